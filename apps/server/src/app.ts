@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Env } from './config/env';
+import type { AppContext } from './context';
+import { createDb, type Db } from './db/client';
+import { migrateToLatest } from './db/migrate';
+import { createCipher } from './lib/crypto';
+import { loadSecrets } from './lib/secrets';
+import { authPlugin } from './plugins/auth';
+import { registerErrorHandling } from './plugins/error-handler';
+import { registerRateLimits } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerStaticWeb } from './plugins/static-web';
+import { createUserRepository } from './modules/auth/user.repository';
+import { createAuthService } from './modules/auth/auth.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createInfoRepository } from './modules/account/info.repository';
+import { createInfoService } from './modules/account/info.service';
+import { accountRoutes } from './modules/account/account.routes';
+
+export interface BuildOptions {
+  env: Env;
+  /** An open database (tests share one); otherwise one is opened from env and closed with the app. */
+  db?: Db;
+  now?: () => Date;
+  logger?: boolean;
+  /** Limits per window for sign-in and registration (tests raise or lower them). */
+  credentialLimit?: number;
+}
+
+const defaultWebDist = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
+
+/** Plugins, then modules, then error and 404 handlers. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = options.db ?? createDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  if (!options.db) app.addHook('onClose', () => db.close());
+  await migrateToLatest(db);
+
+  const secrets = loadSecrets(env);
+  const ctx: AppContext = { env, db, cipher: createCipher(secrets.encryptionKey), now: options.now ?? (() => new Date()) };
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerRateLimits(app, { redisUrl: env.REDIS_URL, ...(options.credentialLimit ? { max: options.credentialLimit } : {}) });
+  await app.register(authPlugin, { secret: secrets.jwtSecret, ttlSeconds: env.JWT_TTL });
+
+  const auth = createAuthService({ users: createUserRepository(db.kysely), now: ctx.now });
+  const info = createInfoService({ info: createInfoRepository(db.kysely), cipher: ctx.cipher, now: ctx.now });
+
+  app.get('/healthz', () => ({ success: true, message: 'ok', database: db.dialect }));
+  await app.register(authRoutes, { auth });
+  await app.register(accountRoutes, { info, auth, env });
+
+  await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist);
+  return app;
+}

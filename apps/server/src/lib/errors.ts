@@ -1,0 +1,19 @@
+/** A failure the user can act on: status, a stable code, and a message written for the user. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message);
+export const unauthorized = (message = 'Your session has expired. Please sign in again.') =>
+  new AppError(401, 'UNAUTHORIZED', message);
+export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const badGateway = (message: string, code = 'UPSTREAM_ERROR') => new AppError(502, code, message);

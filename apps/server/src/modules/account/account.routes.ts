@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  envelope,
+  getInfoResponse,
+  infoRecord,
+  meResponse,
+  updatePasswordBody,
+  updateUsernameEmailBody,
+} from '@pipsense/contract';
+import type { Env } from '../../config/env';
+import { userId } from '../../plugins/auth';
+import type { AuthService } from '../auth/auth.service';
+import { type InfoService, providersStatus } from './info.service';
+
+export const accountRoutes: FastifyPluginAsyncZod<{ info: InfoService; auth: AuthService; env: Env }> = async (
+  app,
+  { info, auth, env },
+) => {
+  app.addHook('onRequest', app.requireUser);
+
+  app.get('/api/v1/account/get_info', { schema: { response: { 200: getInfoResponse } } }, async (request) => ({
+    success: true,
+    message: 'Settings loaded.',
+    data: await info.get(userId(request)),
+    providers: providersStatus(env),
+  }));
+
+  app.post(
+    '/api/v1/account/update_info',
+    { schema: { body: infoRecord, response: { 200: getInfoResponse } } },
+    async (request) => ({
+      success: true,
+      message: 'Configuration updated successfully',
+      data: await info.update(userId(request), request.body),
+      providers: providersStatus(env),
+    }),
+  );
+
+  app.post(
+    '/api/v1/account/update_username_email',
+    { schema: { body: updateUsernameEmailBody, response: { 200: meResponse } } },
+    async (request) => ({
+      success: true,
+      message: 'Profile updated successfully',
+      data: await auth.updateProfile(userId(request), request.body.new_username, request.body.new_email),
+    }),
+  );
+
+  app.post(
+    '/api/v1/account/update_password',
+    { schema: { body: updatePasswordBody, response: { 200: envelope } } },
+    async (request) => {
+      await auth.changePassword(userId(request), request.body.new_password);
+      return { success: true, message: 'Password changed successfully' };
+    },
+  );
+};

@@ -1,0 +1,101 @@
+import type { InfoRecord, Mode, ProvidersStatus } from '@pipsense/contract';
+import type { Env } from '../../config/env';
+import { type Cipher, isMasked, mask } from '../../lib/crypto';
+import { badRequest } from '../../lib/errors';
+import type { InfoRepository } from './info.repository';
+
+export interface OandaCredentials {
+  accessToken: string;
+  /** Empty: every account the token can see. */
+  accountId: string;
+  mode: Mode;
+}
+
+const DEFAULT_AI = 'openai';
+const DEFAULT_TRADING = 'OANDA';
+
+export function providersStatus(env: Env): ProvidersStatus {
+  const openaiConfigured = Boolean(env.OPENAI_API_KEY || env.OPENAI_BASE_URL);
+  const vertexConfigured = Boolean(env.VERTEX_API_KEY || env.VERTEX_PROJECT);
+  const openaiHost = env.OPENAI_BASE_URL ? new URL(env.OPENAI_BASE_URL).host : 'api.openai.com';
+  return {
+    openai: {
+      configured: openaiConfigured,
+      detail: openaiConfigured
+        ? `Connected through ${openaiHost}: ${env.OPENAI_MODEL_TRADING} for trading, ${env.OPENAI_MODEL_ACCOUNTS} for accounts, ${env.OPENAI_MODEL_CANDLES} for candles.`
+        : 'Not configured on this server (set OPENAI_API_KEY). Until then the built-in analyst answers.',
+    },
+    vertexai: {
+      configured: vertexConfigured,
+      detail: vertexConfigured
+        ? `Connected: ${env.VERTEX_MODEL}${env.VERTEX_PROJECT ? ` in ${env.VERTEX_PROJECT}/${env.VERTEX_LOCATION}` : ''}.`
+        : 'Not configured on this server (set VERTEX_API_KEY, or VERTEX_PROJECT with Google credentials). Until then the built-in analyst answers.',
+    },
+  };
+}
+
+export interface InfoServiceDeps {
+  info: InfoRepository;
+  cipher: Cipher;
+  now: () => Date;
+}
+
+export function createInfoService({ info, cipher, now }: InfoServiceDeps) {
+  async function load(userId: string) {
+    const row = await info.find(userId);
+    return {
+      ai: (row?.default_ai_platform ?? DEFAULT_AI) as InfoRecord['default_ai_platfrom'],
+      trading: (row?.default_trading_platform ?? DEFAULT_TRADING) as InfoRecord['default_trading_platfrom'],
+      token: row?.oanda_access_token ? cipher.decrypt(row.oanda_access_token) : '',
+      accountId: row?.oanda_account_id ?? '',
+      mode: (row?.oanda_mode ?? '') as InfoRecord['oanda']['mode'],
+    };
+  }
+
+  return {
+    /** The info record as the client sees it: the access token masked. */
+    async get(userId: string): Promise<InfoRecord> {
+      const r = await load(userId);
+      return {
+        default_ai_platfrom: r.ai,
+        default_trading_platfrom: r.trading,
+        oanda: { accessToken: mask(r.token), accountId: r.accountId, mode: r.mode },
+      };
+    },
+
+    /** Saves the whole record; the masked token sent back keeps the stored one. */
+    async update(userId: string, record: InfoRecord): Promise<InfoRecord> {
+      const current = await load(userId);
+      const sent = record.oanda.accessToken;
+      const token = sent && isMasked(sent) ? current.token : sent;
+      if (sent && isMasked(sent) && sent !== mask(current.token))
+        throw badRequest('Access Token: paste the full token (the masked value does not match the saved one).');
+      const { accountId, mode } = record.oanda;
+      const anyOanda = Boolean(token || accountId || mode);
+      if (anyOanda && (!token || (!accountId && !mode))) throw badRequest('All fields are required.', 'OANDA_INCOMPLETE');
+      await info.save({
+        user_id: userId,
+        default_ai_platform: record.default_ai_platfrom,
+        default_trading_platform: anyOanda ? 'OANDA' : record.default_trading_platfrom,
+        oanda_access_token: token ? cipher.encrypt(token) : null,
+        oanda_account_id: accountId,
+        // An account without a mode is a demo (practice) account until said otherwise.
+        oanda_mode: anyOanda ? mode || 'demo' : '',
+        updated_at: now().toISOString(),
+      });
+      return this.get(userId);
+    },
+
+    /** The decrypted OANDA credentials for server-side calls, or undefined when not configured. */
+    async oandaCredentials(userId: string): Promise<OandaCredentials | undefined> {
+      const r = await load(userId);
+      if (!r.token) return undefined;
+      return { accessToken: r.token, accountId: r.accountId, mode: r.mode || 'demo' };
+    },
+
+    async defaultAiPlatform(userId: string): Promise<InfoRecord['default_ai_platfrom']> {
+      return (await load(userId)).ai;
+    },
+  };
+}
+export type InfoService = ReturnType<typeof createInfoService>;

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@pipsense/contract';
+import { AppError } from '../lib/errors';
+
+function fieldMessage(path: string, message: string): string {
+  const field = path.split('.').at(-1) ?? path;
+  if (!field || message.toLowerCase().includes(field.toLowerCase().replaceAll('_', ' ')) || message.toLowerCase().includes(field.toLowerCase())) return message;
+  return `${field}: ${message}`;
+}
+
+const statusMessages: Record<number, string> = {
+  400: 'The request could not be read. Check what you sent and try again.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  413: 'The request is too large (the limit is 1 MiB).',
+  415: 'Send the request body as JSON (Content-Type: application/json).',
+  429: 'Too many requests. Please wait a moment and try again.',
+};
+
+/** One place that turns every failure into the `{ success: false, message, code, requestId }` envelope. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const requestId = request.id;
+    const send = (status: number, body: Omit<ErrorBody, 'success' | 'requestId'>, headers: Record<string, string> = {}) =>
+      reply.status(status).headers(headers).send({ success: false, requestId, ...body } satisfies ErrorBody);
+
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return send(error.status, { message: error.message, code: error.code }, error.headers);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => {
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return { path, message: fieldMessage(path, v.message ?? 'is invalid') };
+      });
+      return send(400, { message: issues[0]?.message ?? statusMessages[400]!, code: 'VALIDATION_FAILED', issues });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const code = (error as FastifyError).code ?? 'BAD_REQUEST';
+      const message =
+        status === 429 ? error.message || statusMessages[429]! : (statusMessages[status] ?? statusMessages[400]!);
+      return send(status, { message, code: status === 429 ? 'RATE_LIMITED' : code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(500, { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({
+      success: false,
+      message: `No such API route: ${request.method} ${request.url.split('?')[0]}`,
+      code: 'NOT_FOUND',
+      requestId: request.id,
+    } satisfies ErrorBody);
+  });
+}

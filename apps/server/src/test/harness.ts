@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { envWith, type Env } from '../config/env';
+import { buildApp, type BuildOptions } from '../app';
+
+/** Set to a PostgreSQL server URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) to run the suite there. */
+const pgAdminUrl = process.env.PIPSENSE_TEST_PG;
+export const testDialect = pgAdminUrl ? 'postgres' : 'sqlite';
+
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `pipsense_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: pgAdminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(pgAdminUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: pgAdminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  env: Env;
+  dataDir: string;
+  close(): Promise<void>;
+  /** Registers and signs in a fresh user; returns its token and names. */
+  user(prefix?: string): Promise<{ token: string; username: string; email: string; password: string }>;
+  /** app.inject with a bearer token. */
+  call(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+export async function createTestApp(
+  overrides: Partial<Record<keyof Env, string>> = {},
+  options: Omit<BuildOptions, 'env'> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pipsense-test-'));
+  const database = pgAdminUrl ? await createPgDatabase() : undefined;
+  const env = envWith({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: join(dataDir, 'no-web'),
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...overrides,
+  });
+  const app = await buildApp({ env, logger: false, credentialLimit: 1000, ...options });
+  let n = 0;
+  const call: TestApp['call'] = (token, opts) =>
+    app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  return {
+    app,
+    env,
+    dataDir,
+    call,
+    async close() {
+      await app.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async user(prefix = 'trader') {
+      n += 1;
+      const tag = `${prefix}${n}${randomUUID().slice(0, 6)}`;
+      const creds = { username: tag, email: `${tag}@example.com`, password: 'correct horse battery' };
+      const reg = await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: creds });
+      if (reg.statusCode !== 200) throw new Error(`register failed: ${reg.body}`);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username: creds.username, password: creds.password },
+      });
+      if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+      return { token: login.json<{ token: string }>().token, ...creds };
+    },
+  };
+}

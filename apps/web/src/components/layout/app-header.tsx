@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import {
+  CAvatar,
+  CContainer,
+  CDropdown,
+  CDropdownItem,
+  CDropdownMenu,
+  CDropdownToggle,
+  CHeader,
+  CHeaderToggler,
+  CDropdownDivider,
+} from '@coreui/react';
+import CIcon from '@coreui/icons-react';
+import { cilMenu, cilUser, cilLifeRing, cilAccountLogout } from '@coreui/icons';
+import { paths } from '../../config/paths';
+import { logout } from '../../lib/token';
+import { useProfile } from '../../features/profile/api/profile-api';
+
+export function initialOf(username: string | undefined): string {
+  return username?.trim().charAt(0).toUpperCase() || 'U';
+}
+
+export function AppHeader({ onToggleSidebar }: { onToggleSidebar: () => void }) {
+  const { data: profile } = useProfile();
+  return (
+    <CHeader position="sticky" className="mb-4 p-0">
+      <CContainer fluid className="px-4">
+        <CHeaderToggler onClick={onToggleSidebar} aria-label="Toggle navigation" style={{ marginInlineStart: '-14px' }}>
+          <CIcon icon={cilMenu} size="lg" />
+        </CHeaderToggler>
+        <CDropdown variant="nav-item" alignment="end" className="ms-auto">
+          <CDropdownToggle caret={false} className="py-0 d-flex align-items-center gap-2" aria-label="Profile menu">
+            <CAvatar color="primary" textColor="white" size="md">
+              {initialOf(profile?.username)}
+            </CAvatar>
+            <span className="header-name">{profile?.username ?? ''}</span>
+          </CDropdownToggle>
+          <CDropdownMenu className="pt-0">
+            <CDropdownItem as={Link} to={paths.profile}>
+              <CIcon icon={cilUser} className="me-2" />
+              Profile
+            </CDropdownItem>
+            <CDropdownItem as={Link} to={paths.faqs}>
+              <CIcon icon={cilLifeRing} className="me-2" />
+              FAQs
+            </CDropdownItem>
+            <CDropdownDivider />
+            <CDropdownItem as="button" type="button" onClick={logout}>
+              <CIcon icon={cilAccountLogout} className="me-2" />
+              Logout
+            </CDropdownItem>
+          </CDropdownMenu>
+        </CDropdown>
+      </CContainer>
+    </CHeader>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { CContainer, CFooter } from '@coreui/react';
+import { headingFromPath } from '../../lib/heading';
+import { logout, tokenState } from '../../lib/token';
+import { useProfile } from '../../features/profile/api/profile-api';
+import { AppSidebar } from './app-sidebar';
+import { AppHeader } from './app-header';
+
+const wide = () => window.matchMedia('(min-width: 992px)').matches;
+
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const [sidebar, setSidebar] = useState(wide);
+  const profile = useProfile();
+
+  // SPEC §4: a missing, undecodable or expired token ends the session on every navigation.
+  useEffect(() => {
+    const state = tokenState();
+    if (state !== 'valid') {
+      console.warn(`Session token ${state}; signing out.`);
+      logout();
+    }
+  }, [pathname]);
+
+  // SPEC §4: a failed profile fetch in the header logs out.
+  useEffect(() => {
+    if (profile.isError) {
+      console.error('Profile fetch failed:', profile.error.message);
+      logout();
+    }
+  }, [profile.isError, profile.error]);
+
+  useEffect(() => {
+    if (!wide()) setSidebar(false);
+  }, [pathname]);
+
+  return (
+    <div>
+      <AppSidebar visible={sidebar} onVisibleChange={setSidebar} />
+      <div className={`wrapper d-flex flex-column min-vh-100${sidebar ? " sidebar-open" : ""}`}>
+        <AppHeader onToggleSidebar={() => setSidebar((v) => !v)} />
+        <div className="body flex-grow-1">
+          <CContainer fluid className="px-4">
+            <h1 className="page-heading h4 mb-4">{headingFromPath(pathname)}</h1>
+            <Outlet />
+          </CContainer>
+        </div>
+        <CFooter className="px-4">
+          <span>
+            Powered by <strong>PipSense</strong>
+          </span>
+        </CFooter>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { cilChartLine, cilSpeedometer, cilWallet, cilChatBubble, cilSettings } from '@coreui/icons';
+import { paths } from '../../config/paths';
+
+export interface NavGroup {
+  name: string;
+  prefix: string;
+  icon: string[];
+  links: { name: string; to: string }[];
+}
+
+/** SPEC §2 sidebar: each group opens when the current path starts with its prefix. */
+export const navGroups: NavGroup[] = [
+  { name: 'Dashboard', prefix: '/overview', icon: cilSpeedometer, links: [{ name: 'Overview', to: paths.overview }] },
+  { name: 'Trades', prefix: '/trades', icon: cilChartLine, links: [{ name: 'All Trades', to: paths.trades }] },
+  { name: 'Accounts', prefix: '/accounts', icon: cilWallet, links: [{ name: 'My Accounts', to: paths.accounts }] },
+  { name: 'AI Chat', prefix: '/chat', icon: cilChatBubble, links: [{ name: 'Ask AI', to: paths.chat }] },
+  {
+    name: 'Settings',
+    prefix: '/settings',
+    icon: cilSettings,
+    links: [
+      { name: 'Trading Platforms', to: paths.tradingPlatforms },
+      { name: 'AI Platform', to: paths.aiPlatforms },
+    ],
+  },
+];

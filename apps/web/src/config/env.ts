@@ -1,0 +1,30 @@
+/**
+ * Base addresses of the services the web app calls (SPEC §7). Each defaults to this site's own origin, where the
+ * one PipSense server answers everything; each can be set apart at build time. MetaTrader and TradeView have no
+ * service yet, so they are unconfigured.
+ */
+const read = (value: string | undefined, fallback: string) => (value === undefined ? fallback : value);
+
+export const config = {
+  backend: read(import.meta.env.VITE_BACKEND_URL as string | undefined, ''),
+  oanda: read(import.meta.env.VITE_OANDA_URL as string | undefined, ''),
+  metatrader: null as string | null,
+  tradeview: null as string | null,
+  openai: read(import.meta.env.VITE_OPENAI_SERVICE_URL as string | undefined, ''),
+  vertexai: read(import.meta.env.VITE_VERTEX_SERVICE_URL as string | undefined, ''),
+  dashboardUrl: '/overview',
+} as const;
+
+export type PlatformName = 'OANDA' | 'MetaTrader' | 'TradeView';
+
+/** The trading service for a platform, or null when that platform has no service. */
+export function tradingBase(platform: PlatformName): string | null {
+  if (platform === 'OANDA') return config.oanda;
+  if (platform === 'MetaTrader') return config.metatrader;
+  return config.tradeview;
+}
+
+/** The AI service for the user's default AI platform. */
+export function aiBase(platform: string): string {
+  return platform === 'vertexai' ? config.vertexai : config.openai;
+}

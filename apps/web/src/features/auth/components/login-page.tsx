@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { CButton, CForm, CFormInput, CSpinner } from '@coreui/react';
+import { toast } from 'react-toastify';
+import { AuthLayout } from '../../../components/auth/auth-layout';
+import { config } from '../../../config/env';
+import { paths } from '../../../config/paths';
+import { setToken } from '../../../lib/token';
+import { login } from '../api/auth-api';
+
+export function LoginPage() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const flash = (useLocation().state as { message?: string } | null)?.message;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      toast.error('All fields are required.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await login({ username: username.trim(), password });
+      if (result.success && result.data.token) {
+        setToken(result.data.token);
+        toast.success('Login successful!');
+        setUsername('');
+        setPassword('');
+        // A full page load, so the whole app starts again as the signed-in app.
+        window.setTimeout(() => window.location.assign(config.dashboardUrl), 600);
+        return;
+      }
+      toast.error(result.success ? 'Login failed.' : result.message || 'Login failed.');
+    } catch {
+      toast.error('An error occurred.');
+    }
+    setBusy(false);
+  }
+
+  return (
+    <AuthLayout>
+      <h1 className="h3 mb-1">Welcome to PipSense</h1>
+      <p className="text-body-secondary mb-4">Please sign in to your account.</p>
+      {flash && (
+        <div className="alert alert-success py-2" role="status">
+          {flash}
+        </div>
+      )}
+      <CForm onSubmit={onSubmit} noValidate>
+        <CFormInput
+          className="mb-3"
+          id="login-username"
+          label="Username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <CFormInput
+          className="mb-4"
+          id="login-password"
+          type="password"
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <CButton type="submit" color="primary" className="w-100" disabled={busy}>
+          {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}Sign In
+        </CButton>
+      </CForm>
+      <div className="d-flex justify-content-between flex-wrap gap-2 mt-4 small">
+        <Link to={paths.publicFaqs}>Need help? Visit our FAQ</Link>
+        <Link to={paths.register}>Create an account</Link>
+      </div>
+    </AuthLayout>
+  );
+}

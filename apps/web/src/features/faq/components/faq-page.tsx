@@ -1,0 +1,3 @@
+export function FaqPage() {
+  return <p>This screen is being built.</p>;
+}

@@ -1,0 +1,3 @@
+export function PublicFaqPage() {
+  return <p>This screen is being built.</p>;
+}

@@ -1,0 +1,3 @@
+export function ProfilePage() {
+  return <p>This screen is being built.</p>;
+}

@@ -1,0 +1,3 @@
+export function AiPlatformsPage() {
+  return <p>This screen is being built.</p>;
+}

@@ -1,0 +1,3 @@
+export function TradingPlatformsPage() {
+  return <p>This screen is being built.</p>;
+}

@@ -1,0 +1,46 @@
+/** The session token lives in localStorage under `token`, as JSON text (SPEC §3). */
+const KEY = 'token';
+
+export function getToken(): string | null {
+  const raw = localStorage.getItem(KEY);
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'string' && value ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export const hasToken = () => localStorage.getItem(KEY) !== null;
+export const setToken = (token: string) => localStorage.setItem(KEY, JSON.stringify(token));
+export const removeToken = () => localStorage.removeItem(KEY);
+
+function decodePayload(token: string): { exp?: unknown } | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const json = atob(part.replaceAll('-', '+').replaceAll('_', '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const payload: unknown = JSON.parse(json);
+    return payload && typeof payload === 'object' ? (payload as { exp?: unknown }) : null;
+  } catch {
+    return null;
+  }
+}
+
+export type TokenState = 'missing' | 'invalid' | 'expired' | 'valid';
+
+/** SPEC §4: undecodable, or `exp` × 1000 earlier than now, means the session is over. */
+export function tokenState(now = Date.now()): TokenState {
+  if (!hasToken()) return 'missing';
+  const token = getToken();
+  const payload = token ? decodePayload(token) : null;
+  if (!payload || typeof payload.exp !== 'number') return 'invalid';
+  return payload.exp * 1000 < now ? 'expired' : 'valid';
+}
+
+/** Logout as the spec has it: remove the token, go to `/` and reload. */
+export function logout(): void {
+  removeToken();
+  window.location.assign('/');
+}

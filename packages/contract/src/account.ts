@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { envelope, MODES } from './common';
+import { username, email, password } from './auth';
+
+export const AI_PLATFORMS = ['openai', 'vertexai', 'gemini'] as const;
+export type AiPlatformId = (typeof AI_PLATFORMS)[number];
+
+export const oandaConfig = z.object({
+  accessToken: z.string().trim().max(512, 'Access Token is too long.').default(''),
+  accountId: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^(\d{3}-\d{3}-\d+-\d{3})?$/, 'Account ID must look like 101-004-1234567-001.')
+    .default(''),
+  mode: z.enum([...MODES, ''], { error: 'Mode must be demo or live.' }).default(''),
+});
+export type OandaConfig = z.infer<typeof oandaConfig>;
+
+/** The user info record; the `platfrom` spelling is part of the contract (SPEC §3). */
+export const infoRecord = z.object({
+  default_ai_platfrom: z.enum(AI_PLATFORMS, { error: 'default_ai_platfrom must be openai, vertexai or gemini.' }),
+  default_trading_platfrom: z.enum(['OANDA', ''], { error: 'default_trading_platfrom must be OANDA.' }),
+  oanda: oandaConfig,
+});
+export type InfoRecord = z.infer<typeof infoRecord>;
+
+/** What the server can reach: tells the AI Platform screen the truth about each provider. */
+export const providerStatus = z.object({ configured: z.boolean(), detail: z.string() });
+export const providersStatus = z.object({ openai: providerStatus, vertexai: providerStatus });
+export type ProvidersStatus = z.infer<typeof providersStatus>;
+
+export const getInfoResponse = envelope.extend({ data: infoRecord, providers: providersStatus });
+export type GetInfoResponse = z.infer<typeof getInfoResponse>;
+
+export const updateUsernameEmailBody = z.object({ new_username: username, new_email: email });
+export const updatePasswordBody = z.object({ new_password: password });

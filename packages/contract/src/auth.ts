@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { envelope } from './common';
+
+/** Registration rules the spec leaves open; see docs/decisions/002-credential-rules.md. */
+export const USERNAME_RULE = 'Username must be 3–32 characters: letters, digits, dot, dash or underscore.';
+export const EMAIL_RULE = 'Enter a valid email address.';
+export const PASSWORD_RULE = 'Password must be 8–128 characters.';
+
+export const username = z
+  .string({ error: 'Username is required.' })
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{3,32}$/, USERNAME_RULE);
+export const email = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .max(254, EMAIL_RULE)
+  .email(EMAIL_RULE)
+  .transform((v) => v.toLowerCase());
+export const password = z.string({ error: 'Password is required.' }).min(8, PASSWORD_RULE).max(128, PASSWORD_RULE);
+
+export const loginBody = z.object({
+  username: z.string({ error: 'Username is required.' }).trim().min(1, 'Username is required.').max(64),
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(128),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+export const loginResponse = envelope.extend({ token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const registerBody = z.object({ username, email, password });
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const checkUsernameBody = z.object({ username: z.string().trim().min(1, 'Username is required.').max(64) });
+export const checkEmailBody = z.object({ email: z.string().trim().min(1, 'Email is required.').max(254) });
+export const existsResponse = envelope.extend({ exists: z.boolean() });
+export type ExistsResponse = z.infer<typeof existsResponse>;
+
+export const profile = z.object({ username: z.string(), email: z.string() });
+export type Profile = z.infer<typeof profile>;
+export const meResponse = envelope.extend({ data: profile });
+export type MeResponse = z.infer<typeof meResponse>;
+
+/** Payload of the signed session token; `exp` is in seconds. */
+export const tokenPayload = z.object({ sub: z.string(), username: z.string(), exp: z.number(), iat: z.number() });
+export type TokenPayload = z.infer<typeof tokenPayload>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Every response body carries these two fields; success is true only with HTTP 200. */
+export const envelope = z.object({ success: z.boolean(), message: z.string() });
+export type Envelope = z.infer<typeof envelope>;
+
+export const errorBody = envelope.extend({
+  success: z.literal(false),
+  code: z.string(),
+  requestId: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** Broker numbers travel as decimal strings (OANDA v20) so that no digit is lost. */
+export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number');
+
+export const pageQuery = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number of 1 or more' })
+    .int('page must be a whole number of 1 or more')
+    .min(1, 'page must be a whole number of 1 or more')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 100' })
+    .int('limit must be a whole number from 1 to 100')
+    .min(1, 'limit must be a whole number from 1 to 100')
+    .max(100, 'limit must be a whole number from 1 to 100')
+    .default(10),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export const PAGE_SIZE = 10;
+export const TRADING_PLATFORMS = ['OANDA', 'MetaTrader', 'TradeView'] as const;
+export type TradingPlatform = (typeof TRADING_PLATFORMS)[number];
+export const MODES = ['demo', 'live'] as const;
+export type Mode = (typeof MODES)[number];
