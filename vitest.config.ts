@@ -1,18 +1,36 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/**
+ * The server suite runs on SQLite; with PIPSENSE_TEST_PG_URL set (a PostgreSQL server URL) the database-backed
+ * tests run again on PostgreSQL, each run in databases of its own.
+ */
+const pgUrl = process.env.PIPSENSE_TEST_PG_URL;
+const nodeTest = { environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
+          ...nodeTest,
           name: 'node',
-          environment: 'node',
           include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts', 'tools/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          env: { PIPSENSE_TEST_PG: '' },
         },
       },
+      ...(pgUrl
+        ? [
+            {
+              test: {
+                ...nodeTest,
+                name: 'postgres',
+                include: ['apps/server/**/*.{routes,repository,db}.test.ts'],
+                env: { PIPSENSE_TEST_PG: pgUrl },
+              },
+            },
+          ]
+        : []),
       {
         plugins: [react()],
         test: {

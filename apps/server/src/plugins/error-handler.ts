@@ -3,9 +3,11 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@pipsense/contract';
 import { AppError } from '../lib/errors';
 
+/** Prefixes the field's name unless the message already names it (custom messages do). */
 function fieldMessage(path: string, message: string): string {
-  const field = path.split('.').at(-1) ?? path;
-  if (!field || message.toLowerCase().includes(field.toLowerCase().replaceAll('_', ' ')) || message.toLowerCase().includes(field.toLowerCase())) return message;
+  const field = path.split('.').at(-1) ?? '';
+  const word = field.split('_').at(-1)?.toLowerCase() ?? '';
+  if (!field || message.toLowerCase().includes(word)) return message;
   return `${field}: ${message}`;
 }
 

@@ -1,11 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
+import { AppError } from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Per-IP and per-username limits for sign-in and registration. */
-    credentialLimits: preHandlerAsyncHookHandler[];
+    credentialLimits: preHandlerAsyncHookHandler;
   }
 }
 
@@ -23,23 +24,24 @@ const usernameOf = (request: FastifyRequest): string => {
 
 /** In memory for one instance; shared through Redis when REDIS_URL is set (several instances). */
 export async function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'pipsense-rl-' } : {}) });
-  const max = options.max ?? 20;
-  const timeWindow = options.windowMs ?? 60_000;
-  const errorResponseBuilder = (_req: FastifyRequest, ctx: { after: string; statusCode: number }) => {
-    const error = new Error(`Too many attempts. Please wait ${ctx.after} and try again.`) as Error & { statusCode: number };
-    error.statusCode = ctx.statusCode;
-    return error;
-  };
-  app.decorate('credentialLimits', [
-    app.rateLimit({ max, timeWindow, keyGenerator: (req) => `ip:${req.ip}`, errorResponseBuilder }),
-    app.rateLimit({
-      max,
-      timeWindow,
-      keyGenerator: (req) => `user:${usernameOf(req)}`,
-      errorResponseBuilder,
-    }),
-  ]);
+  const limits = { max: options.max ?? 20, timeWindow: options.windowMs ?? 60_000 };
+  // Two counters per request: the plugin's route hook runs only one limiter per request, so check both here.
+  const byIp = app.createRateLimit({ ...limits, keyGenerator: (req) => `ip:${req.ip}` });
+  const byUser = app.createRateLimit({ ...limits, keyGenerator: (req) => `user:${usernameOf(req)}` });
+  app.decorate('credentialLimits', async (request: FastifyRequest) => {
+    const checks = [await byIp(request)];
+    if (usernameOf(request)) checks.push(await byUser(request));
+    const exceeded = checks.find((c) => !c.isAllowed && c.isExceeded);
+    if (exceeded && !exceeded.isAllowed) {
+      const seconds = Math.max(1, exceeded.ttlInSeconds);
+      throw new AppError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${seconds} seconds and try again.`, {
+        'retry-after': String(seconds),
+      });
+    }
+  });
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { CCard, CCardBody } from '@coreui/react';
 
 // three.js is heavy: load it after the form, never in its way.
@@ -6,12 +6,15 @@ const TorusCanvas = lazy(() => import('./torus-canvas'));
 
 /** The auth pages: the torus panel beside the form (hidden on small screens), the card at most 400 px wide. */
 export function AuthLayout({ children }: { children: ReactNode }) {
+  const wide = useWideScreen();
   return (
     <div className="auth-page">
       <aside className="auth-panel d-none d-md-flex" aria-hidden="true">
-        <Suspense fallback={null}>
-          <TorusCanvas />
-        </Suspense>
+        {wide && (
+          <Suspense fallback={null}>
+            <TorusCanvas />
+          </Suspense>
+        )}
         <div className="auth-panel-text">
           <div className="auth-brand">PipSense</div>
           <p>Your OANDA trades, measured and explained.</p>
@@ -24,4 +27,17 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       </main>
     </div>
   );
+}
+
+/** The panel shows from Bootstrap's md breakpoint up; below it three.js is never even downloaded. */
+function useWideScreen(): boolean {
+  const query = '(min-width: 768px)';
+  const [wide, setWide] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const media = window.matchMedia(query);
+    const onChange = () => setWide(media.matches);
+    media.addEventListener('change', onChange);
+    return () => media.removeEventListener('change', onChange);
+  }, []);
+  return wide;
 }
