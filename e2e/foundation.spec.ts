@@ -66,7 +66,9 @@ test('register, sign in, see the layout, save settings, change the profile and l
   const info = await page.evaluate(async () => {
     const token = JSON.parse(localStorage.getItem('token')!) as string;
     const res = await fetch('/api/v1/account/get_info', { headers: { Authorization: `Bearer ${token}` } });
-    return (await res.json()) as { data: { default_ai_platfrom: string; oanda: { accessToken: string; accountId: string } } };
+    return (await res.json()) as {
+      data: { default_ai_platfrom: string; oanda: { accessToken: string; accountId: string } };
+    };
   });
   expect(info.data.default_ai_platfrom).toBe('vertexai');
   expect(info.data.oanda.accessToken).toBe('••••abcd');

@@ -21,7 +21,14 @@ const targets = [
   {
     name: 'web app',
     output: 'apps/web/dist/index.html',
-    inputs: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/contract/src', 'package-lock.json'],
+    inputs: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/public',
+      'apps/web/vite.config.ts',
+      'packages/contract/src',
+      'package-lock.json',
+    ],
     command: ['npm', ['run', 'build', '-w', '@pipsense/web']],
   },
   {
@@ -36,7 +43,8 @@ const targets = [
 export function buildIfStale({ force = false } = {}) {
   for (const t of targets) {
     const out = join(root, t.output);
-    const stale = force || !existsSync(out) || Math.max(...t.inputs.map((i) => newest(join(root, i)))) > statSync(out).mtimeMs;
+    const stale =
+      force || !existsSync(out) || Math.max(...t.inputs.map((i) => newest(join(root, i)))) > statSync(out).mtimeMs;
     if (!stale) continue;
     console.log(`Building the ${t.name}…`);
     execFileSync(t.command[0], t.command[1], { cwd: root, stdio: 'inherit' });

@@ -24,20 +24,26 @@ function reachable(host, port) {
 
 if (!env.PIPSENSE_TEST_PG_URL && (await reachable('127.0.0.1', 5432)))
   env.PIPSENSE_TEST_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-if (!env.PIPSENSE_TEST_PG_URL) notes.push('PostgreSQL not reachable on 127.0.0.1:5432: the PostgreSQL run was skipped.');
+if (!env.PIPSENSE_TEST_PG_URL)
+  notes.push('PostgreSQL not reachable on 127.0.0.1:5432: the PostgreSQL run was skipped.');
 
 // Vitest
 const vitestJson = join(out, 'vitest.json');
-const vitest = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
-  cwd: root,
-  stdio: 'inherit',
-  env,
-});
+const vitest = spawnSync(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  },
+);
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;
   // A file that fails to load has no test results of its own: count it as one failure.
-  failed += r.numFailedTests + r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  failed +=
+    r.numFailedTests + r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
 } else failed += 1;
 if (vitest.status !== 0 && failed === 0) failed += 1;
 

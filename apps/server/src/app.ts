@@ -49,11 +49,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await migrateToLatest(db);
 
   const secrets = loadSecrets(env);
-  const ctx: AppContext = { env, db, cipher: createCipher(secrets.encryptionKey), now: options.now ?? (() => new Date()) };
+  const ctx: AppContext = {
+    env,
+    db,
+    cipher: createCipher(secrets.encryptionKey),
+    now: options.now ?? (() => new Date()),
+  };
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
-  await registerRateLimits(app, { redisUrl: env.REDIS_URL, ...(options.credentialLimit ? { max: options.credentialLimit } : {}) });
+  await registerRateLimits(app, {
+    redisUrl: env.REDIS_URL,
+    ...(options.credentialLimit ? { max: options.credentialLimit } : {}),
+  });
   await app.register(authPlugin, { secret: secrets.jwtSecret, ttlSeconds: env.JWT_TTL });
 
   const auth = createAuthService({ users: createUserRepository(db.kysely), now: ctx.now });

@@ -66,5 +66,5 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
 /** Test and tool helper: the defaults, overridden by the given keys. */
 export function envWith(overrides: Partial<Record<keyof Env, string>>): Env {
-  return loadEnv(overrides as NodeJS.ProcessEnv);
+  return loadEnv(overrides);
 }

@@ -12,7 +12,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    const cause = error instanceof Error ? error.message : String(error ?? '');
+    const cause = error instanceof Error ? error.message : 'see the server log';
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`);
   }
 }

@@ -20,7 +20,9 @@ export interface Secrets {
 }
 
 export function loadSecrets(env: Env): Secrets {
-  const jwtSecret = env.JWT_SECRET ?? secretFile(env.DATA_DIR, 'jwt-secret', () => randomBytes(48).toString('base64url'));
-  const keyHex = env.ENCRYPTION_KEY ?? secretFile(env.DATA_DIR, 'encryption-key', () => randomBytes(32).toString('hex'));
+  const jwtSecret =
+    env.JWT_SECRET ?? secretFile(env.DATA_DIR, 'jwt-secret', () => randomBytes(48).toString('base64url'));
+  const keyHex =
+    env.ENCRYPTION_KEY ?? secretFile(env.DATA_DIR, 'encryption-key', () => randomBytes(32).toString('hex'));
   return { jwtSecret, encryptionKey: Buffer.from(keyHex, 'hex') };
 }

@@ -24,8 +24,15 @@ const statusMessages: Record<number, string> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const requestId = request.id;
-    const send = (status: number, body: Omit<ErrorBody, 'success' | 'requestId'>, headers: Record<string, string> = {}) =>
-      reply.status(status).headers(headers).send({ success: false, requestId, ...body } satisfies ErrorBody);
+    const send = (
+      status: number,
+      body: Omit<ErrorBody, 'success' | 'requestId'>,
+      headers: Record<string, string> = {},
+    ) =>
+      reply
+        .status(status)
+        .headers(headers)
+        .send({ success: false, requestId, ...body } satisfies ErrorBody);
 
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);

@@ -57,7 +57,10 @@ export async function createTestApp(
   const app = await buildApp({ env, logger: false, credentialLimit: 1000, ...options });
   let n = 0;
   const call: TestApp['call'] = (token, opts) =>
-    app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    app.inject({
+      ...opts,
+      headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
   return {
     app,
     env,

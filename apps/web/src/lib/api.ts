@@ -1,6 +1,7 @@
 import { getToken, logout } from './token';
 
-export type ApiResult<T> = { success: true; data: T; message: string } | { success: false; message: string; status?: number };
+export type ApiResult<T> =
+  { success: true; data: T; message: string } | { success: false; message: string; status?: number };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Payload = Record<string, unknown> | undefined;
@@ -8,12 +9,19 @@ type Payload = Record<string, unknown> | undefined;
 function withQuery(url: string, payload: Payload): string {
   if (!payload) return url;
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(payload)) if (v !== undefined && v !== null) params.set(k, String(v));
+  for (const [k, v] of Object.entries(payload))
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') params.set(k, String(v));
   const qs = params.toString();
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
 }
 
-async function send<T>(method: Method, url: string, payload: Payload, headers: Record<string, string>, signal?: AbortSignal): Promise<ApiResult<T>> {
+async function send<T>(
+  method: Method,
+  url: string,
+  payload: Payload,
+  headers: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<ApiResult<T>> {
   try {
     const isGet = method === 'GET';
     const response = await fetch(isGet ? withQuery(url, payload) : url, {
@@ -36,7 +44,10 @@ async function send<T>(method: Method, url: string, payload: Payload, headers: R
     return {
       success: false,
       status: response.status,
-      message: typeof serverMessage === 'string' && serverMessage ? serverMessage : `Unexpected response code: ${response.status}`,
+      message:
+        typeof serverMessage === 'string' && serverMessage
+          ? serverMessage
+          : `Unexpected response code: ${response.status}`,
     };
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -50,7 +61,12 @@ export function publicRequest<T>(method: Method, url: string, payload?: Payload)
 }
 
 /** SPEC §7's helper with the bearer token; a 401 means the session is over, so it logs out. */
-export async function authRequest<T>(method: Method, url: string, payload?: Payload, signal?: AbortSignal): Promise<ApiResult<T>> {
+export async function authRequest<T>(
+  method: Method,
+  url: string,
+  payload?: Payload,
+  signal?: AbortSignal,
+): Promise<ApiResult<T>> {
   const token = getToken();
   const result = await send<T>(method, url, payload, token ? { Authorization: `Bearer ${token}` } : {}, signal);
   if (!result.success && result.status === 401) {

@@ -20,9 +20,14 @@ function decodePayload(token: string): { exp?: unknown } | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const json = atob(part.replaceAll('-', '+').replaceAll('_', '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replaceAll('-', '+')
+        .replaceAll('_', '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const payload: unknown = JSON.parse(json);
-    return payload && typeof payload === 'object' ? (payload as { exp?: unknown }) : null;
+    return payload && typeof payload === 'object' ? payload : null;
   } catch {
     return null;
   }

@@ -72,7 +72,8 @@ export function createInfoService({ info, cipher, now }: InfoServiceDeps) {
         throw badRequest('Access Token: paste the full token (the masked value does not match the saved one).');
       const { accountId, mode } = record.oanda;
       const anyOanda = Boolean(token || accountId || mode);
-      if (anyOanda && (!token || (!accountId && !mode))) throw badRequest('All fields are required.', 'OANDA_INCOMPLETE');
+      if (anyOanda && (!token || (!accountId && !mode)))
+        throw badRequest('All fields are required.', 'OANDA_INCOMPLETE');
       await info.save({
         user_id: userId,
         default_ai_platform: record.default_ai_platfrom,

@@ -7,7 +7,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, token?: string) => t.call(token, { method: 'POST', url, payload: payload as object });
+const post = (url: string, payload: unknown, token?: string) =>
+  t.call(token, { method: 'POST', url, payload: payload as object });
 
 describe('register and login', () => {
   it('registers, signs in and returns a HS256 token with exp 24 h ahead', async () => {
@@ -20,7 +21,10 @@ describe('register and login', () => {
     expect(login.statusCode).toBe(200);
     const { token, success } = login.json<{ token: string; success: boolean }>();
     expect(success).toBe(true);
-    const [header, payload] = token.split(".").slice(0, 2).map((p) => JSON.parse(Buffer.from(p, "base64url").toString()) as Record<string, unknown>);
+    const [header, payload] = token
+      .split('.')
+      .slice(0, 2)
+      .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>);
     expect(header?.alg).toBe('HS256');
     const now = Date.now() / 1000;
     expect(payload?.exp).toBeGreaterThan(now + 24 * 3600 - 60);
@@ -32,18 +36,34 @@ describe('register and login', () => {
 
   it('refuses a taken username (any case) and a taken email', async () => {
     const u = await t.user();
-    const again = await post('/api/v1/auth/register', { username: u.username.toUpperCase(), email: 'new@example.com', password: 'a long password' });
+    const again = await post('/api/v1/auth/register', {
+      username: u.username.toUpperCase(),
+      email: 'new@example.com',
+      password: 'a long password',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ success: false, message: 'Username already exists.', code: 'USERNAME_TAKEN' });
-    const email = await post('/api/v1/auth/register', { username: 'fresh_name', email: u.email.toUpperCase(), password: 'a long password' });
+    const email = await post('/api/v1/auth/register', {
+      username: 'fresh_name',
+      email: u.email.toUpperCase(),
+      password: 'a long password',
+    });
     expect(email.json()).toMatchObject({ success: false, message: 'Email already exists.' });
   });
 
   it('rejects bad input with a message naming the field, and stores nothing', async () => {
-    const bad = await post('/api/v1/auth/register', { username: 'ok_name', email: 'not-an-email', password: 'a long password' });
+    const bad = await post('/api/v1/auth/register', {
+      username: 'ok_name',
+      email: 'not-an-email',
+      password: 'a long password',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toBe('Enter a valid email address.');
-    const short = await post('/api/v1/auth/register', { username: 'ok_name', email: 'ok@example.com', password: 'short' });
+    const short = await post('/api/v1/auth/register', {
+      username: 'ok_name',
+      email: 'ok@example.com',
+      password: 'short',
+    });
     expect(short.json<{ message: string }>().message).toBe('Password must be 8–128 characters.');
     const exists = await post('/api/v1/auth/check_username_exist', { username: 'ok_name' });
     expect(exists.json()).toMatchObject({ success: true, exists: false });
@@ -64,9 +84,15 @@ describe('register and login', () => {
 
   it('answers the existence lookups', async () => {
     const u = await t.user();
-    expect((await post('/api/v1/auth/check_username_exist', { username: u.username })).json()).toMatchObject({ exists: true });
-    expect((await post('/api/v1/auth/check_email_exist', { email: u.email.toUpperCase() })).json()).toMatchObject({ exists: true });
-    expect((await post('/api/v1/auth/check_email_exist', { email: 'free@example.com' })).json()).toMatchObject({ exists: false });
+    expect((await post('/api/v1/auth/check_username_exist', { username: u.username })).json()).toMatchObject({
+      exists: true,
+    });
+    expect((await post('/api/v1/auth/check_email_exist', { email: u.email.toUpperCase() })).json()).toMatchObject({
+      exists: true,
+    });
+    expect((await post('/api/v1/auth/check_email_exist', { email: 'free@example.com' })).json()).toMatchObject({
+      exists: false,
+    });
   });
 });
 
@@ -119,7 +145,7 @@ describe('the HTTP contract', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['content-security-policy']).not.toContain('unsafe-inline\';script');
+    expect(res.headers['content-security-policy']).not.toContain("unsafe-inline';script");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
@@ -130,7 +156,12 @@ describe('rate limits', () => {
     const limited = await createTestApp({}, { credentialLimit: 3 });
     try {
       const attempt = (ip: string) =>
-        limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'victim', password: 'guess guess' }, remoteAddress: ip });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { username: 'victim', password: 'guess guess' },
+          remoteAddress: ip,
+        });
       for (let i = 0; i < 3; i++) expect((await attempt(`10.0.0.${i}`)).statusCode).toBe(401);
       const blocked = await attempt('10.0.0.99');
       expect(blocked.statusCode).toBe(429);

@@ -18,7 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     { schema: { body: loginBody, response: { 200: loginResponse } }, preHandler: app.credentialLimits },
     async (request) => {
       const user = await auth.authenticate(request.body.username, request.body.password);
-      const token = await app.jwt.sign({ sub: user.id, username: user.username });
+      const token = app.jwt.sign({ sub: user.id, username: user.username });
       return { success: true, message: 'Login successful!', token };
     },
   );

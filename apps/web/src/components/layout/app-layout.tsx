@@ -31,14 +31,10 @@ export function AppLayout() {
     }
   }, [profile.isError, profile.error]);
 
-  useEffect(() => {
-    if (!wide()) setSidebar(false);
-  }, [pathname]);
-
   return (
     <div>
-      <AppSidebar visible={sidebar} onVisibleChange={setSidebar} />
-      <div className={`wrapper d-flex flex-column min-vh-100${sidebar ? " sidebar-open" : ""}`}>
+      <AppSidebar visible={sidebar} onVisibleChange={setSidebar} onNavigate={() => !wide() && setSidebar(false)} />
+      <div className={`wrapper d-flex flex-column min-vh-100${sidebar ? ' sidebar-open' : ''}`}>
         <AppHeader onToggleSidebar={() => setSidebar((v) => !v)} />
         <div className="body flex-grow-1">
           <CContainer fluid className="px-4">

@@ -3,7 +3,14 @@ import { CNavGroup, CNavItem, CSidebar, CSidebarBrand, CSidebarHeader, CSidebarN
 import CIcon from '@coreui/icons-react';
 import { navGroups } from './nav';
 
-export function AppSidebar({ visible, onVisibleChange }: { visible: boolean; onVisibleChange: (v: boolean) => void }) {
+interface Props {
+  visible: boolean;
+  onVisibleChange: (visible: boolean) => void;
+  /** On small screens the sidebar overlays the page, so following a link closes it. */
+  onNavigate: () => void;
+}
+
+export function AppSidebar({ visible, onVisibleChange, onNavigate }: Props) {
   const { pathname } = useLocation();
   return (
     <CSidebar
@@ -34,7 +41,7 @@ export function AppSidebar({ visible, onVisibleChange }: { visible: boolean; onV
             }
           >
             {group.links.map((link) => (
-              <CNavItem key={link.to} as={NavLink} to={link.to}>
+              <CNavItem key={link.to} as={NavLink} to={link.to} onClick={onNavigate}>
                 <span className="nav-icon">
                   <span className="nav-icon-bullet" />
                 </span>

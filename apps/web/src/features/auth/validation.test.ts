@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { passwordMatchHint, validateRegistration } from './validation';
 
-const form = { username: 'trader', email: 'trader@example.com', password: 'secret pass', confirmPassword: 'secret pass' };
+const form = {
+  username: 'trader',
+  email: 'trader@example.com',
+  password: 'secret pass',
+  confirmPassword: 'secret pass',
+};
 const free = () => ({ usernameExists: vi.fn(async () => false), emailExists: vi.fn(async () => false) });
 
 describe('validateRegistration runs required, username, email, match in that order', () => {

@@ -29,10 +29,14 @@ export function RegisterPage() {
         toast.error(problem);
         return;
       }
-      const result = await register({ username: form.username.trim(), email: form.email.trim(), password: form.password });
+      const result = await register({
+        username: form.username.trim(),
+        email: form.email.trim(),
+        password: form.password,
+      });
       if (result.success) {
         toast.success(successMessage);
-        navigate(paths.login, { state: { message: successMessage } });
+        void navigate(paths.login, { state: { message: successMessage } });
       } else {
         toast.error(result.message || 'Registration failed.');
       }
@@ -47,8 +51,21 @@ export function RegisterPage() {
     <AuthLayout>
       <h1 className="h3 mb-4">Create your account</h1>
       <CForm onSubmit={onSubmit} noValidate>
-        <CFormInput className="mb-3" id="reg-username" label="Username" autoComplete="username" {...field('username')} />
-        <CFormInput className="mb-3" id="reg-email" type="email" label="Email" autoComplete="email" {...field('email')} />
+        <CFormInput
+          className="mb-3"
+          id="reg-username"
+          label="Username"
+          autoComplete="username"
+          {...field('username')}
+        />
+        <CFormInput
+          className="mb-3"
+          id="reg-email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          {...field('email')}
+        />
         <CFormInput
           className="mb-3"
           id="reg-password"

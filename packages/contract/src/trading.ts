@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { decimalString, envelope, MODES, pageQuery } from './common';
+
+/**
+ * A trade as stored from OANDA. Broker numbers stay decimal strings, exactly as OANDA sent them.
+ * `null` means OANDA did not send the field: closed trades carry no unrealizedPL, open trades no closeTime,
+ * averageClosePrice appears once a trade is closed or reduced, the order prices only when such an order exists.
+ * Times are RFC 3339 UTC with nine fractional digits (OANDA's precision).
+ */
+export const tradeItem = z.object({
+  tradeId: z.string(),
+  /** The OANDA account id (e.g. 101-004-1234567-001). */
+  accountId: z.string(),
+  mode: z.enum(MODES),
+  instrument: z.string(),
+  price: decimalString.nullable(),
+  initialUnits: decimalString,
+  currentUnits: decimalString,
+  realizedPL: decimalString,
+  unrealizedPL: decimalString.nullable(),
+  financing: decimalString,
+  /** OPEN, CLOSED or CLOSE_WHEN_TRADEABLE. */
+  state: z.string(),
+  openTime: z.string(),
+  closeTime: z.string().nullable(),
+  averageClosePrice: decimalString.nullable(),
+  stopLossPrice: decimalString.nullable(),
+  takeProfitPrice: decimalString.nullable(),
+  trailingStopDistance: decimalString.nullable(),
+  updatedAt: z.string(),
+  createdAt: z.string(),
+});
+export type TradeItem = z.infer<typeof tradeItem>;
+
+/** An OANDA account with its last synced summary; id, userId and version are internal. */
+export const accountItem = z.object({
+  id: z.string(),
+  userId: z.string(),
+  version: z.number().int(),
+  oandaAccountId: z.string(),
+  mode: z.enum(MODES),
+  alias: z.string().nullable(),
+  currency: z.string().nullable(),
+  balance: decimalString.nullable(),
+  NAV: decimalString.nullable(),
+  unrealizedPL: decimalString.nullable(),
+  pl: decimalString.nullable(),
+  financing: decimalString.nullable(),
+  commission: decimalString.nullable(),
+  marginUsed: decimalString.nullable(),
+  marginAvailable: decimalString.nullable(),
+  positionValue: decimalString.nullable(),
+  marginRate: decimalString.nullable(),
+  marginCloseoutPercent: decimalString.nullable(),
+  withdrawalLimit: decimalString.nullable(),
+  openTradeCount: z.number().int().nullable(),
+  openPositionCount: z.number().int().nullable(),
+  pendingOrderCount: z.number().int().nullable(),
+  hedgingEnabled: z.boolean().nullable(),
+  /** When OANDA opened the account. */
+  openedAt: z.string().nullable(),
+  lastTransactionID: z.string().nullable(),
+  syncedAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AccountItem = z.infer<typeof accountItem>;
+
+/** Lists: `page`/`limit` as everywhere; optionally narrowed to one mode or one OANDA account. */
+export const tradeListQuery = pageQuery.extend({
+  mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
+  accountId: z.string().trim().min(1).max(64).optional(),
+});
+export type TradeListQuery = z.input<typeof tradeListQuery>;
+export const accountListQuery = pageQuery.extend({
+  mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
+});
+export type AccountListQuery = z.input<typeof accountListQuery>;
+
+export const tradeListResponse = envelope.extend({
+  data: z.array(tradeItem),
+  pages: z.number().int().min(1),
+  total: z.number().int().min(0),
+});
+export type TradeListResponse = z.infer<typeof tradeListResponse>;
+
+export const accountListResponse = envelope.extend({
+  data: z.array(accountItem),
+  pages: z.number().int().min(1),
+  total: z.number().int().min(0),
+});
+export type AccountListResponse = z.infer<typeof accountListResponse>;
+
+/** `full=true` re-reads the whole history instead of only what changed; always safe. */
+export const syncTradeQuery = z.object({ full: z.stringbool({ error: 'full must be true or false' }).optional() });
+
+export const tradeSyncResult = z.object({
+  accounts: z.number().int(),
+  /** Trades stored for the synced accounts after the sync. */
+  trades: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  removed: z.number().int(),
+  /** Whether at least one account was read in full (first sync, interrupted sync, or full=true). */
+  full: z.boolean(),
+});
+export type TradeSyncResult = z.infer<typeof tradeSyncResult>;
+export const tradeSyncResponse = envelope.extend({ data: tradeSyncResult });
+export type TradeSyncResponse = z.infer<typeof tradeSyncResponse>;
+
+export const accountSyncResult = z.object({
+  accounts: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+});
+export type AccountSyncResult = z.infer<typeof accountSyncResult>;
+export const accountSyncResponse = envelope.extend({ data: accountSyncResult });
+export type AccountSyncResponse = z.infer<typeof accountSyncResponse>;
+
+/** Every candle granularity OANDA v20 accepts. */
+export const GRANULARITIES = [
+  'S5',
+  'S10',
+  'S15',
+  'S30',
+  'M1',
+  'M2',
+  'M4',
+  'M5',
+  'M10',
+  'M15',
+  'M30',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H6',
+  'H8',
+  'H12',
+  'D',
+  'W',
+  'M',
+] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+
+export const instrumentName = z
+  .string({ error: 'instrument is required (e.g. EUR_USD)' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,10}_[A-Z0-9]{2,10}$/, 'instrument must look like EUR_USD');
+
+const rfc3339 = z.iso.datetime({ offset: true, error: 'must be an RFC 3339 time such as 2025-10-03T14:30:00Z' });
+
+export const candlesQuery = z
+  .object({
+    instrument: instrumentName,
+    granularity: z
+      .enum(GRANULARITIES, { error: `granularity must be one of ${GRANULARITIES.join(', ')}` })
+      .default('M5'),
+    count: z.coerce
+      .number({ error: 'count must be a whole number from 1 to 5000' })
+      .int('count must be a whole number from 1 to 5000')
+      .min(1, 'count must be a whole number from 1 to 5000')
+      .max(5000, 'count must be a whole number from 1 to 5000')
+      .optional(),
+    from: rfc3339.optional(),
+    to: rfc3339.optional(),
+    /** Any of M (mid), B (bid), A (ask), each at most once. */
+    price: z
+      .string()
+      .regex(/^(?!.*(.).*\1)[MBA]{1,3}$/, 'price must combine M, B and A, e.g. M or BA')
+      .default('M'),
+  })
+  .refine((q) => !(q.from && q.to && q.count !== undefined), {
+    message: 'count: leave it out when both from and to are given',
+    path: ['count'],
+  })
+  .refine((q) => !(q.from && q.to && Date.parse(q.from) >= Date.parse(q.to)), {
+    message: 'from must be earlier than to',
+    path: ['from'],
+  });
+export type CandlesQuery = z.input<typeof candlesQuery>;
+
+export const candleData = z.object({ o: decimalString, h: decimalString, l: decimalString, c: decimalString });
+export const candle = z.object({
+  /** Start of the candle, RFC 3339 UTC. */
+  time: z.string(),
+  volume: z.number().int(),
+  complete: z.boolean(),
+  mid: candleData.optional(),
+  bid: candleData.optional(),
+  ask: candleData.optional(),
+});
+export type Candle = z.infer<typeof candle>;
+export const candlesResult = z.object({
+  instrument: z.string(),
+  granularity: z.string(),
+  candles: z.array(candle),
+});
+export type CandlesResult = z.infer<typeof candlesResult>;
+export const candlesResponse = envelope.extend({ data: candlesResult });
+export type CandlesResponse = z.infer<typeof candlesResponse>;
