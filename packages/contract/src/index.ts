@@ -2,3 +2,4 @@ export * from './common';
 export * from './auth';
 export * from './account';
 export * from './trading';
+export * from './chat';
