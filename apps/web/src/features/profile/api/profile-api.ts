@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ExistsResponse, MeResponse } from '@pipsense/contract';
+import type { Envelope, ExistsResponse, MeResponse } from '@pipsense/contract';
 import { config } from '../../../config/env';
 import { authRequest, unwrap } from '../../../lib/api';
 
@@ -24,4 +24,4 @@ export const checkEmailExists = (email: string) => exists('check_email_exist', {
 export const updateUsernameEmail = (new_username: string, new_email: string) =>
   authRequest<MeResponse>('POST', `${account}/update_username_email`, { new_username, new_email });
 export const updatePassword = (new_password: string) =>
-  authRequest('POST', `${account}/update_password`, { new_password });
+  authRequest<Envelope>('POST', `${account}/update_password`, { new_password });

@@ -1,0 +1,66 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FaqPage } from './faq-page';
+import { PublicFaqPage } from './public-faq-page';
+
+// jsdom has no matchMedia; the auth look asks it whether to show the torus panel (a narrow screen: no).
+beforeEach(() => {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const questions = () => screen.getAllByRole('heading', { level: 3 }).map((h) => within(h).getByRole('button'));
+
+describe.each([
+  ['signed-in', <FaqPage />],
+  ['public', <PublicFaqPage />],
+])('the %s FAQ', (_, page) => {
+  it("is titled 'PipSense FAQ' with 10 questions, the first open", () => {
+    render(<MemoryRouter>{page}</MemoryRouter>);
+    expect(screen.getByRole('heading', { name: 'PipSense FAQ' })).toBeVisible();
+    const buttons = questions();
+    expect(buttons).toHaveLength(10);
+    expect(buttons.map((b) => b.getAttribute('aria-expanded'))).toEqual(['true', ...Array(9).fill('false')]);
+  });
+
+  it('opens one answer at a time', async () => {
+    render(<MemoryRouter>{page}</MemoryRouter>);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'How is my data kept secure?' }));
+    const expanded = questions().filter((b) => b.getAttribute('aria-expanded') === 'true');
+    expect(expanded.map((b) => b.textContent)).toEqual(['How is my data kept secure?']);
+    expect(screen.getByText(/AES-256-GCM/)).toBeInTheDocument();
+  });
+});
+
+describe('the FAQ answers', () => {
+  it('tell the truth about sign-up, security and support', () => {
+    render(<FaqPage />);
+    const text = document.body.textContent ?? '';
+    expect(text).toMatch(/does not send a confirmation email/);
+    expect(text).toMatch(/My Account → Manage API Access/);
+    expect(text).toMatch(/argon2id/);
+    expect(text).toMatch(/PipSense itself serves plain HTTP/);
+    expect(text).toMatch(/does not use a vector search index/);
+    expect(text).toMatch(/no in-app feedback button yet/);
+    expect(text).not.toMatch(/role-based/i);
+  });
+});
+
+describe('the public FAQ', () => {
+  it("links back to the sign-in page with 'Back to sign in'", () => {
+    render(
+      <MemoryRouter>
+        <PublicFaqPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+  });
+});

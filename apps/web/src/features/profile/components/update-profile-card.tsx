@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { CButton, CCard, CCardBody, CCardHeader, CForm, CFormInput, CSpinner } from '@coreui/react';
+import type { Profile } from '@pipsense/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { checkEmailExists, checkUsernameExists, profileQuery, updateUsernameEmail } from '../api/profile-api';
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** Mount with a key of the saved profile, so a refreshed profile refills the fields. */
+export function UpdateProfileCard({ profile }: { profile: Profile }) {
+  const [username, setUsername] = useState(profile.username);
+  const [email, setEmail] = useState(profile.email);
+  const [busy, setBusy] = useState(false);
+  const client = useQueryClient();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const nextUsername = username.trim();
+    const nextEmail = email.trim();
+    const usernameChanged = nextUsername !== profile.username;
+    // The server keeps emails in lower case, so a change of case alone changes nothing.
+    const emailChanged = !sameName(nextEmail, profile.email);
+    if (!usernameChanged && !emailChanged) {
+      toast.info('No changes made to the profile');
+      return;
+    }
+    setBusy(true);
+    try {
+      // Usernames are unique regardless of case: recasing your own name is not a clash with yourself.
+      if (usernameChanged && !sameName(nextUsername, profile.username) && (await checkUsernameExists(nextUsername))) {
+        toast.error('Username already exists');
+        return;
+      }
+      if (emailChanged && (await checkEmailExists(nextEmail))) {
+        toast.error('Email already exists');
+        return;
+      }
+      const result = await updateUsernameEmail(nextUsername, nextEmail);
+      if (!result.success) {
+        toast.error(result.message);
+        return;
+      }
+      toast.success('Profile updated successfully');
+      client.setQueryData(profileQuery.queryKey, result.data.data);
+      await client.invalidateQueries({ queryKey: profileQuery.queryKey });
+    } catch {
+      toast.error('An error occurred while updating the profile');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <CCard className="h-100">
+      <CCardHeader as="h2" className="h6 mb-0 py-3">
+        Update Profile
+      </CCardHeader>
+      <CCardBody>
+        <CForm onSubmit={onSubmit} noValidate>
+          <div className="mb-3">
+            <CFormInput
+              id="profile-username"
+              label="Username"
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              text="3–32 characters: letters, digits, dot, dash or underscore."
+            />
+          </div>
+          <div className="mb-4">
+            <CFormInput
+              id="profile-email"
+              type="email"
+              label="Email address"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <CButton type="submit" color="primary" disabled={busy}>
+            {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}Save Changes
+          </CButton>
+        </CForm>
+      </CCardBody>
+    </CCard>
+  );
+}
