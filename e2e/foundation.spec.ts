@@ -36,7 +36,7 @@ test('register, sign in, see the layout, save settings, change the profile and l
   // Layout: heading, sidebar group of the current path open, avatar initial and name, footer.
   await expect(page.locator('.page-heading')).toHaveText('Overview');
   await expect(page.getByRole('link', { name: 'Overview' })).toBeVisible();
-  await expect(page.locator('.avatar')).toHaveText(user.username[0]!.toUpperCase());
+  await expect(page.locator('.header .avatar')).toHaveText(user.username[0]!.toUpperCase());
   await expect(page.locator('.header-name')).toHaveText(user.username);
   await expect(page.getByText('Powered by PipSense')).toBeVisible();
   await page.getByText('Settings', { exact: true }).click();
@@ -75,7 +75,7 @@ test('register, sign in, see the layout, save settings, change the profile and l
   expect(info.data.oanda.accountId).toBe('101-004-1234567-001');
 
   // Profile: no change, then a change that the header shows.
-  await page.locator('.avatar').click();
+  await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/settings\/profile$/);
   const profileCard = page.locator('.card', { hasText: 'Update Profile' });
@@ -95,7 +95,7 @@ test('register, sign in, see the layout, save settings, change the profile and l
   await expect(page.getByText('Passwords do not match')).toBeVisible();
 
   // Logout: token gone, back at the sign-in page.
-  await page.locator('.avatar').click();
+  await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -134,7 +134,7 @@ test('the FAQ is public and inside the app', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 
   await signedIn(page, 'faq');
-  await page.locator('.avatar').click();
+  await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('link', { name: 'FAQs' }).click();
   await expect(page).toHaveURL(/\/settings\/faqs$/);
   await expect(page.locator('.accordion-item')).toHaveCount(10);

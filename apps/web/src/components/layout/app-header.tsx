@@ -7,6 +7,7 @@ import {
   CDropdownMenu,
   CDropdownToggle,
   CHeader,
+  CHeaderNav,
   CHeaderToggler,
   CDropdownDivider,
 } from '@coreui/react';
@@ -28,29 +29,31 @@ export function AppHeader({ onToggleSidebar }: { onToggleSidebar: () => void }) 
         <CHeaderToggler onClick={onToggleSidebar} aria-label="Toggle navigation" style={{ marginInlineStart: '-14px' }}>
           <CIcon icon={cilMenu} size="lg" />
         </CHeaderToggler>
-        <CDropdown variant="nav-item" alignment="end" className="ms-auto">
-          <CDropdownToggle caret={false} className="py-0 d-flex align-items-center gap-2" aria-label="Profile menu">
-            <CAvatar color="primary" textColor="white" size="md">
-              {initialOf(profile?.username)}
-            </CAvatar>
-            <span className="header-name">{profile?.username ?? ''}</span>
-          </CDropdownToggle>
-          <CDropdownMenu className="pt-0">
-            <CDropdownItem as={Link} to={paths.profile}>
-              <CIcon icon={cilUser} className="me-2" />
-              Profile
-            </CDropdownItem>
-            <CDropdownItem as={Link} to={paths.faqs}>
-              <CIcon icon={cilLifeRing} className="me-2" />
-              FAQs
-            </CDropdownItem>
-            <CDropdownDivider />
-            <CDropdownItem as="button" type="button" onClick={logout}>
-              <CIcon icon={cilAccountLogout} className="me-2" />
-              Logout
-            </CDropdownItem>
-          </CDropdownMenu>
-        </CDropdown>
+        <CHeaderNav className="ms-auto">
+          <CDropdown variant="nav-item" alignment="end">
+            <CDropdownToggle caret={false} className="py-0 d-flex align-items-center gap-2" aria-label="Profile menu">
+              <CAvatar color="primary" textColor="white" size="md">
+                {initialOf(profile?.username)}
+              </CAvatar>
+              <span className="header-name">{profile?.username ?? ''}</span>
+            </CDropdownToggle>
+            <CDropdownMenu className="pt-0">
+              <CDropdownItem as={Link} to={paths.profile}>
+                <CIcon icon={cilUser} className="me-2" />
+                Profile
+              </CDropdownItem>
+              <CDropdownItem as={Link} to={paths.faqs}>
+                <CIcon icon={cilLifeRing} className="me-2" />
+                FAQs
+              </CDropdownItem>
+              <CDropdownDivider />
+              <CDropdownItem as="button" type="button" onClick={logout}>
+                <CIcon icon={cilAccountLogout} className="me-2" />
+                Logout
+              </CDropdownItem>
+            </CDropdownMenu>
+          </CDropdown>
+        </CHeaderNav>
       </CContainer>
     </CHeader>
   );

@@ -1,5 +1,14 @@
 import { NavLink, Link, useLocation } from 'react-router';
-import { CNavGroup, CNavItem, CSidebar, CSidebarBrand, CSidebarHeader, CSidebarNav, CCloseButton } from '@coreui/react';
+import {
+  CCloseButton,
+  CNavGroup,
+  CNavItem,
+  CNavLink,
+  CSidebar,
+  CSidebarBrand,
+  CSidebarHeader,
+  CSidebarNav,
+} from '@coreui/react';
 import CIcon from '@coreui/icons-react';
 import { navGroups } from './nav';
 
@@ -41,11 +50,13 @@ export function AppSidebar({ visible, onVisibleChange, onNavigate }: Props) {
             }
           >
             {group.links.map((link) => (
-              <CNavItem key={link.to} as={NavLink} to={link.to} onClick={onNavigate}>
-                <span className="nav-icon">
-                  <span className="nav-icon-bullet" />
-                </span>
-                {link.name}
+              <CNavItem key={link.to}>
+                <CNavLink as={NavLink} to={link.to} onClick={onNavigate}>
+                  <span className="nav-icon">
+                    <span className="nav-icon-bullet" />
+                  </span>
+                  {link.name}
+                </CNavLink>
               </CNavItem>
             ))}
           </CNavGroup>
