@@ -24,7 +24,7 @@ export function initialOf(username: string | undefined): string {
 export function AppHeader({ onToggleSidebar }: { onToggleSidebar: () => void }) {
   const { data: profile } = useProfile();
   return (
-    <CHeader position="sticky" className="mb-4 p-0">
+    <CHeader position="sticky" className="mb-4 px-0 py-2">
       <CContainer fluid className="px-4">
         <CHeaderToggler onClick={onToggleSidebar} aria-label="Toggle navigation" style={{ marginInlineStart: '-14px' }}>
           <CIcon icon={cilMenu} size="lg" />
