@@ -1,7 +1,7 @@
 import { getToken, logout } from './token';
 
 export type ApiResult<T> =
-  { success: true; data: T; message: string } | { success: false; message: string; status?: number };
+  { success: true; data: T; message: string } | { success: false; message: string; status?: number; code?: string };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Payload = Record<string, unknown> | undefined;
@@ -41,9 +41,11 @@ async function send<T>(
       return { success: true, data: body as T, message: typeof message === 'string' ? message : '' };
     }
     const serverMessage = (body as { message?: unknown } | undefined)?.message;
+    const code = (body as { code?: unknown } | undefined)?.code;
     return {
       success: false,
       status: response.status,
+      ...(typeof code === 'string' ? { code } : {}),
       message:
         typeof serverMessage === 'string' && serverMessage
           ? serverMessage

@@ -1,9 +1,47 @@
-import { CCard, CCardBody } from '@coreui/react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AccountItem } from '@pipsense/contract';
+import { NotConnectedState } from '../../../components/data/data-states';
+import { ListCard } from '../../../components/data/list-card';
+import { PlatformDropdown } from '../../../components/data/platform-dropdown';
+import { SyncButton } from '../../../components/data/sync-button';
+import { usePlatformPaging } from '../../../components/data/use-platform-paging';
+import { accountsKey } from '../api/accounts-api';
+import { useSyncAccounts } from '../api/sync-accounts-api';
+import { AccountDetailsModal } from './account-details-modal';
+import { AccountList } from './account-list';
 
+/** SPEC §2 Accounts: the synced accounts of the chosen platform with their summaries, ten a page. */
 export function AccountsPage() {
+  const client = useQueryClient();
+  const { platform, base, page, setPage, setPlatform } = usePlatformPaging(() =>
+    client.removeQueries({ queryKey: accountsKey }),
+  );
+  const sync = useSyncAccounts(base);
+  const [selected, setSelected] = useState<AccountItem | null>(null);
+  const [visible, setVisible] = useState(false);
+  const view = (account: AccountItem) => {
+    setSelected(account);
+    setVisible(true);
+  };
+
   return (
-    <CCard>
-      <CCardBody>This screen is being built.</CCardBody>
-    </CCard>
+    <ListCard
+      title={`${platform} Accounts`}
+      toolbar={
+        <>
+          <PlatformDropdown value={platform} onChange={setPlatform} />
+          <SyncButton what="accounts" syncing={sync.isPending} disabled={base === null} onSync={() => sync.mutate()} />
+        </>
+      }
+    >
+      {base === null ? (
+        <NotConnectedState platform={platform} what="accounts" onShowOanda={() => setPlatform('OANDA')} />
+      ) : (
+        // Keyed by platform so a switch starts from an empty list rather than the previous platform's rows.
+        <AccountList key={platform} base={base} page={page} onPageChange={setPage} onView={view} />
+      )}
+      <AccountDetailsModal visible={visible} account={selected} onClose={() => setVisible(false)} />
+    </ListCard>
   );
 }

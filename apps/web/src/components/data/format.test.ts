@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { decimalSign, formatCount, formatDateTime, formatDecimal, formatInstrument, plClass } from './format';
+
+describe('formatDecimal', () => {
+  it('pads to the number of places', () => {
+    expect(formatDecimal('147.566', 5)).toBe('147.56600');
+    expect(formatDecimal('100', 2)).toBe('100.00');
+    expect(formatDecimal('0.5', 4)).toBe('0.5000');
+  });
+
+  it('rounds half away from zero on the digits, never through a float', () => {
+    expect(formatDecimal('1.175505', 5)).toBe('1.17551');
+    expect(formatDecimal('-8.37055', 4)).toBe('-8.3706');
+    expect(formatDecimal('2.675', 2)).toBe('2.68'); // 2.675 is 2.67499… as a double
+    expect(formatDecimal('1.005', 2)).toBe('1.01');
+    expect(formatDecimal('-1.004999', 2)).toBe('-1.00');
+  });
+
+  it('carries into the whole part', () => {
+    expect(formatDecimal('9.99995', 4)).toBe('10.0000');
+    expect(formatDecimal('-99.995', 2)).toBe('-100.00');
+    expect(formatDecimal('0.999999', 5)).toBe('1.00000');
+  });
+
+  it('keeps every digit of large values', () => {
+    expect(formatDecimal('123456789012345678.125', 2)).toBe('123456789012345678.13');
+    expect(formatDecimal('00012.5', 0)).toBe('13');
+  });
+
+  it('drops the sign of a value that rounds to zero', () => {
+    expect(formatDecimal('-0.00004', 4)).toBe('0.0000');
+    expect(formatDecimal('-0.0000', 4)).toBe('0.0000');
+    expect(formatDecimal('-0.00005', 4)).toBe('-0.0001');
+  });
+
+  it("shows '-' for a missing value and any other text as it came", () => {
+    expect(formatDecimal(null, 2)).toBe('-');
+    expect(formatDecimal(undefined, 2)).toBe('-');
+    expect(formatDecimal('', 2)).toBe('-');
+    expect(formatDecimal('1e5', 2)).toBe('1e5');
+  });
+});
+
+describe('P/L sign and colour', () => {
+  it('is green above zero, red below, neutral at zero or unknown', () => {
+    expect(decimalSign('12.5')).toBe(1);
+    expect(decimalSign('-0.0001')).toBe(-1);
+    expect(decimalSign('-0.0000')).toBe(0);
+    expect(plClass('3.2')).toBe('text-success');
+    expect(plClass('-3.2')).toBe('text-danger');
+    expect(plClass('0.0000')).toBe('');
+    expect(plClass(null)).toBe('');
+  });
+});
+
+describe('other formats', () => {
+  it('shows local date-times from OANDA nanosecond instants', () => {
+    const expected = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+      Date.UTC(2025, 9, 3, 13, 58, 35, 702),
+    );
+    expect(formatDateTime('2025-10-03T13:58:35.702058560Z')).toBe(expected);
+    expect(formatDateTime(null)).toBe('-');
+    expect(formatDateTime('not a date')).toBe('not a date');
+  });
+
+  it('writes pairs with a slash and counts with a dash when absent', () => {
+    expect(formatInstrument('EUR_USD')).toBe('EUR/USD');
+    expect(formatCount(3)).toBe('3');
+    expect(formatCount(null)).toBe('-');
+  });
+});

@@ -1,0 +1,73 @@
+/** What a table cell shows when the broker sent no value. */
+export const EMPTY_CELL = '-';
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * A broker decimal string with exactly `places` decimals, rounded half away from zero on the digits themselves, so
+ * no value is ever pushed through a binary float ('1.175505' → '1.17551' at 5 places). Null shows '-'; a string that
+ * is not a plain decimal is shown as it came rather than guessed at.
+ */
+export function formatDecimal(value: string | null | undefined, places: number): string {
+  if (value === null || value === undefined || value === '') return EMPTY_CELL;
+  const match = DECIMAL.exec(value.trim());
+  if (!match) return value;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  let digits: string;
+  if (fraction.length <= places) {
+    digits = whole + fraction.padEnd(places, '0');
+  } else {
+    const kept = BigInt(whole + fraction.slice(0, places));
+    const roundUp = Number(fraction.charAt(places)) >= 5;
+    digits = (roundUp ? kept + 1n : kept).toString().padStart(places + 1, '0');
+  }
+  const intPart = places > 0 ? digits.slice(0, -places) : digits;
+  const fracPart = places > 0 ? digits.slice(-places) : '';
+  const normalised = (intPart.replace(/^0+(?=\d)/, '') || '0') + (fracPart ? `.${fracPart}` : '');
+  // '-0.00' would read as a loss; a value that rounds to zero has no sign.
+  const isZero = /^[0.]+$/.test(normalised);
+  return (sign && !isZero ? '-' : '') + normalised;
+}
+
+/** The sign of a decimal string, for colouring P/L: 1, -1, or 0 (also for null). */
+export function decimalSign(value: string | null | undefined): -1 | 0 | 1 {
+  if (!value) return 0;
+  const match = DECIMAL.exec(value.trim());
+  if (!match || /^[0]*$/.test((match[2] ?? '') + (match[3] ?? ''))) return 0;
+  return match[1] === '-' ? -1 : 1;
+}
+
+/** CoreUI text colour for a profit or loss: green above zero, red below, neutral at zero or unknown. */
+export function plClass(value: string | null | undefined): string {
+  const sign = decimalSign(value);
+  return sign > 0 ? 'text-success' : sign < 0 ? 'text-danger' : '';
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** An RFC 3339 instant as a local date-time; '-' when absent. OANDA's nine fractional digits parse fine. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return EMPTY_CELL;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : dateTime.format(time);
+}
+
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** The local date and time of an instant apart, for a table cell that shows them on two lines. */
+export function dateTimeParts(value: string | null | undefined): { date: string; time: string } | null {
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : { date: dateOnly.format(time), time: timeOnly.format(time) };
+}
+
+/** EUR_USD → EUR/USD, the way traders write a pair. */
+export function formatInstrument(instrument: string): string {
+  return instrument.replace('_', '/');
+}
+
+/** Whole numbers such as counts, '-' when absent. */
+export function formatCount(value: number | null | undefined): string {
+  return value === null || value === undefined ? EMPTY_CELL : value.toLocaleString();
+}

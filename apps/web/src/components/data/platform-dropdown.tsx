@@ -1,0 +1,38 @@
+import { CBadge, CDropdown, CDropdownItem, CDropdownMenu, CDropdownToggle } from '@coreui/react';
+import { TRADING_PLATFORMS } from '@pipsense/contract';
+import { tradingBase, type PlatformName } from '../../config/env';
+
+export interface PlatformDropdownProps {
+  value: PlatformName;
+  onChange: (platform: PlatformName) => void;
+}
+
+/** SPEC §2: the trading-platform switch of the Overview, Trades and Accounts screens; OANDA first. */
+export function PlatformDropdown({ value, onChange }: PlatformDropdownProps) {
+  return (
+    <CDropdown className="platform-dropdown">
+      <CDropdownToggle color="secondary" variant="outline" aria-label={`Trading platform: ${value}`}>
+        {value}
+      </CDropdownToggle>
+      <CDropdownMenu>
+        {TRADING_PLATFORMS.map((platform) => (
+          <CDropdownItem
+            key={platform}
+            as="button"
+            type="button"
+            active={platform === value}
+            className="d-flex align-items-center justify-content-between gap-3"
+            onClick={() => onChange(platform)}
+          >
+            <span>{platform}</span>
+            {tradingBase(platform) === null && (
+              <CBadge color="secondary" shape="rounded-pill" className="fw-normal">
+                Not connected
+              </CBadge>
+            )}
+          </CDropdownItem>
+        ))}
+      </CDropdownMenu>
+    </CDropdown>
+  );
+}

@@ -1,0 +1,234 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { accountSyncResponse } from '@pipsense/contract';
+import {
+  deferred,
+  errorBody,
+  GET_INFO,
+  infoBody,
+  renderScreen,
+  stubApi,
+  type StubResponse,
+} from '../../../components/data/test-support';
+import { account, accountPage } from '../test-fixtures';
+import { AccountsPage } from './accounts-page';
+
+const LIST = '/api/v1/account/get_accounts';
+const SYNC = '/api/v1/account/sync_account';
+
+const table = () => screen.getByRole('table', { name: 'Accounts' });
+const bodyRows = () => within(table()).getAllByRole('row').slice(1);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+const local = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(Date.parse(iso));
+
+beforeEach(() => localStorage.setItem('token', JSON.stringify('test-token')));
+
+describe('AccountsPage', () => {
+  it('lists accounts with the spec columns and decimals', async () => {
+    const api = stubApi({
+      [LIST]: () => ({
+        body: accountPage([
+          account(),
+          account({
+            id: 'row-2',
+            oandaAccountId: '101-004-27183640-002',
+            alias: null,
+            currency: 'EUR',
+            balance: '5000',
+            NAV: '5012.125',
+            unrealizedPL: '12.125',
+            openTradeCount: 0,
+            openPositionCount: null,
+          }),
+        ]),
+      }),
+    });
+    renderScreen(<AccountsPage />);
+
+    expect(screen.getByRole('heading', { name: 'OANDA Accounts' })).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      'Alias',
+      'Account ID',
+      'Currency',
+      'Balance',
+      'NAV',
+      'Unrealized P/L',
+      'Trades',
+      'Positions',
+      'Added',
+      'Actions',
+    ]);
+    const [first, second] = bodyRows();
+    expect(cells(first!)).toEqual([
+      'Primary',
+      '101-004-27183640-001',
+      'USD',
+      '100234.57',
+      '100199.99',
+      '-34.5736',
+      '8',
+      '3',
+      // Added: the local date over the local time.
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(Date.parse('2025-10-01T07:05:00.000Z')) +
+        new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(Date.parse('2025-10-01T07:05:00.000Z')),
+      'View Account',
+    ]);
+    expect(cells(second!).slice(0, 8)).toEqual([
+      '-',
+      '101-004-27183640-002',
+      'EUR',
+      '5000.00',
+      '5012.13',
+      '12.1250',
+      '0',
+      '-',
+    ]);
+    expect(within(first!).getByText('-34.5736')).toHaveClass('text-danger');
+    expect(within(second!).getByText('12.1250')).toHaveClass('text-success');
+    expect(api.to(LIST)[0]!.url.searchParams.get('limit')).toBe('10');
+  });
+
+  it('says No accounts found for an empty list when OANDA is connected', async () => {
+    stubApi({ [LIST]: () => ({ body: accountPage([], 1, 0) }), [GET_INFO]: () => ({ body: infoBody('••••4f2a') }) });
+    renderScreen(<AccountsPage />);
+    expect(await screen.findByText('No accounts found')).toBeInTheDocument();
+  });
+
+  it('says to connect OANDA when the list is empty and no token is saved', async () => {
+    stubApi({ [LIST]: () => ({ body: accountPage([], 1, 0) }), [GET_INFO]: () => ({ body: infoBody('') }) });
+    renderScreen(<AccountsPage />);
+    expect(await screen.findByRole('link', { name: 'Go to Settings → Trading Platforms' })).toBeInTheDocument();
+    expect(screen.queryByText('No accounts found')).not.toBeInTheDocument();
+  });
+
+  it('pages with Prev and Next, asking for page=2', async () => {
+    const api = stubApi({
+      [LIST]: (url) => ({
+        body: accountPage([account({ alias: `Page ${url.searchParams.get('page')} account` })], 2, 11),
+      }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<AccountsPage />);
+    await screen.findByText('Page 1 account');
+    expect(screen.getByText('Prev')).toHaveAttribute('aria-disabled', 'true');
+
+    await user.click(screen.getByText('Next'));
+    await screen.findByText('Page 2 account');
+    expect(api.to(LIST).at(-1)!.url.searchParams.get('page')).toBe('2');
+    expect(screen.getByText('Next')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('Prev')).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByText('Showing 11–11 of 11 accounts')).toBeInTheDocument();
+  });
+
+  it('shows TradeView as not connected without a request, and goes back to OANDA from there', async () => {
+    const api = stubApi({ [LIST]: () => ({ body: accountPage([account()]) }) });
+    const user = userEvent.setup();
+    renderScreen(<AccountsPage />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
+    await user.click(screen.getByRole('button', { name: /TradeView/ }));
+    expect(screen.getByRole('heading', { name: 'TradeView Accounts' })).toBeInTheDocument();
+    expect(screen.getByText('TradeView is not connected')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sync accounts' })).toBeDisabled();
+    expect(api.to(LIST)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Show OANDA accounts' }));
+    expect(screen.getByRole('heading', { name: 'OANDA Accounts' })).toBeInTheDocument();
+    await waitFor(() => expect(api.to(LIST)).toHaveLength(2));
+    expect(api.to(LIST)[1]!.url.searchParams.get('page')).toBe('1');
+  });
+
+  it('syncs with a disabled spinner button, toasts the message and refetches', async () => {
+    const sync = deferred<StubResponse>();
+    let synced = false;
+    const api = stubApi({
+      [LIST]: () => ({ body: accountPage(synced ? [account({ alias: 'Fresh' })] : []) }),
+      [GET_INFO]: () => ({ body: infoBody('••••4f2a') }),
+      [SYNC]: () => sync.promise,
+    });
+    const user = userEvent.setup();
+    renderScreen(<AccountsPage />);
+    await screen.findByText('No accounts found');
+
+    await user.click(screen.getByRole('button', { name: 'Sync accounts' }));
+    const busy = screen.getByRole('button', { name: 'Syncing accounts' });
+    expect(busy).toBeDisabled();
+    expect(busy.querySelector('.spinner-border')).not.toBeNull();
+
+    synced = true;
+    sync.resolve({
+      body: accountSyncResponse.parse({
+        success: true,
+        message: 'Synced 2 accounts: 2 new, 0 updated',
+        data: { accounts: 2, created: 2, updated: 0 },
+      }),
+    });
+    expect(await screen.findByText('Synced 2 accounts: 2 new, 0 updated')).toBeInTheDocument();
+    expect(await screen.findByText('Fresh')).toBeInTheDocument();
+    expect(api.to(LIST)).toHaveLength(2);
+  });
+
+  it("toasts a rejected sync's message", async () => {
+    const message = 'OANDA rejected the access token for demo mode: check it in Settings → Trading Platforms.';
+    stubApi({
+      [LIST]: () => ({ body: accountPage([account()]) }),
+      [SYNC]: () => ({ status: 502, body: errorBody(message, 'OANDA_REJECTED') }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<AccountsPage />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Sync accounts' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('points to Settings → Trading Platforms when OANDA is not configured', async () => {
+    const message = 'Connect your OANDA account in Settings → Trading Platforms first.';
+    stubApi({ [LIST]: () => ({ status: 400, body: errorBody(message, 'OANDA_NOT_CONFIGURED') }) });
+    renderScreen(<AccountsPage />);
+    expect(await screen.findByRole('link', { name: 'Go to Settings → Trading Platforms' })).toHaveAttribute(
+      'href',
+      '/settings/trading_platforms',
+    );
+  });
+
+  it('opens Account Details with every field but the internal id, user id and version', async () => {
+    const shown = account();
+    stubApi({ [LIST]: () => ({ body: accountPage([shown]) }) });
+    const user = userEvent.setup();
+    renderScreen(<AccountsPage />);
+    await user.click(await screen.findByRole('button', { name: 'View Account' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Account Details')).toBeInTheDocument();
+    const value = (label: string) =>
+      within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Alias')).toBe('Primary');
+    expect(value('Account ID')).toBe('101-004-27183640-001');
+    expect(value('Balance')).toBe('100234.57');
+    expect(value('Margin Used')).toBe('427.70');
+    expect(value('Margin Available')).toBe('99772.30');
+    expect(value('Open Trades')).toBe('8');
+    expect(value('Pending Orders')).toBe('14');
+    expect(value('Last Transaction ID')).toBe('5318');
+    expect(value('Added')).toBe(local(shown.createdAt));
+    expect(value('Last Synced')).toBe(local(shown.syncedAt));
+
+    const text = dialog.textContent ?? '';
+    expect(text).not.toContain(shown.id);
+    expect(text).not.toContain(shown.userId);
+    expect(within(dialog).queryByText(/version/i)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/user/i)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import type { AccountItem } from '@pipsense/contract';
+import { EMPTY_CELL, formatCount, formatDateTime, formatDecimal, plClass } from '../../../components/data/format';
+import type { Detail } from '../../../components/data/detail-list';
+
+/** SPEC §9: balance and NAV with 2 decimals, unrealized P/L with 4. */
+export const formatMoney = (value: string | null) => formatDecimal(value, 2);
+export const formatAccountPL = (value: string | null) => formatDecimal(value, 4);
+
+/** Internal to PipSense, never shown (SPEC §2). */
+export const HIDDEN_ACCOUNT_FIELDS = ['id', 'userId', 'version'] as const;
+type ShownField = Exclude<keyof AccountItem, (typeof HIDDEN_ACCOUNT_FIELDS)[number]>;
+
+/** Rates and ids read as OANDA sent them. */
+const exact = (value: string | null) => (value === null || value === '' ? EMPTY_CELL : value);
+
+interface FieldSpec<K extends ShownField> {
+  label: string;
+  format: (value: AccountItem[K]) => string;
+  /** P/L-like values are coloured green or red. */
+  signed?: boolean;
+}
+
+/**
+ * Every field of the account in the Account Details modal, in reading order. Typed over the contract's keys, so a
+ * field added to the account does not compile until it has a label here.
+ */
+const FIELDS: { [K in ShownField]: FieldSpec<K> } = {
+  alias: { label: 'Alias', format: exact },
+  oandaAccountId: { label: 'Account ID', format: exact },
+  mode: { label: 'Mode', format: (mode) => (mode === 'live' ? 'Live' : 'Demo') },
+  currency: { label: 'Currency', format: exact },
+  balance: { label: 'Balance', format: formatMoney },
+  NAV: { label: 'NAV', format: formatMoney },
+  unrealizedPL: { label: 'Unrealized P/L', format: formatAccountPL, signed: true },
+  pl: { label: 'Realized P/L', format: formatAccountPL, signed: true },
+  financing: { label: 'Financing', format: formatAccountPL, signed: true },
+  commission: { label: 'Commission', format: formatAccountPL },
+  marginUsed: { label: 'Margin Used', format: formatMoney },
+  marginAvailable: { label: 'Margin Available', format: formatMoney },
+  positionValue: { label: 'Position Value', format: formatMoney },
+  marginRate: { label: 'Margin Rate', format: exact },
+  marginCloseoutPercent: { label: 'Margin Closeout Percent', format: exact },
+  withdrawalLimit: { label: 'Withdrawal Limit', format: formatMoney },
+  openTradeCount: { label: 'Open Trades', format: formatCount },
+  openPositionCount: { label: 'Open Positions', format: formatCount },
+  pendingOrderCount: { label: 'Pending Orders', format: formatCount },
+  hedgingEnabled: { label: 'Hedging Enabled', format: (v) => (v === null ? EMPTY_CELL : v ? 'Yes' : 'No') },
+  openedAt: { label: 'Opened', format: formatDateTime },
+  lastTransactionID: { label: 'Last Transaction ID', format: exact },
+  syncedAt: { label: 'Last Synced', format: formatDateTime },
+  createdAt: { label: 'Added', format: formatDateTime },
+  updatedAt: { label: 'Last Updated', format: formatDateTime },
+};
+
+function detail<K extends ShownField>(account: AccountItem, key: K): Detail {
+  const spec = FIELDS[key];
+  const value = account[key];
+  return {
+    label: spec.label,
+    value: spec.format(value),
+    ...(spec.signed && typeof value === 'string' ? { className: plClass(value) } : {}),
+  };
+}
+
+/** The Account Details list: every field of the account except id, userId and version. */
+export function accountDetails(account: AccountItem): Detail[] {
+  return (Object.keys(FIELDS) as ShownField[]).map((key) => detail(account, key));
+}

@@ -1,0 +1,403 @@
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { screen, within, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { candlesResponse, tradeSyncResponse } from '@pipsense/contract';
+import {
+  deferred,
+  errorBody,
+  GET_INFO,
+  infoBody,
+  renderScreen,
+  stubApi,
+  type StubResponse,
+} from '../../../components/data/test-support';
+import { trade, tradePage } from '../test-fixtures';
+import { TradesPage } from './trades-page';
+
+// lightweight-charts draws on a canvas, which jsdom lacks: record what the chart is given instead.
+const chartCalls = vi.hoisted(() => ({
+  setData: [] as unknown[],
+  markers: [] as unknown[],
+  priceLines: [] as unknown[],
+}));
+vi.mock('lightweight-charts', () => ({
+  CandlestickSeries: { type: 'Candlestick' },
+  ColorType: { Solid: 'solid' },
+  LineStyle: { Solid: 0, Dotted: 1, Dashed: 2 },
+  createChart: () => ({
+    addSeries: () => ({
+      setData: (data: unknown) => chartCalls.setData.push(data),
+      createPriceLine: (line: unknown) => chartCalls.priceLines.push(line),
+    }),
+    timeScale: () => ({ fitContent: () => undefined }),
+    remove: () => undefined,
+  }),
+  createSeriesMarkers: (_series: unknown, markers: unknown) => chartCalls.markers.push(markers),
+}));
+
+const HISTORY = '/api/v1/trade/get_trade_history';
+const SYNC = '/api/v1/trade/sync_trade';
+const CANDLES = '/api/v1/trade/candles';
+
+const table = () => screen.getByRole('table', { name: 'Trades' });
+const bodyRows = () => within(table()).getAllByRole('row').slice(1);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+beforeEach(() => {
+  localStorage.setItem('token', JSON.stringify('test-token'));
+  chartCalls.setData.length = 0;
+  chartCalls.markers.length = 0;
+  chartCalls.priceLines.length = 0;
+});
+
+describe('TradesPage', () => {
+  it('lists trades with the spec columns, 5-decimal prices, 4-decimal P/L and coloured P/L', async () => {
+    const api = stubApi({
+      [HISTORY]: () => ({
+        body: tradePage([
+          trade({
+            tradeId: '5316',
+            instrument: 'USD_JPY',
+            price: '147.566',
+            initialUnits: '-12000',
+            currentUnits: '-12000',
+            realizedPL: '0.0000',
+            unrealizedPL: '-8.37055',
+            state: 'OPEN',
+            closeTime: null,
+            averageClosePrice: null,
+          }),
+          trade({ price: '1.175505', realizedPL: '12.34', unrealizedPL: null }),
+        ]),
+      }),
+    });
+    renderScreen(<TradesPage />);
+
+    expect(screen.getByRole('heading', { name: 'OANDA Trades' })).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('5316'));
+    const headers = within(table())
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual([
+      'Trade ID',
+      'Instrument',
+      'Price',
+      'Initial Units',
+      'Current Units',
+      'Realized P/L',
+      'Unrealized P/L',
+      'State',
+      'Actions',
+    ]);
+    const [open, closed] = bodyRows();
+    // Rounded half away from zero on the digits: -8.37055 → -8.3706, where Number#toFixed gives -8.3705.
+    expect(cells(open!)).toEqual([
+      '5316',
+      'USD/JPY',
+      '147.56600',
+      '-12000',
+      '-12000',
+      '0.0000',
+      '-8.3706',
+      'Open',
+      'View Trade',
+    ]);
+    expect(cells(closed!)).toEqual([
+      '5253',
+      'EUR/USD',
+      '1.17551',
+      '10000',
+      '0',
+      '12.3400',
+      '-',
+      'Closed',
+      'View Trade',
+    ]);
+    expect(within(open!).getByText('-8.3706')).toHaveClass('text-danger');
+    expect(within(closed!).getByText('12.3400')).toHaveClass('text-success');
+
+    const [call] = api.to(HISTORY);
+    expect(call!.url.searchParams.get('page')).toBe('1');
+    expect(call!.url.searchParams.get('limit')).toBe('10');
+    expect(call!.headers.Authorization).toBe('Bearer test-token');
+  });
+
+  it('shows placeholder rows and a loading status while the first page loads', async () => {
+    const pending = deferred<StubResponse>();
+    stubApi({ [HISTORY]: () => pending.promise });
+    renderScreen(<TradesPage />);
+
+    expect(screen.getByText('Loading trades')).toBeInTheDocument();
+    expect(table()).toHaveAttribute('aria-busy', 'true');
+    expect(within(table()).getAllByRole('row', { hidden: true })).toHaveLength(11);
+
+    pending.resolve({ body: tradePage([trade()]) });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(screen.queryByText('Loading trades')).not.toBeInTheDocument();
+  });
+
+  it('says No trades found for an empty history when OANDA is connected', async () => {
+    stubApi({ [HISTORY]: () => ({ body: tradePage([], 1, 0) }), [GET_INFO]: () => ({ body: infoBody('••••4f2a') }) });
+    renderScreen(<TradesPage />);
+    expect(await screen.findByText('No trades found')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByText('Connect OANDA first')).not.toBeInTheDocument();
+  });
+
+  it('says to connect OANDA when the history is empty and no token is saved', async () => {
+    stubApi({ [HISTORY]: () => ({ body: tradePage([], 1, 0) }), [GET_INFO]: () => ({ body: infoBody('') }) });
+    renderScreen(<TradesPage />);
+    expect(await screen.findByText('Connect OANDA first')).toBeInTheDocument();
+    expect(screen.getByText('Connect your OANDA account in Settings → Trading Platforms first.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Settings → Trading Platforms' })).toHaveAttribute(
+      'href',
+      '/settings/trading_platforms',
+    );
+    expect(screen.queryByText('No trades found')).not.toBeInTheDocument();
+  });
+
+  it('disables Prev on page 1 and Next on the last page, and asks for the page clicked', async () => {
+    const api = stubApi({
+      [HISTORY]: (url) => {
+        const page = Number(url.searchParams.get('page'));
+        return { body: tradePage([trade({ tradeId: String(6000 - page) })], 3, 21) };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<TradesPage />);
+
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('5999'));
+    expect(screen.getByText('Prev')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('Next')).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByText('Showing 1–1 of 21 trades')).toBeInTheDocument();
+
+    await user.click(screen.getByText('Next'));
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('5998'));
+    expect(api.to(HISTORY).at(-1)!.url.searchParams.get('page')).toBe('2');
+    expect(screen.getByText('Prev')).not.toHaveAttribute('aria-disabled');
+
+    await user.click(screen.getByRole('link', { name: 'Page 3' }));
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('5997'));
+    expect(api.to(HISTORY).at(-1)!.url.searchParams.get('page')).toBe('3');
+    expect(screen.getByText('Next')).toHaveAttribute('aria-disabled', 'true');
+
+    // A click on the disabled Next asks for nothing.
+    const before = api.to(HISTORY).length;
+    await user.click(screen.getByText('Next'));
+    expect(api.to(HISTORY)).toHaveLength(before);
+  });
+
+  it('shows not connected for MetaTrader without a request, and starts again at page 1 on OANDA', async () => {
+    const api = stubApi({
+      [HISTORY]: (url) => ({ body: tradePage([trade({ tradeId: `t${url.searchParams.get('page')}` })], 2, 12) }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<TradesPage />);
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('t1'));
+    await user.click(screen.getByText('Next'));
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('t2'));
+    const requests = api.to(HISTORY).length;
+
+    await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
+    await user.click(screen.getByRole('button', { name: /MetaTrader/ }));
+
+    expect(screen.getByRole('heading', { name: 'MetaTrader Trades' })).toBeInTheDocument();
+    expect(screen.getByText('MetaTrader is not connected')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sync trades' })).toBeDisabled();
+    expect(api.to(HISTORY)).toHaveLength(requests);
+
+    await user.click(screen.getByRole('button', { name: 'Trading platform: MetaTrader' }));
+    await user.click(screen.getByRole('button', { name: 'OANDA' }));
+    expect(screen.getByRole('heading', { name: 'OANDA Trades' })).toBeInTheDocument();
+    // The list starts empty (placeholder rows), not with the rows shown before the switch.
+    expect(screen.queryByText('t2')).not.toBeInTheDocument();
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('t1'));
+    expect(api.to(HISTORY).at(-1)!.url.searchParams.get('page')).toBe('1');
+  });
+
+  it('disables Sync with a spinner while syncing, toasts the server message and refetches the list', async () => {
+    const sync = deferred<StubResponse>();
+    let synced = false;
+    const api = stubApi({
+      [HISTORY]: () => ({ body: tradePage(synced ? [trade({ tradeId: '7001' })] : []) }),
+      [GET_INFO]: () => ({ body: infoBody('••••4f2a') }),
+      [SYNC]: () => sync.promise,
+    });
+    const user = userEvent.setup();
+    renderScreen(<TradesPage />);
+    await screen.findByText('No trades found');
+
+    await user.click(screen.getByRole('button', { name: 'Sync trades' }));
+    const busy = screen.getByRole('button', { name: 'Syncing trades' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveTextContent('Syncing…');
+    expect(busy.querySelector('.spinner-border')).not.toBeNull();
+
+    synced = true;
+    const message = 'Synced 1,240 trades from 2 accounts: 12 new, 3 updated';
+    sync.resolve({
+      body: tradeSyncResponse.parse({
+        success: true,
+        message,
+        data: { accounts: 2, trades: 1240, created: 12, updated: 3, removed: 0, full: false },
+      }),
+    });
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('7001'));
+    expect(api.to(HISTORY)).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Sync trades' })).toBeEnabled();
+  });
+
+  it("toasts a failed sync's message (409 already running) and keeps the list", async () => {
+    stubApi({
+      [HISTORY]: () => ({ body: tradePage([trade()]) }),
+      [SYNC]: () => ({ status: 409, body: errorBody('A trade sync is already running.', 'SYNC_RUNNING') }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<TradesPage />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Sync trades' }));
+    expect(await screen.findByText('A trade sync is already running.')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Sync trades' })).toBeEnabled();
+  });
+
+  it('points to Settings → Trading Platforms when a sync is refused for want of OANDA', async () => {
+    let saved = '••••4f2a';
+    const message = 'Connect your OANDA account in Settings → Trading Platforms first.';
+    stubApi({
+      [HISTORY]: () => ({ body: tradePage([], 1, 0) }),
+      [GET_INFO]: () => ({ body: infoBody(saved) }),
+      [SYNC]: () => ({ status: 400, body: errorBody(message, 'OANDA_NOT_CONFIGURED') }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<TradesPage />);
+    await screen.findByText('No trades found');
+    // The configuration was removed elsewhere since the screen loaded.
+    saved = '';
+    await user.click(screen.getByRole('button', { name: 'Sync trades' }));
+    expect(await screen.findByText('Connect OANDA first')).toBeInTheDocument();
+    expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('points to Settings → Trading Platforms when the list answers OANDA_NOT_CONFIGURED', async () => {
+    const message = 'Connect your OANDA account in Settings → Trading Platforms first.';
+    stubApi({ [HISTORY]: () => ({ status: 400, body: errorBody(message, 'OANDA_NOT_CONFIGURED') }) });
+    renderScreen(<TradesPage />);
+    expect(await screen.findByText('Connect OANDA first')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Settings → Trading Platforms' })).toHaveAttribute(
+      'href',
+      '/settings/trading_platforms',
+    );
+    // The message shows in place and in a toast (SPEC §8).
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+  });
+
+  it("shows and toasts OANDA's rejection, and retries on demand", async () => {
+    let fail = true;
+    const message = 'OANDA rejected the access token for demo mode: check it in Settings → Trading Platforms.';
+    const api = stubApi({
+      [HISTORY]: () =>
+        fail ? { status: 502, body: errorBody(message, 'OANDA_REJECTED') } : { body: tradePage([trade()]) },
+    });
+    const user = userEvent.setup();
+    renderScreen(<TradesPage />);
+    expect(await screen.findByText('Your trades could not be loaded')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(api.to(HISTORY)).toHaveLength(2);
+  });
+
+  it('opens Trade Details with the local times and a chart of candles around the trade', async () => {
+    const shown = trade();
+    const api = stubApi({
+      [HISTORY]: () => ({ body: tradePage([shown]) }),
+      [CANDLES]: (url) => ({
+        body: candlesResponse.parse({
+          success: true,
+          message: 'Candles fetched',
+          data: {
+            instrument: url.searchParams.get('instrument'),
+            granularity: url.searchParams.get('granularity'),
+            candles: [
+              {
+                time: '2025-10-02T08:00:00.000000000Z',
+                volume: 10,
+                complete: true,
+                mid: { o: '1.17200', h: '1.17300', l: '1.17100', c: '1.17250' },
+              },
+              {
+                time: '2025-10-02T09:00:00.000000000Z',
+                volume: 12,
+                complete: true,
+                mid: { o: '1.17250', h: '1.17400', l: '1.17200', c: '1.17380' },
+              },
+              {
+                time: '2025-10-02T11:00:00.000000000Z',
+                volume: 9,
+                complete: true,
+                mid: { o: '1.17380', h: '1.17450', l: '1.17300', c: '1.17370' },
+              },
+            ],
+          },
+        }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<TradesPage />);
+    await user.click(await screen.findByRole('button', { name: 'View Trade' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Trade Details')).toBeInTheDocument();
+    const local = (iso: string) =>
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(Date.parse(iso));
+    const value = (label: string) =>
+      within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Opened')).toBe(local(shown.openTime));
+    expect(value('Last Updated')).toBe(local(shown.updatedAt));
+    expect(value('Created At')).toBe(local(shown.createdAt));
+    expect(value('Closed')).toBe(local(shown.closeTime!));
+    expect(value('Price')).toBe('1.17254');
+    expect(value('Close Price')).toBe('1.17377');
+    expect(value('Stop Loss')).toBe('1.17000');
+    expect(value('Financing')).toBe('-0.1523');
+    expect(value('Account')).toBe('101-004-27183640-001');
+
+    // The trade lasted about 3.5 hours: one-minute candles from before the entry to after the exit.
+    await waitFor(() => expect(chartCalls.markers).toHaveLength(1));
+    const [candles] = api.to(CANDLES);
+    expect(candles!.url.searchParams.get('instrument')).toBe('EUR_USD');
+    expect(candles!.url.searchParams.get('granularity')).toBe('M1');
+    expect(Date.parse(candles!.url.searchParams.get('from')!)).toBeLessThan(Date.parse(shown.openTime));
+    expect(Date.parse(candles!.url.searchParams.get('to')!)).toBeGreaterThan(Date.parse(shown.closeTime!));
+    expect(chartCalls.setData[0]).toHaveLength(3);
+    const markers = chartCalls.markers[0] as { text: string; shape: string }[];
+    expect(markers.map((m) => [m.text, m.shape])).toEqual([
+      ['Buy 1.17254', 'arrowUp'],
+      ['Close 1.17377', 'arrowDown'],
+    ]);
+    expect((chartCalls.priceLines as { title: string }[]).map((l) => l.title)).toEqual(['Entry', 'Exit', 'SL', 'TP']);
+    expect(within(dialog).getByRole('img', { name: /EUR\/USD · 1-minute candles/ })).toBeInTheDocument();
+  });
+
+  it('shows the chart error in place with the server message', async () => {
+    stubApi({
+      [HISTORY]: () => ({ body: tradePage([trade()]) }),
+      [CANDLES]: () => ({ status: 502, body: errorBody('OANDA is not answering right now.', 'OANDA_UNAVAILABLE') }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<TradesPage />);
+    await user.click(await screen.findByRole('button', { name: 'View Trade' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('The chart could not be loaded.')).toBeInTheDocument();
+    expect(within(dialog).getByText('OANDA is not answering right now.')).toBeInTheDocument();
+    expect(chartCalls.setData).toHaveLength(0);
+  });
+});
