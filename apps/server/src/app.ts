@@ -19,6 +19,13 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createInfoRepository } from './modules/account/info.repository';
 import { createInfoService } from './modules/account/info.service';
 import { accountRoutes } from './modules/account/account.routes';
+import { createOandaClient, type OandaClientOptions } from './integrations/oanda/oanda-client';
+import { createTradingService } from './modules/trading/trading.service';
+import { tradingRoutes } from './modules/trading/trading.routes';
+import { createLlmProviders, type LlmProviderOptions } from './integrations/llm';
+import { createChatModule } from './modules/chat/chat.module';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { queryRoutes } from './modules/chat/query.routes';
 
 export interface BuildOptions {
   env: Env;
@@ -28,6 +35,12 @@ export interface BuildOptions {
   logger?: boolean;
   /** Limits per window for sign-in and registration (tests raise or lower them). */
   credentialLimit?: number;
+  /** OANDA client tuning (tests shorten timeouts and retry delays); hosts always come from env. */
+  oanda?: Partial<Omit<OandaClientOptions, 'practiceUrl' | 'liveUrl'>>;
+  /** LLM provider tuning (tests turn retries off and shorten timeouts). */
+  llm?: LlmProviderOptions;
+  /** Budget of one assistant answer, tool calls included (default 45 s). */
+  chatTimeoutMs?: number;
 }
 
 const defaultWebDist = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
@@ -66,10 +79,31 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const auth = createAuthService({ users: createUserRepository(db.kysely), now: ctx.now });
   const info = createInfoService({ info: createInfoRepository(db.kysely), cipher: ctx.cipher, now: ctx.now });
+  const oanda = createOandaClient({
+    ...options.oanda,
+    practiceUrl: env.OANDA_PRACTICE_URL,
+    liveUrl: env.OANDA_LIVE_URL,
+    log: app.log,
+  });
+  app.addHook('onClose', () => oanda.close());
+  const trading = createTradingService({ db: db.kysely, oanda, info, now: ctx.now });
+  const llm = createLlmProviders(env, options.llm);
+  const chat = createChatModule({
+    db: db.kysely,
+    info,
+    trading,
+    providers: llm,
+    now: ctx.now,
+    timeoutMs: options.chatTimeoutMs,
+    log: (err, context) => app.log.warn({ err, ...context }, 'assistant answer failed'),
+  });
 
   app.get('/healthz', () => ({ success: true, message: 'ok', database: db.dialect }));
   await app.register(authRoutes, { auth });
   await app.register(accountRoutes, { info, auth, env });
+  await app.register(tradingRoutes, { trading });
+  await app.register(chatRoutes, { chats: chat.chats });
+  await app.register(queryRoutes, { query: chat.query });
 
   await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist);
   return app;

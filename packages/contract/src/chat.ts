@@ -76,11 +76,36 @@ const query = z
   .trim()
   .min(1, 'Type a message first.')
   .max(4000, 'A message can be at most 4000 characters.');
-export const tradeQueryBody = z.object({ query, chatId, mode: z.enum(MODES, { error: 'mode must be demo or live' }) });
+/**
+ * Optional: the trader's IANA time zone (the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone`),
+ * so that "today" or "last week" mean the trader's calendar days and times read in local time. Default UTC.
+ */
+const timeZone = z
+  .string()
+  .max(64)
+  .refine(
+    (value) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: value });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'timeZone must be an IANA time zone such as Europe/London' },
+  )
+  .optional();
+export const tradeQueryBody = z.object({
+  query,
+  chatId,
+  mode: z.enum(MODES, { error: 'mode must be demo or live' }),
+  timeZone,
+});
 export const accountQueryBody = tradeQueryBody;
 export const candleQueryBody = z.object({
   query,
   chatId,
+  timeZone,
   instrument: z.enum(CHAT_INSTRUMENTS, { error: 'instrument must be USD_JPY, EUR_USD or GBP_USD' }),
   granularity: z.enum(CHAT_GRANULARITIES, { error: 'granularity must be M1, M5, M15, H1 or D' }),
 });

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Times are UTC ISO-8601 text; broker decimals are text so that no digit is lost. */
 export interface UsersTable {
@@ -21,9 +21,103 @@ export interface UserInfoTable {
   updated_at: string;
 }
 
+/** An OANDA account of a user, with its last synced summary (decimal strings) and the trade sync checkpoint. */
+export interface BrokerAccountsTable {
+  id: string;
+  user_id: string;
+  oanda_account_id: string;
+  mode: string;
+  alias: string | null;
+  currency: string | null;
+  balance: string | null;
+  nav: string | null;
+  unrealized_pl: string | null;
+  pl: string | null;
+  financing: string | null;
+  commission: string | null;
+  margin_used: string | null;
+  margin_available: string | null;
+  position_value: string | null;
+  margin_rate: string | null;
+  margin_closeout_percent: string | null;
+  withdrawal_limit: string | null;
+  open_trade_count: number | null;
+  open_position_count: number | null;
+  pending_order_count: number | null;
+  /** 0/1 (portable across SQLite and PostgreSQL). */
+  hedging_enabled: number | null;
+  opened_at: string | null;
+  last_transaction_id: string | null;
+  synced_at: string;
+  trades_through_transaction_id: string | null;
+  trades_high_id: string | null;
+  trades_synced_at: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A trade synced from OANDA, keyed by (user_id, oanda_account_id, trade_id). */
+export interface TradesTable {
+  user_id: string;
+  oanda_account_id: string;
+  trade_id: string;
+  /** Numeric copy of trade_id for ordering; PostgreSQL returns bigint as a string. */
+  trade_num: ColumnType<number | string, number, number>;
+  mode: string;
+  instrument: string;
+  price: string | null;
+  initial_units: string;
+  current_units: string;
+  realized_pl: string;
+  unrealized_pl: string | null;
+  financing: string;
+  state: string;
+  open_time: string;
+  close_time: string | null;
+  average_close_price: string | null;
+  stop_loss_price: string | null;
+  take_profit_price: string | null;
+  trailing_stop_distance: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A chat of a user on one topic (trading, accounts or candles). */
+export interface ChatsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  topic: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A message of a chat; `user_id` repeats the chat's owner so that every query is scoped by user. */
+export interface ChatMessagesTable {
+  id: string;
+  chat_id: string;
+  user_id: string;
+  /** 'user' or 'assistant'. */
+  role: string;
+  content: string;
+  /** Assistant messages: 'openai', 'vertexai' or 'builtin'. */
+  provider: string | null;
+  model: string | null;
+  /** JSON array of the contract's attachments. */
+  attachments: string;
+  /** 0/1 (portable across SQLite and PostgreSQL). */
+  failed: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_info: UserInfoTable;
+  broker_accounts: BrokerAccountsTable;
+  trades: TradesTable;
+  chats: ChatsTable;
+  chat_messages: ChatMessagesTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

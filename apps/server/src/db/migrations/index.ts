@@ -1,6 +1,10 @@
 import * as m001 from './001-foundation';
+import * as m002 from './002-trading';
+import * as m003 from './003-chat';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
   '001-foundation': m001,
+  '002-trading': m002,
+  '003-chat': m003,
 };

@@ -1,0 +1,233 @@
+/**
+ * Evidence-based behavioural detectors. Each returns the numbers that decided it, so the card and
+ * the insights can quote them. Thresholds are in THRESHOLDS and METRICS.md.
+ */
+import type { Aggregates, BucketAgg } from './aggregate';
+import type { BucketFacts, HoldingDetector, OvertradingDetector, RevengeDetector, ThresholdFacts } from './types';
+import { formatDuration, hourLabel, minutesOf, percent, roundMoney, roundRatio, WEEKDAY_NAMES } from './format';
+import { fromTenThousandths, medianInPlace } from './stats';
+import { isoDate, MINUTE_MS } from './time-zone';
+
+export const THRESHOLDS: ThresholdFacts = {
+  scalperMaxMinutes: 15,
+  dayTraderMaxHours: 24,
+  swingMaxDays: 14,
+  revengeWindowMinutes: 30,
+  revengeMinOccurrences: 2,
+  revengeMinSharePct: 10,
+  revengeBaselineMultiple: 1.5,
+  holdingMinTrades: 3,
+  holdingRatio: 1.5,
+  overtradingMinActiveDays: 5,
+  overtradingMultiple: 2,
+  overtradingMinExtraTrades: 3,
+  bucketMinTrades: 3,
+  minimumSample: 30,
+  stopLossTargetPct: 90,
+  marginWarningPct: 30,
+  worstLossWarningMultiple: 3,
+};
+
+/** Losers held longer: median holding time of losing vs winning closed trades. */
+export function detectHolding(agg: Aggregates): HoldingDetector {
+  const wins = agg.winHoldMs.length;
+  const losses = agg.lossHoldMs.length;
+  const enoughData = wins >= THRESHOLDS.holdingMinTrades && losses >= THRESHOLDS.holdingMinTrades;
+  const winners = wins > 0 ? medianInPlace(Float64Array.from(agg.winHoldMs), wins) : null;
+  const losers = losses > 0 ? medianInPlace(Float64Array.from(agg.lossHoldMs), losses) : null;
+  const ratio = winners !== null && losers !== null && winners > 0 ? roundRatio(losers / winners) : null;
+  return {
+    triggered: enoughData && ratio !== null && ratio >= THRESHOLDS.holdingRatio,
+    enoughData,
+    wins,
+    losses,
+    winnersMedianMinutes: winners === null ? null : minutesOf(winners),
+    losersMedianMinutes: losers === null ? null : minutesOf(losers),
+    winnersMedianTime: winners === null ? null : formatDuration(winners),
+    losersMedianTime: losers === null ? null : formatDuration(losers),
+    ratio,
+  };
+}
+
+/**
+ * Revenge trading: a losing trade followed, within the window after its close, by the opening of
+ * a bigger trade, on any instrument or account. "Bigger" compares sizes relative to the trader's
+ * usual size on each instrument (|units| / median |units| there), so 20 oz of gold and 10,000 EUR
+ * are comparable; on one instrument it simply means more units. Active traders open bigger trades
+ * after wins too, so the same is measured after wins as a baseline, and the detector fires only
+ * when losses are followed clearly more often (see THRESHOLDS).
+ */
+export function detectRevenge(agg: Aggregates, medianUnits: Float64Array): RevengeDetector {
+  const n = agg.tradeCount;
+  const window = THRESHOLDS.revengeWindowMinutes * MINUTE_MS;
+  const relativeSize = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const usual = medianUnits[agg.instrumentIndex[i]!]!;
+    relativeSize[i] = usual > 0 ? agg.absUnits[i]! / usual : agg.absUnits[i]!;
+  }
+  const byOpen = new Int32Array(n);
+  let sorted = true;
+  for (let i = 0; i < n; i++) {
+    byOpen[i] = i;
+    if (i > 0 && agg.openMs[i]! < agg.openMs[i - 1]!) sorted = false;
+  }
+  if (!sorted) byOpen.sort((a, b) => agg.openMs[a]! - agg.openMs[b]!);
+
+  const revenge = new Uint8Array(n);
+  let losses = 0;
+  let lossesFollowed = 0;
+  let wins = 0;
+  let winsFollowed = 0;
+  for (let c = 0; c < agg.closedCount; c++) {
+    const pl = agg.closedPl[c]!;
+    if (pl === 0) continue;
+    const closed = agg.closeMs[c]!;
+    const index = agg.closedIndex[c]!;
+    const size = relativeSize[index]!;
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (agg.openMs[byOpen[mid]!]! < closed) lo = mid + 1;
+      else hi = mid;
+    }
+    let followed = false;
+    for (let k = lo; k < n; k++) {
+      const j = byOpen[k]!;
+      if (agg.openMs[j]! > closed + window) break;
+      if (j !== index && relativeSize[j]! > size) {
+        followed = true;
+        if (pl < 0) revenge[j] = 1;
+        else break;
+      }
+    }
+    if (pl < 0) {
+      losses++;
+      if (followed) lossesFollowed++;
+    } else {
+      wins++;
+      if (followed) winsFollowed++;
+    }
+  }
+
+  let revengeTrades = 0;
+  let revengeClosed = 0;
+  let revengeWins = 0;
+  let revengePl = 0;
+  for (let i = 0; i < n; i++) if (revenge[i] === 1) revengeTrades++;
+  if (revengeTrades > 0) {
+    for (let c = 0; c < agg.closedCount; c++) {
+      if (revenge[agg.closedIndex[c]!] !== 1) continue;
+      revengeClosed++;
+      revengePl += agg.closedPl[c]!;
+      if (agg.closedPl[c]! > 0) revengeWins++;
+    }
+  }
+  const followedShare = percent(lossesFollowed, losses);
+  const winsFollowedShare = percent(winsFollowed, wins);
+  return {
+    triggered:
+      lossesFollowed >= THRESHOLDS.revengeMinOccurrences &&
+      followedShare !== null &&
+      followedShare >= THRESHOLDS.revengeMinSharePct &&
+      followedShare >= THRESHOLDS.revengeBaselineMultiple * (winsFollowedShare ?? 0),
+    losses,
+    lossesFollowed,
+    followedShare,
+    wins,
+    winsFollowed,
+    winsFollowedShare,
+    revengeTrades,
+    revengeClosedTrades: revengeClosed,
+    revengeNetPL: roundMoney(fromTenThousandths(revengePl)),
+    revengeWinRate: percent(revengeWins, revengeClosed),
+  };
+}
+
+/**
+ * Over-trading days: days (user's zone, by open time) with at least max(2 × median, median + 3)
+ * trades, the median taken over active days; needs at least 5 active days.
+ */
+export function detectOvertrading(agg: Aggregates): OvertradingDetector {
+  const days = [...agg.days.values()];
+  const activeDays = days.length;
+  const enoughData = activeDays >= THRESHOLDS.overtradingMinActiveDays;
+  const counts = Float64Array.from(days, (day) => day.trades);
+  const medianTrades = activeDays > 0 ? medianInPlace(counts, activeDays) : null;
+  const threshold =
+    medianTrades === null
+      ? null
+      : Math.ceil(
+          Math.max(THRESHOLDS.overtradingMultiple * medianTrades, medianTrades + THRESHOLDS.overtradingMinExtraTrades),
+        );
+  const flagged = enoughData && threshold !== null ? days.filter((day) => day.trades >= threshold) : [];
+  let pl = 0;
+  let closed = 0;
+  let wins = 0;
+  for (const day of flagged) {
+    pl += day.pl;
+    closed += day.closed;
+    wins += day.wins;
+  }
+  let otherClosed = 0;
+  let otherWins = 0;
+  for (const day of days) {
+    otherClosed += day.closed;
+    otherWins += day.wins;
+  }
+  otherClosed -= closed;
+  otherWins -= wins;
+  const busiest = [...flagged].sort((a, b) => b.trades - a.trades || a.day - b.day).slice(0, 5);
+  return {
+    triggered: flagged.length > 0,
+    enoughData,
+    activeDays,
+    medianTradesPerDay: medianTrades,
+    threshold,
+    overtradingDays: flagged.length,
+    days: busiest.map((day) => ({
+      date: isoDate(day.day),
+      trades: day.trades,
+      netPL: roundMoney(fromTenThousandths(day.pl)),
+    })),
+    overtradingNetPL: roundMoney(fromTenThousandths(pl)),
+    overtradingWinRate: percent(wins, closed),
+    otherDaysWinRate: percent(otherWins, otherClosed),
+  };
+}
+
+export function bucketFacts(label: string, bucket: BucketAgg): BucketFacts {
+  return {
+    label,
+    trades: bucket.trades,
+    wins: bucket.wins,
+    losses: bucket.losses,
+    netPL: roundMoney(fromTenThousandths(bucket.pl)),
+    winRate: percent(bucket.wins, bucket.trades),
+  };
+}
+
+/** Monday first, as traders read a week. */
+export function weekdayBuckets(agg: Aggregates): BucketFacts[] {
+  return [1, 2, 3, 4, 5, 6, 0].map((weekday) => bucketFacts(WEEKDAY_NAMES[weekday]!, agg.weekdays[weekday]!));
+}
+
+export function hourBuckets(agg: Aggregates): (BucketFacts & { hour: number })[] {
+  return agg.hours.map((bucket, hour) => ({ hour, ...bucketFacts(hourLabel(hour), bucket) }));
+}
+
+/**
+ * Best and worst bucket by net P/L among buckets with at least bucketMinTrades closed trades;
+ * both null unless two buckets qualify (one bucket is neither best nor worst of anything).
+ */
+export function bestAndWorst(buckets: readonly BucketFacts[]): { best: BucketFacts | null; worst: BucketFacts | null } {
+  const qualifying = buckets.filter((bucket) => bucket.trades >= THRESHOLDS.bucketMinTrades);
+  if (qualifying.length < 2) return { best: null, worst: null };
+  let best = qualifying[0]!;
+  let worst = qualifying[0]!;
+  for (const bucket of qualifying) {
+    if (bucket.netPL > best.netPL) best = bucket;
+    if (bucket.netPL < worst.netPL) worst = bucket;
+  }
+  return best === worst ? { best: null, worst: null } : { best, worst };
+}

@@ -1,0 +1,15 @@
+export type * from './types';
+export { computeMetrics } from './compute-metrics';
+export { buildInsights, builtinStructuredInsights } from './insights';
+export { insightFacts, insightFactsFrom, type InsightFacts } from './insight-facts';
+export {
+  insightsSchema,
+  toInsightCards,
+  INSIGHTS_INSTRUCTIONS,
+  type StructuredInsights,
+  type InsightPoint,
+} from './insights-schema';
+export { findUngroundedNumbers, insightTexts } from './grounding';
+export { isValidTimeZone } from './time-zone';
+export { defaultPipSize } from './instruments';
+export { generateSyntheticTrades, syntheticAccounts, SYNTHETIC_NOW } from './synthetic';

@@ -1,0 +1,46 @@
+import type { Attachment, ChatTopic } from '@pipsense/contract';
+import type { ChatTools, ToolContext } from '../tools/chat-tools';
+import { accountAnswer, candlesAnswer, helpAnswer, performanceAnswer, tradesAnswer } from './answers';
+import { parseIntent } from './intent';
+
+/** The model label of answers written without a language model. */
+export const BUILTIN_MODEL = 'built-in analyst';
+
+export interface BuiltinAnswer {
+  text: string;
+  attachments: Attachment[];
+}
+
+/**
+ * Answers without a language model: reads the question's intent, calls the same tools the models
+ * call, and writes the numbers out. Tool failures (OANDA not connected, refused…) propagate as they
+ * do for a model, so that the caller explains them the same way.
+ */
+export function createBuiltinAnalyst(tools: ChatTools) {
+  return {
+    async answer(topic: ChatTopic, message: string, ctx: ToolContext): Promise<BuiltinAnswer> {
+      const intent = parseIntent(topic, message, ctx.now);
+      switch (intent.kind) {
+        case 'trades': {
+          const { result, attachments } = await tools.trades(ctx, intent.args);
+          return { text: tradesAnswer(result, ctx.timeZone), attachments };
+        }
+        case 'performance': {
+          const { result, attachments } = await tools.performance(ctx, intent.args);
+          return { text: performanceAnswer(result, ctx.timeZone), attachments };
+        }
+        case 'account': {
+          const { result, attachments } = await tools.accounts(ctx, intent.args);
+          return { text: accountAnswer(result, intent.focus), attachments };
+        }
+        case 'candles': {
+          const { result, attachments } = await tools.candles(ctx, intent.args);
+          return { text: candlesAnswer(result, ctx.timeZone), attachments };
+        }
+        case 'help':
+          return { text: helpAnswer(topic, intent.otherTopic), attachments: [] };
+      }
+    },
+  };
+}
+export type BuiltinAnalyst = ReturnType<typeof createBuiltinAnalyst>;

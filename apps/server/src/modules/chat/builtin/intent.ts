@@ -1,0 +1,167 @@
+import type { ChatTopic } from '@pipsense/contract';
+import type { AccountArgs, CandleArgs, PerformanceArgs, TradesArgs } from '../tools/chat-tools';
+import { MAX_TOP } from '../tools/trade-query';
+import type { PeriodSpec } from '../tools/periods';
+import { parseCandleCount, parseGranularity, parseInstrument } from './parse-market';
+import { parsePeriod } from './parse-period';
+import { COUNT, numberValue, TextScan } from './text-scan';
+
+export type AccountFocus = 'balance' | 'nav' | 'margin' | 'unrealized' | 'overview';
+
+export type Intent =
+  | { kind: 'trades'; args: TradesArgs }
+  | { kind: 'performance'; args: PerformanceArgs }
+  | { kind: 'account'; args: AccountArgs; focus: AccountFocus }
+  | { kind: 'candles'; args: CandleArgs }
+  | { kind: 'help'; otherTopic?: ChatTopic };
+
+const PERFORMANCE =
+  /\b(?:performance|performed|perform|win ?rate|winning rate|hit rate|how (?:did|have|am) i (?:do|done|doing)|results?|profit factor|net p ?(?:\/|&|n) ?l|p ?(?:\/|&|n) ?l|pnl|net profit|profit|earn(?:ed|ings)?|made|summary|stats|statistics|best trade|worst trade)\b/;
+const ACCOUNT_WORDS = /\b(?:balance|nav|equity|margin|utili[sz]ation|leverage|account|accounts|funds|cash)\b/;
+const CANDLE_WORDS = /\b(?:candles?|candlesticks?|ohlc|chart)\b/;
+const TRADE_WORDS =
+  /\b(?:trades?|positions?|winners?|losers?|orders?|stop[- ]?loss(?:es)?|take[- ]?profits?|deals?|opened|closed)\b/;
+
+function periodArgs(period: PeriodSpec | undefined) {
+  if (!period) return {};
+  return {
+    period: period.kind,
+    ...(period.days !== undefined ? { days: period.days } : {}),
+    ...(period.from !== undefined ? { from: period.from } : {}),
+    ...(period.to !== undefined ? { to: period.to } : {}),
+  };
+}
+
+function presence(scan: TextScan, noun: string): 'with' | 'without' | undefined {
+  if (scan.take(new RegExp(`\\b(?:without|no|missing|lacking|w/o|not having|with no)(?: an?| any)? (?:${noun})\\b`)))
+    return 'without';
+  if (scan.take(new RegExp(`\\b(?:${noun})\\b`))) return 'with';
+  return undefined;
+}
+
+function tradingIntent(scan: TextScan, now: Date): Intent {
+  const period = parsePeriod(scan, now);
+  const instrument = parseInstrument(scan);
+  const stopLoss = presence(scan, 'stop[- ]?loss(?:es)?(?: orders?)?|sl|stops?(?: orders?)?');
+  const takeProfit = presence(scan, 'take[- ]?profits?(?: orders?)?|tp|profit targets?|targets?');
+
+  const winners = scan.has(/\b(?:winners?|winning|wins|won|best|profitable|gainers?|biggest (?:wins|gains))\b/);
+  const losers = scan.has(/\b(?:losers?|losing|losses|lost|worst|unprofitable|biggest loss(?:es)?)\b/);
+  const outcome = winners && !losers ? 'winners' : losers && !winners ? 'losers' : 'any';
+
+  let top =
+    numberValue(scan.take(new RegExp(`\\b(?:top|best|worst|first|biggest|largest) ${COUNT}\\b`))?.[1]) ??
+    numberValue(
+      scan.take(
+        new RegExp(`\\b${COUNT} (?:best|worst|biggest|largest|top|most|winners?|losers?|winning|losing)\\b`),
+      )?.[1],
+    ) ??
+    numberValue(scan.take(new RegExp(`\\b(?:last|latest|recent) ${COUNT}\\b`))?.[1]);
+  if (top === undefined && scan.has(/\b(?:all|every|each)\b/)) top = MAX_TOP;
+
+  const open = scan.has(/\b(?:open|running|active|floating)\b|\bcurrent(?:ly)? (?:trades|positions)\b|\bpositions\b/);
+  const closed = scan.has(/\b(?:closed|close|history|historical|past trades|finished|completed|realized|realised)\b/);
+  const state = open && !closed ? 'open' : closed && !open ? 'closed' : outcome !== 'any' ? 'closed' : 'all';
+
+  const wantsList =
+    scan.has(/\b(?:list|show|which|what (?:are|were) (?:my|the) (?:trades|positions))\b/) || top !== undefined;
+  if (scan.has(PERFORMANCE) && !wantsList && outcome === 'any' && !stopLoss && !takeProfit)
+    return { kind: 'performance', args: { ...periodArgs(period), ...(instrument ? { instrument } : {}) } };
+
+  const understood =
+    scan.has(TRADE_WORDS) ||
+    open ||
+    closed ||
+    outcome !== 'any' ||
+    stopLoss ||
+    takeProfit ||
+    instrument ||
+    period ||
+    top !== undefined;
+  if (!understood) return help(scan, 'trading');
+
+  const sort =
+    outcome === 'winners'
+      ? 'pl_desc'
+      : outcome === 'losers'
+        ? 'pl_asc'
+        : scan.has(/\b(?:most profitable|biggest (?:profit|gain)s?|by (?:p\/?l|profit))\b/)
+          ? 'pl_desc'
+          : scan.has(/\boldest\b|\bfirst\b/)
+            ? 'oldest'
+            : 'newest';
+  return {
+    kind: 'trades',
+    args: {
+      state,
+      ...(instrument ? { instrument } : {}),
+      ...periodArgs(period),
+      outcome,
+      stop_loss: stopLoss ?? 'any',
+      take_profit: takeProfit ?? 'any',
+      sort,
+      limit: Math.min(Math.max(top ?? 10, 1), MAX_TOP),
+    },
+  };
+}
+
+function accountsIntent(scan: TextScan, now: Date): Intent {
+  const period = parsePeriod(scan, now);
+  const account = /\b(\d{3}-\d{3}-\d+-\d{3})\b/.exec(scan.remaining)?.[1];
+  const args: AccountArgs = account ? { account_id: account } : {};
+  if (scan.has(/\b(?:unreali[sz]ed|floating|open p ?\/? ?l|open profit)\b/))
+    return { kind: 'account', args, focus: 'unrealized' };
+  if (scan.has(/\b(?:margin|utili[sz]ation|leverage|exposure)\b/)) return { kind: 'account', args, focus: 'margin' };
+  if (period || scan.has(PERFORMANCE) || scan.has(/\btrades?\b/)) {
+    const instrument = parseInstrument(scan);
+    return { kind: 'performance', args: { ...periodArgs(period), ...(instrument ? { instrument } : {}) } };
+  }
+  if (scan.has(/\b(?:balance|cash|funds|deposit)\b/)) return { kind: 'account', args, focus: 'balance' };
+  if (scan.has(/\b(?:nav|net asset value|equity|worth)\b/)) return { kind: 'account', args, focus: 'nav' };
+  if (scan.has(/\b(?:accounts?|summary|overview|status|state)\b/)) return { kind: 'account', args, focus: 'overview' };
+  return help(scan, 'accounts');
+}
+
+function candlesIntent(scan: TextScan): Intent {
+  const granularity = parseGranularity(scan);
+  const count = parseCandleCount(scan);
+  const instrument = parseInstrument(scan);
+  const understood =
+    instrument ||
+    granularity ||
+    count ||
+    scan.has(
+      /\b(?:candles?|candlesticks?|chart|prices?|bars?|ohlc|quotes?|volatility|range|high|low|trend|moves?|moved|change|market|rate)\b/,
+    );
+  if (!understood) return help(scan, 'candles');
+  return {
+    kind: 'candles',
+    args: {
+      ...(instrument ? { instrument } : {}),
+      ...(granularity ? { granularity } : {}),
+      ...(count ? { count } : {}),
+    },
+  };
+}
+
+/** Points to the topic a question belongs to when it is not this one's. */
+function help(scan: TextScan, topic: ChatTopic): Intent {
+  const text = scan.remaining;
+  if (topic !== 'candles' && CANDLE_WORDS.test(text)) return { kind: 'help', otherTopic: 'candles' };
+  if (topic !== 'accounts' && ACCOUNT_WORDS.test(text)) return { kind: 'help', otherTopic: 'accounts' };
+  if (topic !== 'trading' && TRADE_WORDS.test(text)) return { kind: 'help', otherTopic: 'trading' };
+  return { kind: 'help' };
+}
+
+/** What the trader asks for, read without a language model: the topic decides which questions apply. */
+export function parseIntent(topic: ChatTopic, message: string, now: Date): Intent {
+  const scan = new TextScan(message);
+  switch (topic) {
+    case 'trading':
+      return tradingIntent(scan, now);
+    case 'accounts':
+      return accountsIntent(scan, now);
+    case 'candles':
+      return candlesIntent(scan);
+  }
+}

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { LlmProviders } from '../../integrations/llm';
+import type { InfoService } from '../account/info.service';
+import type { TradingService } from '../trading/trading.service';
+import { createBuiltinAnalyst } from './builtin/analyst';
+import { createChatRepository } from './chat.repository';
+import { createChatService } from './chat.service';
+import { createMessageRepository } from './message.repository';
+import { createQueryService } from './query.service';
+import { createChatTools } from './tools/chat-tools';
+import type { ChatData } from './tools/chat-data';
+import { createTradingChatData } from './tools/trading-chat-data';
+
+export interface ChatModuleDeps {
+  db: Kysely<Database>;
+  info: Pick<InfoService, 'oandaCredentials' | 'defaultAiPlatform'>;
+  trading: Pick<TradingService, 'allTrades' | 'accounts' | 'openTradesLive' | 'syncAccounts' | 'candles'>;
+  providers: LlmProviders;
+  now: () => Date;
+  /** Budget of one answer (default 45 s). */
+  timeoutMs?: number | undefined;
+  /** Replaces the trading service as the tools' data (tests, benchmarks). */
+  data?: ChatData;
+  log?: (error: unknown, context: Record<string, unknown>) => void;
+}
+
+/** The assistant's services: chats and their threads, and the answers to questions. */
+export function createChatModule(deps: ChatModuleDeps) {
+  const chats = createChatService({
+    chats: createChatRepository(deps.db),
+    messages: createMessageRepository(deps.db),
+    now: deps.now,
+  });
+  const tools = createChatTools(
+    deps.data ?? createTradingChatData({ trading: deps.trading, info: deps.info, now: deps.now }),
+  );
+  const query = createQueryService({
+    chats,
+    tools,
+    analyst: createBuiltinAnalyst(tools),
+    providers: deps.providers,
+    defaultAiPlatform: (userId) => deps.info.defaultAiPlatform(userId),
+    now: deps.now,
+    ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
+    ...(deps.log ? { log: deps.log } : {}),
+  });
+  return { chats, query, tools };
+}
+export type ChatModule = ReturnType<typeof createChatModule>;

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { ChatMessagesTable, Database } from '../../db/schema';
+
+/** Messages of a chat, always scoped by the owner's id as well as the chat's. */
+export function createMessageRepository(db: Kysely<Database>) {
+  return {
+    /** Oldest first; the id breaks ties. */
+    list: (userId: string, chatId: string) =>
+      db
+        .selectFrom('chat_messages')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('chat_id', '=', chatId)
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .execute(),
+
+    /** The last `limit` messages, oldest first. */
+    async recent(userId: string, chatId: string, limit: number): Promise<ChatMessagesTable[]> {
+      const rows = await db
+        .selectFrom('chat_messages')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('chat_id', '=', chatId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.reverse();
+    },
+
+    /** Creation time of the chat's newest message, to keep the thread's order strict. */
+    async latestCreatedAt(userId: string, chatId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('chat_messages')
+        .select('created_at')
+        .where('user_id', '=', userId)
+        .where('chat_id', '=', chatId)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.created_at;
+    },
+
+    insert: (row: ChatMessagesTable) => db.insertInto('chat_messages').values(row).execute(),
+  };
+}
+export type MessageRepository = ReturnType<typeof createMessageRepository>;

@@ -1,0 +1,54 @@
+import type { AccountItem, CandlesResult, Mode, TradeItem } from '@pipsense/contract';
+
+/**
+ * Where the numbers of an answer come from: OANDA just now, or the last sync (and why OANDA was not
+ * asked). Answers say which, so a trader never mistakes an hour-old balance for a live one.
+ */
+export type DataOrigin =
+  | { kind: 'oanda'; at: string }
+  | {
+      kind: 'sync';
+      /** When the data was last synced; null when it never was. */
+      at: string | null;
+      /**
+       * not_connected: no OANDA credentials; other_mode: the credentials are for the other mode;
+       * oanda_failed: OANDA was asked and failed (`detail` says how); not_asked: live data was not needed.
+       */
+      reason: 'not_connected' | 'other_mode' | 'oanda_failed' | 'not_asked';
+      detail?: string;
+    };
+
+export interface TradesSnapshot {
+  /** The user's trades in the mode: closed ones from the last sync, open ones from `openOrigin`. */
+  trades: TradeItem[];
+  openOrigin: DataOrigin;
+  /** When the trade history of the mode was last synced; null when never. */
+  historySyncedAt: string | null;
+  /** Account currency by OANDA account id, where known. */
+  currencies: Record<string, string>;
+}
+
+export interface AccountsSnapshot {
+  accounts: AccountItem[];
+  origin: DataOrigin;
+}
+
+export interface CandleRequest {
+  instrument: string;
+  granularity: string;
+  count: number;
+}
+
+/**
+ * What the assistant's tools read, always for the signed-in user. Implemented over the trading
+ * service (trading-chat-data.ts); tests may give fixtures. Failures are AppErrors with a message
+ * for the trader (OANDA not connected, token refused, OANDA unreachable).
+ */
+export interface ChatData {
+  /** `liveOpen`: ask OANDA for the open trades when the credentials are for this mode (else the sync's). */
+  trades(userId: string, mode: Mode, options: { liveOpen: boolean }): Promise<TradesSnapshot>;
+  /** From OANDA when the credentials are for this mode, else the last sync. */
+  accounts(userId: string, mode: Mode): Promise<AccountsSnapshot>;
+  /** Mid-price candles from OANDA with the user's credentials, oldest first. */
+  candles(userId: string, request: CandleRequest): Promise<CandlesResult>;
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { ToolInputError } from '../../../integrations/llm';
+import { AppError } from '../../../lib/errors';
+import { DEMO_TRADES, FIXTURE_NOW, fixtureChatData } from '../test-support/fixture-chat-data';
+import type { ChatData } from './chat-data';
+import { createChatTools, toolSpecs, type ToolContext } from './chat-tools';
+
+const ctx: ToolContext = {
+  userId: 'u1',
+  mode: 'demo',
+  instrument: 'USD_JPY',
+  granularity: 'M5',
+  timeZone: 'UTC',
+  now: FIXTURE_NOW,
+};
+
+describe('the assistant tools', () => {
+  it('offer each topic only its own tools', () => {
+    expect(toolSpecs('trading').map((t) => t.name)).toEqual(['query_trades', 'get_performance']);
+    expect(toolSpecs('accounts').map((t) => t.name)).toEqual(['get_account_state', 'get_performance']);
+    expect(toolSpecs('candles').map((t) => t.name)).toEqual(['get_candles']);
+    for (const spec of [...toolSpecs('trading'), ...toolSpecs('accounts'), ...toolSpecs('candles')]) {
+      expect(spec.name).toMatch(/^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/);
+      expect(spec.parameters).toMatchObject({ type: 'object', properties: expect.any(Object) });
+    }
+  });
+
+  it("refuse another topic's tool and bad arguments in words the model can act on", async () => {
+    const tools = createChatTools(fixtureChatData().data);
+    await expect(tools.run('candles', 'query_trades', {}, ctx)).rejects.toThrow(ToolInputError);
+    await expect(tools.run('trading', 'query_trades', { limit: 500 }, ctx)).rejects.toThrow(/limit/);
+    await expect(tools.run('trading', 'query_trades', { period: 'range', from: '2025-02-31' }, ctx)).rejects.toThrow(
+      'Invalid period: from is not a real date: 2025-02-31.',
+    );
+  });
+
+  it('read null as "not given" and normalise instruments', async () => {
+    const tools = createChatTools(fixtureChatData().data);
+    const outcome = await tools.run(
+      'trading',
+      'query_trades',
+      { state: 'closed', instrument: 'eur/usd', period: null, limit: null },
+      ctx,
+    );
+    const result = outcome.result as { filters: { instrument: string; limit: number }; matched: number };
+    expect(result.filters).toMatchObject({ instrument: 'EUR_USD', limit: 10 });
+    expect(result.matched).toBe(DEMO_TRADES.filter((t) => t.state === 'CLOSED' && t.instrument === 'EUR_USD').length);
+  });
+
+  it('never add up P/L of accounts in different currencies', async () => {
+    const { data } = fixtureChatData();
+    const mixed: ChatData = {
+      ...data,
+      async trades(userId, mode, options) {
+        const snapshot = await data.trades(userId, mode, options);
+        const euro = DEMO_TRADES.filter((t) => t.tradeId === '400').map((t) => ({
+          ...t,
+          tradeId: '900',
+          accountId: 'EUR-ACC',
+        }));
+        return {
+          ...snapshot,
+          trades: [...snapshot.trades, ...euro],
+          currencies: { ...snapshot.currencies, 'EUR-ACC': 'EUR' },
+        };
+      },
+    };
+    const { result } = await createChatTools(mixed).performance(ctx, { period: 'last_month' });
+    expect(result.byCurrency.map((c) => [c.currency, c.trades, c.netPL])).toEqual([
+      ['USD', 4, '148.7500'],
+      ['EUR', 1, '150.5000'],
+    ]);
+  });
+
+  it('ask the trader to connect OANDA when there is neither a connection nor synced data', async () => {
+    const empty: ChatData = {
+      trades: async () => ({
+        trades: [],
+        openOrigin: { kind: 'sync', at: null, reason: 'not_connected' },
+        historySyncedAt: null,
+        currencies: {},
+      }),
+      accounts: async () => ({ accounts: [], origin: { kind: 'sync', at: null, reason: 'not_connected' } }),
+      candles: () => Promise.reject(new AppError(400, 'OANDA_NOT_CONFIGURED', 'Connect your OANDA account first.')),
+    };
+    const tools = createChatTools(empty);
+    await expect(tools.trades(ctx, {})).rejects.toMatchObject({ code: 'OANDA_NOT_CONFIGURED' });
+    await expect(tools.accounts(ctx, {})).rejects.toMatchObject({ code: 'OANDA_NOT_CONFIGURED' });
+  });
+
+  it('say so when the mode has no data because OANDA is set up for the other one', async () => {
+    const otherMode: ChatData = {
+      trades: async () => ({
+        trades: [],
+        openOrigin: { kind: 'sync', at: null, reason: 'other_mode' },
+        historySyncedAt: null,
+        currencies: {},
+      }),
+      accounts: async () => ({ accounts: [], origin: { kind: 'sync', at: null, reason: 'other_mode' } }),
+      candles: () => Promise.reject(new Error('unused')),
+    };
+    const { result } = await createChatTools(otherMode).trades({ ...ctx, mode: 'live' }, { state: 'open' });
+    expect(result.matched).toBe(0);
+    expect(result.note).toContain('your OANDA connection is set up for the other mode');
+  });
+});

@@ -1,0 +1,464 @@
+import { z } from 'zod';
+import { GRANULARITIES, type Attachment, type ChatTopic, type Mode } from '@pipsense/contract';
+import { ToolInputError, type ToolSpec } from '../../../integrations/llm';
+import { AppError } from '../../../lib/errors';
+import { accountState, currencyTotals, type AccountState, type CurrencyTotals } from './account-state';
+import { candleStats, type CandleStats } from './candle-stats';
+import type { ChatData } from './chat-data';
+import { displayInstrument, granularityLabel } from './market-names';
+import { historyNote, originNote } from './origin-note';
+import { performance, type PerformanceResult } from './performance';
+import {
+  MAX_PERIOD_DAYS,
+  PERIOD_KINDS,
+  PeriodError,
+  resolvePeriod,
+  type PeriodSpec,
+  type ResolvedPeriod,
+} from './periods';
+import {
+  DEFAULT_TOP,
+  MAX_TOP,
+  normaliseInstrument,
+  OUTCOMES,
+  PRESENCE,
+  queryTrades,
+  TRADE_SORTS,
+  TRADE_STATES,
+  tradesAttachment,
+  type TradeQueryResult,
+} from './trade-query';
+
+/** Who is asking and about what; set by the server from the session and the request, never by the model. */
+export interface ToolContext {
+  userId: string;
+  mode: Mode;
+  /** The instrument and granularity selected on the candles screen: defaults for candle lookups. */
+  instrument: string;
+  granularity: string;
+  timeZone: string;
+  now: Date;
+}
+
+export const MAX_CANDLES = 500;
+export const DEFAULT_CANDLES = 100;
+
+export const notConnected = () =>
+  new AppError(
+    400,
+    'OANDA_NOT_CONFIGURED',
+    'OANDA is not connected yet. Add your access token and account ID in Settings → Trading Platforms, then sync your trades and accounts.',
+  );
+
+const instrumentArg = z
+  .string()
+  .trim()
+  .transform(normaliseInstrument)
+  .pipe(z.string().regex(/^[A-Z0-9]{2,10}_[A-Z0-9]{2,10}$/, 'instrument must look like EUR_USD'));
+const dayArg = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use a date like 2025-03-14');
+const periodArgs = {
+  period: z.enum(PERIOD_KINDS).optional(),
+  days: z.number().int().min(1).max(MAX_PERIOD_DAYS).optional(),
+  from: dayArg.optional(),
+  to: dayArg.optional(),
+};
+
+export const tradesArgs = z.object({
+  state: z.enum(TRADE_STATES).default('all'),
+  instrument: instrumentArg.optional(),
+  ...periodArgs,
+  outcome: z.enum(OUTCOMES).default('any'),
+  stop_loss: z.enum(PRESENCE).default('any'),
+  take_profit: z.enum(PRESENCE).default('any'),
+  sort: z.enum(TRADE_SORTS).default('newest'),
+  limit: z.number().int().min(1).max(MAX_TOP).default(DEFAULT_TOP),
+});
+export type TradesArgs = z.input<typeof tradesArgs>;
+
+export const performanceArgs = z.object({ ...periodArgs, instrument: instrumentArg.optional() });
+export type PerformanceArgs = z.input<typeof performanceArgs>;
+
+export const accountArgs = z.object({ account_id: z.string().trim().min(1).max(64).optional() });
+export type AccountArgs = z.input<typeof accountArgs>;
+
+export const candleArgs = z.object({
+  instrument: instrumentArg.optional(),
+  granularity: z.enum(GRANULARITIES).optional(),
+  count: z.number().int().min(1).max(MAX_CANDLES).optional(),
+});
+export type CandleArgs = z.input<typeof candleArgs>;
+
+const periodProperties = {
+  period: {
+    type: 'string',
+    enum: [...PERIOD_KINDS],
+    description:
+      'Calendar period in the trader\'s time zone. Weeks start on Monday. "last_n_days" uses "days"; "range" uses "from" and/or "to". Default: all.',
+  },
+  days: {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PERIOD_DAYS,
+    description: 'With period "last_n_days": how many days, today included.',
+  },
+  from: { type: 'string', description: 'With period "range": first day, YYYY-MM-DD.' },
+  to: { type: 'string', description: 'With period "range": last day (inclusive), YYYY-MM-DD.' },
+};
+
+const SPECS = {
+  query_trades: {
+    name: 'query_trades',
+    description:
+      "Lists the trader's trades in the selected mode (demo or live) with filters, sorting and a top N, plus totals over every match. " +
+      'P/L is realized plus unrealized P/L in the account currency (financing apart). Closed trades count in the period they closed in, open trades in the period they opened in. ' +
+      'Use sort "pl_desc" with outcome "winners" for the best trades, "pl_asc" with outcome "losers" for the worst.',
+    parameters: {
+      type: 'object',
+      properties: {
+        state: { type: 'string', enum: [...TRADE_STATES], description: 'open, closed or all (default all).' },
+        instrument: { type: 'string', description: 'Only this instrument, e.g. EUR_USD.' },
+        ...periodProperties,
+        outcome: {
+          type: 'string',
+          enum: [...OUTCOMES],
+          description: 'winners (P/L > 0), losers (P/L < 0) or any (default).',
+        },
+        stop_loss: {
+          type: 'string',
+          enum: [...PRESENCE],
+          description: 'Trades with or without a stop-loss order (default any).',
+        },
+        take_profit: {
+          type: 'string',
+          enum: [...PRESENCE],
+          description: 'Trades with or without a take-profit order (default any).',
+        },
+        sort: { type: 'string', enum: [...TRADE_SORTS], description: 'pl_desc, pl_asc, newest (default) or oldest.' },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: MAX_TOP,
+          description: `How many trades to list (default ${DEFAULT_TOP}, at most ${MAX_TOP}).`,
+        },
+      },
+    },
+  },
+  get_performance: {
+    name: 'get_performance',
+    description:
+      'Results of the trades closed in a period in the selected mode, per account currency: trade count, wins, losses, win rate, net realized P/L, gross profit and loss, financing, profit factor, average, best and worst trade.',
+    parameters: {
+      type: 'object',
+      properties: {
+        ...periodProperties,
+        instrument: { type: 'string', description: 'Only this instrument, e.g. EUR_USD.' },
+      },
+    },
+  },
+  get_account_state: {
+    name: 'get_account_state',
+    description:
+      "The trader's OANDA accounts in the selected mode: balance, NAV, unrealized P/L, margin used and available, margin utilisation (margin used as a percent of NAV), open trade and position counts, with totals per currency.",
+    parameters: {
+      type: 'object',
+      properties: {
+        account_id: { type: 'string', description: 'Only this OANDA account id, e.g. 101-004-1234567-001.' },
+      },
+    },
+  },
+  get_candles: {
+    name: 'get_candles',
+    description:
+      'Fetches mid-price candles from OANDA and summarises them: first open, last close, change, high, low, range, average candle range, volatility (standard deviation of close-to-close returns per candle) and the latest candles.',
+    parameters: {
+      type: 'object',
+      properties: {
+        instrument: { type: 'string', description: 'e.g. EUR_USD. Default: the instrument selected on screen.' },
+        granularity: {
+          type: 'string',
+          enum: [...GRANULARITIES],
+          description: 'Candle size. Default: the granularity selected on screen.',
+        },
+        count: {
+          type: 'integer',
+          minimum: 1,
+          maximum: MAX_CANDLES,
+          description: `How many candles (default ${DEFAULT_CANDLES}).`,
+        },
+      },
+    },
+  },
+} satisfies Record<string, ToolSpec>;
+
+export type ToolName = keyof typeof SPECS;
+
+const TOPIC_TOOLS: Record<ChatTopic, ToolName[]> = {
+  trading: ['query_trades', 'get_performance'],
+  accounts: ['get_account_state', 'get_performance'],
+  candles: ['get_candles'],
+};
+
+export const toolSpecs = (topic: ChatTopic): ToolSpec[] => TOPIC_TOOLS[topic].map((name) => SPECS[name]);
+
+export interface PeriodView {
+  kind: ResolvedPeriod['kind'];
+  label: string;
+  from: string | null;
+  to: string | null;
+  timeZone: string;
+}
+
+const periodView = (p: ResolvedPeriod): PeriodView => ({
+  kind: p.kind,
+  label: p.label,
+  from: p.from?.toISOString() ?? null,
+  to: p.to?.toISOString() ?? null,
+  timeZone: p.timeZone,
+});
+
+export interface TradesToolResult extends TradeQueryResult {
+  mode: Mode;
+  filters: {
+    state: string;
+    instrument: string | null;
+    outcome: string;
+    stopLoss: string;
+    takeProfit: string;
+    sort: string;
+    limit: number;
+  };
+  period: PeriodView;
+  /** Where the numbers come from, as the answer must say. */
+  source: string;
+  /** Set when there is nothing to show and why (e.g. nothing synced for this mode). */
+  note?: string;
+}
+
+export interface PerformanceToolResult extends PerformanceResult {
+  mode: Mode;
+  instrument: string | null;
+  period: PeriodView;
+  source: string;
+  note?: string;
+}
+
+export interface AccountToolResult {
+  mode: Mode;
+  accounts: AccountState[];
+  totals: CurrencyTotals[];
+  source: string;
+  note?: string;
+}
+
+export interface CandlesToolResult extends Omit<CandleStats, 'granularity'> {
+  granularity: string;
+  granularityName: string;
+  source: string;
+}
+
+export interface ToolOutcome<T = unknown> {
+  result: T;
+  attachments: Attachment[];
+}
+
+function periodSpec(args: {
+  period?: PeriodSpec['kind'] | undefined;
+  days?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}): PeriodSpec {
+  const kind = args.period ?? (args.from || args.to ? 'range' : args.days ? 'last_n_days' : 'all');
+  return { kind, days: args.days, from: args.from, to: args.to };
+}
+
+/** Drops nulls: models often send `null` for "not given". */
+function withoutNulls(args: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null));
+}
+
+function tradesTitle(r: TradesToolResult): string {
+  const parts: string[] = [];
+  if (r.filters.sort === 'pl_desc' || r.filters.sort === 'pl_asc') parts.push(`Top ${r.shown}`);
+  parts.push(
+    r.filters.outcome === 'winners'
+      ? 'winners'
+      : r.filters.outcome === 'losers'
+        ? 'losers'
+        : r.filters.state === 'all'
+          ? 'trades'
+          : `${r.filters.state} trades`,
+  );
+  if (r.filters.instrument) parts.push(`on ${displayInstrument(r.filters.instrument)}`);
+  if (r.filters.stopLoss !== 'any') parts.push(`${r.filters.stopLoss} stop-loss`);
+  if (r.filters.takeProfit !== 'any') parts.push(`${r.filters.takeProfit} take-profit`);
+  if (r.period.label !== 'all time') parts.push(`(${r.period.label})`);
+  parts.push(`— ${r.mode}`);
+  const text = parts.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The assistant's tools. Results come from our own code for the user and mode of the request; the
+ * model only chooses filters. The built-in analyst calls the same typed functions.
+ */
+export function createChatTools(data: ChatData) {
+  async function trades(ctx: ToolContext, input: TradesArgs): Promise<ToolOutcome<TradesToolResult>> {
+    const args = tradesArgs.parse(input);
+    const period = resolvePeriod(periodSpec(args), ctx.now, ctx.timeZone);
+    const snapshot = await data.trades(ctx.userId, ctx.mode, { liveOpen: args.state !== 'closed' });
+    const noData = snapshot.trades.length === 0;
+    if (
+      noData &&
+      snapshot.openOrigin.kind === 'sync' &&
+      snapshot.openOrigin.reason === 'not_connected' &&
+      !snapshot.historySyncedAt
+    )
+      throw notConnected();
+    const query = queryTrades(
+      snapshot.trades,
+      {
+        state: args.state,
+        instrument: args.instrument,
+        period,
+        outcome: args.outcome,
+        stopLoss: args.stop_loss,
+        takeProfit: args.take_profit,
+        sort: args.sort,
+        limit: args.limit,
+      },
+      snapshot.currencies,
+    );
+    const openSource = `open trades ${originNote(snapshot.openOrigin, ctx.timeZone)}`;
+    const closedSource = `closed trades ${historyNote(snapshot.historySyncedAt, ctx.timeZone)}`;
+    const source =
+      args.state === 'open' ? openSource : args.state === 'closed' ? closedSource : `${openSource}; ${closedSource}`;
+    const result: TradesToolResult = {
+      mode: ctx.mode,
+      filters: {
+        state: args.state,
+        instrument: args.instrument ?? null,
+        outcome: args.outcome,
+        stopLoss: args.stop_loss,
+        takeProfit: args.take_profit,
+        sort: args.sort,
+        limit: args.limit,
+      },
+      period: periodView(period),
+      source,
+      ...query,
+      ...(noData ? { note: noDataNote(ctx.mode, snapshot.openOrigin) } : {}),
+    };
+    return {
+      result,
+      attachments: result.trades.length > 0 ? [tradesAttachment(tradesTitle(result), result.trades)] : [],
+    };
+  }
+
+  async function performanceOf(ctx: ToolContext, input: PerformanceArgs): Promise<ToolOutcome<PerformanceToolResult>> {
+    const args = performanceArgs.parse(input);
+    const period = resolvePeriod(periodSpec(args), ctx.now, ctx.timeZone);
+    const snapshot = await data.trades(ctx.userId, ctx.mode, { liveOpen: false });
+    const noData = snapshot.trades.length === 0;
+    if (
+      noData &&
+      snapshot.openOrigin.kind === 'sync' &&
+      snapshot.openOrigin.reason === 'not_connected' &&
+      !snapshot.historySyncedAt
+    )
+      throw notConnected();
+    const result: PerformanceToolResult = {
+      mode: ctx.mode,
+      instrument: args.instrument ?? null,
+      period: periodView(period),
+      source: `closed trades ${historyNote(snapshot.historySyncedAt, ctx.timeZone)}`,
+      ...performance(snapshot.trades, period, snapshot.currencies, args.instrument),
+      ...(noData ? { note: noDataNote(ctx.mode, snapshot.openOrigin) } : {}),
+    };
+    return { result, attachments: [] };
+  }
+
+  async function accounts(ctx: ToolContext, input: AccountArgs): Promise<ToolOutcome<AccountToolResult>> {
+    const args = accountArgs.parse(input);
+    const snapshot = await data.accounts(ctx.userId, ctx.mode);
+    if (snapshot.accounts.length === 0 && snapshot.origin.kind === 'sync' && snapshot.origin.reason === 'not_connected')
+      throw notConnected();
+    const list = snapshot.accounts
+      .filter((a) => !args.account_id || a.oandaAccountId === args.account_id)
+      .map(accountState);
+    const note =
+      snapshot.accounts.length === 0
+        ? noAccountsNote(ctx.mode, snapshot.origin)
+        : list.length === 0
+          ? `No ${ctx.mode} account has the id ${args.account_id}.`
+          : undefined;
+    return {
+      result: {
+        mode: ctx.mode,
+        accounts: list,
+        totals: currencyTotals(list),
+        source: originNote(snapshot.origin, ctx.timeZone),
+        ...(note ? { note } : {}),
+      },
+      attachments: [],
+    };
+  }
+
+  async function candles(ctx: ToolContext, input: CandleArgs): Promise<ToolOutcome<CandlesToolResult>> {
+    const args = candleArgs.parse(input);
+    const instrument = args.instrument ?? ctx.instrument;
+    const granularity = args.granularity ?? ctx.granularity;
+    const fetched = await data.candles(ctx.userId, { instrument, granularity, count: args.count ?? DEFAULT_CANDLES });
+    const { recent, ...summary } = candleStats({ ...fetched, instrument, granularity });
+    return {
+      result: {
+        ...summary,
+        granularityName: granularityLabel(granularity),
+        source: 'fetched from OANDA just now',
+        recent,
+      },
+      attachments: [{ type: 'candles', instrument, granularity, candles: fetched.candles }],
+    };
+  }
+
+  const runners = {
+    query_trades: trades,
+    get_performance: performanceOf,
+    get_account_state: accounts,
+    get_candles: candles,
+  } satisfies Record<ToolName, (ctx: ToolContext, args: never) => Promise<ToolOutcome>>;
+
+  return {
+    specs: toolSpecs,
+    trades,
+    performance: performanceOf,
+    accounts,
+    candles,
+
+    /** Runs a tool the model called; unknown names and bad arguments throw for the model to correct. */
+    async run(topic: ChatTopic, name: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutcome> {
+      const allowed = TOPIC_TOOLS[topic] as string[];
+      if (!allowed.includes(name))
+        throw new ToolInputError(`Unknown tool "${name}". Available tools: ${allowed.join(', ')}.`);
+      const runner = runners[name as ToolName] as (ctx: ToolContext, args: unknown) => Promise<ToolOutcome>;
+      try {
+        return await runner(ctx, withoutNulls(args));
+      } catch (error) {
+        if (error instanceof PeriodError) throw new ToolInputError(`Invalid period: ${error.message}.`);
+        throw error;
+      }
+    },
+  };
+}
+export type ChatTools = ReturnType<typeof createChatTools>;
+
+function noDataNote(mode: Mode, origin: { kind: string; reason?: string }): string {
+  if (origin.kind === 'sync' && origin.reason === 'other_mode')
+    return `No ${mode} trades are stored, and your OANDA connection is set up for the other mode. Switch the mode, or connect a ${mode} account in Settings → Trading Platforms.`;
+  return `No ${mode} trades are stored yet. Sync your trades on the Trades page first.`;
+}
+
+function noAccountsNote(mode: Mode, origin: { kind: string; reason?: string }): string {
+  if (origin.kind === 'sync' && origin.reason === 'other_mode')
+    return `No ${mode} account is stored, and your OANDA connection is set up for the other mode. Switch the mode, or connect a ${mode} account in Settings → Trading Platforms.`;
+  return `No ${mode} account is stored yet. Sync your accounts on the Accounts page first.`;
+}

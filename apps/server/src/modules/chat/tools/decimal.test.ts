@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { compareDecimals, groupDecimal, roundDecimal, subtractDecimals, sumDecimals } from './decimal';
+
+describe('decimal arithmetic on broker strings', () => {
+  it('sums exactly where floating point drifts', () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect(sumDecimals(['0.1', '0.2'])).toBe('0.3');
+    expect(sumDecimals(['12.3456', '-0.0456', '100'])).toBe('112.3000');
+    expect(sumDecimals(Array.from({ length: 1000 }, () => '0.0001'))).toBe('0.1000');
+    expect(sumDecimals([])).toBe('0');
+  });
+
+  it('subtracts and compares at the finer precision', () => {
+    expect(subtractDecimals('1.08950', '1.085')).toBe('0.00450');
+    expect(subtractDecimals('147.9', '148.012')).toBe('-0.112');
+    expect(compareDecimals('1.10', '1.1')).toBe(0);
+    expect(compareDecimals('-2', '1.5')).toBe(-1);
+  });
+
+  it('rounds half away from zero and groups thousands', () => {
+    expect(roundDecimal('1.005', 2)).toBe('1.01');
+    expect(roundDecimal('-1.005', 2)).toBe('-1.01');
+    expect(roundDecimal('-0.004', 2)).toBe('0.00');
+    expect(groupDecimal('1234567.891', 2)).toBe('1,234,567.89');
+    expect(groupDecimal('-100234.5678', 2)).toBe('-100,234.57');
+    expect(groupDecimal('999.995', 2)).toBe('1,000.00');
+  });
+
+  it('refuses what is not a decimal', () => {
+    expect(() => sumDecimals(['1e5'])).toThrow('not a decimal number');
+  });
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { Mode } from '@pipsense/contract';
+import { AppError } from '../../../lib/errors';
+import { DEMO_ACCOUNTS, DEMO_TRADES, FIXTURE_NOW, fixtureCandles } from '../test-support/fixture-chat-data';
+import { createTradingChatData, type TradingChatDataDeps } from './trading-chat-data';
+
+type Trading = TradingChatDataDeps['trading'];
+
+function setup(
+  options: { credentials?: Mode | null; live?: () => Promise<unknown>; refresh?: () => Promise<unknown> } = {},
+) {
+  const calls: string[] = [];
+  const liveOpen = DEMO_TRADES.filter((t) => t.tradeId === '501').map(({ createdAt: _c, updatedAt: _u, ...t }) => ({
+    ...t,
+    unrealizedPL: '99.9900',
+  }));
+  const trading: Trading = {
+    allTrades: async (_u, filter) => (calls.push(`allTrades:${filter?.mode}`), DEMO_TRADES),
+    accounts: async (_u, mode) => (calls.push(`accounts:${mode}`), DEMO_ACCOUNTS),
+    openTradesLive: async (_u, mode) => {
+      calls.push(`openTradesLive:${mode}`);
+      if (options.live) await options.live();
+      return liveOpen;
+    },
+    syncAccounts: async () => {
+      calls.push('syncAccounts');
+      if (options.refresh) await options.refresh();
+      return { accounts: 1, created: 0, updated: 1 };
+    },
+    candles: async (_u, r) => (
+      calls.push(`candles:${r.instrument}:${r.granularity}:${r.count}`),
+      fixtureCandles(r.instrument, r.granularity, r.count ?? 1)
+    ),
+  };
+  const mode = options.credentials === undefined ? 'demo' : options.credentials;
+  const data = createTradingChatData({
+    trading,
+    info: { oandaCredentials: async () => (mode ? { accessToken: 't', accountId: '', mode } : undefined) },
+    now: () => FIXTURE_NOW,
+  });
+  return { data, calls };
+}
+
+describe('the assistant data over the trading service', () => {
+  it('takes open trades from OANDA when the credentials are for the mode, closed ones from the sync', async () => {
+    const { data, calls } = setup();
+    const snapshot = await data.trades('u1', 'demo', { liveOpen: true });
+    expect(calls).toContain('openTradesLive:demo');
+    expect(snapshot.openOrigin).toEqual({ kind: 'oanda', at: FIXTURE_NOW.toISOString() });
+    const open = snapshot.trades.filter((t) => t.state === 'OPEN');
+    expect(open.map((t) => [t.tradeId, t.unrealizedPL])).toEqual([['501', '99.9900']]);
+    expect(snapshot.trades.filter((t) => t.state === 'CLOSED')).toHaveLength(
+      DEMO_TRADES.filter((t) => t.state === 'CLOSED').length,
+    );
+    expect(snapshot.currencies).toEqual({ [DEMO_ACCOUNTS[0]!.oandaAccountId]: 'USD' });
+  });
+
+  it('does not ask OANDA for another mode, nor when only the history is needed', async () => {
+    const other = setup({ credentials: 'live' });
+    const a = await other.data.trades('u1', 'demo', { liveOpen: true });
+    expect(other.calls).not.toContain('openTradesLive:demo');
+    expect(a.openOrigin).toMatchObject({ kind: 'sync', reason: 'other_mode' });
+
+    const history = setup();
+    const b = await history.data.trades('u1', 'demo', { liveOpen: false });
+    expect(history.calls).not.toContain('openTradesLive:demo');
+    expect(b.openOrigin).toMatchObject({ kind: 'sync', reason: 'not_asked' });
+
+    const none = setup({ credentials: null });
+    expect((await none.data.accounts('u1', 'demo')).origin).toMatchObject({ kind: 'sync', reason: 'not_connected' });
+    expect(none.calls).not.toContain('syncAccounts');
+  });
+
+  it('falls back to the last sync when OANDA is down, and says why', async () => {
+    const down = () =>
+      Promise.reject(new AppError(502, 'OANDA_UNAVAILABLE', 'OANDA is not answering properly right now (HTTP 503).'));
+    const { data } = setup({ live: down, refresh: down });
+    const trades = await data.trades('u1', 'demo', { liveOpen: true });
+    expect(trades.openOrigin).toMatchObject({
+      kind: 'sync',
+      reason: 'oanda_failed',
+      detail: 'OANDA is not answering properly right now (HTTP 503).',
+    });
+    expect(trades.trades).toEqual(DEMO_TRADES);
+    const accounts = await data.accounts('u1', 'demo');
+    expect(accounts.origin).toMatchObject({ kind: 'sync', at: DEMO_ACCOUNTS[0]!.syncedAt, reason: 'oanda_failed' });
+  });
+
+  it('lets a refused token end the answer instead of hiding it behind old data', async () => {
+    const refused = () =>
+      Promise.reject(new AppError(502, 'OANDA_AUTH', 'OANDA rejected the access token for demo mode.'));
+    const { data } = setup({ live: refused, refresh: refused });
+    await expect(data.trades('u1', 'demo', { liveOpen: true })).rejects.toMatchObject({ code: 'OANDA_AUTH' });
+    await expect(data.accounts('u1', 'demo')).rejects.toMatchObject({ code: 'OANDA_AUTH' });
+  });
+
+  it('refreshes account summaries from OANDA for the connected mode', async () => {
+    const { data, calls } = setup();
+    const snapshot = await data.accounts('u1', 'demo');
+    expect(calls).toEqual(['syncAccounts', 'accounts:demo']);
+    expect(snapshot.origin).toEqual({ kind: 'oanda', at: FIXTURE_NOW.toISOString() });
+  });
+
+  it('passes candle requests through', async () => {
+    const { data, calls } = setup();
+    const result = await data.candles('u1', { instrument: 'EUR_USD', granularity: 'H1', count: 3 });
+    expect(calls).toEqual(['candles:EUR_USD:H1:3']);
+    expect(result.candles).toHaveLength(3);
+  });
+});

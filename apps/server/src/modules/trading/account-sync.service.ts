@@ -1,0 +1,72 @@
+import type { AccountSyncResult, Mode } from '@pipsense/contract';
+import type { OandaApi } from '../../integrations/oanda/oanda-client';
+import type { OandaCredentials } from '../account/info.service';
+import { accountContent } from './broker-data';
+import type { BrokerAccountRepository, SummaryWrite } from './broker-account.repository';
+import type { BrokerAccountsTable } from '../../db/schema';
+import { aboutAccount } from './oanda-failure';
+
+export interface AccountSyncDeps {
+  accounts: BrokerAccountRepository;
+  now: () => Date;
+}
+
+/** The configured account, or every account the token can see when none is configured. */
+export async function resolveAccountIds(api: OandaApi, credentials: OandaCredentials): Promise<string[]> {
+  if (credentials.accountId) return [credentials.accountId];
+  return (await api.listAccounts()).map((a) => a.id);
+}
+
+/** Reads an account's summary from OANDA and stores it. */
+export async function refreshSummary(
+  deps: AccountSyncDeps,
+  api: OandaApi,
+  userId: string,
+  mode: Mode,
+  oandaAccountId: string,
+): Promise<{ row: BrokerAccountsTable; write: SummaryWrite; lastTransactionID: string | null }> {
+  const summary = await api.accountSummary(oandaAccountId);
+  const lastTransactionID = summary.lastTransactionID ?? summary.account.lastTransactionID ?? null;
+  const saved = await deps.accounts.saveSummary(
+    userId,
+    oandaAccountId,
+    accountContent(summary.account, lastTransactionID, mode),
+    deps.now().toISOString(),
+  );
+  return { ...saved, lastTransactionID };
+}
+
+/** Runs `work` over `items` with at most `limit` in flight, keeping the order of the results. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Account sync: every account the token sees (or the configured one) with its summary, fetched two at a time
+ * (the size of the client's connection pool).
+ */
+export async function syncAccounts(
+  deps: AccountSyncDeps,
+  api: OandaApi,
+  userId: string,
+  credentials: OandaCredentials,
+): Promise<AccountSyncResult> {
+  const ids = await resolveAccountIds(api, credentials);
+  const writes = await mapLimit(ids, 2, (id) =>
+    aboutAccount(id, true, async () => (await refreshSummary(deps, api, userId, credentials.mode, id)).write),
+  );
+  return {
+    accounts: ids.length,
+    created: writes.filter((w) => w === 'created').length,
+    updated: writes.filter((w) => w === 'updated').length,
+  };
+}

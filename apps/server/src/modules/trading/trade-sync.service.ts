@@ -1,0 +1,153 @@
+import type { Mode, TradeSyncResult } from '@pipsense/contract';
+import type { OandaApi } from '../../integrations/oanda/oanda-client';
+import { compareIds, idNumber, maxId, normaliseId } from '../../integrations/oanda/ids';
+import type { WireTrade } from '../../integrations/oanda/wire-schemas';
+import type { OandaCredentials } from '../account/info.service';
+import { refreshSummary, resolveAccountIds, type AccountSyncDeps } from './account-sync.service';
+import { tradeRecord } from './broker-data';
+import type { BrokerAccountRepository } from './broker-account.repository';
+import { aboutAccount } from './oanda-failure';
+import type { TradeRepository, WriteCounts } from './trade.repository';
+
+export interface TradeSyncDeps extends AccountSyncDeps {
+  accounts: BrokerAccountRepository;
+  trades: TradeRepository;
+}
+
+interface AccountOutcome extends WriteCounts {
+  removed: number;
+  full: boolean;
+}
+
+/*
+ * How a trade sync stays exact (docs/decisions/003-broker-numbers.md):
+ * - Every page is written in its own transaction as an upsert keyed by (user, account, trade id), so a sync cut
+ *   off anywhere leaves only whole rows, and running it again converges on OANDA's set without duplicates.
+ * - The checkpoint (lastTransactionID read before the sync, highest trade id stored) is written only after an
+ *   account's sync completed. Without one, the next sync reads the full history again.
+ * - Incremental: trades newer than the checkpoint's id (state=ALL, newest first, stopping at that id), every
+ *   currently open trade (unrealized P/L, financing and stop levels move without new transactions), and the
+ *   trades stored as open that OANDA no longer lists as open (closed since). /changes is not used: it reports
+ *   trades only by TradeSummary, without order levels, and misses financing charged to open trades.
+ */
+export async function syncTrades(
+  deps: TradeSyncDeps,
+  api: OandaApi,
+  userId: string,
+  credentials: OandaCredentials,
+  options: { full?: boolean | undefined } = {},
+): Promise<TradeSyncResult> {
+  const ids = await resolveAccountIds(api, credentials);
+  const totals: AccountOutcome = { created: 0, updated: 0, removed: 0, full: false };
+  for (const accountId of ids) {
+    const outcome = await aboutAccount(accountId, true, () =>
+      syncAccountTrades(deps, api, userId, credentials.mode, accountId, options.full === true),
+    );
+    totals.created += outcome.created;
+    totals.updated += outcome.updated;
+    totals.removed += outcome.removed;
+    totals.full ||= outcome.full;
+  }
+  return { accounts: ids.length, trades: await deps.trades.countForAccounts(userId, ids), ...totals };
+}
+
+async function syncAccountTrades(
+  deps: TradeSyncDeps,
+  api: OandaApi,
+  userId: string,
+  mode: Mode,
+  accountId: string,
+  forceFull: boolean,
+): Promise<AccountOutcome> {
+  const stamp = () => deps.now().toISOString();
+  // The summary first: it creates the account row the trades belong to and gives the transaction id to resume from.
+  const { row, lastTransactionID } = await refreshSummary(deps, api, userId, mode, accountId);
+  const counts: AccountOutcome = { created: 0, updated: 0, removed: 0, full: false };
+  const write = async (trades: readonly WireTrade[], fresh = false) => {
+    const result = await deps.trades.write(
+      userId,
+      accountId,
+      trades.map((t) => tradeRecord(t, mode)),
+      stamp(),
+      { fresh },
+    );
+    counts.created += result.created;
+    counts.updated += result.updated;
+  };
+
+  if (forceFull || row.trades_high_id === null) {
+    counts.full = true;
+    const fresh = !(await deps.trades.hasAny(userId, accountId));
+    let top: string | undefined;
+    const seen = new Set<string>();
+    // Pages arrive newest first. Three stages overlap: the client fetches page n+2 while page n+1 is mapped and
+    // page n is written; one write at a time keeps memory bounded and the writes in order.
+    let writing: Promise<void> = Promise.resolve();
+    try {
+      for await (const page of api.tradePages(accountId, { state: 'ALL' })) {
+        for (const trade of page.trades) {
+          const id = normaliseId(trade.id);
+          seen.add(id);
+          top = top === undefined ? id : maxId(top, id);
+        }
+        await writing;
+        writing = write(page.trades, fresh);
+        writing.catch(() => undefined); // surfaced by the next await
+      }
+      await writing;
+    } finally {
+      // A failed fetch must not leave a page's transaction running behind the error.
+      await writing.catch(() => undefined);
+    }
+    // The history was read to its end: whatever is stored at or below its newest id and was not seen, OANDA
+    // does not have. Rows above it were written by a later sync and are left alone.
+    const stored = await deps.trades.idsUpTo(userId, accountId, top === undefined ? undefined : idNumber(top));
+    counts.removed = await deps.trades.remove(
+      userId,
+      accountId,
+      stored.filter((id) => !seen.has(id)),
+    );
+    await deps.accounts.saveTradeCheckpoint(userId, accountId, {
+      throughTransactionId: lastTransactionID,
+      highId: top ?? '0',
+      at: stamp(),
+    });
+    return counts;
+  }
+
+  const previousHigh = row.trades_high_id;
+  let high = previousHigh;
+  const handled = new Set<string>();
+  const open = await api.openTrades(accountId);
+
+  if (lastTransactionID === null || lastTransactionID !== row.trades_through_transaction_id) {
+    for await (const page of api.tradePages(accountId, { state: 'ALL', afterID: previousHigh })) {
+      for (const trade of page.trades) {
+        const id = normaliseId(trade.id);
+        handled.add(id);
+        high = maxId(high, id);
+      }
+      await write(page.trades);
+    }
+  }
+
+  const openIds = new Set(open.trades.map((t) => normaliseId(t.id)));
+  await write(open.trades.filter((t) => !handled.has(normaliseId(t.id))));
+  for (const id of openIds) handled.add(id);
+
+  const vanished = (await deps.trades.unclosedIds(userId, accountId)).filter(
+    (id) => !handled.has(id) && compareIds(id, high) <= 0,
+  );
+  if (vanished.length > 0) {
+    const { trades, missing } = await api.tradesByIds(accountId, vanished);
+    await write(trades);
+    counts.removed = await deps.trades.remove(userId, accountId, missing);
+  }
+
+  await deps.accounts.saveTradeCheckpoint(userId, accountId, {
+    throughTransactionId: lastTransactionID,
+    highId: high,
+    at: stamp(),
+  });
+  return counts;
+}

@@ -1,0 +1,232 @@
+import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
+import type { Mode } from '@pipsense/contract';
+import type { Database, TradesTable } from '../../db/schema';
+import { sameTradeContent, TRADE_CONTENT, type TradeContent, type TradeRecord } from './broker-data';
+
+export type TradeRow = Selectable<TradesTable>;
+
+/** Rows per statement: 500 trades × 21 columns stays well inside SQLite's and PostgreSQL's parameter limits. */
+const BATCH = 500;
+
+export interface TradeFilter {
+  mode?: Mode | undefined;
+  accountId?: string | undefined;
+  state?: string | undefined;
+}
+
+export interface WriteCounts {
+  created: number;
+  updated: number;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const INSERT_COLUMNS = [
+  'user_id',
+  'oanda_account_id',
+  'trade_id',
+  'trade_num',
+  ...TRADE_CONTENT,
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof TradesTable>;
+const RECORD_COLUMNS = INSERT_COLUMNS.slice(2, -2) as Array<keyof TradeRecord>;
+const UPDATE_COLUMNS = [...TRADE_CONTENT, 'trade_num', 'updated_at'] as const;
+
+/**
+ * The upsert as SQL text, built once per row count: building a 500-row × 21-column statement through the query
+ * builder on every page costs more than the insert itself. Identifiers are the constants above; values are
+ * parameters. `ON CONFLICT … DO UPDATE … excluded.` reads the same on SQLite and PostgreSQL.
+ */
+function upsertSql(rows: number, numbered: boolean): string {
+  const width = INSERT_COLUMNS.length;
+  const tuples: string[] = [];
+  for (let r = 0; r < rows; r += 1) {
+    const marks: string[] = [];
+    for (let c = 0; c < width; c += 1) marks.push(numbered ? `$${r * width + c + 1}` : '?');
+    tuples.push(`(${marks.join(',')})`);
+  }
+  return (
+    `insert into trades (${INSERT_COLUMNS.join(', ')}) values ${tuples.join(',')} ` +
+    `on conflict (user_id, oanda_account_id, trade_id) do update set ${UPDATE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`
+  );
+}
+
+export function createTradeRepository(db: Kysely<Database>) {
+  // PostgreSQL numbers its parameters ($1), SQLite does not (?): ask the dialect's own compiler which it is.
+  const numbered = db.selectFrom('trades').select('trade_id').where('trade_id', '=', '').compile().sql.includes('$1');
+  const statements = new Map<number, string>();
+  const upsert = (rows: number) => {
+    let text = statements.get(rows);
+    if (!text) statements.set(rows, (text = upsertSql(rows, numbered)));
+    return text;
+  };
+
+  function scoped(userId: string, filter: TradeFilter = {}) {
+    let query = db.selectFrom('trades').where('user_id', '=', userId);
+    if (filter.mode) query = query.where('mode', '=', filter.mode);
+    if (filter.accountId) query = query.where('oanda_account_id', '=', filter.accountId);
+    if (filter.state) query = query.where('state', '=', filter.state);
+    return query;
+  }
+
+  return {
+    /**
+     * Stores one page of an account's trades in one transaction: inserts the new ones, rewrites the ones whose
+     * content changed, leaves identical ones alone (so a re-run writes nothing and reports nothing).
+     * `fresh`: the account had no stored trades when the sync began, so there is nothing to compare with.
+     */
+    async write(
+      userId: string,
+      accountId: string,
+      records: readonly TradeRecord[],
+      now: string,
+      options: { fresh?: boolean } = {},
+    ): Promise<WriteCounts> {
+      if (records.length === 0) return { created: 0, updated: 0 };
+      // One row per id: PostgreSQL refuses an upsert that touches the same row twice in one statement.
+      const unique = [...new Map(records.map((r) => [r.trade_id, r])).values()];
+      return db.transaction().execute(async (trx) => {
+        const counts: WriteCounts = { created: 0, updated: 0 };
+        for (const batch of chunks(unique, BATCH)) {
+          const stored = new Map<string, TradeContent>();
+          if (!options.fresh) {
+            const existing = await trx
+              .selectFrom('trades')
+              .select(['trade_id', ...TRADE_CONTENT])
+              .where('user_id', '=', userId)
+              .where('oanda_account_id', '=', accountId)
+              .where(
+                'trade_id',
+                'in',
+                batch.map((r) => r.trade_id),
+              )
+              .execute();
+            for (const row of existing) stored.set(row.trade_id, row);
+          }
+          const params: unknown[] = [];
+          let rows = 0;
+          for (const record of batch) {
+            const before = stored.get(record.trade_id);
+            if (before && sameTradeContent(before, record)) continue;
+            if (before) counts.updated += 1;
+            else counts.created += 1;
+            params.push(userId, accountId);
+            for (const column of RECORD_COLUMNS) params.push(record[column] ?? null);
+            params.push(now, now);
+            rows += 1;
+          }
+          if (rows > 0) await trx.executeQuery(CompiledQuery.raw(upsert(rows), params));
+        }
+        return counts;
+      });
+    },
+
+    /** Whether any trade of the account is stored. */
+    async hasAny(userId: string, accountId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('trades')
+        .select('trade_id')
+        .where('user_id', '=', userId)
+        .where('oanda_account_id', '=', accountId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Ids of the account's trades whose numeric id is at or below `maxNum` (all of them without a bound). */
+    async idsUpTo(userId: string, accountId: string, maxNum: number | undefined): Promise<string[]> {
+      let query = db
+        .selectFrom('trades')
+        .select('trade_id')
+        .where('user_id', '=', userId)
+        .where('oanda_account_id', '=', accountId);
+      if (maxNum !== undefined) query = query.where('trade_num', '<=', maxNum);
+      return (await query.execute()).map((r) => r.trade_id);
+    },
+
+    /** Ids of the account's trades not yet CLOSED: the ones whose numbers still move. */
+    async unclosedIds(userId: string, accountId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('trades')
+        .select('trade_id')
+        .where('user_id', '=', userId)
+        .where('oanda_account_id', '=', accountId)
+        .where('state', '!=', 'CLOSED')
+        .execute();
+      return rows.map((r) => r.trade_id);
+    },
+
+    async remove(userId: string, accountId: string, tradeIds: readonly string[]): Promise<number> {
+      if (tradeIds.length === 0) return 0;
+      return db.transaction().execute(async (trx) => {
+        let removed = 0;
+        for (const batch of chunks(tradeIds, BATCH)) {
+          const result = await trx
+            .deleteFrom('trades')
+            .where('user_id', '=', userId)
+            .where('oanda_account_id', '=', accountId)
+            .where('trade_id', 'in', batch)
+            .executeTakeFirst();
+          removed += Number(result.numDeletedRows);
+        }
+        return removed;
+      });
+    },
+
+    async count(userId: string, filter: TradeFilter = {}): Promise<number> {
+      const row = await scoped(userId, filter)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    async countForAccounts(userId: string, accountIds: readonly string[]): Promise<number> {
+      if (accountIds.length === 0) return 0;
+      const row = await db
+        .selectFrom('trades')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', '=', userId)
+        .where('oanda_account_id', 'in', accountIds)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** One page, newest first (open time, then id). */
+    page(userId: string, filter: TradeFilter, offset: number, limit: number): Promise<TradeRow[]> {
+      return scoped(userId, filter)
+        .selectAll()
+        .orderBy('open_time', 'desc')
+        .orderBy('trade_num', 'desc')
+        .orderBy('oanda_account_id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    /** Everything that matches, oldest first (the order analytics reads a history in). */
+    all(userId: string, filter: TradeFilter = {}): Promise<TradeRow[]> {
+      return scoped(userId, filter)
+        .selectAll()
+        .orderBy('open_time', 'asc')
+        .orderBy('trade_num', 'asc')
+        .orderBy('oanda_account_id', 'asc')
+        .execute();
+    },
+
+    find(userId: string, accountId: string, tradeId: string): Promise<TradeRow | undefined> {
+      return db
+        .selectFrom('trades')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('oanda_account_id', '=', accountId)
+        .where('trade_id', '=', tradeId)
+        .executeTakeFirst();
+    },
+  };
+}
+export type TradeRepository = ReturnType<typeof createTradeRepository>;

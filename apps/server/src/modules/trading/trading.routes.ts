@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountListQuery,
+  accountListResponse,
+  accountSyncResponse,
+  candlesQuery,
+  candlesResponse,
+  syncTradeQuery,
+  tradeListQuery,
+  tradeListResponse,
+  tradeSyncResponse,
+  type AccountSyncResult,
+  type TradeSyncResult,
+} from '@pipsense/contract';
+import { userId } from '../../plugins/auth';
+import type { TradingService } from './trading.service';
+
+const number = new Intl.NumberFormat('en-US');
+const plural = (n: number, word: string) => `${number.format(n)} ${word}${n === 1 ? '' : 's'}`;
+
+/** 'Synced 1,240 trades from 2 accounts: 12 new, 3 updated' */
+export function tradeSyncMessage(r: TradeSyncResult): string {
+  const removed = r.removed > 0 ? `, ${number.format(r.removed)} removed` : '';
+  return `Synced ${plural(r.trades, 'trade')} from ${plural(r.accounts, 'account')}: ${number.format(r.created)} new, ${number.format(r.updated)} updated${removed}`;
+}
+
+export function accountSyncMessage(r: AccountSyncResult): string {
+  return `Synced ${plural(r.accounts, 'account')}: ${number.format(r.created)} new, ${number.format(r.updated)} updated`;
+}
+
+/** SPEC §7 trading calls, plus candles for the trade-details chart. */
+export const tradingRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = async (app, { trading }) => {
+  app.addHook('onRequest', app.requireUser);
+
+  app.get(
+    '/api/v1/trade/sync_trade',
+    { schema: { querystring: syncTradeQuery, response: { 200: tradeSyncResponse } } },
+    async (request) => {
+      const data = await trading.syncTrades(userId(request), { full: request.query.full });
+      return { success: true, message: tradeSyncMessage(data), data };
+    },
+  );
+
+  app.get(
+    '/api/v1/trade/get_trade_history',
+    { schema: { querystring: tradeListQuery, response: { 200: tradeListResponse } } },
+    async (request) => {
+      const { page, limit, mode, accountId } = request.query;
+      const result = await trading.tradePage(userId(request), { page, limit }, { mode, accountId });
+      return {
+        success: true,
+        message: result.total === 0 ? 'No trades found' : `${plural(result.total, 'trade')}`,
+        ...result,
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/trade/candles',
+    { schema: { querystring: candlesQuery, response: { 200: candlesResponse } } },
+    async (request) => {
+      const data = await trading.candles(userId(request), request.query);
+      return {
+        success: true,
+        message: `${plural(data.candles.length, 'candle')} for ${data.instrument} ${data.granularity}`,
+        data,
+      };
+    },
+  );
+
+  app.get('/api/v1/account/sync_account', { schema: { response: { 200: accountSyncResponse } } }, async (request) => {
+    const data = await trading.syncAccounts(userId(request));
+    return { success: true, message: accountSyncMessage(data), data };
+  });
+
+  app.get(
+    '/api/v1/account/get_accounts',
+    { schema: { querystring: accountListQuery, response: { 200: accountListResponse } } },
+    async (request) => {
+      const { page, limit, mode } = request.query;
+      const result = await trading.accountPage(userId(request), { page, limit }, mode);
+      return {
+        success: true,
+        message: result.total === 0 ? 'No accounts found' : `${plural(result.total, 'account')}`,
+        ...result,
+      };
+    },
+  );
+};

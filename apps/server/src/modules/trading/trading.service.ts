@@ -1,0 +1,198 @@
+import type { Kysely } from 'kysely';
+import type {
+  AccountItem,
+  AccountSyncResult,
+  CandlesResult,
+  Granularity,
+  Mode,
+  TradeItem,
+  TradeSyncResult,
+} from '@pipsense/contract';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { normaliseDateTime } from '../../integrations/oanda/datetime';
+import type { OandaApi, OandaClient } from '../../integrations/oanda/oanda-client';
+import type { InfoService, OandaCredentials } from '../account/info.service';
+import { resolveAccountIds, syncAccounts } from './account-sync.service';
+import { createBrokerAccountRepository } from './broker-account.repository';
+import { toAccountItem, toTradeItem, tradeRecord } from './broker-data';
+import { aboutAccount, notConfigured, oandaFailure, SETTINGS } from './oanda-failure';
+import { createSyncLock } from './sync-lock';
+import { syncTrades } from './trade-sync.service';
+import { createTradeRepository, type TradeFilter } from './trade.repository';
+
+export interface TradingServiceDeps {
+  db: Kysely<Database>;
+  oanda: OandaClient;
+  info: Pick<InfoService, 'oandaCredentials'>;
+  now: () => Date;
+}
+
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
+export interface Paged<T> {
+  data: T[];
+  /** At least 1, also for an empty list. */
+  pages: number;
+  total: number;
+}
+
+export interface CandleRequest {
+  instrument: string;
+  granularity: Granularity;
+  count?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  price?: string | undefined;
+}
+
+/** A trade as OANDA reports it right now (not stored, so without stored-at times). */
+export type LiveTrade = Omit<TradeItem, 'createdAt' | 'updatedAt'>;
+
+const pagesFor = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+/**
+ * The trading module's use cases: syncs, lists, candles. Analytics and the assistant call the exported methods
+ * (allTrades, accounts, openTradesLive, candles, …); they never touch the tables themselves.
+ */
+export function createTradingService({ db, oanda, info, now }: TradingServiceDeps) {
+  const trades = createTradeRepository(db);
+  const accounts = createBrokerAccountRepository(db);
+  const lock = createSyncLock();
+
+  async function connect(userId: string): Promise<{ api: OandaApi; credentials: OandaCredentials }> {
+    const credentials = await info.oandaCredentials(userId);
+    if (!credentials) throw notConfigured();
+    return { api: oanda.forCredentials(credentials), credentials };
+  }
+
+  /** Runs OANDA work, turning client failures into messages for the user. */
+  async function upstream<T>(work: () => Promise<T>, sync = false): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw oandaFailure(error, { sync });
+    }
+  }
+
+  return {
+    /** Pulls the trade history (incremental after the first time; `full` re-reads everything). */
+    async syncTrades(userId: string, options: { full?: boolean | undefined } = {}): Promise<TradeSyncResult> {
+      const { api, credentials } = await connect(userId);
+      return lock.run(
+        `${userId}:trades`,
+        'A trade sync is already running for your account. Wait for it to finish.',
+        () => upstream(() => syncTrades({ trades, accounts, now }, api, userId, credentials, options), true),
+      );
+    },
+
+    /** Pulls every account's summary (or the configured account's). */
+    async syncAccounts(userId: string): Promise<AccountSyncResult> {
+      const { api, credentials } = await connect(userId);
+      return lock.run(
+        `${userId}:accounts`,
+        'An account sync is already running for your account. Wait for it to finish.',
+        () => upstream(() => syncAccounts({ accounts, now }, api, userId, credentials), true),
+      );
+    },
+
+    /** Stored trades, newest first. */
+    async tradePage(userId: string, { page, limit }: PageRequest, filter: TradeFilter = {}): Promise<Paged<TradeItem>> {
+      const total = await trades.count(userId, filter);
+      const rows = await trades.page(userId, filter, (page - 1) * limit, limit);
+      return { data: rows.map(toTradeItem), pages: pagesFor(total, limit), total };
+    },
+
+    /** Stored accounts, newest first. */
+    async accountPage(userId: string, { page, limit }: PageRequest, mode?: Mode): Promise<Paged<AccountItem>> {
+      const total = await accounts.count(userId, mode);
+      const rows = await accounts.page(userId, mode, (page - 1) * limit, limit);
+      return { data: rows.map(toAccountItem), pages: pagesFor(total, limit), total };
+    },
+
+    /** Every stored trade of the user, oldest first; narrow by mode, OANDA account or state. */
+    async allTrades(userId: string, filter: TradeFilter = {}): Promise<TradeItem[]> {
+      return (await trades.all(userId, filter)).map(toTradeItem);
+    },
+
+    /** One stored trade, or undefined. */
+    async trade(userId: string, accountId: string, tradeId: string): Promise<TradeItem | undefined> {
+      const row = await trades.find(userId, accountId, tradeId);
+      return row && toTradeItem(row);
+    },
+
+    /** Every stored account of the user, oldest first. */
+    async accounts(userId: string, mode?: Mode): Promise<AccountItem[]> {
+      return (await accounts.all(userId, mode)).map(toAccountItem);
+    },
+
+    /**
+     * Open trades straight from OANDA, for questions about "now". OANDA credentials hold one mode; asking for
+     * the other one is refused with a message that says where to switch.
+     */
+    async openTradesLive(userId: string, mode?: Mode): Promise<LiveTrade[]> {
+      const { api, credentials } = await connect(userId);
+      if (mode && mode !== credentials.mode)
+        throw new AppError(
+          400,
+          'OANDA_MODE_MISMATCH',
+          `Your OANDA connection is set to ${credentials.mode} mode. Switch it to ${mode} in ${SETTINGS} to read ${mode} trades.`,
+        );
+      return upstream(async () => {
+        const live: LiveTrade[] = [];
+        for (const accountId of await resolveAccountIds(api, credentials)) {
+          const { trades: open } = await aboutAccount(accountId, false, () => api.openTrades(accountId));
+          for (const trade of open) {
+            const record = tradeRecord(trade, credentials.mode);
+            const {
+              createdAt: _c,
+              updatedAt: _u,
+              ...item
+            } = toTradeItem({
+              ...record,
+              user_id: userId,
+              oanda_account_id: accountId,
+              created_at: '',
+              updated_at: '',
+            });
+            live.push(item);
+          }
+        }
+        return live;
+      });
+    },
+
+    /** Candles from OANDA with the user's credentials (mid prices unless `price` says otherwise). */
+    async candles(userId: string, request: CandleRequest): Promise<CandlesResult> {
+      const { api } = await connect(userId);
+      const body = await upstream(() =>
+        api.candles(request.instrument, {
+          granularity: request.granularity,
+          count: request.count,
+          from: request.from,
+          to: request.to,
+          price: request.price ?? 'M',
+        }),
+      );
+      return {
+        instrument: body.instrument ?? request.instrument,
+        granularity: body.granularity ?? request.granularity,
+        candles: body.candles.map((c) => ({
+          time: normaliseDateTime(c.time) ?? c.time,
+          volume: c.volume ?? 0,
+          complete: c.complete ?? false,
+          ...(c.mid ? { mid: c.mid } : {}),
+          ...(c.bid ? { bid: c.bid } : {}),
+          ...(c.ask ? { ask: c.ask } : {}),
+        })),
+      };
+    },
+
+    /** Whether a sync of that kind is running for the user right now. */
+    isSyncing: (userId: string, kind: 'trades' | 'accounts') => lock.isRunning(`${userId}:${kind}`),
+  };
+}
+export type TradingService = ReturnType<typeof createTradingService>;

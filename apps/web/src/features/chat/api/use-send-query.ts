@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ChatTopic } from '@pipsense/contract';
+import { chatKeys } from './chat-keys';
+import { sendQuery, type QueryBody, type SendResult } from './send-query';
+
+export interface PendingExchange {
+  chatId: string;
+  query: string;
+  /** The answer as streamed so far. */
+  answer: string;
+}
+
+/**
+ * Sends a message and streams its answer into `pending`; then (SPEC §4) reloads the conversation, and only once the
+ * reloaded thread holds the stored messages is `pending` cleared, so nothing flickers. A failure is logged (SPEC §8).
+ */
+export function useSendQuery(base: string) {
+  const client = useQueryClient();
+  const [pending, setPending] = useState<PendingExchange | null>(null);
+  const inFlight = useRef<AbortController | null>(null);
+
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  const send = useCallback(
+    async (topic: ChatTopic, body: QueryBody): Promise<SendResult | null> => {
+      const controller = new AbortController();
+      inFlight.current = controller;
+      setPending({ chatId: body.chatId, query: body.query, answer: '' });
+      try {
+        const result = await sendQuery(base, topic, body, {
+          signal: controller.signal,
+          onDelta: (text) => setPending((p) => p && { ...p, answer: p.answer + text }),
+        });
+        if (!result.ok) console.error('Message send failed:', result.message);
+        await client.invalidateQueries({ queryKey: chatKeys.conversation(base, body.chatId) });
+        return result;
+      } catch (error) {
+        // Aborted: the screen is gone, nobody is waiting for this answer.
+        if (controller.signal.aborted) return null;
+        console.error('Message send failed:', error);
+        return { ok: false, accepted: false, message: error instanceof Error ? error.message : 'An error occurred' };
+      } finally {
+        if (inFlight.current === controller) inFlight.current = null;
+        setPending(null);
+      }
+    },
+    [base, client],
+  );
+
+  return { send, pending, sending: pending !== null };
+}

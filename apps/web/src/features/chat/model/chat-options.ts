@@ -1,0 +1,51 @@
+import {
+  CHAT_GRANULARITIES,
+  CHAT_INSTRUMENTS,
+  CHAT_TOPICS,
+  MODES,
+  type ChatTopic,
+  type Mode,
+} from '@pipsense/contract';
+
+export type Instrument = (typeof CHAT_INSTRUMENTS)[number];
+export type Granularity = (typeof CHAT_GRANULARITIES)[number];
+
+export const topics = CHAT_TOPICS;
+export const modes = MODES;
+
+/** SPEC §4 and §9: the screen's state before anything is chosen. */
+export const chatDefaults = {
+  topic: 'trading',
+  mode: 'demo',
+  instrument: 'USD_JPY',
+  granularity: 'M5',
+} as const satisfies { topic: ChatTopic; mode: Mode; instrument: Instrument; granularity: Granularity };
+
+/** OANDA names the pair with an underscore; traders read it with a slash. */
+export const instrumentLabel = (instrument: string) => instrument.replace('_', '/');
+
+export const instrumentOptions = CHAT_INSTRUMENTS.map((value) => ({ value, label: instrumentLabel(value) }));
+
+export const granularityLabels: Record<Granularity, string> = {
+  M1: '1 Minute',
+  M5: '5 Minutes',
+  M15: '15 Minutes',
+  H1: '1 Hour',
+  D: '1 Day',
+};
+
+export const granularityOptions = CHAT_GRANULARITIES.map((value) => ({ value, label: granularityLabels[value] }));
+
+/** SPEC §2: three example prompts per topic, shown while a conversation is empty. */
+export const examplePrompts: Record<ChatTopic, readonly [string, string, string]> = {
+  trading: ['Show my open trades', 'What were my top 3 winners today?', 'List all trades with stop-loss orders'],
+  accounts: ['What is my current account balance?', 'Show last month performance', 'What is my margin utilization?'],
+  candles: ['Get 5-minute candles for EUR/USD', 'Fetch hourly candles for GBP/USD', 'Show daily candles for USD/JPY'],
+};
+
+/** The query endpoint that answers each topic (SPEC §7). */
+export const queryPath: Record<ChatTopic, 'trade' | 'account' | 'candle'> = {
+  trading: 'trade',
+  accounts: 'account',
+  candles: 'candle',
+};
