@@ -37,8 +37,16 @@ function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
 }
 
+/** Times computed from durations can carry fractions of a millisecond: fold them into whole ms and ns. */
+function wholeTime(ms: number, ns: number): [number, number] {
+  const whole = Math.floor(ms);
+  const nanos = Math.floor(ns) + Math.round((ms - whole) * 1_000_000);
+  return nanos >= 1_000_000 ? [whole + 1, nanos - 1_000_000] : [whole, Math.max(0, nanos)];
+}
+
 /** RFC3339 with 9 fractional digits, always UTC: "2025-10-01T07:22:07.985697698Z". `ns` is the sub-millisecond part. */
-export const rfc3339: TimeFormat = (ms, ns) => {
+export const rfc3339: TimeFormat = (rawMs, rawNs) => {
+  const [ms, ns] = wholeTime(rawMs, rawNs);
   const days = Math.floor(ms / MS_PER_DAY);
   let rem = ms - days * MS_PER_DAY;
   const h = Math.floor(rem / 3_600_000);
@@ -51,7 +59,8 @@ export const rfc3339: TimeFormat = (ms, ns) => {
 };
 
 /** `Accept-Datetime-Format: UNIX`: seconds since the epoch with a 9-digit fraction, as a string. */
-export const unixTime: TimeFormat = (ms, ns) => {
+export const unixTime: TimeFormat = (rawMs, rawNs) => {
+  const [ms, ns] = wholeTime(rawMs, rawNs);
   const seconds = Math.floor(ms / 1000);
   return `${seconds}.${pad(ms - seconds * 1000, 3)}${pad(ns, 6)}`;
 };
