@@ -277,7 +277,7 @@ export function medianUnitsByInstrument(agg: Aggregates): Float64Array {
   for (let i = 0; i < agg.tradeCount; i++) grouped[fill[agg.instrumentIndex[i]!]!++] = agg.absUnits[i]!;
   const medians = new Float64Array(list.length);
   for (let k = 0; k < list.length; k++) {
-    medians[k] = medianInPlace(grouped.subarray(starts[k]!, starts[k + 1]!), list[k]!.trades);
+    medians[k] = medianInPlace(grouped.subarray(starts[k], starts[k + 1]), list[k]!.trades);
   }
   return medians;
 }

@@ -5,7 +5,7 @@
 import type { Aggregates, BucketAgg } from './aggregate';
 import type { BucketFacts, HoldingDetector, OvertradingDetector, RevengeDetector, ThresholdFacts } from './types';
 import { formatDuration, hourLabel, minutesOf, percent, roundMoney, roundRatio, WEEKDAY_NAMES } from './format';
-import { fromTenThousandths, medianInPlace } from './stats';
+import { fromTenThousandths, medianInPlace, orderByTime } from './stats';
 import { isoDate, MINUTE_MS } from './time-zone';
 
 export const THRESHOLDS: ThresholdFacts = {
@@ -57,47 +57,44 @@ export function detectHolding(agg: Aggregates): HoldingDetector {
  * after wins too, so the same is measured after wins as a baseline, and the detector fires only
  * when losses are followed clearly more often (see THRESHOLDS).
  */
-export function detectRevenge(agg: Aggregates, medianUnits: Float64Array): RevengeDetector {
+export function detectRevenge(agg: Aggregates, medianUnits: Float64Array, closeOrder: Int32Array): RevengeDetector {
   const n = agg.tradeCount;
   const window = THRESHOLDS.revengeWindowMinutes * MINUTE_MS;
-  const relativeSize = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
+  // Trades in open order, with their open time and relative size laid out in that order too, so
+  // the window scans below read memory sequentially.
+  const byOpen = orderByTime(agg.openMs, n, (a, b) => a - b);
+  const openSorted = new Float64Array(n);
+  const sizeSorted = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const i = byOpen[k]!;
     const usual = medianUnits[agg.instrumentIndex[i]!]!;
-    relativeSize[i] = usual > 0 ? agg.absUnits[i]! / usual : agg.absUnits[i]!;
+    openSorted[k] = agg.openMs[i]!;
+    sizeSorted[k] = usual > 0 ? agg.absUnits[i]! / usual : agg.absUnits[i]!;
   }
-  const byOpen = new Int32Array(n);
-  let sorted = true;
-  for (let i = 0; i < n; i++) {
-    byOpen[i] = i;
-    if (i > 0 && agg.openMs[i]! < agg.openMs[i - 1]!) sorted = false;
-  }
-  if (!sorted) byOpen.sort((a, b) => agg.openMs[a]! - agg.openMs[b]!);
+  const rankOf = new Int32Array(n);
+  for (let k = 0; k < n; k++) rankOf[byOpen[k]!] = k;
 
   const revenge = new Uint8Array(n);
   let losses = 0;
   let lossesFollowed = 0;
   let wins = 0;
   let winsFollowed = 0;
-  for (let c = 0; c < agg.closedCount; c++) {
+  // Closed trades in close order: the first trade opened at or after each close only moves forward.
+  let first = 0;
+  for (let k = 0; k < closeOrder.length; k++) {
+    const c = closeOrder[k]!;
     const pl = agg.closedPl[c]!;
     if (pl === 0) continue;
     const closed = agg.closeMs[c]!;
-    const index = agg.closedIndex[c]!;
-    const size = relativeSize[index]!;
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (agg.openMs[byOpen[mid]!]! < closed) lo = mid + 1;
-      else hi = mid;
-    }
+    while (first < n && openSorted[first]! < closed) first++;
+    const self = rankOf[agg.closedIndex[c]!]!;
+    const size = sizeSorted[self]!;
+    const end = closed + window;
     let followed = false;
-    for (let k = lo; k < n; k++) {
-      const j = byOpen[k]!;
-      if (agg.openMs[j]! > closed + window) break;
-      if (j !== index && relativeSize[j]! > size) {
+    for (let r = first; r < n && openSorted[r]! <= end; r++) {
+      if (r !== self && sizeSorted[r]! > size) {
         followed = true;
-        if (pl < 0) revenge[j] = 1;
+        if (pl < 0) revenge[r] = 1;
         else break;
       }
     }
@@ -110,14 +107,15 @@ export function detectRevenge(agg: Aggregates, medianUnits: Float64Array): Reven
     }
   }
 
+  // `revenge` is indexed by open rank; map the closed follow-ups back through rankOf.
   let revengeTrades = 0;
   let revengeClosed = 0;
   let revengeWins = 0;
   let revengePl = 0;
-  for (let i = 0; i < n; i++) if (revenge[i] === 1) revengeTrades++;
+  for (let r = 0; r < n; r++) if (revenge[r] === 1) revengeTrades++;
   if (revengeTrades > 0) {
     for (let c = 0; c < agg.closedCount; c++) {
-      if (revenge[agg.closedIndex[c]!] !== 1) continue;
+      if (revenge[rankOf[agg.closedIndex[c]!]!] !== 1) continue;
       revengeClosed++;
       revengePl += agg.closedPl[c]!;
       if (agg.closedPl[c]! > 0) revengeWins++;

@@ -26,8 +26,9 @@ export function computeMetrics(
 ): OverviewMetrics {
   const agg = aggregate(trades, accounts, options);
   const startingEquity = estimateStartingEquity(agg, accounts);
-  const equity = agg.closedCount > 0 ? equityCurve(agg, closeOrder(agg, trades), startingEquity) : null;
-  const facts = buildFacts(agg, accounts, equity, startingEquity);
+  const order = closeOrder(agg, trades);
+  const equity = agg.closedCount > 0 ? equityCurve(agg, order, startingEquity) : null;
+  const facts = buildFacts(agg, accounts, equity, startingEquity, order);
 
   const charts: OverviewCharts = {
     equityCurve: equity?.equityCurve ?? [],

@@ -4,8 +4,8 @@
  */
 import type { Aggregates } from './aggregate';
 import type { ChartPoint, EngineTrade, StreakKind } from './types';
-import { DAY_MS, weekdayOfDay } from './time-zone';
-import { compareTradeIds, fromTenThousandths, sampleStdDev } from './stats';
+import { weekdayOfDay } from './time-zone';
+import { compareTradeIds, fromTenThousandths, orderByTime, sampleStdDev } from './stats';
 import { round } from './format';
 
 /** Above this many points the chart series are thinned (the metrics always use every trade). */
@@ -27,29 +27,17 @@ export interface EquityResult {
   drawdownPercent: ChartPoint[];
 }
 
-/** Positions 0 … closedCount−1 ordered by close time, then trade id, then account. */
+/** Positions 0 … closedCount−1 ordered by close time, then trade id (numerically), then account. */
 export function closeOrder(agg: Aggregates, trades: readonly EngineTrade[]): Int32Array {
-  const count = agg.closedCount;
-  const { closeMs, closedIndex } = agg;
-  const compare = (a: number, b: number): number => {
-    const byTime = closeMs[a]! - closeMs[b]!;
-    if (byTime !== 0) return byTime;
+  const { closedIndex } = agg;
+  return orderByTime(agg.closeMs, agg.closedCount, (a, b) => {
     const ta = trades[closedIndex[a]!]!;
     const tb = trades[closedIndex[b]!]!;
     return (
       compareTradeIds(ta.tradeId, tb.tradeId) ||
       (ta.accountId < tb.accountId ? -1 : ta.accountId > tb.accountId ? 1 : 0)
     );
-  };
-  let sorted = true;
-  for (let k = 1; k < count && sorted; k++) if (compare(k - 1, k) > 0) sorted = false;
-  if (sorted) return Int32Array.from({ length: count }, (_, k) => k);
-  // A plain array gets TimSort, which is near linear here: trades arrive in open order, so the
-  // close times are already long ascending runs broken only by longer holds.
-  const positions: number[] = [];
-  for (let k = 0; k < count; k++) positions.push(k);
-  positions.sort(compare);
-  return Int32Array.from(positions);
+  });
 }
 
 /**

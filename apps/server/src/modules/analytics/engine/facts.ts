@@ -12,7 +12,6 @@ import type {
   PerformanceFacts,
   ProfileFacts,
   RiskFacts,
-  SessionName,
   TradingStyle,
 } from './types';
 import {
@@ -145,7 +144,7 @@ function profileFacts(agg: Aggregates, ranked: readonly InstrumentAgg[]): Profil
     medianHoldingTime: medianHold === null ? null : formatDuration(medianHold),
     favouriteInstruments: ranked.slice(0, 3).map((item) => ({ instrument: item.instrument, trades: item.trades })),
     sessions,
-    mostActiveSession: mostActive.session as SessionName,
+    mostActiveSession: mostActive.session,
     mostActiveSessionShare: mostActive.share,
     longTrades: agg.longTrades,
     shortTrades: agg.shortTrades,
@@ -208,12 +207,12 @@ function riskFacts(
   };
 }
 
-function behaviorFacts(agg: Aggregates, medianUnits: Float64Array): BehaviorFacts {
+function behaviorFacts(agg: Aggregates, medianUnits: Float64Array, closeOrder: Int32Array): BehaviorFacts {
   const weekdays = bestAndWorst(weekdayBuckets(agg));
   const hours = bestAndWorst(hourBuckets(agg));
   return {
     holding: detectHolding(agg),
-    revenge: detectRevenge(agg, medianUnits),
+    revenge: detectRevenge(agg, medianUnits, closeOrder),
     overtrading: detectOvertrading(agg),
     bestWeekday: weekdays.best,
     worstWeekday: weekdays.worst,
@@ -227,8 +226,9 @@ export function buildFacts(
   accounts: readonly EngineAccount[],
   equity: EquityResult | null,
   startingEquity: number | null,
+  closeOrder: Int32Array,
 ): MetricFacts {
-  const currencies = [...new Set(accounts.map((account) => account.currency))].sort();
+  const currencies = [...new Set(accounts.map((account) => account.currency).filter((code) => code !== ''))].sort();
   const ranked = rankInstruments(agg);
   const medianUnits = medianUnitsByInstrument(agg);
   const hasTrades = agg.tradeCount > 0;
@@ -253,7 +253,7 @@ export function buildFacts(
     profile: hasTrades ? profileFacts(agg, ranked) : null,
     instruments: instrumentFacts(ranked, medianUnits),
     risk: hasTrades ? riskFacts(agg, accounts, performance, equity) : null,
-    behavior: hasTrades ? behaviorFacts(agg, medianUnits) : null,
+    behavior: hasTrades ? behaviorFacts(agg, medianUnits, closeOrder) : null,
     thresholds: { ...THRESHOLDS },
   };
 }

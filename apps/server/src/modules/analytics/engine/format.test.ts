@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, formatMoney, formatUnits, hourLabel, percent, round } from './format';
-import { median } from './stats';
 import { defaultPipSize } from './instruments';
 
 describe('round', () => {
@@ -47,25 +46,8 @@ describe('display formats', () => {
   });
 });
 
-describe('helpers', () => {
-  it('takes medians by selection', () => {
-    expect(median([3, 1, 2])).toBe(2);
-    expect(median([4, 1, 3, 2])).toBe(2.5);
-    expect(median([5, 5, 5, 1, 9, 9])).toBe(5);
-    expect(median([])).toBeNaN();
-    // against a sort, on many shuffled inputs with duplicates
-    let seed = 7;
-    const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
-    for (let run = 0; run < 500; run++) {
-      const values = Array.from({ length: 1 + Math.floor(random() * 40) }, () => Math.floor(random() * 8));
-      const sorted = [...values].sort((a, b) => a - b);
-      const middle = sorted.length >> 1;
-      const expected = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-      expect(median(values)).toBe(expected);
-    }
-  });
-
-  it('knows pip sizes', () => {
+describe('pip sizes', () => {
+  it('follow OANDA pipLocation', () => {
     expect(defaultPipSize('EUR_USD')).toBe(0.0001);
     expect(defaultPipSize('USD_JPY')).toBe(0.01);
     expect(defaultPipSize('XAU_USD')).toBe(0.01);

@@ -96,6 +96,21 @@ describe('built-in insights', () => {
     );
   });
 
+  it('writes grounded advice when no trade has closed yet', () => {
+    const open = computeMetrics(
+      FIXTURE_TRADES.filter((t) => t.state !== 'CLOSED'),
+      FIXTURE_ACCOUNTS,
+      { now: FIXTURE_NOW, timeZone: 'UTC' },
+    );
+    const result = buildInsights(open);
+    expect(result.quickWins[0]).toBe('Set a stop-loss now: 2 of 4 open trades have none.');
+    expect(result.longTermStrategy).toEqual({
+      'Sample Size':
+        'None of your 4 trades has closed yet: results, win rate and drawdown start with the first closed trade.',
+    });
+    expect(findUngroundedNumbers(insightTexts(builtinStructuredInsights(open)), insightFacts(open))).toEqual([]);
+  });
+
   it('is empty without trades', () => {
     const empty = buildInsights(computeMetrics([], [], { now: FIXTURE_NOW, timeZone: 'UTC' }));
     expect(empty).toEqual({ aiInsights: null, quickWins: [], longTermStrategy: null, source: 'builtin' });

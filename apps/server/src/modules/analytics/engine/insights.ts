@@ -201,6 +201,12 @@ function strategyPoints(facts: InsightFacts): InsightPoint[] {
   const profile = facts.profile;
   const t = facts.thresholds;
 
+  if (perf === null && facts.counts.trades > 0) {
+    points.push({
+      title: 'Sample Size',
+      detail: `None of your ${plural(facts.counts.trades, 'trade')} has closed yet: results, win rate and drawdown start with the first closed trade.`,
+    });
+  }
   if (perf !== null) {
     if (perf.closedTrades < t.minimumSample) {
       points.push({

@@ -69,3 +69,45 @@ export function toTenThousandths(value: number): number {
 export function fromTenThousandths(value: number): number {
   return value / 10_000;
 }
+
+/**
+ * Positions 0 … count−1 ordered by `times` (epoch ms), ties broken by `tie`. Packs (second,
+ * position) into one double per item so the engine's native typed-array sort does the bulk of the
+ * work, then orders the rare runs that share a second with the full comparison. Falls back to a
+ * comparison sort when the packed keys would exceed 2^53 (decades of history × millions of trades).
+ */
+export function orderByTime(times: Float64Array, count: number, tie: (a: number, b: number) => number): Int32Array {
+  const order = new Int32Array(count);
+  const compare = (a: number, b: number): number => times[a]! - times[b]! || tie(a, b);
+  let sorted = true;
+  for (let k = 1; k < count && sorted; k++) if (compare(k - 1, k) > 0) sorted = false;
+  if (sorted) {
+    for (let k = 0; k < count; k++) order[k] = k;
+    return order;
+  }
+  let min = Infinity;
+  let max = -Infinity;
+  for (let k = 0; k < count; k++) {
+    const time = times[k]!;
+    if (time < min) min = time;
+    if (time > max) max = time;
+  }
+  const minSecond = Math.floor(min / 1000);
+  const span = Math.floor(max / 1000) - minSecond + 1;
+  if (span * count >= Number.MAX_SAFE_INTEGER) {
+    for (let k = 0; k < count; k++) order[k] = k;
+    return order.sort(compare);
+  }
+  const keys = new Float64Array(count);
+  for (let k = 0; k < count; k++) keys[k] = (Math.floor(times[k]! / 1000) - minSecond) * count + k;
+  keys.sort();
+  for (let k = 0; k < count; k++) order[k] = keys[k]! % count;
+  let start = 0;
+  for (let k = 1; k <= count; k++) {
+    if (k === count || Math.floor(times[order[k]!]! / 1000) !== Math.floor(times[order[start]!]! / 1000)) {
+      if (k - start > 1) order.subarray(start, k).sort(compare);
+      start = k;
+    }
+  }
+  return order;
+}

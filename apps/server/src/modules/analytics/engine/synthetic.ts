@@ -6,6 +6,7 @@
  */
 import type { EngineAccount, EngineTrade } from './types';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './time-zone';
+import { engineTrade } from './trade-record';
 
 /** The instant the synthetic history ends; pass it as EngineOptions.now. */
 export const SYNTHETIC_NOW = new Date('2025-10-03T14:30:00.000Z');
@@ -62,55 +63,6 @@ function outOfWeekend(ms: number): number {
   return ms;
 }
 
-const SHAPE_DOUBLES: EngineTrade = {
-  accountId: '',
-  tradeId: '',
-  instrument: '',
-  units: 0.5,
-  currentUnits: 0.5,
-  openPrice: 0.5,
-  closePrice: 0.5,
-  openTime: new Date(0),
-  closeTime: new Date(0),
-  state: 'CLOSED',
-  realizedPL: 0.5,
-  unrealizedPL: 0.5,
-  financing: 0.5,
-  stopLossPrice: 0.5,
-  takeProfitPrice: 0.5,
-  trailingStopDistance: 0.5,
-};
-const SHAPE_NULLS: EngineTrade = {
-  ...SHAPE_DOUBLES,
-  closePrice: null,
-  closeTime: null,
-  stopLossPrice: null,
-  takeProfitPrice: null,
-  trailingStopDistance: null,
-};
-
-/** The one object literal every synthetic trade is built by (see the shaping note below). */
-function tradeRecord(t: EngineTrade): EngineTrade {
-  return {
-    accountId: t.accountId,
-    tradeId: t.tradeId,
-    instrument: t.instrument,
-    units: t.units,
-    currentUnits: t.currentUnits,
-    openPrice: t.openPrice,
-    closePrice: t.closePrice,
-    openTime: t.openTime,
-    closeTime: t.closeTime,
-    state: t.state,
-    realizedPL: t.realizedPL,
-    unrealizedPL: t.unrealizedPL,
-    financing: t.financing,
-    stopLossPrice: t.stopLossPrice,
-    takeProfitPrice: t.takeProfitPrice,
-    trailingStopDistance: t.trailingStopDistance,
-  };
-}
-
 export function generateSyntheticTrades(n: number, seed: number): EngineTrade[] {
   const next = random(seed);
   const normal = (): number => {
@@ -127,10 +79,6 @@ export function generateSyntheticTrades(n: number, seed: number): EngineTrade[] 
     openTimes[k] = Math.round(cursor / 1000) * 1000;
   }
 
-  // Shape the record site with doubles and nulls first, so that no later trade forces V8 to
-  // migrate the objects already built (a 100 ms hidden cost on the first pass over them).
-  tradeRecord(SHAPE_DOUBLES);
-  tradeRecord(SHAPE_NULLS);
   const trades: EngineTrade[] = [];
   let lastLossClose = -Infinity;
   for (let k = 0; k < n; k++) {
@@ -180,7 +128,7 @@ export function generateSyntheticTrades(n: number, seed: number): EngineTrade[] 
       lastLossClose = closedAt;
     }
     trades.push(
-      tradeRecord({
+      engineTrade({
         accountId: SYNTHETIC_ACCOUNT_IDS[next() < 0.7 ? 0 : 1],
         tradeId: String(5101 + k * 3),
         instrument: model.name,

@@ -1,0 +1,59 @@
+/**
+ * Maps the stored OANDA records (contract shapes, decimal strings) to the engine's inputs.
+ * Decimal strings with up to 4 decimals survive Number() and the engine's scaling to integer
+ * ten-thousandths exactly, so sums still match the broker (docs/decisions/003-broker-numbers.md).
+ */
+import type { AccountItem, TradeItem } from '@pipsense/contract';
+import type { EngineAccount, EngineTrade } from './types';
+import { engineTrade } from './trade-record';
+
+function decimal(value: string | null): number {
+  return value === null ? 0 : Number(value);
+}
+
+function optionalDecimal(value: string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+function tradeState(state: string): EngineTrade['state'] {
+  return state === 'CLOSED' || state === 'CLOSE_WHEN_TRADEABLE' ? state : 'OPEN';
+}
+
+export function engineTradeFromItem(item: TradeItem): EngineTrade {
+  const openPrice = optionalDecimal(item.price);
+  return engineTrade({
+    accountId: item.accountId,
+    tradeId: item.tradeId,
+    instrument: item.instrument,
+    units: decimal(item.initialUnits),
+    currentUnits: decimal(item.currentUnits),
+    openPrice: openPrice ?? 0,
+    // Without an open price there are no pips to count; a null close price makes the engine skip them.
+    closePrice: openPrice === null ? null : optionalDecimal(item.averageClosePrice),
+    openTime: new Date(item.openTime),
+    closeTime: item.closeTime === null ? null : new Date(item.closeTime),
+    state: tradeState(item.state),
+    realizedPL: decimal(item.realizedPL),
+    unrealizedPL: decimal(item.unrealizedPL),
+    financing: decimal(item.financing),
+    stopLossPrice: optionalDecimal(item.stopLossPrice),
+    takeProfitPrice: optionalDecimal(item.takeProfitPrice),
+    trailingStopDistance: optionalDecimal(item.trailingStopDistance),
+  });
+}
+
+/** Accounts not summarised yet (null fields) count as empty; an unknown currency is ''. */
+export function engineAccountFromItem(item: AccountItem): EngineAccount {
+  return {
+    accountId: item.oandaAccountId,
+    currency: item.currency ?? '',
+    balance: decimal(item.balance),
+    nav: decimal(item.NAV),
+    unrealizedPL: decimal(item.unrealizedPL),
+    marginUsed: decimal(item.marginUsed),
+    marginAvailable: decimal(item.marginAvailable),
+    positionValue: decimal(item.positionValue),
+    openTradeCount: item.openTradeCount ?? 0,
+    openPositionCount: item.openPositionCount ?? 0,
+  };
+}
