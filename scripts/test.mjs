@@ -63,6 +63,8 @@ if (existsSync(chromium) && env.PIPSENSE_SKIP_E2E !== '1') {
     failed += s.unexpected;
     if (s.unexpected === 0 && pw.status !== 0) failed += 1;
   } else failed += 1;
+} else if (env.PIPSENSE_SKIP_E2E === '1') {
+  notes.push('PIPSENSE_SKIP_E2E=1: the end-to-end tests were skipped.');
 } else {
   notes.push(`Chromium not found at ${chromium}: the end-to-end tests were skipped (apt-get install chromium).`);
 }
