@@ -25,10 +25,18 @@ const usernameOf = (request: FastifyRequest): string => {
 /** In memory for one instance; shared through Redis when REDIS_URL is set (several instances). */
 export async function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'pipsense-rl-' } : {}) });
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit store (Redis) unavailable'));
+    app.addHook('onClose', async () => void (await redis.quit()));
+  }
+  // If Redis is down, sign-in keeps working (fail open) rather than locking every user out.
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(redis ? { redis, nameSpace: 'pipsense-rl-' } : {}),
+  });
   const limits = { max: options.max ?? 20, timeWindow: options.windowMs ?? 60_000 };
   // Two counters per request: the plugin's route hook runs only one limiter per request, so check both here.
   const byIp = app.createRateLimit({ ...limits, keyGenerator: (req) => `ip:${req.ip}` });
