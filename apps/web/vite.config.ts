@@ -2,6 +2,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Chunks live under /static/js as the spec has it; /api goes to the server in development.
+// In development the API server listens on PORT (3000 unless set).
+const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
+
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -20,6 +23,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:3000', '/healthz': 'http://127.0.0.1:3000' },
+    proxy: { '/api': apiTarget, '/healthz': apiTarget },
   },
 });
