@@ -26,6 +26,9 @@ import { createLlmProviders, type LlmProviderOptions } from './integrations/llm'
 import { createChatModule } from './modules/chat/chat.module';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { queryRoutes } from './modules/chat/query.routes';
+import { createInsightsRepository } from './modules/analytics/insights.repository';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 
 export interface BuildOptions {
   env: Env;
@@ -41,6 +44,8 @@ export interface BuildOptions {
   llm?: LlmProviderOptions;
   /** Budget of one assistant answer, tool calls included (default 45 s). */
   chatTimeoutMs?: number;
+  /** Budget of one provider call writing the overview insights (default 60 s). */
+  insightsTimeoutMs?: number;
 }
 
 const defaultWebDist = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
@@ -98,12 +103,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: (err, context) => app.log.warn({ err, ...context }, 'assistant answer failed'),
   });
 
+  const analytics = createAnalyticsService({
+    trading,
+    info,
+    providers: llm,
+    insights: createInsightsRepository(db.kysely),
+    now: ctx.now,
+    timeoutMs: options.insightsTimeoutMs,
+    log: (err, context) => app.log.warn({ err, ...context }, 'overview insights failed'),
+  });
+  // Registered after the database's own hook, so it runs first: the writers stop before the database closes.
+  app.addHook('onClose', () => analytics.close());
+
   app.get('/healthz', () => ({ success: true, message: 'ok', database: db.dialect }));
   await app.register(authRoutes, { auth });
   await app.register(accountRoutes, { info, auth, env });
   await app.register(tradingRoutes, { trading });
   await app.register(chatRoutes, { chats: chat.chats });
   await app.register(queryRoutes, { query: chat.query });
+  await app.register(analyticsRoutes, { analytics });
 
   await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist);
   return app;

@@ -3,3 +3,4 @@ export * from './auth';
 export * from './account';
 export * from './trading';
 export * from './chat';
+export * from './analytics';

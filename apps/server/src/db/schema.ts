@@ -111,6 +111,28 @@ export interface ChatMessagesTable {
   created_at: string;
 }
 
+/**
+ * The overview insights an AI provider wrote for one user and scope (`mode|timeZone|provider`), for the data
+ * version in `version`. `status`: pending (being written; `started_at` tells a stalled claim), ready (`insights`
+ * holds the validated JSON) or fallback (`note` says why; retried after `retry_after` when the failure was
+ * transient).
+ */
+export interface AnalyticsInsightsTable {
+  user_id: string;
+  scope: string;
+  version: string;
+  /** The newest synced time of the data the version covers; a claim never goes back to older data. */
+  data_as_of: string;
+  provider: string;
+  status: string;
+  model: string | null;
+  insights: string | null;
+  note: string | null;
+  started_at: string;
+  written_at: string | null;
+  retry_after: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_info: UserInfoTable;
@@ -118,6 +140,7 @@ export interface Database {
   trades: TradesTable;
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
+  analytics_insights: AnalyticsInsightsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -1,10 +1,12 @@
 import * as m001 from './001-foundation';
 import * as m002 from './002-trading';
 import * as m003 from './003-chat';
+import * as m004 from './004-analytics';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
   '001-foundation': m001,
   '002-trading': m002,
   '003-chat': m003,
+  '004-analytics': m004,
 };

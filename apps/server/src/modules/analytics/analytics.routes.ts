@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardMetricsQuery, dashboardMetricsResponse, type DashboardMetrics } from '@pipsense/contract';
+import { userId } from '../../plugins/auth';
+import type { AnalyticsService } from './analytics.service';
+
+const number = new Intl.NumberFormat('en-US');
+const plural = (n: number, word: string) => `${number.format(n)} ${word}${n === 1 ? '' : 's'}`;
+
+export function metricsMessage(data: Pick<DashboardMetrics, 'tradeCount' | 'accountCount'>): string {
+  if (data.tradeCount === 0)
+    return 'No trades synced yet. Connect OANDA in Settings → Trading Platforms, then press Sync on the Trades or Accounts page.';
+  return `Metrics for ${plural(data.tradeCount, 'trade')} on ${plural(data.accountCount, 'account')}`;
+}
+
+/** SPEC §7: the Overview analytics, from the OANDA service. */
+export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
+  app.addHook('onRequest', app.requireUser);
+
+  app.get(
+    '/api/v1/dashboard/metrics',
+    { schema: { querystring: dashboardMetricsQuery, response: { 200: dashboardMetricsResponse } } },
+    async (request) => {
+      const data = await analytics.overview(userId(request), request.query);
+      return { success: true, message: metricsMessage(data), data };
+    },
+  );
+};

@@ -1,0 +1,251 @@
+import type { DashboardMetrics, InsightsStatus, Mode } from '@pipsense/contract';
+import type { LlmProvider, LlmProviders } from '../../integrations/llm';
+import { badRequest } from '../../lib/errors';
+import type { InfoService } from '../account/info.service';
+import type { TradingService } from '../trading/trading.service';
+import { dataVersion, type DataVersion } from './data-version';
+import {
+  buildInsights,
+  computeMetrics,
+  engineAccountFromItem,
+  engineTradeFromItem,
+  insightsSchema,
+  toInsightCards,
+  type OverviewInsights,
+  type OverviewMetrics,
+} from './engine';
+import {
+  afterSyncNote,
+  fallbackNote,
+  isTransient,
+  notConfiguredNote,
+  pendingNote,
+  unreadableNote,
+} from './insight-notes';
+import type { InsightsClaim, InsightsRepository, InsightsRow } from './insights.repository';
+import { writeInsights, writerFacts } from './insights-writer';
+
+/** Part of every insights version: raise it when the prompt or the facts given to the provider change. */
+const WRITER_REVISION = 1;
+/** Time allowed for one provider call, retries included. */
+const DEFAULT_TIMEOUT_MS = 60_000;
+/** After a transient failure (timeout, rate limit, outage), a page view may ask the provider again after this. */
+const DEFAULT_RETRY_PAUSE_MS = 10 * 60_000;
+
+export interface AnalyticsServiceDeps {
+  trading: Pick<TradingService, 'allTrades' | 'accounts' | 'isSyncing'>;
+  info: Pick<InfoService, 'defaultAiPlatform'>;
+  /** The same provider instances the assistant uses. */
+  providers: LlmProviders;
+  insights: InsightsRepository;
+  now: () => Date;
+  /** Budget of one provider call for the insights (default 60 s). */
+  timeoutMs?: number | undefined;
+  /** Pause before a transient failure is retried (default 10 minutes). */
+  retryPauseMs?: number | undefined;
+  log?: (error: unknown, context: Record<string, unknown>) => void;
+}
+
+export interface OverviewRequest {
+  timeZone: string;
+  /** Both modes when left out. */
+  mode?: Mode | undefined;
+}
+
+interface InsightsView {
+  cards: OverviewInsights;
+  status: InsightsStatus;
+}
+
+/** The zone as Intl names it ('utc' → 'UTC'), so that one zone has one cache key; 400 for an unknown zone. */
+function canonicalZone(timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    throw badRequest('timeZone must be an IANA time zone such as Europe/London', 'VALIDATION_FAILED');
+  }
+}
+
+const status = (
+  source: InsightsStatus['source'],
+  state: InsightsStatus['status'],
+  note: string | null = null,
+  extra: { model?: string | null; writtenAt?: string | null } = {},
+): InsightsStatus => ({ source, status: state, note, model: extra.model ?? null, writtenAt: extra.writtenAt ?? null });
+
+/**
+ * The Overview analytics: metrics from the engine over the user's synced trades and accounts, and the insight
+ * cards, written by the user's AI provider once per data version (in the background, cached in the database)
+ * or by the built-in rules meanwhile, without a provider, and when the provider fails.
+ */
+export function createAnalyticsService(deps: AnalyticsServiceDeps) {
+  const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const retryPauseMs = deps.retryPauseMs ?? DEFAULT_RETRY_PAUSE_MS;
+  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  let closing = false;
+
+  function log(error: unknown, context: Record<string, unknown>): void {
+    deps.log?.(error, context);
+  }
+
+  /** Asks the provider in the background and stores what comes of it; nothing waits on this. */
+  function generate(claim: InsightsClaim, provider: LlmProvider, metrics: OverviewMetrics): void {
+    const key = `${claim.userId}|${claim.scope}|${claim.version}`;
+    const controller = new AbortController();
+    // A timer of our own: a signal combined with AbortSignal.any() is held weakly and may never fire on Node 20.
+    const timer = setTimeout(
+      () => controller.abort(new DOMException(`${provider.label} did not answer in time.`, 'TimeoutError')),
+      timeoutMs,
+    );
+    const done = (async () => {
+      try {
+        const written = await writeInsights(provider, claim.model, writerFacts(metrics), controller.signal);
+        if (closing) return;
+        await deps.insights.finish(claim, {
+          status: 'ready',
+          model: written.model,
+          insights: JSON.stringify(written.insights),
+          note: null,
+          writtenAt: deps.now().toISOString(),
+          retryAfter: null,
+        });
+      } catch (error) {
+        // Stopped by the server shutting down: the claim goes stale and the next page view takes it over.
+        if (closing) return;
+        log(error, { userId: claim.userId, provider: provider.id, scope: claim.scope });
+        const at = deps.now();
+        await deps.insights.finish(claim, {
+          status: 'fallback',
+          model: claim.model,
+          insights: null,
+          note: fallbackNote(error, provider.label),
+          writtenAt: at.toISOString(),
+          retryAfter: isTransient(error) ? new Date(at.getTime() + retryPauseMs).toISOString() : null,
+        });
+      }
+    })()
+      .catch((error: unknown) => log(error, { userId: claim.userId, scope: claim.scope, stage: 'store insights' }))
+      .finally(() => {
+        clearTimeout(timer);
+        running.delete(key);
+      });
+    running.set(key, { controller, done });
+  }
+
+  function fromRow(row: InsightsRow, provider: LlmProvider, builtin: OverviewInsights): InsightsView | undefined {
+    if (row.status === 'ready') {
+      const parsed = insightsSchema.safeParse(row.insights === null ? null : JSON.parse(row.insights));
+      if (!parsed.success)
+        return { cards: builtin, status: status('builtin', 'fallback', unreadableNote(provider.label)) };
+      return {
+        cards: toInsightCards(parsed.data, provider.id),
+        status: status(provider.id, 'ready', null, { model: row.model, writtenAt: row.written_at }),
+      };
+    }
+    return undefined;
+  }
+
+  async function insightsFor(
+    userId: string,
+    metrics: OverviewMetrics,
+    version: DataVersion,
+    request: { timeZone: string; mode?: Mode | undefined },
+  ): Promise<InsightsView> {
+    const builtin = buildInsights(metrics);
+    // Nothing synced: there is nothing for a provider to write about.
+    if (metrics.tradeCount === 0 || version.dataAsOf === null)
+      return { cards: builtin, status: status('builtin', 'ready') };
+
+    const platform = await deps.info.defaultAiPlatform(userId);
+    const provider = platform === 'openai' || platform === 'vertexai' ? deps.providers[platform] : undefined;
+    if (!provider) return { cards: builtin, status: status('builtin', 'ready', notConfiguredNote(platform)) };
+
+    const model = provider.model('trading');
+    const scope = `${request.mode ?? 'all'}|${request.timeZone}|${provider.id}`;
+    const insightsVersion = `${WRITER_REVISION}:${model}:${version.digest}`;
+    const now = deps.now();
+    const row = await deps.insights.find(userId, scope);
+    if (row && row.version === insightsVersion) {
+      const ready = fromRow(row, provider, builtin);
+      if (ready) return ready;
+      const retryDue =
+        row.status === 'fallback' && row.retry_after !== null && Date.parse(row.retry_after) <= now.getTime();
+      const stalled = row.status === 'pending' && Date.parse(row.started_at) < now.getTime() - 2 * timeoutMs;
+      if (row.status === 'fallback' && !retryDue)
+        return { cards: builtin, status: status('builtin', 'fallback', row.note, { writtenAt: row.written_at }) };
+      if (row.status === 'pending' && !stalled)
+        return { cards: builtin, status: status('builtin', 'pending', pendingNote(provider.label)) };
+    }
+
+    // Data read in the middle of a sync is about to change: write for the data the sync leaves behind.
+    if (deps.trading.isSyncing(userId, 'trades') || deps.trading.isSyncing(userId, 'accounts'))
+      return { cards: builtin, status: status('builtin', 'pending', afterSyncNote(provider.label)) };
+
+    const claim: InsightsClaim = {
+      userId,
+      scope,
+      version: insightsVersion,
+      dataAsOf: version.dataAsOf,
+      provider: provider.id,
+      model,
+      startedAt: now.toISOString(),
+      staleBefore: new Date(now.getTime() - 2 * timeoutMs).toISOString(),
+    };
+    if (!closing && (await deps.insights.claim(claim))) generate(claim, provider, metrics);
+    return { cards: builtin, status: status('builtin', 'pending', pendingNote(provider.label)) };
+  }
+
+  return {
+    /** The overview for one user: never waits on an AI provider. */
+    async overview(userId: string, request: OverviewRequest): Promise<DashboardMetrics> {
+      const timeZone = canonicalZone(request.timeZone);
+      const [tradeItems, accountItems] = await Promise.all([
+        deps.trading.allTrades(userId, { mode: request.mode }),
+        deps.trading.accounts(userId, request.mode),
+      ]);
+      const now = deps.now();
+      const metrics = computeMetrics(tradeItems.map(engineTradeFromItem), accountItems.map(engineAccountFromItem), {
+        now,
+        timeZone,
+      });
+      const version = dataVersion(tradeItems, accountItems);
+      const { cards, status: insights } = await insightsFor(userId, metrics, version, { timeZone, mode: request.mode });
+      return {
+        tradeCount: metrics.tradeCount,
+        accountCount: metrics.accountCount,
+        winRate: metrics.winRate,
+        lossRate: metrics.lossRate,
+        topInstrument: metrics.topInstrument,
+        avgHoldingTime: metrics.avgHoldingTime,
+        weeklyTrades: metrics.weeklyTrades,
+        summary: metrics.summary,
+        aiInsights: cards.aiInsights,
+        behavioralAnalysis: metrics.behavioralAnalysis,
+        riskAssessment: metrics.riskAssessment,
+        quickWins: cards.quickWins,
+        longTermStrategy: cards.longTermStrategy,
+        performanceMetrics: metrics.performanceMetrics,
+        tradingProfile: metrics.tradingProfile,
+        instrumentBreakdown: metrics.instrumentBreakdown,
+        charts: metrics.charts,
+        insights,
+        dataAsOf: version.dataAsOf,
+        computedAt: now.toISOString(),
+      };
+    },
+
+    /** Resolves once no insights are being written in this process (tests, shutdown). */
+    async settled(): Promise<void> {
+      while (running.size > 0) await Promise.all([...running.values()].map((job) => job.done));
+    },
+
+    /** Stops the background writers (the server is closing); their claims are taken over later. */
+    async close(): Promise<void> {
+      closing = true;
+      for (const job of running.values())
+        job.controller.abort(new DOMException('The server is closing.', 'AbortError'));
+      await this.settled();
+    },
+  };
+}
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { envelope, MODES } from './common';
+
+/**
+ * GET /api/v1/dashboard/metrics: the Overview analytics (SPEC §3). Every metric is defined in
+ * apps/server/src/modules/analytics/engine/METRICS.md; the shapes below mirror the engine's output.
+ */
+
+/** The trader's IANA zone (the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone`); days and hours use it. */
+const timeZone = z
+  .string({ error: 'timeZone must be an IANA time zone such as Europe/London' })
+  .trim()
+  .min(1, 'timeZone must be an IANA time zone such as Europe/London')
+  .max(64, 'timeZone must be an IANA time zone such as Europe/London')
+  .refine(
+    (value) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: value });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'timeZone must be an IANA time zone such as Europe/London' },
+  );
+
+/** Without `mode` the metrics cover demo and live together. */
+export const dashboardMetricsQuery = z.object({
+  timeZone: timeZone.default('UTC'),
+  mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
+});
+export type DashboardMetricsQuery = z.input<typeof dashboardMetricsQuery>;
+
+/** A card rendered as a key/value list; '-' marks a value that does not exist for this data. */
+export const cardObject = z.record(z.string(), z.string());
+export type CardObject = z.infer<typeof cardObject>;
+/** Instrument Breakdown: instrument → key/value list. */
+export const nestedCardObject = z.record(z.string(), cardObject);
+export type NestedCardObject = z.infer<typeof nestedCardObject>;
+
+/** lightweight-charts point: `time` is UTC seconds (UTCTimestamp), strictly ascending. */
+export const chartPoint = z.object({ time: z.number(), value: z.number() });
+export type ChartPoint = z.infer<typeof chartPoint>;
+
+/** Closed-trade results of one weekday or hour, by open time in the user's zone. */
+export const bucketFacts = z.object({
+  label: z.string(),
+  trades: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  netPL: z.number(),
+  /** %, 1 decimal; null without closed trades in the bucket. */
+  winRate: z.number().nullable(),
+});
+export type BucketFacts = z.infer<typeof bucketFacts>;
+
+export const overviewCharts = z.object({
+  /** Cumulative realized P/L after each closed trade. */
+  equityCurve: z.array(chartPoint),
+  /** Equity minus its running peak (≤ 0), same times as equityCurve. */
+  drawdown: z.array(chartPoint),
+  /** The same in % of peak equity; empty when the starting equity is unknown. */
+  drawdownPercent: z.array(chartPoint),
+  pnlByInstrument: z.array(z.object({ instrument: z.string(), netPL: z.number(), trades: z.number().int() })),
+  /** Monday first, 7 entries. */
+  byWeekday: z.array(bucketFacts),
+  /** Hours 0–23 in the user's zone, 24 entries. */
+  byHour: z.array(bucketFacts.extend({ hour: z.number().int() })),
+});
+export type OverviewCharts = z.infer<typeof overviewCharts>;
+
+export const INSIGHT_SOURCES = ['openai', 'vertexai', 'builtin'] as const;
+export type InsightSource = (typeof INSIGHT_SOURCES)[number];
+export const INSIGHT_STATUSES = ['ready', 'pending', 'fallback'] as const;
+export type InsightStatus = (typeof INSIGHT_STATUSES)[number];
+
+/**
+ * Who wrote aiInsights, quickWins and longTermStrategy. `pending`: the AI provider is writing them
+ * for this data (the built-in text is shown meanwhile; ask again later); `fallback`: the provider
+ * failed, the built-in text is shown and `note` says why; `ready`: final for this data.
+ */
+export const insightsStatus = z.object({
+  source: z.enum(INSIGHT_SOURCES),
+  status: z.enum(INSIGHT_STATUSES),
+  note: z.string().nullable(),
+  /** The provider's model when source is openai or vertexai. */
+  model: z.string().nullable(),
+  /** When the shown insights were written (RFC 3339); null for built-in text computed with the metrics. */
+  writtenAt: z.string().nullable(),
+});
+export type InsightsStatus = z.infer<typeof insightsStatus>;
+
+export const dashboardMetrics = z.object({
+  tradeCount: z.number().int(),
+  accountCount: z.number().int(),
+  /** % of closed trades, 1 decimal; null without closed trades. */
+  winRate: z.number().nullable(),
+  lossRate: z.number().nullable(),
+  topInstrument: z.string().nullable(),
+  /** e.g. `3h 12m`. */
+  avgHoldingTime: z.string().nullable(),
+  weeklyTrades: z.number().int(),
+  summary: z.string().nullable(),
+  aiInsights: cardObject.nullable(),
+  behavioralAnalysis: cardObject.nullable(),
+  riskAssessment: cardObject.nullable(),
+  quickWins: z.array(z.string()),
+  longTermStrategy: cardObject.nullable(),
+  performanceMetrics: cardObject.nullable(),
+  tradingProfile: cardObject.nullable(),
+  instrumentBreakdown: nestedCardObject.nullable(),
+  charts: overviewCharts,
+  insights: insightsStatus,
+  /** The last sync of the trades and accounts counted (RFC 3339); null when there are none. */
+  dataAsOf: z.string().nullable(),
+  /** When these metrics were computed (RFC 3339). */
+  computedAt: z.string(),
+});
+export type DashboardMetrics = z.infer<typeof dashboardMetrics>;
+
+export const dashboardMetricsResponse = envelope.extend({ data: dashboardMetrics });
+export type DashboardMetricsResponse = z.infer<typeof dashboardMetricsResponse>;
