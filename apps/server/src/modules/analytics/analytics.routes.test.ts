@@ -38,7 +38,7 @@ beforeAll(async () => {
       VERTEX_API_KEY: 'vertex-test-key',
       VERTEX_BASE_URL: vertex.url,
     },
-    { llm: { maxRetries: 0, timeoutMs: 10_000 }, oanda: { retries: 0 }, insightsTimeoutMs: 1_500 },
+    { llm: { maxRetries: 0, timeoutMs: 10_000 }, oanda: { retries: 0 }, insightsTimeoutMs: 4_000 },
   );
   plain = await createTestApp({ OANDA_PRACTICE_URL: single.url }, { oanda: { retries: 0 } });
 });
@@ -398,7 +398,7 @@ describe('overview insights from the AI provider', () => {
 
     const slow = await trader(withAi, 'openai', {});
     await sync(withAi, slow);
-    openai.enqueue({ ...groundedReply(bookTrades().length, 2), delayMs: 8_000 });
+    openai.enqueue({ ...groundedReply(bookTrades().length, 2), delayMs: 12_000 });
     const started = await metrics(withAi, slow);
     expect(started.insights.status).toBe('pending');
     expect((await settledMetrics(withAi, slow)).insights).toMatchObject({
