@@ -1,28 +1,131 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
+import { startFakeOpenAI, startFakeVertex } from '@pipsense/fake-llm';
+import { startSimControl } from './sim-control';
+import { repoRoot, stackFactsPath, type SimFacts, type StackFacts } from './stack-facts';
 
-/** The app as users run it (the built server and web app), with a fresh data dir, for one e2e run. */
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), 'pipsense-e2e-'));
+/**
+ * The app as users run it (the built server and web app) for one e2e run, wired to an OANDA simulator per mode and
+ * to fake OpenAI and Vertex AI servers, with a fresh data dir. The facts a spec needs (tokens, account ids, URLs)
+ * go to .test-results/e2e-stack-<port>.json.
+ */
 const port = process.env.E2E_PORT ?? '3210';
+const TMP_PREFIX = 'pipsense-e2e-';
+const OWNER_FILE = 'stack.pid';
 
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
-  cwd: root,
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Playwright ends the webServer with SIGKILL unless the config asks for a graceful shutdown, so a run may leave its
+ * data dir behind: remove those whose stack process is gone (never another live run's).
+ */
+function sweepStaleDataDirs(): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(TMP_PREFIX)) continue;
+    const dir = join(tmpdir(), name);
+    let owner: number;
+    try {
+      owner = Number(readFileSync(join(dir, OWNER_FILE), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (Number.isInteger(owner) && owner > 0 && !alive(owner)) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function simFacts(sim: OandaSim): SimFacts {
+  return {
+    url: sim.url,
+    environment: sim.environment,
+    token: sim.token,
+    accounts: sim.state.accounts.map((a) => ({ ...a, trades: sim.state.trades(a.id).length })),
+  };
+}
+
+function writeAtomically(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const partial = `${path}.${process.pid}.tmp`;
+  writeFileSync(partial, text);
+  renameSync(partial, path);
+}
+
+sweepStaleDataDirs();
+const dataDir = mkdtempSync(join(tmpdir(), TMP_PREFIX));
+writeFileSync(join(dataDir, OWNER_FILE), String(process.pid));
+const factsPath = stackFactsPath(port);
+
+// Small books so a sync takes well under a second: two practice accounts (30 pages of trades between them) and
+// one live account, each mode with its own token so a token saved for the wrong mode is rejected.
+const [practice, live, openai, vertex] = await Promise.all([
+  startOandaSim({ environment: 'practice', seed: 42, accounts: 2, tradesPerAccount: 150 }),
+  startOandaSim({ environment: 'live', seed: 7, accounts: 1, tradesPerAccount: 60 }),
+  startFakeOpenAI({}),
+  startFakeVertex({}),
+]);
+const control = await startSimControl({ practice, live });
+
+const facts: StackFacts = {
+  baseURL: `http://127.0.0.1:${port}`,
+  controlUrl: control.url,
+  practice: simFacts(practice),
+  live: simFacts(live),
+  openaiUrl: openai.url,
+  vertexUrl: vertex.url,
+  pid: process.pid,
+};
+writeAtomically(factsPath, `${JSON.stringify(facts, null, 2)}\n`);
+
+const server: ChildProcess = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/server.js')], {
+  cwd: repoRoot,
   stdio: 'inherit',
-  env: { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_TTL: '1h' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JWT_TTL: '1h',
+    OANDA_PRACTICE_URL: practice.url,
+    OANDA_LIVE_URL: live.url,
+    OPENAI_BASE_URL: openai.url,
+    OPENAI_API_KEY: 'sk-e2e-fake-openai-key',
+    VERTEX_BASE_URL: vertex.url,
+    VERTEX_API_KEY: 'e2e-fake-vertex-key',
+  },
 });
 
-const stop = () => {
-  server.kill('SIGTERM');
+let stopping = false;
+async function stop(exitCode: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+    server.kill('SIGTERM');
+    const forced = setTimeout(() => server.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(forced);
+  }
+  await Promise.allSettled([practice.close(), live.close(), openai.close(), vertex.close(), control.close()]);
+  rmSync(factsPath, { force: true });
   rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-server.on('exit', (code) => {
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 1);
+  process.exit(exitCode);
+}
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+server.on('exit', (code, signal) => {
+  if (stopping) return;
+  console.error(`e2e stack: the PipSense server exited (${signal ?? `code ${code}`})`);
+  void stop(code ?? 1);
 });

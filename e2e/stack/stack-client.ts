@@ -1,0 +1,39 @@
+import type { LoggedRequest, OpenTradeRequest, WireAccountSummary, WireTrade } from '@pipsense/oanda-sim';
+import type { FaultRequest, SimEnv } from './sim-control';
+import type { StackFacts } from './stack-facts';
+
+async function call<T>(url: string, method = 'GET', body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** A spec's handle on one of the stack's OANDA simulators (see sim-control.ts for the endpoints). */
+export function simControl(facts: StackFacts, env: SimEnv) {
+  const base = `${facts.controlUrl}/sims/${env}`;
+  const id = encodeURIComponent;
+  return {
+    ...facts[env],
+    summary: (accountId: string) => call<WireAccountSummary>(`${base}/summary/${id(accountId)}`),
+    trades: (accountId: string, state: 'ALL' | 'OPEN' | 'CLOSED' = 'ALL') =>
+      call<WireTrade[]>(`${base}/trades/${id(accountId)}?state=${state}`),
+    openTrade: (accountId: string, request: OpenTradeRequest) =>
+      call<WireTrade>(`${base}/trades/${id(accountId)}`, 'POST', request),
+    closeTrade: (accountId: string, tradeId: string, units?: number) =>
+      call<WireTrade>(
+        `${base}/trades/${id(accountId)}/${id(tradeId)}/close`,
+        'POST',
+        units === undefined ? {} : { units },
+      ),
+    fault: (fault: FaultRequest) => call<{ pending: number }>(`${base}/faults`, 'POST', fault),
+    resetFaults: () => call<{ pending: number }>(`${base}/faults`, 'DELETE'),
+    requests: () => call<LoggedRequest[]>(`${base}/requests`),
+    clearRequests: () => call<{ cleared: boolean }>(`${base}/requests`, 'DELETE'),
+  };
+}
+
+export type SimControl = ReturnType<typeof simControl>;
