@@ -31,5 +31,7 @@ export default defineConfig({
     env: { E2E_PORT: String(port) },
     stdout: 'ignore',
     stderr: 'pipe',
+    // Let the stack stop its servers and remove its data dir.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
   },
 });

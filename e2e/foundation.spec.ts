@@ -40,7 +40,7 @@ test('register, sign in, see the layout, save settings, change the profile and l
   await expect(page.locator('.header-name')).toHaveText(user.username);
   await expect(page.getByText('Powered by PipSense')).toBeVisible();
   await page.getByText('Settings', { exact: true }).click();
-  await page.getByRole('link', { name: 'Trading Platforms' }).click();
+  await page.getByRole('link', { name: 'Trading Platforms', exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/trading_platforms$/);
   await expect(page.locator('.page-heading')).toHaveText('Trading Platforms');
 

@@ -96,6 +96,8 @@ const server: ChildProcess = spawn(process.execPath, [join(repoRoot, 'apps/serve
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     JWT_TTL: '1h',
+    // Every spec registers and signs in fresh users from one address.
+    AUTH_RATE_LIMIT: '1000',
     OANDA_PRACTICE_URL: practice.url,
     OANDA_LIVE_URL: live.url,
     OPENAI_BASE_URL: openai.url,

@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate';
 import { createCipher } from './lib/crypto';
 import { loadSecrets } from './lib/secrets';
 import { authPlugin } from './plugins/auth';
-import { registerErrorHandling } from './plugins/error-handler';
+import { registerErrorHandling, registerNotFound } from './plugins/error-handler';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticWeb } from './plugins/static-web';
@@ -78,7 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerSecurityHeaders(app);
   await registerRateLimits(app, {
     redisUrl: env.REDIS_URL,
-    ...(options.credentialLimit ? { max: options.credentialLimit } : {}),
+    max: options.credentialLimit ?? env.AUTH_RATE_LIMIT,
   });
   await app.register(authPlugin, { secret: secrets.jwtSecret, ttlSeconds: env.JWT_TTL });
 
@@ -123,6 +123,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(queryRoutes, { query: chat.query });
   await app.register(analyticsRoutes, { analytics });
 
-  await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist);
+  registerNotFound(app, await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist));
   return app;
 }

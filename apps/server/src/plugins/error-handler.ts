@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyError } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@pipsense/contract';
 import { AppError } from '../lib/errors';
@@ -55,9 +55,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return send(500, { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });
+}
 
+/** Unknown paths: the web app's routes get index.html (when served), everything else a 404 envelope. */
+export function registerNotFound(
+  app: FastifyInstance,
+  webFallback: (request: FastifyRequest, reply: FastifyReply) => boolean = () => false,
+): void {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
+    if (webFallback(request, reply)) return;
+    void reply.status(404).send({
       success: false,
       message: `No such API route: ${request.method} ${request.url.split('?')[0]}`,
       code: 'NOT_FOUND',

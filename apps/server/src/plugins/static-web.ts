@@ -1,27 +1,38 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** Serves the built web app, with index.html for every client-side route (never for /api or missing files). */
-export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<void> {
-  if (!existsSync(join(webDist, 'index.html'))) {
+const looksLikeFile = (path: string) => /\.[a-z0-9]+$/i.test(path);
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/**
+ * Serves the built web app. Files are looked up on each request (a rebuilt app is served without a restart), and
+ * every client-side route gets index.html. Returns the fallback for the not-found handler: true when it answered.
+ */
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  webDist: string,
+): Promise<(request: FastifyRequest, reply: FastifyReply) => boolean> {
+  if (!existsSync(webDist)) {
     app.log.warn(`web app not built at ${webDist}; serving the API only`);
-    return;
+    return () => false;
   }
   await app.register(fastifyStatic, {
     root: webDist,
-    wildcard: false,
-    index: false,
+    wildcard: true,
+    index: ['index.html'],
     cacheControl: false,
     setHeaders(res, path) {
       // Hashed chunk names change with their content, so they can be cached for good.
       res.setHeader('cache-control', path.includes('/static/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/*', (request, reply) => {
+  return (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path === '/api' || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+    if (request.method !== 'GET' || isApi(path) || looksLikeFile(path)) return false;
+    if (!existsSync(join(webDist, 'index.html'))) return false;
+    void reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return true;
+  };
 }

@@ -7,12 +7,21 @@ import { useProfile } from '../../features/profile/api/profile-api';
 import { AppSidebar } from './app-sidebar';
 import { AppHeader } from './app-header';
 
-const wide = () => window.matchMedia('(min-width: 992px)').matches;
+const WIDE = '(min-width: 992px)';
+const wide = () => window.matchMedia(WIDE).matches;
 
 export function AppLayout() {
   const { pathname } = useLocation();
   const [sidebar, setSidebar] = useState(wide);
   const profile = useProfile();
+
+  // Crossing the wide breakpoint shows the docked sidebar or hides the overlay one, as on a fresh load.
+  useEffect(() => {
+    const media = window.matchMedia(WIDE);
+    const onChange = () => setSidebar(media.matches);
+    media.addEventListener('change', onChange);
+    return () => media.removeEventListener('change', onChange);
+  }, []);
 
   // SPEC §4: a missing, undecodable or expired token ends the session on every navigation.
   useEffect(() => {
