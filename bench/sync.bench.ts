@@ -1,0 +1,179 @@
+/*
+ * Issue 3: a full trade sync of 10,000 trades from the v20 simulator on loopback, against the time of merely
+ * fetching the same pages with the same OANDA client. Goal: sync / fetch ≤ 1.5.
+ *
+ * The simulator runs in a child process; the app and the baseline client share this one, as the server would.
+ * Fetch and sync repetitions alternate so that a noisy neighbour slows both rather than one.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import type { TradeSyncResult } from '@pipsense/contract';
+import { createOandaClient, type OandaApi } from '../apps/server/src/integrations/oanda/oanda-client';
+import type { WireTrade } from '../apps/server/src/integrations/oanda/wire-schemas';
+import { createDb } from '../apps/server/src/db/client';
+import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { tradeRecord } from '../apps/server/src/modules/trading/broker-data';
+import { createTradeRepository } from '../apps/server/src/modules/trading/trade.repository';
+import { createBenchApp } from './support/bench-app';
+import { startSimProcess } from './support/sim-process';
+import { goal, heading, median, runBench, spread, timed } from './support/stats';
+
+const ACCOUNTS = 2;
+const TRADES_PER_ACCOUNT = 5_000;
+const REPS = 7;
+const GOAL_RATIO = 1.5;
+
+type Pages = Array<{ accountId: string; trades: WireTrade[] }>;
+
+async function collectPages(api: OandaApi): Promise<Pages> {
+  const pages: Pages = [];
+  for (const account of await api.listAccounts())
+    for await (const page of api.tradePages(account.id, { state: 'ALL' }))
+      pages.push({ accountId: account.id, trades: page.trades });
+  return pages;
+}
+
+/**
+ * The sync's write stage on its own, in a database of its own: each page mapped to rows and upserted in its own
+ * transaction, for a new user each run (as a first sync is).
+ */
+async function createWriteStage(pages: Pages) {
+  const dir = mkdtempSync(join(tmpdir(), 'pipsense-bench-writes-'));
+  const db = createDb({ dataDir: dir });
+  await migrateToLatest(db);
+  // No users or accounts rows are needed to measure the trade writes (one connection: the pragma holds).
+  await sql`PRAGMA foreign_keys = OFF`.execute(db.kysely);
+  const trades = createTradeRepository(db.kysely);
+  let run = 0;
+  return {
+    async write() {
+      run += 1;
+      for (const page of pages)
+        await trades.write(
+          `bench-writer-${run}`,
+          page.accountId,
+          page.trades.map((t) => tradeRecord(t, 'demo')),
+          new Date().toISOString(),
+          { fresh: true },
+        );
+    },
+    async close() {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+runBench(async () => {
+  const started = performance.now();
+  const sim = await startSimProcess({ accounts: ACCOUNTS, tradesPerAccount: TRADES_PER_ACCOUNT });
+  console.log(
+    `simulator pid ${sim.pid} at ${sim.url}: ${ACCOUNTS} accounts × ${TRADES_PER_ACCOUNT} trades ` +
+      `(ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  const bench = await createBenchApp({ OANDA_PRACTICE_URL: sim.url, OANDA_LIVE_URL: 'http://127.0.0.1:9' });
+  // The baseline client has the app's defaults (2 keep-alive connections, next page prefetched).
+  const client = createOandaClient({ practiceUrl: sim.url, liveUrl: 'http://127.0.0.1:9' });
+  try {
+    const api = client.forCredentials({ accessToken: sim.token, mode: 'demo' });
+
+    // Exactly the requests a full sync of every account makes: the account list, each summary, every trade page.
+    const fetchAll = async () => {
+      let trades = 0;
+      for (const account of await api.listAccounts()) {
+        await api.accountSummary(account.id);
+        for await (const page of api.tradePages(account.id, { state: 'ALL' })) trades += page.trades.length;
+      }
+      return trades;
+    };
+
+    const sync = async (token: string, query = '') => {
+      const res = await bench.call(token, { method: 'GET', url: `/api/v1/trade/sync_trade${query}` });
+      if (res.statusCode !== 200) throw new Error(`sync_trade answered ${res.statusCode}: ${res.body}`);
+      return res.json<{ message: string; data: TradeSyncResult }>();
+    };
+    const connectedUser = async () => {
+      const token = await bench.user('sync');
+      await bench.configure(token, { ai: 'openai', accessToken: sim.token });
+      return token;
+    };
+
+    // Warm-up: JIT, keep-alive connections, SQLite page cache.
+    const warmFetched = await fetchAll();
+    const writeStage = await createWriteStage(await collectPages(api));
+    await writeStage.write();
+    const warm = await sync(await connectedUser());
+    console.log(`warm-up: fetched ${warmFetched} trades; sync said "${warm.message}"`);
+    if (warmFetched !== ACCOUNTS * TRADES_PER_ACCOUNT || warm.data.trades !== warmFetched)
+      throw new Error(
+        `expected ${ACCOUNTS * TRADES_PER_ACCOUNT} trades, fetched ${warmFetched}, synced ${warm.data.trades}`,
+      );
+
+    heading(
+      `full sync of a new user vs fetching the same pages (and, to explain the gap, writing them alone), ` +
+        `${REPS} repetitions, interleaved`,
+    );
+    const fetchMs: number[] = [];
+    const syncMs: number[] = [];
+    const writeMs: number[] = [];
+    const tokens: string[] = [];
+    for (let rep = 0; rep < REPS; rep++) {
+      const token = await connectedUser();
+      tokens.push(token);
+      const stages = [
+        async () => fetchMs.push((await timed(fetchAll)).ms),
+        async () => {
+          const { ms, value } = await timed(() => sync(token));
+          if (value.data.created !== warmFetched) throw new Error(`sync created ${value.data.created} trades`);
+          syncMs.push(ms);
+        },
+        async () => writeMs.push((await timed(() => writeStage.write())).ms),
+      ];
+      // Rotate the order so that none of the three always runs first (or right after a sync's writes).
+      for (let k = 0; k < stages.length; k++) await stages[(rep + k) % stages.length]!();
+      console.log(
+        `  rep ${rep + 1}: fetch ${fetchMs.at(-1)!.toFixed(0)} ms, sync ${syncMs.at(-1)!.toFixed(0)} ms, ` +
+          `ratio ${(syncMs.at(-1)! / fetchMs.at(-1)!).toFixed(2)}; writes alone ${writeMs.at(-1)!.toFixed(0)} ms`,
+      );
+    }
+    await writeStage.close();
+    const fetchMedian = median(fetchMs);
+    const syncMedian = median(syncMs);
+    // Each sync is compared with the fetch run next to it, which saw the same neighbours on the machine.
+    const ratio = median(syncMs.map((t, i) => t / fetchMs[i]!));
+    console.log(`fetch only (list + summaries + trade pages): ${spread(fetchMs, 0)}`);
+    console.log(`full sync (GET /api/v1/trade/sync_trade):    ${spread(syncMs, 0)}`);
+    console.log(`sync rate: ${Math.round(warmFetched / (syncMedian / 1000)).toLocaleString('en-US')} trades/s`);
+    console.log(`fetch rate: ${Math.round(warmFetched / (fetchMedian / 1000)).toLocaleString('en-US')} trades/s`);
+    console.log(`map + upsert the same pages alone, no network: ${spread(writeMs, 0)}`);
+    console.log(
+      `  fetch + writes = ${(fetchMedian + median(writeMs)).toFixed(0)} ms against the sync's ${syncMedian.toFixed(0)} ms ` +
+        '(better-sqlite3 is synchronous: a write holds the event loop, so it cannot overlap fetching and parsing the next page)',
+    );
+    console.log(`ratio of the medians: ${(syncMedian / fetchMedian).toFixed(2)}`);
+    goal('sync / fetch (median of paired repetitions)', ratio.toFixed(2), ratio <= GOAL_RATIO, `≤ ${GOAL_RATIO}`);
+
+    heading('re-syncs of an already synced user');
+    const fullAgainMs: number[] = [];
+    const incrementalMs: number[] = [];
+    let fullMessage = '';
+    let incrementalMessage = '';
+    for (const token of tokens.slice(0, 3)) {
+      const full = await timed(() => sync(token, '?full=true'));
+      fullAgainMs.push(full.ms);
+      fullMessage = full.value.message;
+      const incremental = await timed(() => sync(token));
+      incrementalMs.push(incremental.ms);
+      incrementalMessage = incremental.value.message;
+    }
+    console.log(`full=true over stored rows: ${spread(fullAgainMs, 0)}  ("${fullMessage}")`);
+    console.log(`  ratio to fetch: ${(median(fullAgainMs) / fetchMedian).toFixed(2)}`);
+    console.log(`incremental (nothing new): ${spread(incrementalMs, 1)}  ("${incrementalMessage}")`);
+  } finally {
+    await client.close();
+    await bench.close();
+    await sim.close();
+  }
+});
