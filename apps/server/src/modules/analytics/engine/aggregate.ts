@@ -77,7 +77,7 @@ export class Aggregates {
   /** Per closed trade (0 … closedCount−1): index into trades, close instant and local day, P/L, hold. */
   readonly closedIndex: Int32Array;
   readonly closeMs: Float64Array;
-  readonly closeDay: Float64Array;
+  readonly closeDay: Int32Array;
   readonly closedPl: Float64Array;
   readonly holdMs: Float64Array;
   holdSumMs = 0;
@@ -88,8 +88,6 @@ export class Aggregates {
   grossLoss = 0;
   largestWin = 0;
   largestLoss = 0;
-  private readonly winHolds: Float64Array;
-  private readonly lossHolds: Float64Array;
   financingClosed = 0;
   pipsWon = 0;
   pipsLost = 0;
@@ -118,19 +116,9 @@ export class Aggregates {
     this.instrumentIndex = new Int32Array(n);
     this.closedIndex = new Int32Array(n);
     this.closeMs = new Float64Array(n);
-    this.closeDay = new Float64Array(n);
+    this.closeDay = new Int32Array(n);
     this.closedPl = new Float64Array(n);
     this.holdMs = new Float64Array(n);
-    this.winHolds = new Float64Array(n);
-    this.lossHolds = new Float64Array(n);
-  }
-
-  get winHoldMs(): Float64Array {
-    return this.winHolds.subarray(0, this.wins);
-  }
-
-  get lossHoldMs(): Float64Array {
-    return this.lossHolds.subarray(0, this.losses);
   }
 
   private instrumentAgg(instrument: string): InstrumentAgg {
@@ -170,7 +158,7 @@ export class Aggregates {
   }
 
   add(trade: EngineTrade, i: number): void {
-    const opened = trade.openTime.getTime();
+    const opened = trade.openTime;
     const localOpen = this.clock.local(opened);
     const day = Math.floor(localOpen / DAY_MS);
     this.openMs[i] = opened;
@@ -211,7 +199,7 @@ export class Aggregates {
     instrument: InstrumentAgg,
     dayAgg: DayAgg,
   ): void {
-    const closed = trade.closeTime === null ? opened : trade.closeTime.getTime();
+    const closed = trade.closeTime ?? opened;
     const pl = toTenThousandths(trade.realizedPL);
     const held = closed > opened ? closed - opened : 0;
     const c = this.closedCount++;
@@ -235,7 +223,7 @@ export class Aggregates {
     hourAgg.pl += pl;
 
     if (pl > 0) {
-      this.winHolds[this.wins++] = held;
+      this.wins++;
       this.grossProfit += pl;
       if (pl > this.largestWin) this.largestWin = pl;
       instrument.wins++;
@@ -243,7 +231,7 @@ export class Aggregates {
       weekdayAgg.wins++;
       hourAgg.wins++;
     } else if (pl < 0) {
-      this.lossHolds[this.losses++] = held;
+      this.losses++;
       this.grossLoss += pl;
       if (pl < this.largestLoss) this.largestLoss = pl;
       instrument.losses++;

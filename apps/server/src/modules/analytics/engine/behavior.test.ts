@@ -7,7 +7,7 @@ let nextId = 1000;
 
 /** A trade opened at `opened` (UTC, no 'Z'), closed `heldMinutes` later with `pl`, or open when null. */
 function trade(opened: string, heldMinutes: number | null, pl: number, units = 10_000): EngineTrade {
-  const openTime = new Date(`${opened}Z`);
+  const openTime = Date.parse(`${opened}Z`);
   const closed = heldMinutes !== null;
   return {
     accountId: 'A1',
@@ -18,7 +18,7 @@ function trade(opened: string, heldMinutes: number | null, pl: number, units = 1
     openPrice: 1.1,
     closePrice: closed ? 1.1 + pl / Math.abs(units) : null,
     openTime,
-    closeTime: closed ? new Date(openTime.getTime() + heldMinutes * MINUTE) : null,
+    closeTime: closed ? openTime + heldMinutes * MINUTE : null,
     state: closed ? 'CLOSED' : 'OPEN',
     realizedPL: closed ? pl : 0,
     unrealizedPL: 0,

@@ -30,11 +30,19 @@ export const THRESHOLDS: ThresholdFacts = {
 
 /** Losers held longer: median holding time of losing vs winning closed trades. */
 export function detectHolding(agg: Aggregates): HoldingDetector {
-  const wins = agg.winHoldMs.length;
-  const losses = agg.lossHoldMs.length;
+  const { wins, losses } = agg;
   const enoughData = wins >= THRESHOLDS.holdingMinTrades && losses >= THRESHOLDS.holdingMinTrades;
-  const winners = wins > 0 ? medianInPlace(Float64Array.from(agg.winHoldMs), wins) : null;
-  const losers = losses > 0 ? medianInPlace(Float64Array.from(agg.lossHoldMs), losses) : null;
+  // One scratch array for both medians (selection reorders it): winners' holds first, then losers'.
+  const holds = new Float64Array(wins + losses);
+  let nextWin = 0;
+  let nextLoss = wins;
+  for (let c = 0; c < agg.closedCount; c++) {
+    const pl = agg.closedPl[c]!;
+    if (pl > 0) holds[nextWin++] = agg.holdMs[c]!;
+    else if (pl < 0) holds[nextLoss++] = agg.holdMs[c]!;
+  }
+  const winners = wins > 0 ? medianInPlace(holds.subarray(0, wins), wins) : null;
+  const losers = losses > 0 ? medianInPlace(holds.subarray(wins), losses) : null;
   const ratio = winners !== null && losers !== null && winners > 0 ? roundRatio(losers / winners) : null;
   return {
     triggered: enoughData && ratio !== null && ratio >= THRESHOLDS.holdingRatio,

@@ -262,7 +262,7 @@ describe('input handling', () => {
 
   it('orders trades closed at the same instant by trade id', () => {
     const base = FIXTURE_TRADES[0]!;
-    const closeTime = new Date('2025-09-01T12:00:00Z');
+    const closeTime = Date.parse('2025-09-01T12:00:00Z');
     // '999' < '1000' numerically although not as text: 999 (-10) closes first, then 1000 (+20)
     const a: EngineTrade = { ...base, tradeId: '999', closeTime, realizedPL: -10 };
     const b: EngineTrade = { ...base, tradeId: '1000', closeTime, realizedPL: 20 };
@@ -275,7 +275,7 @@ describe('input handling', () => {
       expect(metrics.performanceMetrics?.['Max Drawdown']).toBe('10.00');
       expect(metrics.performanceMetrics?.['Current Streak']).toBe('1 win');
       // one chart point for the shared second, holding the later value
-      expect(metrics.charts.equityCurve).toEqual([{ time: closeTime.getTime() / 1000, value: 10 }]);
+      expect(metrics.charts.equityCurve).toEqual([{ time: closeTime / 1000, value: 10 }]);
     }
   });
 

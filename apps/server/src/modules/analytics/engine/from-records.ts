@@ -30,8 +30,8 @@ export function engineTradeFromItem(item: TradeItem): EngineTrade {
     openPrice: openPrice ?? 0,
     // Without an open price there are no pips to count; a null close price makes the engine skip them.
     closePrice: openPrice === null ? null : optionalDecimal(item.averageClosePrice),
-    openTime: new Date(item.openTime),
-    closeTime: item.closeTime === null ? null : new Date(item.closeTime),
+    openTime: Date.parse(item.openTime),
+    closeTime: item.closeTime === null ? null : Date.parse(item.closeTime),
     state: tradeState(item.state),
     realizedPL: decimal(item.realizedPL),
     unrealizedPL: decimal(item.unrealizedPL),

@@ -74,8 +74,8 @@ describe('built-in insights', () => {
       ...FIXTURE_TRADES[0]!,
       tradeId: String(Date.parse(iso) / 60_000),
       units,
-      openTime: new Date(iso),
-      closeTime: new Date(Date.parse(iso) + minutes * 60_000),
+      openTime: Date.parse(iso),
+      closeTime: Date.parse(iso) + minutes * 60_000,
       realizedPL: pl,
       financing: 0,
     });

@@ -1,10 +1,14 @@
 /**
  * The one object literal every EngineTrade built in this package goes through.
  *
- * V8 gives objects from one literal a shared hidden class, but a field that first holds an integer
- * (say realizedPL "0.0000" → 0) and later a fraction forces a new class, and every object built
- * before is migrated on its next access: up to 100 ms on the first pass over 100,000 trades. Calling
- * the literal once with fractions and once with nulls at load time fixes the final class up front.
+ * V8 gives objects from one literal a shared hidden class and picks a representation per field. A
+ * field that first holds an integer (say realizedPL "0.0000" → 0) and later a fraction forces a new
+ * class, and every object built before is migrated on its next access: up to 100 ms on the first
+ * pass over 100,000 trades. The calls at load time fix the final class up front, and they fix every
+ * number field to the general ("tagged") representation rather than to doubles: a double field
+ * keeps a separate 16-byte box per object even for 0 or 10000, while a tagged field stores small
+ * integers inline and allocates only for fractions. On synthetic histories that is about 70 bytes,
+ * a quarter of each trade.
  */
 import type { EngineTrade } from './types';
 
@@ -37,8 +41,8 @@ const withFractions: EngineTrade = {
   currentUnits: 0.5,
   openPrice: 0.5,
   closePrice: 0.5,
-  openTime: new Date(0),
-  closeTime: new Date(0),
+  openTime: 0.5,
+  closeTime: 0.5,
   state: 'CLOSED',
   realizedPL: 0.5,
   unrealizedPL: 0.5,
@@ -55,4 +59,17 @@ engineTrade({
   stopLossPrice: null,
   takeProfitPrice: null,
   trailingStopDistance: null,
+});
+// Never a real trade: a non-number in each number-only field is what makes V8 choose the tagged
+// representation for it (numbers alone only ever widen a field to doubles).
+const notANumber = null as unknown as number;
+engineTrade({
+  ...withFractions,
+  units: notANumber,
+  currentUnits: notANumber,
+  openPrice: notANumber,
+  openTime: notANumber,
+  realizedPL: notANumber,
+  unrealizedPL: notANumber,
+  financing: notANumber,
 });

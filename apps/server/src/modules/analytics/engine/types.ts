@@ -3,7 +3,11 @@
  * the route serves the outputs. Every metric is defined in METRICS.md beside this file.
  */
 
-/** One OANDA trade as the engine needs it; broker decimal strings are already parsed. */
+/**
+ * One OANDA trade as the engine needs it; broker decimal strings are already parsed. Only numbers and shared
+ * strings, no Date objects: a server computes over 100,000 of these at once, and two Dates per trade were a
+ * third of the memory they held (see "Performance" in METRICS.md).
+ */
 export interface EngineTrade {
   /** OANDA account id. */
   accountId: string;
@@ -17,8 +21,10 @@ export interface EngineTrade {
   openPrice: number;
   /** Average close price, null while open. */
   closePrice: number | null;
-  openTime: Date;
-  closeTime: Date | null;
+  /** Epoch milliseconds (UTC). */
+  openTime: number;
+  /** Epoch milliseconds (UTC), null while open. */
+  closeTime: number | null;
   state: 'OPEN' | 'CLOSED' | 'CLOSE_WHEN_TRADEABLE';
   /** Account currency, price P/L only. */
   realizedPL: number;
