@@ -15,7 +15,10 @@ import { createTradingChatData } from './tools/trading-chat-data';
 export interface ChatModuleDeps {
   db: Kysely<Database>;
   info: Pick<InfoService, 'oandaCredentials' | 'defaultAiPlatform'>;
-  trading: Pick<TradingService, 'allTrades' | 'accounts' | 'openTradesLive' | 'syncAccounts' | 'candles'>;
+  trading: Pick<
+    TradingService,
+    'queryTrades' | 'tradeFigures' | 'lastTradeWrite' | 'accounts' | 'openTradesLive' | 'syncAccounts' | 'candles'
+  >;
   providers: LlmProviders;
   now: () => Date;
   /** Budget of one answer (default 45 s). */

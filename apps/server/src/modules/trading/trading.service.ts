@@ -20,6 +20,12 @@ import { aboutAccount, notConfigured, oandaFailure, SETTINGS } from './oanda-fai
 import { createSyncLock } from './sync-lock';
 import { syncTrades } from './trade-sync.service';
 import { createTradeRepository, type TradeFilter } from './trade.repository';
+import {
+  createTradeQueryRepository,
+  type TradeFigures,
+  type TradeQuery,
+  type TradeSort,
+} from './trade-query.repository';
 
 export interface TradingServiceDeps {
   db: Kysely<Database>;
@@ -60,6 +66,7 @@ const pagesFor = (total: number, limit: number) => Math.max(1, Math.ceil(total /
  */
 export function createTradingService({ db, oanda, info, now }: TradingServiceDeps) {
   const trades = createTradeRepository(db);
+  const tradeQuery = createTradeQueryRepository(db);
   const accounts = createBrokerAccountRepository(db);
   const lock = createSyncLock();
 
@@ -116,6 +123,24 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
     /** Every stored trade of the user, oldest first; narrow by mode, OANDA account or state. */
     async allTrades(userId: string, filter: TradeFilter = {}): Promise<TradeItem[]> {
       return (await trades.all(userId, filter)).map(toTradeItem);
+    },
+
+    /**
+     * The first `limit` stored trades of a mode that match `query`, filtered, sorted and cut in the database
+     * (answers list a handful of trades; reading the whole history for them costs more than the answer).
+     */
+    async queryTrades(userId: string, query: TradeQuery, sort: TradeSort, limit: number): Promise<TradeItem[]> {
+      return (await tradeQuery.top(userId, query, sort, limit)).map(toTradeItem);
+    },
+
+    /** The columns totals need of every stored trade that matches `query`, oldest first. */
+    tradeFigures(userId: string, query: TradeQuery): Promise<TradeFigures[]> {
+      return tradeQuery.figures(userId, query);
+    },
+
+    /** When a stored trade of the mode (closed ones only with `state`) was last written; null when none is stored. */
+    lastTradeWrite(userId: string, mode: Mode, state?: 'closed'): Promise<string | null> {
+      return tradeQuery.latestWrite(userId, mode, state);
     },
 
     /** One stored trade, or undefined. */

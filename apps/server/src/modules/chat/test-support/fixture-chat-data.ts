@@ -1,5 +1,6 @@
 import type { AccountItem, Candle, CandlesResult, Mode, TradeItem } from '@pipsense/contract';
-import type { ChatData, CandleRequest, DataOrigin } from '../tools/chat-data';
+import type { ChatData, CandleRequest, DataOrigin, TradesSnapshot } from '../tools/chat-data';
+import { performanceFromSnapshot, tradesFromSnapshot } from '../tools/snapshot-answers';
 
 /** Friday 14 March 2025, 15:00 UTC: "today", "this week" (since Monday 10 March) and so on count from here. */
 export const FIXTURE_NOW = new Date('2025-03-14T15:00:00.000Z');
@@ -358,6 +359,8 @@ export function fixtureCandles(instrument: string, granularity: string, count: n
 export interface FixtureDataOptions {
   /** Which mode the OANDA credentials are for; open trades and accounts of that mode come "from OANDA". */
   connectedMode?: Mode | null;
+  /** Changes the trades the port answers from (extra trades, other currencies). */
+  snapshot?: (snapshot: TradesSnapshot) => TradesSnapshot;
 }
 
 /** The assistant's data port over the fixtures above; records every candle request. */
@@ -368,20 +371,27 @@ export function fixtureChatData(options: FixtureDataOptions = {}) {
     connected === mode
       ? { kind: 'oanda', at: FIXTURE_NOW.toISOString() }
       : { kind: 'sync', at, reason: connected === null ? 'not_connected' : 'other_mode' };
+  const snapshotOf = (mode: Mode, liveOpen: boolean): TradesSnapshot => {
+    const trades = mode === 'live' ? LIVE_TRADES : DEMO_TRADES;
+    const accounts = mode === 'live' ? LIVE_ACCOUNTS : DEMO_ACCOUNTS;
+    const openOrigin: DataOrigin =
+      liveOpen || connected !== mode
+        ? origin(mode, '2025-03-14T14:30:00.000Z')
+        : { kind: 'sync', at: '2025-03-14T14:30:00.000Z', reason: 'not_asked' };
+    const snapshot: TradesSnapshot = {
+      trades,
+      openOrigin,
+      historySyncedAt: '2025-03-14T14:30:00.000Z',
+      currencies: Object.fromEntries(accounts.map((a) => [a.oandaAccountId, a.currency ?? 'USD'])),
+    };
+    return options.snapshot ? options.snapshot(snapshot) : snapshot;
+  };
   const data: ChatData = {
-    async trades(_userId, mode, { liveOpen }) {
-      const trades = mode === 'live' ? LIVE_TRADES : DEMO_TRADES;
-      const accounts = mode === 'live' ? LIVE_ACCOUNTS : DEMO_ACCOUNTS;
-      const openOrigin: DataOrigin =
-        liveOpen || connected !== mode
-          ? origin(mode, '2025-03-14T14:30:00.000Z')
-          : { kind: 'sync', at: '2025-03-14T14:30:00.000Z', reason: 'not_asked' };
-      return {
-        trades,
-        openOrigin,
-        historySyncedAt: '2025-03-14T14:30:00.000Z',
-        currencies: Object.fromEntries(accounts.map((a) => [a.oandaAccountId, a.currency ?? 'USD'])),
-      };
+    async queryTrades(_userId, mode, filter, { liveOpen }) {
+      return tradesFromSnapshot(snapshotOf(mode, liveOpen), filter);
+    },
+    async performance(_userId, mode, request) {
+      return performanceFromSnapshot(snapshotOf(mode, false), request);
     },
     async accounts(_userId, mode) {
       const accounts = mode === 'live' ? LIVE_ACCOUNTS : DEMO_ACCOUNTS;

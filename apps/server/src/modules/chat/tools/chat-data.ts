@@ -1,4 +1,7 @@
 import type { AccountItem, CandlesResult, Mode, TradeItem } from '@pipsense/contract';
+import type { PerformanceResult } from './performance';
+import type { ResolvedPeriod } from './periods';
+import type { TradeFilter, TradeQueryResult } from './trade-query';
 
 /**
  * Where the numbers of an answer come from: OANDA just now, or the last sync (and why OANDA was not
@@ -28,6 +31,28 @@ export interface TradesSnapshot {
   currencies: Record<string, string>;
 }
 
+/** Where an answer's numbers come from, and whether the mode has any trade at all. */
+interface TradeSource {
+  openOrigin: DataOrigin;
+  /** When the trade history of the mode was last synced; null when never. */
+  historySyncedAt: string | null;
+  /** No trade to read: nothing stored for the mode (nor open at OANDA when it was asked). */
+  empty: boolean;
+}
+
+export interface TradesAnswer extends TradeSource {
+  result: TradeQueryResult;
+}
+
+export interface PerformanceAnswer extends TradeSource {
+  result: PerformanceResult;
+}
+
+export interface PerformanceRequest {
+  period: ResolvedPeriod;
+  instrument?: string | undefined;
+}
+
 export interface AccountsSnapshot {
   accounts: AccountItem[];
   origin: DataOrigin;
@@ -45,8 +70,13 @@ export interface CandleRequest {
  * for the trader (OANDA not connected, token refused, OANDA unreachable).
  */
 export interface ChatData {
-  /** `liveOpen`: ask OANDA for the open trades when the credentials are for this mode (else the sync's). */
-  trades(userId: string, mode: Mode, options: { liveOpen: boolean }): Promise<TradesSnapshot>;
+  /**
+   * The trades that match, the top `filter.limit` of them listed, totals over all. `liveOpen`: take the open
+   * trades from OANDA when the credentials are for this mode (else the sync's).
+   */
+  queryTrades(userId: string, mode: Mode, filter: TradeFilter, options: { liveOpen: boolean }): Promise<TradesAnswer>;
+  /** Results of the stored trades closed in the period. */
+  performance(userId: string, mode: Mode, request: PerformanceRequest): Promise<PerformanceAnswer>;
   /** From OANDA when the credentials are for this mode, else the last sync. */
   accounts(userId: string, mode: Mode): Promise<AccountsSnapshot>;
   /** Mid-price candles from OANDA with the user's credentials, oldest first. */

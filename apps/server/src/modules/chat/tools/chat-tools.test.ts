@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ToolInputError } from '../../../integrations/llm';
 import { AppError } from '../../../lib/errors';
 import { DEMO_TRADES, FIXTURE_NOW, fixtureChatData } from '../test-support/fixture-chat-data';
-import type { ChatData } from './chat-data';
+import type { ChatData, TradesSnapshot } from './chat-data';
+import { performanceFromSnapshot, tradesFromSnapshot } from './snapshot-answers';
 import { createChatTools, toolSpecs, type ToolContext } from './chat-tools';
 
 const ctx: ToolContext = {
@@ -48,11 +49,8 @@ describe('the assistant tools', () => {
   });
 
   it('never add up P/L of accounts in different currencies', async () => {
-    const { data } = fixtureChatData();
-    const mixed: ChatData = {
-      ...data,
-      async trades(userId, mode, options) {
-        const snapshot = await data.trades(userId, mode, options);
+    const { data: mixed } = fixtureChatData({
+      snapshot: (snapshot) => {
         const euro = DEMO_TRADES.filter((t) => t.tradeId === '400').map((t) => ({
           ...t,
           tradeId: '900',
@@ -64,7 +62,7 @@ describe('the assistant tools', () => {
           currencies: { ...snapshot.currencies, 'EUR-ACC': 'EUR' },
         };
       },
-    };
+    });
     const { result } = await createChatTools(mixed).performance(ctx, { period: 'last_month' });
     expect(result.byCurrency.map((c) => [c.currency, c.trades, c.netPL])).toEqual([
       ['USD', 4, '148.7500'],
@@ -73,13 +71,15 @@ describe('the assistant tools', () => {
   });
 
   it('ask the trader to connect OANDA when there is neither a connection nor synced data', async () => {
+    const none: TradesSnapshot = {
+      trades: [],
+      openOrigin: { kind: 'sync', at: null, reason: 'not_connected' },
+      historySyncedAt: null,
+      currencies: {},
+    };
     const empty: ChatData = {
-      trades: async () => ({
-        trades: [],
-        openOrigin: { kind: 'sync', at: null, reason: 'not_connected' },
-        historySyncedAt: null,
-        currencies: {},
-      }),
+      queryTrades: async (_u, _m, filter) => tradesFromSnapshot(none, filter),
+      performance: async (_u, _m, request) => performanceFromSnapshot(none, request),
       accounts: async () => ({ accounts: [], origin: { kind: 'sync', at: null, reason: 'not_connected' } }),
       candles: () => Promise.reject(new AppError(400, 'OANDA_NOT_CONFIGURED', 'Connect your OANDA account first.')),
     };
@@ -89,13 +89,15 @@ describe('the assistant tools', () => {
   });
 
   it('say so when the mode has no data because OANDA is set up for the other one', async () => {
+    const nothing: TradesSnapshot = {
+      trades: [],
+      openOrigin: { kind: 'sync', at: null, reason: 'other_mode' },
+      historySyncedAt: null,
+      currencies: {},
+    };
     const otherMode: ChatData = {
-      trades: async () => ({
-        trades: [],
-        openOrigin: { kind: 'sync', at: null, reason: 'other_mode' },
-        historySyncedAt: null,
-        currencies: {},
-      }),
+      queryTrades: async (_u, _m, filter) => tradesFromSnapshot(nothing, filter),
+      performance: async (_u, _m, request) => performanceFromSnapshot(nothing, request),
       accounts: async () => ({ accounts: [], origin: { kind: 'sync', at: null, reason: 'other_mode' } }),
       candles: () => Promise.reject(new Error('unused')),
     };

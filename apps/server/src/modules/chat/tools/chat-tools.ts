@@ -7,7 +7,7 @@ import { candleStats, type CandleStats } from './candle-stats';
 import type { ChatData } from './chat-data';
 import { displayInstrument, granularityLabel } from './market-names';
 import { historyNote, originNote } from './origin-note';
-import { performance, type PerformanceResult } from './performance';
+import type { PerformanceResult } from './performance';
 import {
   MAX_PERIOD_DAYS,
   PERIOD_KINDS,
@@ -22,7 +22,6 @@ import {
   normaliseInstrument,
   OUTCOMES,
   PRESENCE,
-  queryTrades,
   TRADE_SORTS,
   TRADE_STATES,
   tradesAttachment,
@@ -305,17 +304,9 @@ export function createChatTools(data: ChatData) {
   async function trades(ctx: ToolContext, input: TradesArgs): Promise<ToolOutcome<TradesToolResult>> {
     const args = tradesArgs.parse(input);
     const period = resolvePeriod(periodSpec(args), ctx.now, ctx.timeZone);
-    const snapshot = await data.trades(ctx.userId, ctx.mode, { liveOpen: args.state !== 'closed' });
-    const noData = snapshot.trades.length === 0;
-    if (
-      noData &&
-      snapshot.openOrigin.kind === 'sync' &&
-      snapshot.openOrigin.reason === 'not_connected' &&
-      !snapshot.historySyncedAt
-    )
-      throw notConnected();
-    const query = queryTrades(
-      snapshot.trades,
+    const answer = await data.queryTrades(
+      ctx.userId,
+      ctx.mode,
       {
         state: args.state,
         instrument: args.instrument,
@@ -326,10 +317,14 @@ export function createChatTools(data: ChatData) {
         sort: args.sort,
         limit: args.limit,
       },
-      snapshot.currencies,
+      { liveOpen: args.state !== 'closed' },
     );
-    const openSource = `open trades ${originNote(snapshot.openOrigin, ctx.timeZone)}`;
-    const closedSource = `closed trades ${historyNote(snapshot.historySyncedAt, ctx.timeZone)}`;
+    const noData = answer.empty;
+    if (noData && answer.openOrigin.kind === 'sync' && answer.openOrigin.reason === 'not_connected' && !answer.historySyncedAt)
+      throw notConnected();
+    const query = answer.result;
+    const openSource = `open trades ${originNote(answer.openOrigin, ctx.timeZone)}`;
+    const closedSource = `closed trades ${historyNote(answer.historySyncedAt, ctx.timeZone)}`;
     const source =
       args.state === 'open' ? openSource : args.state === 'closed' ? closedSource : `${openSource}; ${closedSource}`;
     const result: TradesToolResult = {
@@ -346,7 +341,7 @@ export function createChatTools(data: ChatData) {
       period: periodView(period),
       source,
       ...query,
-      ...(noData ? { note: noDataNote(ctx.mode, snapshot.openOrigin) } : {}),
+      ...(noData ? { note: noDataNote(ctx.mode, answer.openOrigin) } : {}),
     };
     return {
       result,
@@ -357,22 +352,17 @@ export function createChatTools(data: ChatData) {
   async function performanceOf(ctx: ToolContext, input: PerformanceArgs): Promise<ToolOutcome<PerformanceToolResult>> {
     const args = performanceArgs.parse(input);
     const period = resolvePeriod(periodSpec(args), ctx.now, ctx.timeZone);
-    const snapshot = await data.trades(ctx.userId, ctx.mode, { liveOpen: false });
-    const noData = snapshot.trades.length === 0;
-    if (
-      noData &&
-      snapshot.openOrigin.kind === 'sync' &&
-      snapshot.openOrigin.reason === 'not_connected' &&
-      !snapshot.historySyncedAt
-    )
+    const answer = await data.performance(ctx.userId, ctx.mode, { period, instrument: args.instrument });
+    const noData = answer.empty;
+    if (noData && answer.openOrigin.kind === 'sync' && answer.openOrigin.reason === 'not_connected' && !answer.historySyncedAt)
       throw notConnected();
     const result: PerformanceToolResult = {
       mode: ctx.mode,
       instrument: args.instrument ?? null,
       period: periodView(period),
-      source: `closed trades ${historyNote(snapshot.historySyncedAt, ctx.timeZone)}`,
-      ...performance(snapshot.trades, period, snapshot.currencies, args.instrument),
-      ...(noData ? { note: noDataNote(ctx.mode, snapshot.openOrigin) } : {}),
+      source: `closed trades ${historyNote(answer.historySyncedAt, ctx.timeZone)}`,
+      ...answer.result,
+      ...(noData ? { note: noDataNote(ctx.mode, answer.openOrigin) } : {}),
     };
     return { result, attachments: [] };
   }

@@ -57,14 +57,17 @@ function average(sum: string, count: number): string {
   return `${sign}${digits.slice(0, -4)}.${digits.slice(-4)}`;
 }
 
-const brief = (t: TradeItem): TradeBrief => ({
+/** What performance figures are made of: one closed trade. */
+export type ClosedTradeFigure = Pick<TradeItem, 'accountId' | 'tradeId' | 'instrument' | 'realizedPL' | 'financing' | 'closeTime'>;
+
+const brief = (t: ClosedTradeFigure): TradeBrief => ({
   tradeId: t.tradeId,
   instrument: t.instrument,
   realizedPL: t.realizedPL,
   closeTime: t.closeTime,
 });
 
-function summarise(currency: string | null, trades: TradeItem[]): CurrencyPerformance {
+function summarise(currency: string | null, trades: ClosedTradeFigure[]): CurrencyPerformance {
   const pls = trades.map((t) => t.realizedPL);
   const wins = pls.filter((p) => signOf(p) > 0);
   const losses = pls.filter((p) => signOf(p) < 0);
@@ -72,8 +75,8 @@ function summarise(currency: string | null, trades: TradeItem[]): CurrencyPerfor
   const grossProfit = sumDecimals(wins);
   const grossLoss = sumDecimals(losses);
   const financing = sumDecimals(trades.map((t) => t.financing).filter(isDecimal));
-  let best: TradeItem | null = null;
-  let worst: TradeItem | null = null;
+  let best: ClosedTradeFigure | null = null;
+  let worst: ClosedTradeFigure | null = null;
   for (const t of trades) {
     if (!best || compareDecimals(t.realizedPL, best.realizedPL) > 0) best = t;
     if (!worst || compareDecimals(t.realizedPL, worst.realizedPL) < 0) worst = t;
@@ -98,22 +101,37 @@ function summarise(currency: string | null, trades: TradeItem[]): CurrencyPerfor
   };
 }
 
-/** Results of the trades closed in the period, per account currency. */
+/** Whether a trade closed in the period (on the instrument, when one is given). */
+export function closedIn(t: TradeItem, period: ResolvedPeriod, instrument?: string): boolean {
+  const wanted = instrument ? normaliseInstrument(instrument) : undefined;
+  return t.state === 'CLOSED' && inPeriod(period, t.closeTime) && (!wanted || t.instrument.toUpperCase() === wanted);
+}
+
+/** Results of closed trades (already chosen, in stored order), per account currency. */
+export function summarisePerformance(
+  closed: ReadonlyArray<ClosedTradeFigure>,
+  currencies: Readonly<Record<string, string>>,
+): PerformanceResult {
+  const groups = new Map<string | null, ClosedTradeFigure[]>();
+  for (const t of closed) {
+    const currency = currencies[t.accountId] ?? null;
+    const list = groups.get(currency);
+    if (list) list.push(t);
+    else groups.set(currency, [t]);
+  }
+  if (groups.size === 0) groups.set(Object.values(currencies)[0] ?? null, []);
+  return { closedTrades: closed.length, byCurrency: [...groups].map(([currency, list]) => summarise(currency, list)) };
+}
+
+/** Results of the trades closed in the period, per account currency, from trades held in memory. */
 export function performance(
   trades: ReadonlyArray<TradeItem>,
   period: ResolvedPeriod,
   currencies: Readonly<Record<string, string>>,
   instrument?: string,
 ): PerformanceResult {
-  const wanted = instrument ? normaliseInstrument(instrument) : undefined;
-  const closed = trades.filter(
-    (t) => t.state === 'CLOSED' && inPeriod(period, t.closeTime) && (!wanted || t.instrument.toUpperCase() === wanted),
+  return summarisePerformance(
+    trades.filter((t) => closedIn(t, period, instrument)),
+    currencies,
   );
-  const groups = new Map<string | null, TradeItem[]>();
-  for (const t of closed) {
-    const currency = currencies[t.accountId] ?? null;
-    groups.set(currency, [...(groups.get(currency) ?? []), t]);
-  }
-  if (groups.size === 0) groups.set(Object.values(currencies)[0] ?? null, []);
-  return { closedTrades: closed.length, byCurrency: [...groups].map(([currency, list]) => summarise(currency, list)) };
 }

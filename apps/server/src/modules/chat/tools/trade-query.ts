@@ -56,10 +56,10 @@ export interface TradeQueryResult {
   trades: TradeRow[];
 }
 
-const isOpen = (t: TradeItem) => t.state !== 'CLOSED';
+const isOpen = (t: Pick<TradeItem, 'state'>) => t.state !== 'CLOSED';
 
 /** Realized plus unrealized P/L of a trade: what it has made so far. */
-export function tradePL(t: TradeItem): string {
+export function tradePL(t: Pick<TradeItem, 'realizedPL' | 'unrealizedPL'>): string {
   const parts = [t.realizedPL, t.unrealizedPL].filter(isDecimal);
   return parts.length > 0 ? sumDecimals(parts) : '0';
 }
@@ -109,28 +109,25 @@ const compareIdsDesc = (a: TradeItem, b: TradeItem) => {
   return d < 0n ? -1 : d > 0n ? 1 : 0;
 };
 
-/** Filters, sorts and cuts the user's trades; totals cover every match. */
-export function queryTrades(
-  trades: ReadonlyArray<TradeItem>,
-  filter: TradeFilter,
-  currencies: Readonly<Record<string, string>> = {},
-): TradeQueryResult {
+/** Whether a trade passes the filter (all but sort and limit). */
+export function matchesTrade(t: TradeItem, filter: TradeFilter): boolean {
   const instrument = filter.instrument ? normaliseInstrument(filter.instrument) : undefined;
-  const matches = trades.filter((t) => {
-    if (filter.state === 'open' && !isOpen(t)) return false;
-    if (filter.state === 'closed' && isOpen(t)) return false;
-    if (instrument && t.instrument.toUpperCase() !== instrument) return false;
-    if (!inPeriod(filter.period, tradeTime(t))) return false;
-    const sign = signOf(tradePL(t));
-    if (filter.outcome === 'winners' && sign <= 0) return false;
-    if (filter.outcome === 'losers' && sign >= 0) return false;
-    if (filter.stopLoss !== 'any' && (t.stopLossPrice !== null) !== (filter.stopLoss === 'with')) return false;
-    if (filter.takeProfit !== 'any' && (t.takeProfitPrice !== null) !== (filter.takeProfit === 'with')) return false;
-    return true;
-  });
+  if (filter.state === 'open' && !isOpen(t)) return false;
+  if (filter.state === 'closed' && isOpen(t)) return false;
+  if (instrument && t.instrument.toUpperCase() !== instrument) return false;
+  if (!inPeriod(filter.period, tradeTime(t))) return false;
+  const sign = signOf(tradePL(t));
+  if (filter.outcome === 'winners' && sign <= 0) return false;
+  if (filter.outcome === 'losers' && sign >= 0) return false;
+  if (filter.stopLoss !== 'any' && (t.stopLossPrice !== null) !== (filter.stopLoss === 'with')) return false;
+  if (filter.takeProfit !== 'any' && (t.takeProfitPrice !== null) !== (filter.takeProfit === 'with')) return false;
+  return true;
+}
 
-  const sorted = [...matches];
-  switch (filter.sort) {
+/** Sorts exactly (decimal P/L, then newest, then trade id); stable, so equal trades keep their order. */
+export function sortTrades(trades: ReadonlyArray<TradeItem>, sort: TradeFilter['sort']): TradeItem[] {
+  const sorted = [...trades];
+  switch (sort) {
     case 'pl_desc':
       sorted.sort((a, b) => compareDecimals(tradePL(b), tradePL(a)) || byTimeDesc(a, b));
       break;
@@ -144,23 +141,56 @@ export function queryTrades(
       sorted.sort((a, b) => byTimeDesc(b, a));
       break;
   }
-  const limit = Math.min(Math.max(Math.trunc(filter.limit), 1), MAX_TOP);
-  const currencyOf = (t: TradeItem) => currencies[t.accountId] ?? null;
+  return sorted;
+}
+
+export const clampTop = (limit: number) => Math.min(Math.max(Math.trunc(limit), 1), MAX_TOP);
+
+/** What totals are made of: one matched trade's account and P/L parts. */
+export type TradeFigure = Pick<TradeItem, 'accountId' | 'realizedPL' | 'unrealizedPL'>;
+
+/** Totals over the matched trades, in their order (P/L groups appear as their currency first does). */
+export function tradeTotals(
+  matches: ReadonlyArray<TradeFigure>,
+  currencies: Readonly<Record<string, string>>,
+): TradeQueryResult['totals'] {
   const pls = matches.map(tradePL);
   const byCurrency = new Map<string | null, string[]>();
-  for (const t of matches) byCurrency.set(currencyOf(t), [...(byCurrency.get(currencyOf(t)) ?? []), tradePL(t)]);
-  const shown = sorted.slice(0, limit).map((t) => toRow(t, currencyOf(t)));
+  matches.forEach((t, i) => {
+    const currency = currencies[t.accountId] ?? null;
+    const list = byCurrency.get(currency);
+    if (list) list.push(pls[i]!);
+    else byCurrency.set(currency, [pls[i]!]);
+  });
   return {
-    matched: matches.length,
-    shown: shown.length,
-    totals: {
-      winners: pls.filter((p) => signOf(p) > 0).length,
-      losers: pls.filter((p) => signOf(p) < 0).length,
-      breakeven: pls.filter((p) => signOf(p) === 0).length,
-      pl: [...byCurrency].map(([currency, list]) => ({ currency, amount: sumDecimals(list) })),
-    },
-    trades: shown,
+    winners: pls.filter((p) => signOf(p) > 0).length,
+    losers: pls.filter((p) => signOf(p) < 0).length,
+    breakeven: pls.filter((p) => signOf(p) === 0).length,
+    pl: [...byCurrency].map(([currency, list]) => ({ currency, amount: sumDecimals(list) })),
   };
+}
+
+/** The answer from its parts: `matched` figures for totals, `candidates` (a superset of the top) for the list. */
+export function tradeQueryResult(
+  figures: ReadonlyArray<TradeFigure>,
+  candidates: ReadonlyArray<TradeItem>,
+  filter: TradeFilter,
+  currencies: Readonly<Record<string, string>>,
+): TradeQueryResult {
+  const shown = sortTrades(candidates, filter.sort)
+    .slice(0, clampTop(filter.limit))
+    .map((t) => toRow(t, currencies[t.accountId] ?? null));
+  return { matched: figures.length, shown: shown.length, totals: tradeTotals(figures, currencies), trades: shown };
+}
+
+/** Filters, sorts and cuts trades held in memory; totals cover every match. */
+export function queryTrades(
+  trades: ReadonlyArray<TradeItem>,
+  filter: TradeFilter,
+  currencies: Readonly<Record<string, string>> = {},
+): TradeQueryResult {
+  const matches = trades.filter((t) => matchesTrade(t, filter));
+  return tradeQueryResult(matches, matches, filter, currencies);
 }
 
 const TRADE_COLUMNS = [

@@ -2,7 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { Mode } from '@pipsense/contract';
 import { AppError } from '../../../lib/errors';
 import { DEMO_ACCOUNTS, DEMO_TRADES, FIXTURE_NOW, fixtureCandles } from '../test-support/fixture-chat-data';
+import { resolvePeriod } from './periods';
+import { sortTrades, type TradeFilter } from './trade-query';
 import { createTradingChatData, type TradingChatDataDeps } from './trading-chat-data';
+
+const ALL: TradeFilter = {
+  state: 'all',
+  period: resolvePeriod({ kind: 'all' }, FIXTURE_NOW, 'UTC'),
+  outcome: 'any',
+  stopLoss: 'any',
+  takeProfit: 'any',
+  sort: 'newest',
+  limit: 50,
+};
+const inState = (state: 'open' | 'closed' | 'all') =>
+  DEMO_TRADES.filter((t) => state === 'all' || (t.state === 'CLOSED') === (state === 'closed'));
 
 type Trading = TradingChatDataDeps['trading'];
 
@@ -15,7 +29,22 @@ function setup(
     unrealizedPL: '99.9900',
   }));
   const trading: Trading = {
-    allTrades: async (_u, filter) => (calls.push(`allTrades:${filter?.mode}`), DEMO_TRADES),
+    // The database's part is covered by trade-query.repository.test.ts; here only the state split matters.
+    queryTrades: async (_u, q, sort, limit) => (
+      calls.push(`queryTrades:${q.mode}:${q.state}`),
+      sortTrades(inState(q.state), sort).slice(0, limit)
+    ),
+    tradeFigures: async (_u, q) =>
+      inState(q.state).map((t) => ({
+        oanda_account_id: t.accountId,
+        trade_id: t.tradeId,
+        instrument: t.instrument,
+        realized_pl: t.realizedPL,
+        unrealized_pl: t.unrealizedPL,
+        financing: t.financing,
+        close_time: t.closeTime,
+      })),
+    lastTradeWrite: async () => '2025-03-14T14:30:00.000Z',
     accounts: async (_u, mode) => (calls.push(`accounts:${mode}`), DEMO_ACCOUNTS),
     openTradesLive: async (_u, mode) => {
       calls.push(`openTradesLive:${mode}`);
@@ -44,25 +73,25 @@ function setup(
 describe('the assistant data over the trading service', () => {
   it('takes open trades from OANDA when the credentials are for the mode, closed ones from the sync', async () => {
     const { data, calls } = setup();
-    const snapshot = await data.trades('u1', 'demo', { liveOpen: true });
+    const answer = await data.queryTrades('u1', 'demo', ALL, { liveOpen: true });
     expect(calls).toContain('openTradesLive:demo');
-    expect(snapshot.openOrigin).toEqual({ kind: 'oanda', at: FIXTURE_NOW.toISOString() });
-    const open = snapshot.trades.filter((t) => t.state === 'OPEN');
-    expect(open.map((t) => [t.tradeId, t.unrealizedPL])).toEqual([['501', '99.9900']]);
-    expect(snapshot.trades.filter((t) => t.state === 'CLOSED')).toHaveLength(
-      DEMO_TRADES.filter((t) => t.state === 'CLOSED').length,
-    );
-    expect(snapshot.currencies).toEqual({ [DEMO_ACCOUNTS[0]!.oandaAccountId]: 'USD' });
+    expect(calls).toContain('queryTrades:demo:closed');
+    expect(answer.openOrigin).toEqual({ kind: 'oanda', at: FIXTURE_NOW.toISOString() });
+    const open = answer.result.trades.filter((t) => t.state === 'OPEN');
+    expect(open.map((t) => [t.tradeId, t.unrealizedPL, t.currency])).toEqual([['501', '99.9900', 'USD']]);
+    const closed = DEMO_TRADES.filter((t) => t.state === 'CLOSED').length;
+    expect(answer.result.trades.filter((t) => t.state === 'CLOSED')).toHaveLength(closed);
+    expect(answer.result.matched).toBe(closed + 1);
   });
 
   it('does not ask OANDA for another mode, nor when only the history is needed', async () => {
     const other = setup({ credentials: 'live' });
-    const a = await other.data.trades('u1', 'demo', { liveOpen: true });
+    const a = await other.data.queryTrades('u1', 'demo', ALL, { liveOpen: true });
     expect(other.calls).not.toContain('openTradesLive:demo');
     expect(a.openOrigin).toMatchObject({ kind: 'sync', reason: 'other_mode' });
 
     const history = setup();
-    const b = await history.data.trades('u1', 'demo', { liveOpen: false });
+    const b = await history.data.queryTrades('u1', 'demo', ALL, { liveOpen: false });
     expect(history.calls).not.toContain('openTradesLive:demo');
     expect(b.openOrigin).toMatchObject({ kind: 'sync', reason: 'not_asked' });
 
@@ -75,13 +104,13 @@ describe('the assistant data over the trading service', () => {
     const down = () =>
       Promise.reject(new AppError(502, 'OANDA_UNAVAILABLE', 'OANDA is not answering properly right now (HTTP 503).'));
     const { data } = setup({ live: down, refresh: down });
-    const trades = await data.trades('u1', 'demo', { liveOpen: true });
+    const trades = await data.queryTrades('u1', 'demo', ALL, { liveOpen: true });
     expect(trades.openOrigin).toMatchObject({
       kind: 'sync',
       reason: 'oanda_failed',
       detail: 'OANDA is not answering properly right now (HTTP 503).',
     });
-    expect(trades.trades).toEqual(DEMO_TRADES);
+    expect(trades.result.matched).toBe(DEMO_TRADES.length);
     const accounts = await data.accounts('u1', 'demo');
     expect(accounts.origin).toMatchObject({ kind: 'sync', at: DEMO_ACCOUNTS[0]!.syncedAt, reason: 'oanda_failed' });
   });
@@ -90,7 +119,7 @@ describe('the assistant data over the trading service', () => {
     const refused = () =>
       Promise.reject(new AppError(502, 'OANDA_AUTH', 'OANDA rejected the access token for demo mode.'));
     const { data } = setup({ live: refused, refresh: refused });
-    await expect(data.trades('u1', 'demo', { liveOpen: true })).rejects.toMatchObject({ code: 'OANDA_AUTH' });
+    await expect(data.queryTrades('u1', 'demo', ALL, { liveOpen: true })).rejects.toMatchObject({ code: 'OANDA_AUTH' });
     await expect(data.accounts('u1', 'demo')).rejects.toMatchObject({ code: 'OANDA_AUTH' });
   });
 

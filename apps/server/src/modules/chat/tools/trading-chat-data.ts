@@ -2,10 +2,17 @@ import type { AccountItem, Granularity, Mode, TradeItem } from '@pipsense/contra
 import { AppError } from '../../../lib/errors';
 import type { InfoService } from '../../account/info.service';
 import type { TradingService } from '../../trading/trading.service';
+import type { TradeQuery } from '../../trading/trade-query.repository';
 import type { ChatData, DataOrigin } from './chat-data';
+import { summarisePerformance } from './performance';
+import type { ResolvedPeriod } from './periods';
+import { matchesTrade, normaliseInstrument, tradeQueryResult, type TradeFilter } from './trade-query';
 
 export interface TradingChatDataDeps {
-  trading: Pick<TradingService, 'allTrades' | 'accounts' | 'openTradesLive' | 'syncAccounts' | 'candles'>;
+  trading: Pick<
+    TradingService,
+    'queryTrades' | 'tradeFigures' | 'lastTradeWrite' | 'accounts' | 'openTradesLive' | 'syncAccounts' | 'candles'
+  >;
   info: Pick<InfoService, 'oandaCredentials'>;
   now: () => Date;
 }
@@ -31,8 +38,29 @@ function fallbackDetail(error: unknown): string {
 const latest = (times: Array<string | null | undefined>): string | null =>
   times.reduce<string | null>((max, t) => (t && (max === null || t > max) ? t : max), null);
 
+const timeBounds = (period: ResolvedPeriod) => ({
+  from: period.from?.toISOString() ?? null,
+  to: period.to?.toISOString() ?? null,
+});
+
+/** The stored part of a trade question, asked of the database (sort and limit go with it). */
+const storedQuery = (mode: Mode, filter: TradeFilter): TradeQuery => ({
+  ...timeBounds(filter.period),
+  mode,
+  state: filter.state,
+  instrument: filter.instrument ? normaliseInstrument(filter.instrument) : undefined,
+  outcome: filter.outcome,
+  stopLoss: filter.stopLoss,
+  takeProfit: filter.takeProfit,
+});
+
 /** The assistant's data, read through the trading service for the signed-in user. */
 export function createTradingChatData({ trading, info, now }: TradingChatDataDeps): ChatData {
+  async function currenciesOf(userId: string, mode: Mode): Promise<Record<string, string>> {
+    const accounts = await trading.accounts(userId, mode);
+    return Object.fromEntries(accounts.filter((a) => a.currency).map((a) => [a.oandaAccountId, a.currency!] as const));
+  }
+
   async function connection(userId: string, mode: Mode): Promise<'none' | 'other' | 'same'> {
     const credentials = await info.oandaCredentials(userId);
     if (!credentials) return 'none';
@@ -48,37 +76,73 @@ export function createTradingChatData({ trading, info, now }: TradingChatDataDep
   });
 
   return {
-    async trades(userId, mode, { liveOpen }) {
-      const [link, stored, accounts] = await Promise.all([
+    async queryTrades(userId, mode, filter, { liveOpen }) {
+      const [link, currencies, historySyncedAt] = await Promise.all([
         connection(userId, mode),
-        trading.allTrades(userId, { mode }),
-        trading.accounts(userId, mode),
+        currenciesOf(userId, mode),
+        // The trading service keeps no trade-sync time per mode in its API; the newest write of a synced
+        // trade is when the stored history last changed.
+        trading.lastTradeWrite(userId, mode),
       ]);
-      const currencies = Object.fromEntries(
-        accounts.filter((a) => a.currency).map((a) => [a.oandaAccountId, a.currency!] as const),
-      );
-      // The trading service keeps no trade-sync time per mode in its API; the newest write of a synced
-      // trade is when the stored history last changed.
-      const historySyncedAt = latest(stored.map((t) => t.updatedAt));
       let openOrigin = syncOrigin(historySyncedAt, link);
-      let trades: TradeItem[] = stored;
-
-      if (liveOpen && link === 'same') {
+      let live: TradeItem[] | undefined;
+      if (liveOpen && link === 'same' && filter.state !== 'closed') {
         try {
           const at = now().toISOString();
-          const live = await trading.openTradesLive(userId, mode);
           // Closed trades from the history; open ones as OANDA has them now (stored open trades that
           // OANDA no longer lists were closed since the sync, and are left out until the next one).
-          trades = [
-            ...stored.filter((t) => t.state === 'CLOSED'),
-            ...live.map((t): TradeItem => ({ ...t, createdAt: at, updatedAt: at })),
-          ];
+          live = (await trading.openTradesLive(userId, mode)).map((t): TradeItem => ({ ...t, createdAt: at, updatedAt: at }));
           openOrigin = { kind: 'oanda', at };
         } catch (error) {
           openOrigin = syncOrigin(historySyncedAt, link, fallbackDetail(error));
         }
       }
-      return { trades, openOrigin, historySyncedAt, currencies };
+      const storedState = live ? (filter.state === 'all' ? 'closed' : null) : filter.state;
+      const query = storedState ? storedQuery(mode, { ...filter, state: storedState }) : null;
+      const [top, figures, closedStored] = await Promise.all([
+        query ? trading.queryTrades(userId, query, filter.sort, filter.limit) : [],
+        query ? trading.tradeFigures(userId, query) : [],
+        live ? trading.lastTradeWrite(userId, mode, 'closed') : historySyncedAt,
+      ]);
+      const liveMatches = (live ?? []).filter((t) => matchesTrade(t, filter));
+      const matched = [
+        ...figures.map((f) => ({ accountId: f.oanda_account_id, realizedPL: f.realized_pl, unrealizedPL: f.unrealized_pl })),
+        ...liveMatches,
+      ];
+      return {
+        result: tradeQueryResult(matched, [...top, ...liveMatches], filter, currencies),
+        openOrigin,
+        historySyncedAt,
+        empty: closedStored === null && (live === undefined || live.length === 0),
+      };
+    },
+
+    async performance(userId, mode, { period, instrument }) {
+      const [link, currencies, historySyncedAt, figures] = await Promise.all([
+        connection(userId, mode),
+        currenciesOf(userId, mode),
+        trading.lastTradeWrite(userId, mode),
+        trading.tradeFigures(userId, {
+          ...timeBounds(period),
+          mode,
+          state: 'closed',
+          instrument: instrument ? normaliseInstrument(instrument) : undefined,
+        }),
+      ]);
+      const closed = figures.map((f) => ({
+        accountId: f.oanda_account_id,
+        tradeId: f.trade_id,
+        instrument: f.instrument,
+        realizedPL: f.realized_pl,
+        financing: f.financing,
+        closeTime: f.close_time,
+      }));
+      return {
+        result: summarisePerformance(closed, currencies),
+        openOrigin: syncOrigin(historySyncedAt, link),
+        historySyncedAt,
+        empty: historySyncedAt === null,
+      };
     },
 
     async accounts(userId, mode) {
