@@ -1,5 +1,8 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import type { AiPlatformId, TradeItem, TradeListResponse } from '@pipsense/contract';
+import type { FakeReply, FakeRequest } from '@pipsense/fake-llm';
+import type { StackFacts } from './stack/stack-facts';
 
 export function newUser(prefix = 'e2e') {
   const tag = `${prefix}${randomUUID().slice(0, 8)}`;
@@ -63,4 +66,75 @@ export async function apiAs<T>(page: Page, token: string, path: string, body?: u
       : await page.request.post(path, { headers, data: body });
   expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
   return (await res.json()) as T;
+}
+
+/** Every trade of the signed-in user as the API lists them, page by page (SPEC §7: limit 10). */
+export async function allTradesByApi(page: Page, token: string): Promise<TradeItem[]> {
+  const trades: TradeItem[] = [];
+  for (let n = 1; ; n++) {
+    const body = await apiAs<TradeListResponse>(page, token, `/api/v1/trade/get_trade_history?page=${n}&limit=10`);
+    trades.push(...body.data);
+    if (n >= body.pages || body.data.length === 0) return trades;
+  }
+}
+
+/**
+ * A fresh user, signed in through the API (the page is left on /login with the token stored), with the practice
+ * simulator saved as their OANDA connection (demo, every account), `aiPlatform` as the default AI platform, and
+ * accounts and trades synced: for screens whose subject is not settings or sync.
+ */
+export async function syncedOandaUser(
+  page: Page,
+  facts: StackFacts,
+  options: { prefix: string; aiPlatform: AiPlatformId },
+): Promise<{ user: User; token: string }> {
+  const user = newUser(options.prefix);
+  await registerByApi(page, user);
+  const token = await signInByApi(page, user);
+  await apiAs(page, token, '/api/v1/account/update_info', {
+    default_ai_platfrom: options.aiPlatform,
+    default_trading_platfrom: 'OANDA',
+    oanda: { accessToken: facts.practice.token, accountId: '', mode: 'demo' },
+  });
+  await apiAs(page, token, '/api/v1/account/sync_account');
+  await apiAs(page, token, '/api/v1/trade/sync_trade');
+  return { user, token };
+}
+
+/**
+ * The control endpoints of a fake LLM server of the stack (tools/fake-llm: GET /_fake/requests, POST /_fake/replies,
+ * POST /_fake/reset). `url` may end in /v1 (the fake OpenAI's base URL): the endpoints sit at the root.
+ */
+export function fakeLlmControl(url: string) {
+  const at = (path: string) => new URL(path, url).toString();
+  async function call<T>(path: string, body?: unknown): Promise<T> {
+    const res = await fetch(at(path), {
+      method: body === undefined && path.endsWith('requests') ? 'GET' : 'POST',
+      ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${path} → ${res.status} ${text}`);
+    return JSON.parse(text) as T;
+  }
+  return {
+    /** Clears the request log and any scripted replies: back to the default behaviour. */
+    reset: () => call<{ ok: boolean }>('/_fake/reset', {}),
+    /** Scripts the next replies, one per model request, in order. */
+    script: (...replies: FakeReply[]) => call<{ queued: number }>('/_fake/replies', replies),
+    /** Every model request received since the last reset, oldest first. */
+    requests: () => call<FakeRequest[]>('/_fake/requests'),
+  };
+}
+
+/** Whether any canvas inside holds a painted pixel: a chart drew, not just mounted. */
+export function canvasPainted(container: Locator): Promise<boolean> {
+  return container.evaluate((el) =>
+    [...el.querySelectorAll('canvas')].some((canvas) => {
+      if (!canvas.width || !canvas.height) return false;
+      const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+      if (!data) return false;
+      for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+      return false;
+    }),
+  );
 }
