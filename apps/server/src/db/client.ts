@@ -18,15 +18,21 @@ export interface DbOptions {
 
 // Kysely does not expose its driver's connection; createDb records it for the bulk paths that need it.
 const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
+const sqliteClosers = new WeakMap<Kysely<Database>, Array<() => Promise<void>>>();
 
 /**
  * The better-sqlite3 connection behind a Kysely made by `createDb` (undefined for PostgreSQL or any other Kysely).
- * Kysely's SQLite driver prepares every query afresh; bulk writes that run one statement thousands of times can keep
- * it prepared here. Use it only inside `kysely.connection().execute(…)`, which holds Kysely's lock on this one
- * connection, so no Kysely transaction is open on it meanwhile.
+ * For bulk paths that need more than Kysely gives (its file name, its settings). Reading settings is safe at any
+ * time; run writes or transactions on it only inside `kysely.connection().execute(…)`, which holds Kysely's lock on
+ * this one connection.
  */
 export function sqliteHandleOf(kysely: Kysely<Database>): SQLite.Database | undefined {
   return sqliteHandles.get(kysely);
+}
+
+/** Runs `close` when the SQLite database made by `createDb` for this Kysely closes (before its connection does). */
+export function onSqliteClose(kysely: Kysely<Database>, close: () => Promise<void>): void {
+  sqliteClosers.get(kysely)?.push(close);
 }
 
 /** SQLite in `<dataDir>/pipsense.db` (WAL) by default; PostgreSQL when a URL is given. */
@@ -46,5 +52,14 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   sqliteHandles.set(kysely, sqlite);
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const closers: Array<() => Promise<void>> = [];
+  sqliteClosers.set(kysely, closers);
+  return {
+    kysely,
+    dialect: 'sqlite',
+    close: async () => {
+      await Promise.all(closers.splice(0).map((close) => close()));
+      await kysely.destroy();
+    },
+  };
 }

@@ -11,7 +11,8 @@ import { createTradeQueryRepository, storedTimeBound, type TradeQuery } from './
 const pgAdminUrl = process.env.PIPSENSE_TEST_PG;
 const A = '101-004-1000001-001';
 const B = '101-004-1000001-002';
-const T = (day: number, hour = 0) => `2025-03-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000000000Z`;
+const T = (day: number, hour = 0) =>
+  `2025-03-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000000000Z`;
 
 let db: Db;
 let cleanup: () => Promise<void>;
@@ -77,9 +78,21 @@ async function addUser(id: string) {
   const now = '2025-03-01T00:00:00.000Z';
   await db.kysely
     .insertInto('users')
-    .values({ id, username: id, username_key: id, email: `${id}@example.com`, password_hash: 'x', created_at: now, updated_at: now })
+    .values({
+      id,
+      username: id,
+      username_key: id,
+      email: `${id}@example.com`,
+      password_hash: 'x',
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
-  for (const [account, mode] of [[A, 'demo'], [B, 'demo'], ['001-1', 'live']] as const)
+  for (const [account, mode] of [
+    [A, 'demo'],
+    [B, 'demo'],
+    ['001-1', 'live'],
+  ] as const)
     await db.kysely
       .insertInto('broker_accounts')
       .values({
@@ -91,7 +104,7 @@ async function addUser(id: string) {
         version: 1,
         created_at: now,
         updated_at: now,
-      } as never)
+      })
       .execute();
   for (const s of SEEDS)
     await db.kysely
@@ -137,8 +150,15 @@ describe('the trade query repository', () => {
   it('filters by state, instrument, stop-loss and take-profit presence, within the user and mode', async () => {
     const repo = createTradeQueryRepository(db.kysely);
     expect(ids(await repo.top('u1', demo({ state: 'open' }), 'oldest', 50))).toEqual(['6', '7']);
-    expect(ids(await repo.top('u1', demo({ state: 'closed', instrument: 'GBP_USD' }), 'oldest', 50))).toEqual(['3', '8']);
-    expect(ids(await repo.top('u1', demo({ stopLoss: 'with', takeProfit: 'without' }), 'oldest', 50))).toEqual(['1', '6', '5']);
+    expect(ids(await repo.top('u1', demo({ state: 'closed', instrument: 'GBP_USD' }), 'oldest', 50))).toEqual([
+      '3',
+      '8',
+    ]);
+    expect(ids(await repo.top('u1', demo({ stopLoss: 'with', takeProfit: 'without' }), 'oldest', 50))).toEqual([
+      '1',
+      '6',
+      '5',
+    ]);
     expect(ids(await repo.top('u1', demo({ stopLoss: 'without', takeProfit: 'with' }), 'oldest', 50))).toEqual(['2']);
     expect(ids(await repo.top('u1', demo(), 'oldest', 50))).toHaveLength(9);
     expect(ids(await repo.top('nobody', demo(), 'oldest', 50))).toEqual([]);

@@ -14,6 +14,9 @@ export interface TradeSyncDeps extends AccountSyncDeps {
   trades: TradeRepository;
 }
 
+/** Pages of a full sync handed to the database and not yet written. */
+const WRITES_IN_FLIGHT = 2;
+
 interface AccountOutcome extends WriteCounts {
   removed: number;
   full: boolean;
@@ -80,9 +83,11 @@ async function syncAccountTrades(
     const fresh = !(await deps.trades.hasAny(userId, accountId));
     let top: string | undefined;
     const seen = new Set<string>();
-    // Pages arrive newest first. Three stages overlap: the client fetches page n+2 while page n+1 is mapped and
-    // page n is written; one write at a time keeps memory bounded and the writes in order.
-    let writing: Promise<void> = Promise.resolve();
+    // Pages arrive newest first. The stages overlap: the client fetches the next page while this one is mapped and
+    // the pages before it are written (on SQLite by the writer thread, so writes do not hold this event loop). At
+    // most WRITES_IN_FLIGHT pages wait to be written, which keeps memory bounded; each is its own transaction, so
+    // whichever of them commit before a failure are whole pages, and the checkpoint below is never reached.
+    const writing: Array<Promise<void>> = [];
     try {
       for await (const page of api.tradePages(accountId, { state: 'ALL' })) {
         for (const trade of page.trades) {
@@ -90,23 +95,29 @@ async function syncAccountTrades(
           seen.add(id);
           top = top === undefined ? id : maxId(top, id);
         }
-        await writing;
-        writing = write(page.trades, fresh);
-        writing.catch(() => undefined); // surfaced by the next await
+        if (writing.length >= WRITES_IN_FLIGHT) await writing.shift();
+        const next = write(page.trades, fresh);
+        next.catch(() => undefined); // surfaced when awaited
+        writing.push(next);
       }
-      await writing;
+      while (writing.length > 0) await writing.shift();
     } finally {
       // A failed fetch must not leave a page's transaction running behind the error.
-      await writing.catch(() => undefined);
+      await Promise.allSettled(writing);
     }
     // The history was read to its end: whatever is stored at or below its newest id and was not seen, OANDA
     // does not have. Rows above it were written by a later sync and are left alone.
-    const stored = await deps.trades.idsUpTo(userId, accountId, top === undefined ? undefined : idNumber(top));
-    counts.removed = await deps.trades.remove(
-      userId,
-      accountId,
-      stored.filter((id) => !seen.has(id)),
-    );
+    // Every id seen is stored by now, so only a count above theirs means there is anything to remove: counting is
+    // cheaper than listing thousands of ids on the event loop.
+    const floor = top === undefined ? undefined : idNumber(top);
+    if ((await deps.trades.countUpTo(userId, accountId, floor)) > seen.size) {
+      const stored = await deps.trades.idsUpTo(userId, accountId, floor);
+      counts.removed = await deps.trades.remove(
+        userId,
+        accountId,
+        stored.filter((id) => !seen.has(id)),
+      );
+    }
     await deps.accounts.saveTradeCheckpoint(userId, accountId, {
       throughTransactionId: lastTransactionID,
       highId: top ?? '0',

@@ -1,11 +1,16 @@
 import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import type { Mode } from '@pipsense/contract';
 import type { Database, TradesTable } from '../../db/schema';
+import { sqliteHandleOf } from '../../db/client';
 import { sameTradeContent, TRADE_CONTENT, type TradeContent, type TradeRecord } from './broker-data';
+import { createSqliteTradeWriter } from './sqlite-trade-writer';
 
 export type TradeRow = Selectable<TradesTable>;
 
-/** Rows per statement: 500 trades × 21 columns stays well inside SQLite's and PostgreSQL's parameter limits. */
+/**
+ * Rows per statement on PostgreSQL: 500 trades × 21 columns stays well inside its parameter limit. (SQLite writes
+ * through sqlite-trade-writer.ts.)
+ */
 const BATCH = 500;
 
 export interface TradeFilter {
@@ -65,6 +70,17 @@ export function createTradeRepository(db: Kysely<Database>) {
     if (!text) statements.set(rows, (text = upsertSql(rows, numbered)));
     return text;
   };
+  // SQLite made by createDb: the bulk upsert runs on a writer thread with statements prepared once.
+  const sqlite = numbered ? undefined : sqliteHandleOf(db);
+  const sqliteWriter = sqlite
+    ? createSqliteTradeWriter(db, sqlite, {
+        upsert,
+        select:
+          `select trade_id, ${TRADE_CONTENT.join(', ')} from trades ` +
+          'where user_id = ? and oanda_account_id = ? and trade_id in (select value from json_each(?))',
+        content: TRADE_CONTENT.map((c) => [c, RECORD_COLUMNS.indexOf(c)]),
+      })
+    : undefined;
 
   function scoped(userId: string, filter: TradeFilter = {}) {
     let query = db.selectFrom('trades').where('user_id', '=', userId);
@@ -76,7 +92,8 @@ export function createTradeRepository(db: Kysely<Database>) {
 
   return {
     /**
-     * Stores one page of an account's trades in one transaction: inserts the new ones, rewrites the ones whose
+     * Stores one page of an account's trades in one transaction (on SQLite in the writer thread, whose connection
+     * the app's queries see once this resolves): inserts the new ones, rewrites the ones whose
      * content changed, leaves identical ones alone (so a re-run writes nothing and reports nothing).
      * `fresh`: the account had no stored trades when the sync began, so there is nothing to compare with.
      */
@@ -90,6 +107,14 @@ export function createTradeRepository(db: Kysely<Database>) {
       if (records.length === 0) return { created: 0, updated: 0 };
       // One row per id: PostgreSQL refuses an upsert that touches the same row twice in one statement.
       const unique = [...new Map(records.map((r) => [r.trade_id, r])).values()];
+      if (sqliteWriter)
+        return sqliteWriter.write({
+          userId,
+          accountId,
+          now,
+          fresh: options.fresh === true,
+          rows: unique.map((r) => RECORD_COLUMNS.map((column) => r[column] ?? null)),
+        });
       return db.transaction().execute(async (trx) => {
         const counts: WriteCounts = { created: 0, updated: 0 };
         for (const batch of chunks(unique, BATCH)) {
@@ -147,6 +172,17 @@ export function createTradeRepository(db: Kysely<Database>) {
         .where('oanda_account_id', '=', accountId);
       if (maxNum !== undefined) query = query.where('trade_num', '<=', maxNum);
       return (await query.execute()).map((r) => r.trade_id);
+    },
+
+    /** How many of the account's trades have a numeric id at or below `maxNum` (all of them without a bound). */
+    async countUpTo(userId: string, accountId: string, maxNum: number | undefined): Promise<number> {
+      let query = db
+        .selectFrom('trades')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', '=', userId)
+        .where('oanda_account_id', '=', accountId);
+      if (maxNum !== undefined) query = query.where('trade_num', '<=', maxNum);
+      return Number((await query.executeTakeFirst())?.n ?? 0);
     },
 
     /** Ids of the account's trades not yet CLOSED: the ones whose numbers still move. */
