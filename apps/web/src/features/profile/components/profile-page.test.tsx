@@ -46,11 +46,11 @@ function profileServer(initial: Profile, options: { taken?: string[]; update?: R
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
+      const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
       const call: Call = {
         method: init?.method ?? 'GET',
         path: url.pathname,
-        body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined,
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
       };
       calls.push(call);
       const { status, body } = reply(call);
