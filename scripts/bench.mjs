@@ -12,7 +12,11 @@ const files = readdirSync(join(root, 'bench'))
 let failed = 0;
 for (const file of files) {
   console.log(`\n=== ${file} ===`);
-  const run = spawnSync('npx', ['tsx', join('bench', file)], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const run = spawnSync('npx', ['tsx', join('bench', file)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (run.status !== 0) failed += 1;
 }
 process.exit(failed ? 1 : 0);

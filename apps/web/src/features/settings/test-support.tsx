@@ -19,7 +19,11 @@ export function fakeServer(routes: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
     const method = init?.method ?? 'GET';
-    const call = { method, path: url.pathname, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined };
+    const call = {
+      method,
+      path: url.pathname,
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
     const reply = handler
