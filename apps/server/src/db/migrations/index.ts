@@ -2,6 +2,7 @@ import * as m001 from './001-foundation';
 import * as m002 from './002-trading';
 import * as m003 from './003-chat';
 import * as m004 from './004-analytics';
+import * as m005 from './005-trade-query-indexes';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -9,4 +10,5 @@ export const migrations = {
   '002-trading': m002,
   '003-chat': m003,
   '004-analytics': m004,
+  '005-trade-query-indexes': m005,
 };
