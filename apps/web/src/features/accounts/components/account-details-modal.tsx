@@ -1,7 +1,6 @@
-import { useId } from 'react';
-import { CButton, CModal, CModalBody, CModalFooter, CModalHeader, CModalTitle } from '@coreui/react';
 import type { AccountItem } from '@pipsense/contract';
 import { DetailList } from '../../../components/data/detail-list';
+import { DetailsModal } from '../../../components/data/details-modal';
 import { accountDetails } from '../model/account-fields';
 
 export interface AccountDetailsModalProps {
@@ -13,30 +12,9 @@ export interface AccountDetailsModalProps {
 
 /** SPEC §2: 'Account Details', every field of the account except the internal id, user id and version. */
 export function AccountDetailsModal({ visible, account, onClose }: AccountDetailsModalProps) {
-  const titleId = useId();
   return (
-    <CModal
-      visible={visible && account !== null}
-      onClose={onClose}
-      size="lg"
-      fullscreen="sm"
-      scrollable
-      alignment="center"
-      aria-labelledby={titleId}
-    >
-      <CModalHeader>
-        <CModalTitle id={titleId}>Account Details</CModalTitle>
-      </CModalHeader>
-      {account && (
-        <CModalBody>
-          <DetailList items={accountDetails(account)} />
-        </CModalBody>
-      )}
-      <CModalFooter>
-        <CButton color="secondary" onClick={onClose}>
-          Close
-        </CButton>
-      </CModalFooter>
-    </CModal>
+    <DetailsModal title="Account Details" visible={visible} onClose={onClose}>
+      {account && <DetailList items={accountDetails(account)} />}
+    </DetailsModal>
   );
 }

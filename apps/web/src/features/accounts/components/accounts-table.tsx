@@ -1,8 +1,7 @@
-import { CButton, CTable, CTableBody, CTableDataCell, CTableHead, CTableHeaderCell, CTableRow } from '@coreui/react';
+import { CTableDataCell } from '@coreui/react';
 import type { AccountItem } from '@pipsense/contract';
-import { PAGE_SIZE } from '@pipsense/contract';
 import { dateTimeParts, EMPTY_CELL, formatCount, formatDateTime, plClass } from '../../../components/data/format';
-import { PlaceholderRows } from '../../../components/data/placeholder-rows';
+import { DataTable, ViewCell } from '../../../components/data/data-table';
 import { formatAccountPL, formatMoney } from '../model/account-fields';
 
 /** SPEC §2's columns, in order; numbers are right-aligned so their decimals line up. */
@@ -40,50 +39,30 @@ export interface AccountsTableProps {
 
 export function AccountsTable({ accounts, busy, onView }: AccountsTableProps) {
   return (
-    <CTable responsive hover align="middle" className="mb-0 data-table" aria-busy={busy} aria-label="Accounts">
-      <CTableHead>
-        <CTableRow>
-          {ACCOUNT_COLUMNS.map(({ label, numeric }) => (
-            <CTableHeaderCell key={label} scope="col" className={numeric ? 'text-end' : undefined}>
-              {label}
-            </CTableHeaderCell>
-          ))}
-        </CTableRow>
-      </CTableHead>
-      <CTableBody>
-        {accounts === null ? (
-          <PlaceholderRows columns={ACCOUNT_COLUMNS.length} rows={PAGE_SIZE} />
-        ) : (
-          accounts.map((account) => (
-            <CTableRow key={account.id}>
-              <CTableDataCell className="fw-semibold">{account.alias || EMPTY_CELL}</CTableDataCell>
-              <CTableDataCell className="text-nowrap">{account.oandaAccountId}</CTableDataCell>
-              <CTableDataCell>{account.currency ?? EMPTY_CELL}</CTableDataCell>
-              <CTableDataCell className="text-end num">{formatMoney(account.balance)}</CTableDataCell>
-              <CTableDataCell className="text-end num">{formatMoney(account.NAV)}</CTableDataCell>
-              <CTableDataCell className={`text-end num ${plClass(account.unrealizedPL)}`}>
-                {formatAccountPL(account.unrealizedPL)}
-              </CTableDataCell>
-              <CTableDataCell className="text-end num">{formatCount(account.openTradeCount)}</CTableDataCell>
-              <CTableDataCell className="text-end num">{formatCount(account.openPositionCount)}</CTableDataCell>
-              <CTableDataCell className="text-nowrap" title={formatDateTime(account.createdAt)}>
-                <AddedAt value={account.createdAt} />
-              </CTableDataCell>
-              <CTableDataCell>
-                <CButton
-                  size="sm"
-                  color="primary"
-                  variant="outline"
-                  className="text-nowrap"
-                  onClick={() => onView(account)}
-                >
-                  View Account
-                </CButton>
-              </CTableDataCell>
-            </CTableRow>
-          ))
-        )}
-      </CTableBody>
-    </CTable>
+    <DataTable
+      label="Accounts"
+      columns={ACCOUNT_COLUMNS}
+      rows={accounts}
+      busy={busy}
+      rowKey={(account) => account.id}
+      renderCells={(account) => (
+        <>
+          <CTableDataCell className="fw-semibold">{account.alias || EMPTY_CELL}</CTableDataCell>
+          <CTableDataCell className="text-nowrap">{account.oandaAccountId}</CTableDataCell>
+          <CTableDataCell>{account.currency ?? EMPTY_CELL}</CTableDataCell>
+          <CTableDataCell className="text-end num">{formatMoney(account.balance)}</CTableDataCell>
+          <CTableDataCell className="text-end num">{formatMoney(account.NAV)}</CTableDataCell>
+          <CTableDataCell className={`text-end num ${plClass(account.unrealizedPL)}`}>
+            {formatAccountPL(account.unrealizedPL)}
+          </CTableDataCell>
+          <CTableDataCell className="text-end num">{formatCount(account.openTradeCount)}</CTableDataCell>
+          <CTableDataCell className="text-end num">{formatCount(account.openPositionCount)}</CTableDataCell>
+          <CTableDataCell className="text-nowrap" title={formatDateTime(account.createdAt)}>
+            <AddedAt value={account.createdAt} />
+          </CTableDataCell>
+          <ViewCell label="View Account" onClick={() => onView(account)} />
+        </>
+      )}
+    />
   );
 }

@@ -1,7 +1,6 @@
-import { useId } from 'react';
-import { CButton, CModal, CModalBody, CModalFooter, CModalHeader, CModalTitle } from '@coreui/react';
 import type { TradeItem } from '@pipsense/contract';
 import { DetailList } from '../../../components/data/detail-list';
+import { DetailsModal } from '../../../components/data/details-modal';
 import { formatInstrument } from '../../../components/data/format';
 import { tradeDetails } from '../model/trade-details';
 import { direction } from '../model/trade-format';
@@ -18,34 +17,17 @@ export interface TradeDetailsModalProps {
 
 /** SPEC §2: 'Trade Details', the trade's fields and a chart of the instrument around it. */
 export function TradeDetailsModal({ visible, trade, base, onClose }: TradeDetailsModalProps) {
-  const titleId = useId();
   return (
-    <CModal
-      visible={visible && trade !== null}
-      onClose={onClose}
-      size="lg"
-      fullscreen="sm"
-      scrollable
-      alignment="center"
-      aria-labelledby={titleId}
-    >
-      <CModalHeader>
-        <CModalTitle id={titleId}>Trade Details</CModalTitle>
-      </CModalHeader>
+    <DetailsModal title="Trade Details" visible={visible} onClose={onClose}>
       {trade && (
-        <CModalBody>
+        <>
           <p className="text-body-secondary mb-3">
             #{trade.tradeId} · {formatInstrument(trade.instrument)} · {direction(trade)}
           </p>
           {base !== null && <TradeChart key={trade.tradeId} base={base} trade={trade} />}
           <DetailList items={tradeDetails(trade)} />
-        </CModalBody>
+        </>
       )}
-      <CModalFooter>
-        <CButton color="secondary" onClick={onClose}>
-          Close
-        </CButton>
-      </CModalFooter>
-    </CModal>
+    </DetailsModal>
   );
 }

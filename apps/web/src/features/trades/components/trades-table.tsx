@@ -1,17 +1,7 @@
-import {
-  CBadge,
-  CButton,
-  CTable,
-  CTableBody,
-  CTableDataCell,
-  CTableHead,
-  CTableHeaderCell,
-  CTableRow,
-} from '@coreui/react';
+import { CBadge, CTableDataCell } from '@coreui/react';
 import type { TradeItem } from '@pipsense/contract';
-import { PAGE_SIZE } from '@pipsense/contract';
 import { formatInstrument, plClass } from '../../../components/data/format';
-import { PlaceholderRows } from '../../../components/data/placeholder-rows';
+import { DataTable, ViewCell } from '../../../components/data/data-table';
 import { formatPL, formatPrice, formatUnits, tradeState } from '../model/trade-format';
 
 /** SPEC §2's columns, in order; numbers are right-aligned so their decimals line up. */
@@ -36,56 +26,36 @@ export interface TradesTableProps {
 
 export function TradesTable({ trades, busy, onView }: TradesTableProps) {
   return (
-    <CTable responsive hover align="middle" className="mb-0 data-table" aria-busy={busy} aria-label="Trades">
-      <CTableHead>
-        <CTableRow>
-          {TRADE_COLUMNS.map(({ label, numeric }) => (
-            <CTableHeaderCell key={label} scope="col" className={numeric ? 'text-end' : undefined}>
-              {label}
-            </CTableHeaderCell>
-          ))}
-        </CTableRow>
-      </CTableHead>
-      <CTableBody>
-        {trades === null ? (
-          <PlaceholderRows columns={TRADE_COLUMNS.length} rows={PAGE_SIZE} />
-        ) : (
-          trades.map((trade) => {
-            const state = tradeState(trade.state);
-            return (
-              <CTableRow key={`${trade.accountId}:${trade.tradeId}`}>
-                <CTableDataCell>{trade.tradeId}</CTableDataCell>
-                <CTableDataCell className="fw-semibold">{formatInstrument(trade.instrument)}</CTableDataCell>
-                <CTableDataCell className="text-end num">{formatPrice(trade.price)}</CTableDataCell>
-                <CTableDataCell className="text-end num">{formatUnits(trade.initialUnits)}</CTableDataCell>
-                <CTableDataCell className="text-end num">{formatUnits(trade.currentUnits)}</CTableDataCell>
-                <CTableDataCell className={`text-end num ${plClass(trade.realizedPL)}`}>
-                  {formatPL(trade.realizedPL)}
-                </CTableDataCell>
-                <CTableDataCell className={`text-end num ${plClass(trade.unrealizedPL)}`}>
-                  {formatPL(trade.unrealizedPL)}
-                </CTableDataCell>
-                <CTableDataCell>
-                  <CBadge color={state.color} shape="rounded-pill">
-                    {state.label}
-                  </CBadge>
-                </CTableDataCell>
-                <CTableDataCell>
-                  <CButton
-                    size="sm"
-                    color="primary"
-                    variant="outline"
-                    className="text-nowrap"
-                    onClick={() => onView(trade)}
-                  >
-                    View Trade
-                  </CButton>
-                </CTableDataCell>
-              </CTableRow>
-            );
-          })
-        )}
-      </CTableBody>
-    </CTable>
+    <DataTable
+      label="Trades"
+      columns={TRADE_COLUMNS}
+      rows={trades}
+      busy={busy}
+      rowKey={(trade) => `${trade.accountId}:${trade.tradeId}`}
+      renderCells={(trade) => {
+        const state = tradeState(trade.state);
+        return (
+          <>
+            <CTableDataCell>{trade.tradeId}</CTableDataCell>
+            <CTableDataCell className="fw-semibold">{formatInstrument(trade.instrument)}</CTableDataCell>
+            <CTableDataCell className="text-end num">{formatPrice(trade.price)}</CTableDataCell>
+            <CTableDataCell className="text-end num">{formatUnits(trade.initialUnits)}</CTableDataCell>
+            <CTableDataCell className="text-end num">{formatUnits(trade.currentUnits)}</CTableDataCell>
+            <CTableDataCell className={`text-end num ${plClass(trade.realizedPL)}`}>
+              {formatPL(trade.realizedPL)}
+            </CTableDataCell>
+            <CTableDataCell className={`text-end num ${plClass(trade.unrealizedPL)}`}>
+              {formatPL(trade.unrealizedPL)}
+            </CTableDataCell>
+            <CTableDataCell>
+              <CBadge color={state.color} shape="rounded-pill">
+                {state.label}
+              </CBadge>
+            </CTableDataCell>
+            <ViewCell label="View Trade" onClick={() => onView(trade)} />
+          </>
+        );
+      }}
+    />
   );
 }

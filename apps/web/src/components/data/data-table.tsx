@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { CButton, CTable, CTableBody, CTableDataCell, CTableHead, CTableHeaderCell, CTableRow } from '@coreui/react';
+import { PAGE_SIZE } from '@pipsense/contract';
+import { PlaceholderRows } from './placeholder-rows';
+
+export interface DataColumn {
+  label: string;
+  /** Numbers are right-aligned so their decimals line up. */
+  numeric: boolean;
+}
+
+export interface DataTableProps<T> {
+  label: string;
+  columns: readonly DataColumn[];
+  /** Null while the first page loads: placeholder rows keep the table's shape. */
+  rows: readonly T[] | null;
+  busy: boolean;
+  rowKey: (row: T) => string;
+  /** The cells of one row, in column order. */
+  renderCells: (row: T) => ReactNode;
+}
+
+/** The list tables of Trades and Accounts: headers, placeholder rows while loading, one row per item. */
+export function DataTable<T>({ label, columns, rows, busy, rowKey, renderCells }: DataTableProps<T>) {
+  return (
+    <CTable responsive hover align="middle" className="mb-0 data-table" aria-busy={busy} aria-label={label}>
+      <CTableHead>
+        <CTableRow>
+          {columns.map(({ label: name, numeric }) => (
+            <CTableHeaderCell key={name} scope="col" className={numeric ? 'text-end' : undefined}>
+              {name}
+            </CTableHeaderCell>
+          ))}
+        </CTableRow>
+      </CTableHead>
+      <CTableBody>
+        {rows === null ? (
+          <PlaceholderRows columns={columns.length} rows={PAGE_SIZE} />
+        ) : (
+          rows.map((row) => <CTableRow key={rowKey(row)}>{renderCells(row)}</CTableRow>)
+        )}
+      </CTableBody>
+    </CTable>
+  );
+}
+
+/** The Actions cell: 'View Trade', 'View Account'. */
+export function ViewCell({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <CTableDataCell>
+      <CButton size="sm" color="primary" variant="outline" className="text-nowrap" onClick={onClick}>
+        {label}
+      </CButton>
+    </CTableDataCell>
+  );
+}
