@@ -320,7 +320,12 @@ export function createChatTools(data: ChatData) {
       { liveOpen: args.state !== 'closed' },
     );
     const noData = answer.empty;
-    if (noData && answer.openOrigin.kind === 'sync' && answer.openOrigin.reason === 'not_connected' && !answer.historySyncedAt)
+    if (
+      noData &&
+      answer.openOrigin.kind === 'sync' &&
+      answer.openOrigin.reason === 'not_connected' &&
+      !answer.historySyncedAt
+    )
       throw notConnected();
     const query = answer.result;
     const openSource = `open trades ${originNote(answer.openOrigin, ctx.timeZone)}`;
@@ -354,7 +359,12 @@ export function createChatTools(data: ChatData) {
     const period = resolvePeriod(periodSpec(args), ctx.now, ctx.timeZone);
     const answer = await data.performance(ctx.userId, ctx.mode, { period, instrument: args.instrument });
     const noData = answer.empty;
-    if (noData && answer.openOrigin.kind === 'sync' && answer.openOrigin.reason === 'not_connected' && !answer.historySyncedAt)
+    if (
+      noData &&
+      answer.openOrigin.kind === 'sync' &&
+      answer.openOrigin.reason === 'not_connected' &&
+      !answer.historySyncedAt
+    )
       throw notConnected();
     const result: PerformanceToolResult = {
       mode: ctx.mode,

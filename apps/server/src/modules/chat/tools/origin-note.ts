@@ -1,32 +1,14 @@
 import type { DataOrigin } from './chat-data';
-
-// Building a DateTimeFormat costs far more than formatting with one (about half a millisecond); zones are few.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+import { localFields } from './periods';
 
 /** '2025-03-14 10:22 UTC' in the trader's zone (the zone's name follows unless it is UTC). */
 export function formatInstant(iso: string, timeZone = 'UTC'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const parts: Record<string, string> = {};
-  const f = formatter(timeZone);
-  for (const p of f.formatToParts(date)) parts[p.type] = p.value;
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${timeZone === 'UTC' || timeZone === 'Etc/UTC' ? 'UTC' : timeZone}`;
+  const f = localFields(date.getTime(), timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const zone = timeZone === 'UTC' || timeZone === 'Etc/UTC' ? 'UTC' : timeZone;
+  return `${f.y}-${two(f.m)}-${two(f.d)} ${two(f.hour)}:${two(f.minute)} ${zone}`;
 }
 
 /** How an answer names its source: 'from OANDA just now' or 'from your last sync at …'. */

@@ -58,7 +58,10 @@ function average(sum: string, count: number): string {
 }
 
 /** What performance figures are made of: one closed trade. */
-export type ClosedTradeFigure = Pick<TradeItem, 'accountId' | 'tradeId' | 'instrument' | 'realizedPL' | 'financing' | 'closeTime'>;
+export type ClosedTradeFigure = Pick<
+  TradeItem,
+  'accountId' | 'tradeId' | 'instrument' | 'realizedPL' | 'financing' | 'closeTime'
+>;
 
 const brief = (t: ClosedTradeFigure): TradeBrief => ({
   tradeId: t.tradeId,

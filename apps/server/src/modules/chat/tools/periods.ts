@@ -74,7 +74,8 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-function localFields(instant: number, timeZone: string) {
+/** The calendar fields of an instant in a time zone. */
+export function localFields(instant: number, timeZone: string) {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(new Date(instant))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);

@@ -91,7 +91,11 @@ export function createTradingChatData({ trading, info, now }: TradingChatDataDep
           const at = now().toISOString();
           // Closed trades from the history; open ones as OANDA has them now (stored open trades that
           // OANDA no longer lists were closed since the sync, and are left out until the next one).
-          live = (await trading.openTradesLive(userId, mode)).map((t): TradeItem => ({ ...t, createdAt: at, updatedAt: at }));
+          live = (await trading.openTradesLive(userId, mode)).map((t): TradeItem => ({
+            ...t,
+            createdAt: at,
+            updatedAt: at,
+          }));
           openOrigin = { kind: 'oanda', at };
         } catch (error) {
           openOrigin = syncOrigin(historySyncedAt, link, fallbackDetail(error));
@@ -106,7 +110,11 @@ export function createTradingChatData({ trading, info, now }: TradingChatDataDep
       ]);
       const liveMatches = (live ?? []).filter((t) => matchesTrade(t, filter));
       const matched = [
-        ...figures.map((f) => ({ accountId: f.oanda_account_id, realizedPL: f.realized_pl, unrealizedPL: f.unrealized_pl })),
+        ...figures.map((f) => ({
+          accountId: f.oanda_account_id,
+          realizedPL: f.realized_pl,
+          unrealizedPL: f.unrealized_pl,
+        })),
         ...liveMatches,
       ];
       return {
