@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { CButton, CCard, CCardBody, CCardHeader, CForm, CFormInput, CSpinner } from '@coreui/react';
+import { CFormInput } from '@coreui/react';
 import type { Profile } from '@pipsense/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
+import { FormCard } from './form-card';
 import { checkEmailExists, checkUsernameExists, profileQuery, updateUsernameEmail } from '../api/profile-api';
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -52,37 +53,27 @@ export function UpdateProfileCard({ profile }: { profile: Profile }) {
   }
 
   return (
-    <CCard className="h-100">
-      <CCardHeader as="h2" className="h6 mb-0 py-3">
-        Update Profile
-      </CCardHeader>
-      <CCardBody>
-        <CForm onSubmit={onSubmit} noValidate>
-          <div className="mb-3">
-            <CFormInput
-              id="profile-username"
-              label="Username"
-              autoComplete="username"
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              text="3–32 characters: letters, digits, dot, dash or underscore."
-            />
-          </div>
-          <div className="mb-4">
-            <CFormInput
-              id="profile-email"
-              type="email"
-              label="Email address"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <CButton type="submit" color="primary" disabled={busy}>
-            {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}Save Changes
-          </CButton>
-        </CForm>
-      </CCardBody>
-    </CCard>
+    <FormCard title="Update Profile" busy={busy} onSubmit={onSubmit}>
+      <div className="mb-3">
+        <CFormInput
+          id="profile-username"
+          label="Username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          text="3–32 characters: letters, digits, dot, dash or underscore."
+        />
+      </div>
+      <div className="mb-4">
+        <CFormInput
+          id="profile-email"
+          type="email"
+          label="Email address"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </div>
+    </FormCard>
   );
 }
