@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { OandaSim } from './index';
 
-/** The shared OANDA reference fixtures (shared/ sits beside the repository). */
-export const FIXTURE_DIR = fileURLToPath(new URL('../../../../shared/reference/oanda/fixtures/', import.meta.url));
+/** The OANDA v20 reference fixtures, kept in the repository (fixtures/NOTES.md). */
+export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
 export function fixture<T = Record<string, unknown>>(name: string): T {
   return JSON.parse(readFileSync(`${FIXTURE_DIR}${name}`, 'utf8')) as T;

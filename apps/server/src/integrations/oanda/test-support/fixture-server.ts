@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** Recorded v20 exchanges (see /work/shared/reference/oanda/NOTES.md). */
-export const FIXTURES_DIR = process.env.OANDA_FIXTURES_DIR ?? '/work/shared/reference/oanda/fixtures';
+/** Recorded v20 exchanges, kept in the repository with the simulator (tools/oanda-sim/fixtures/NOTES.md). */
+export const FIXTURES_DIR = fileURLToPath(new URL('../../../../../../tools/oanda-sim/fixtures/', import.meta.url));
 
 interface Exchange {
   method: string;
