@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           ...nodeTest,
           name: 'node',
-          include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts', 'tools/**/*.test.ts'],
+          include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts', 'tools/**/*.test.ts', 'scripts/**/*.test.mjs'],
           env: { PIPSENSE_TEST_PG: '' },
         },
       },

@@ -1,0 +1,56 @@
+// The architecture rules in eslint.config.js fail when they are broken: each probe below writes a file that breaks
+// one rule into the real tree, lints it with the project's own configuration, and expects that rule's error.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+const written = [];
+const eslint = new ESLint({ cwd: root });
+
+async function lintProbe(relativePath, code) {
+  const file = join(root, relativePath);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, code);
+  written.push(file);
+  const [result] = await eslint.lintFiles([file]);
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+afterAll(() => {
+  for (const file of written) rmSync(file, { force: true });
+});
+
+describe('architecture lint rules', { timeout: 120_000 }, () => {
+  it('a web feature importing another feature is an error', async () => {
+    const messages = await lintProbe(
+      'apps/web/src/features/faq/zz-lint-probe.ts',
+      "import '../trades/model/trade-format';\n",
+    );
+    expect(messages.join('\n')).toMatch(/import-x\/no-restricted-paths: .*A feature does not import another feature/);
+  });
+
+  it('shared web code importing a feature is an error', async () => {
+    const messages = await lintProbe(
+      'apps/web/src/lib/zz-lint-probe.ts',
+      "import '../features/trades/model/trade-format';\n",
+    );
+    expect(messages.join('\n')).toMatch(/Shared web code does not import features/);
+  });
+
+  it("a server module reaching into another module's repository is an error, its service is not", async () => {
+    const messages = await lintProbe(
+      'apps/server/src/modules/auth/zz-lint-probe.ts',
+      "import '../trading/trade.repository';\nimport '../trading/trading.service';\n",
+    );
+    const boundary = messages.filter((m) => m.startsWith('import-x/no-restricted-paths'));
+    expect(boundary).toHaveLength(1);
+    expect(boundary[0]).toMatch(/reaches another module only through its service/);
+  });
+
+  it('the plain JavaScript scripts are linted', async () => {
+    const messages = await lintProbe('scripts/zz-lint-probe.mjs', 'const unused = 1;\n');
+    expect(messages.join('\n')).toMatch(/no-unused-vars/);
+  });
+});
