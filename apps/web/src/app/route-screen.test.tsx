@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
@@ -8,7 +8,7 @@ import { RouteScreen } from './route-screen';
 
 const CHUNK_URL = 'http://localhost:3000/static/js/trades-page-a1b2c3.js';
 
-let consoleError: ReturnType<typeof vi.spyOn<Console, 'error'>>;
+let consoleError: MockInstance<typeof console.error>;
 beforeEach(() => {
   // React and the boundary log what they catch; keep the output readable and check what was logged.
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
