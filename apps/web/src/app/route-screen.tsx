@@ -1,4 +1,5 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Route } from 'react-router';
 import { CSpinner } from '@coreui/react';
 import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
 
@@ -17,5 +18,20 @@ export function RouteScreen({ children }: { children: ReactNode }) {
     <RouteErrorBoundary>
       <Suspense fallback={<ScreenLoading />}>{children}</Suspense>
     </RouteErrorBoundary>
+  );
+}
+
+/** The <Route> of a lazily loaded screen (a call, not a component: <Routes> takes <Route> elements only). */
+export function screenRoute({ path, Screen }: { path: string; Screen: ComponentType }) {
+  return (
+    <Route
+      key={path}
+      path={path}
+      element={
+        <RouteScreen>
+          <Screen />
+        </RouteScreen>
+      }
+    />
   );
 }

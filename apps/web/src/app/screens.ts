@@ -3,20 +3,35 @@ import { paths } from '../config/paths';
 import { lazyChunk } from '../components/errors/lazy-chunk';
 
 // Every screen is its own chunk, loaded when its route is first visited: the login form does not wait for the rest.
-export const LoginPage = lazyChunk('login-page', () => import('../features/auth/components/login-page'), 'LoginPage');
-export const RegisterPage = lazyChunk(
+const LoginPage = lazyChunk('login-page', () => import('../features/auth/components/login-page'), 'LoginPage');
+const RegisterPage = lazyChunk(
   'register-page',
   () => import('../features/auth/components/register-page'),
   'RegisterPage',
 );
-export const PublicFaqPage = lazyChunk(
+const PublicFaqPage = lazyChunk(
   'public-faq-page',
   () => import('../features/faq/components/public-faq-page'),
   'PublicFaqPage',
 );
 
+export interface Screen {
+  path: string;
+  Screen: ComponentType;
+}
+
+/** The public FAQ, reachable signed in or out. */
+export const publicFaqScreen: Screen = { path: paths.publicFaqs, Screen: PublicFaqPage };
+
+/** The screens of the signed-out app, by route. */
+export const authScreens: readonly Screen[] = [
+  { path: paths.login, Screen: LoginPage },
+  { path: paths.register, Screen: RegisterPage },
+  publicFaqScreen,
+];
+
 /** The screens inside the signed-in layout, by route. */
-export const mainScreens: readonly { path: string; Screen: ComponentType }[] = [
+export const mainScreens: readonly Screen[] = [
   {
     path: paths.overview,
     Screen: lazyChunk('overview-page', () => import('../features/overview/components/overview-page'), 'OverviewPage'),

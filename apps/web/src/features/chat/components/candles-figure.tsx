@@ -6,6 +6,10 @@ import { LazyCandleChart } from '../../../components/charts/lazy-candle-chart';
 import { candleSeries, summarizeCandles } from '../model/candle-points';
 import { instrumentLabel } from '../model/chat-options';
 
+/** A rise in green, a fall in red, no change in the body colour. */
+const changeClass = (change: string) =>
+  change.startsWith('-') ? 'text-danger' : change.startsWith('+') ? 'text-success' : '';
+
 type CandlesAttachment = Extract<Attachment, { type: 'candles' }>;
 
 /** The candles an answer was computed from: a candlestick chart (loaded on first use) and its key figures. */
@@ -38,32 +42,17 @@ export function CandlesFigure({ attachment }: { attachment: CandlesAttachment })
           </Suspense>
           {summary && (
             <dl className="chat-candle-summary small mb-0">
-              <div>
-                <dt>Last</dt>
-                <dd>{summary.lastClose}</dd>
-              </div>
-              <div>
-                <dt>Change</dt>
-                <dd
-                  className={
-                    summary.change.startsWith('-')
-                      ? 'text-danger'
-                      : summary.change.startsWith('+')
-                        ? 'text-success'
-                        : ''
-                  }
-                >
-                  {summary.change} ({summary.changePercent})
-                </dd>
-              </div>
-              <div>
-                <dt>High</dt>
-                <dd>{summary.high}</dd>
-              </div>
-              <div>
-                <dt>Low</dt>
-                <dd>{summary.low}</dd>
-              </div>
+              {[
+                ['Last', summary.lastClose, ''],
+                ['Change', `${summary.change} (${summary.changePercent})`, changeClass(summary.change)],
+                ['High', summary.high, ''],
+                ['Low', summary.low, ''],
+              ].map(([term, value, className]) => (
+                <div key={term}>
+                  <dt>{term}</dt>
+                  <dd className={className || undefined}>{value}</dd>
+                </div>
+              ))}
             </dl>
           )}
         </>
