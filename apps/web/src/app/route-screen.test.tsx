@@ -116,4 +116,17 @@ describe('ErrorBoundary', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Reload' }));
     expect(reload).toHaveBeenCalledTimes(1);
   });
+
+  it('shows its fallback instead, where a part can go without (the torus beside the login form)', () => {
+    render(
+      <>
+        <ErrorBoundary fallback={null}>
+          <Broken />
+        </ErrorBoundary>
+        <p>Sign in form</p>
+      </>,
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('Sign in form')).toBeInTheDocument();
+  });
 });

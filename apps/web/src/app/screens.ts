@@ -44,7 +44,10 @@ export const mainScreens: readonly Screen[] = [
     path: paths.accounts,
     Screen: lazyChunk('accounts-page', () => import('../features/accounts/components/accounts-page'), 'AccountsPage'),
   },
-  { path: paths.chat, Screen: lazyChunk('chat-page', () => import('../features/chat/components/chat-page'), 'ChatPage') },
+  {
+    path: paths.chat,
+    Screen: lazyChunk('chat-page', () => import('../features/chat/components/chat-page'), 'ChatPage'),
+  },
   {
     path: paths.tradingPlatforms,
     Screen: lazyChunk(

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, chunkAddress, loadChunk } from './chunk-load';
+import { addressInMessage, CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, chunkAddress, loadChunk } from './chunk-load';
 
 const CHUNK_URL = 'http://localhost:3000/static/js/trades-page-a1b2c3.js';
 const importFailure = () => new TypeError(`Failed to fetch dynamically imported module: ${CHUNK_URL}`);
@@ -30,7 +30,12 @@ describe('loadChunk', () => {
     const cause = importFailure();
     const error = await loadChunk('trades-page', () => Promise.reject(cause)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChunkLoadError);
-    expect(error).toMatchObject({ name: 'ChunkLoadError', chunkId: 'trades-page', type: 'missing', request: CHUNK_URL });
+    expect(error).toMatchObject({
+      name: 'ChunkLoadError',
+      chunkId: 'trades-page',
+      type: 'missing',
+      request: CHUNK_URL,
+    });
     expect((error as Error).message).toBe(`Loading chunk trades-page failed.\n(missing: ${CHUNK_URL})`);
     expect((error as Error).cause).toBe(cause);
     expect(fetch).toHaveBeenCalledWith(CHUNK_URL, { method: 'HEAD', cache: 'no-store' });
@@ -45,10 +50,13 @@ describe('loadChunk', () => {
   it('takes the address from the build listing when the browser names none (a failed preload, Safari)', async () => {
     listChunks({ 'trades-page': 'static/js/trades-page-a1b2c3.js' });
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(null, { status: 404 })));
-    const error = await loadChunk('trades-page', () => Promise.reject(new TypeError('Importing a module script failed.'))).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toMatchObject({ type: 'missing', request: new URL('static/js/trades-page-a1b2c3.js', document.baseURI).href });
+    const error = await loadChunk('trades-page', () =>
+      Promise.reject(new TypeError('Importing a module script failed.')),
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      type: 'missing',
+      request: new URL('static/js/trades-page-a1b2c3.js', document.baseURI).href,
+    });
   });
 
   it(`times out after ${CHUNK_LOAD_TIMEOUT_MS} ms with the chunk's address from the build listing`, async () => {
@@ -83,5 +91,15 @@ describe('chunkAddress', () => {
     listChunks({ 'faq-page': 'static/js/faq-page-x.js' });
     expect(chunkAddress('faq-page')).toBe(new URL('/static/js/faq-page-x.js', document.baseURI).href);
     expect(chunkAddress('other')).toBeUndefined();
+  });
+});
+
+describe('addressInMessage', () => {
+  it("finds the address in Chromium's and Firefox's import errors and in Vite's preload error", () => {
+    expect(addressInMessage(importFailure())).toBe(CHUNK_URL);
+    expect(addressInMessage(new TypeError(`error loading dynamically imported module: ${CHUNK_URL}`))).toBe(CHUNK_URL);
+    const css = 'http://localhost:3000/static/media/chat-page-x1.css';
+    expect(addressInMessage(new Error(`Unable to preload CSS for ${css}`))).toBe(css);
+    expect(addressInMessage(new TypeError('Importing a module script failed.'))).toBeUndefined();
   });
 });

@@ -43,7 +43,12 @@ export function chunkAddress(chunkId: string, doc: Document = document): string 
   }
 }
 
-/** The address a browser names in a failed dynamic import or a failed Vite preload, if it names one. */
+/**
+ * The address a browser names in a failed dynamic import ('Failed to fetch dynamically imported module: …') or Vite
+ * names in a failed preload ('Unable to preload CSS for …'), if it names one. Vite announces a failed preload with a
+ * `vite:preloadError` event and, unless a listener prevents it, rethrows it from the import: nothing prevents it here,
+ * so it reaches loadChunk and the screen's boundary like any other chunk failure (no silent reload loop).
+ */
 export function addressInMessage(error: unknown): string | undefined {
   const message = error instanceof Error ? error.message : String(error);
   return /\b(?:https?|file):\/\/[^\s'"()<>]+/.exec(message)?.[0];

@@ -11,12 +11,17 @@ interface BoundaryProps {
   onReload?: () => void;
 }
 
+interface ErrorBoundaryProps extends BoundaryProps {
+  /** Shown instead of the error state: for parts of a screen that can go without (a decoration). */
+  fallback?: ReactNode;
+}
+
 interface BoundaryState {
   error: Error | null;
 }
 
 /** Catches what a screen throws (a chunk that fails to load, a render error) and shows it with a Reload button. */
-export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+export class ErrorBoundary extends Component<ErrorBoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null };
 
   static getDerivedStateFromError(error: unknown): BoundaryState {
@@ -30,6 +35,7 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    if (this.props.fallback !== undefined) return this.props.fallback;
     return <ScreenError error={error} onReload={this.props.onReload ?? reloadPage} />;
   }
 }

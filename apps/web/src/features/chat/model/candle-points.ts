@@ -1,10 +1,5 @@
 import type { Candle } from '@pipsense/contract';
-import {
-  candlesToBars,
-  pricePrecision,
-  utcChartTime,
-  type ChartBar,
-} from '../../../components/charts/candle-series';
+import { candlesToBars, pricePrecision, utcChartTime, type ChartBar } from '../../../components/charts/candle-series';
 
 export interface CandleSeries {
   /** Times in seconds since the epoch, UTC: the broker's clock, which the answer's text speaks in. */

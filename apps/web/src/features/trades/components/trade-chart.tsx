@@ -2,12 +2,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { CButton, CSpinner } from '@coreui/react';
 import type { TradeItem } from '@pipsense/contract';
 import { formatInstrument } from '../../../components/data/format';
-import {
-  candlesToBars,
-  granularityLabel,
-  isIntraday,
-  pricePrecision,
-} from '../../../components/charts/candle-series';
+import { candlesToBars, granularityLabel, isIntraday, pricePrecision } from '../../../components/charts/candle-series';
 import { LazyCandleChart } from '../../../components/charts/lazy-candle-chart';
 import { useTradeCandles } from '../api/trade-candles-api';
 import { chartWindow } from '../model/chart-window';
