@@ -68,12 +68,13 @@ test("a screen's chunk gone after a deploy: 'missing' with its address in the la
   await expect(page.getByRole('alert').filter({ hasText: 'could not be loaded' })).toHaveCount(0);
 });
 
-test("the login screen's chunk cut off: 'error', and Reload shows the form", async ({ page }) => {
+test("the login screen's chunk cut off: 'error', and Reload shows the form", async ({ page }, testInfo) => {
   const cut = (route: Route) => route.abort('connectionreset');
   await page.route(chunkPattern('login-page'), cut);
   await page.goto('/login');
   await reportedFailure(page, 'login-page', 'error');
   await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('login-chunk-error-1280x800.png') });
 
   await page.unroute(chunkPattern('login-page'), cut);
   await page.getByRole('button', { name: 'Reload' }).click();
