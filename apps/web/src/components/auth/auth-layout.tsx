@@ -1,8 +1,10 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { CCard, CCardBody } from '@coreui/react';
+import { lazyChunk } from '../errors/lazy-chunk';
+import { ErrorBoundary } from '../errors/route-error-boundary';
 
 // three.js is heavy: load it after the form, never in its way.
-const TorusCanvas = lazy(() => import('./torus-canvas'));
+const TorusCanvas = lazyChunk('torus-canvas', () => import('./torus-canvas'), 'default');
 
 /** The auth pages: the torus panel beside the form (hidden on small screens), the card at most 400 px wide. */
 export function AuthLayout({ children }: { children: ReactNode }) {
@@ -11,9 +13,12 @@ export function AuthLayout({ children }: { children: ReactNode }) {
     <div className="auth-page">
       <aside className="auth-panel d-none d-md-flex" aria-hidden="true">
         {wide && (
-          <Suspense fallback={null}>
-            <TorusCanvas />
-          </Suspense>
+          // The torus is decoration: if its chunk fails, the panel goes without it and the form stays.
+          <ErrorBoundary fallback={null}>
+            <Suspense fallback={null}>
+              <TorusCanvas />
+            </Suspense>
+          </ErrorBoundary>
         )}
         <div className="auth-panel-text">
           <div className="auth-brand">PipSense</div>

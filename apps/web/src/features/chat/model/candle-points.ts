@@ -1,44 +1,16 @@
 import type { Candle } from '@pipsense/contract';
-
-export interface CandlePoint {
-  /** Seconds since the epoch, UTC: lightweight-charts' time unit. */
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-}
+import { candlesToBars, pricePrecision, utcChartTime, type ChartBar } from '../../../components/charts/candle-series';
 
 export interface CandleSeries {
-  points: CandlePoint[];
+  /** Times in seconds since the epoch, UTC: the broker's clock, which the answer's text speaks in. */
+  points: ChartBar[];
   /** Decimals the broker quotes this pair with (3 for JPY pairs, 5 for most others). */
   precision: number;
 }
 
-const decimalsOf = (value: string) => value.split('.')[1]?.length ?? 0;
-
-/**
- * The chart's data from OANDA mid candles: strictly ascending, one point per time (the chart library rejects
- * anything else), candles without mid prices or with an unreadable time left out.
- */
+/** The chart's data from OANDA mid candles (see candlesToBars), on the UTC clock. */
 export function candleSeries(candles: readonly Candle[]): CandleSeries {
-  const byTime = new Map<number, CandlePoint>();
-  let precision = 0;
-  for (const candle of candles) {
-    const mid = candle.mid;
-    const ms = Date.parse(candle.time);
-    if (!mid || Number.isNaN(ms)) continue;
-    precision = Math.max(precision, decimalsOf(mid.o), decimalsOf(mid.h), decimalsOf(mid.l), decimalsOf(mid.c));
-    byTime.set(Math.floor(ms / 1000), {
-      time: Math.floor(ms / 1000),
-      open: Number(mid.o),
-      high: Number(mid.h),
-      low: Number(mid.l),
-      close: Number(mid.c),
-    });
-  }
-  const points = [...byTime.values()].sort((a, b) => a.time - b.time);
-  return { points, precision };
+  return { points: candlesToBars(candles, utcChartTime), precision: pricePrecision(candles) };
 }
 
 export interface CandleSummary {

@@ -1,3 +1,4 @@
+import { GRANULARITY_LABELS } from '../../../components/charts/candle-series';
 import {
   CHAT_GRANULARITIES,
   CHAT_INSTRUMENTS,
@@ -26,13 +27,10 @@ export const instrumentLabel = (instrument: string) => instrument.replace('_', '
 
 export const instrumentOptions = CHAT_INSTRUMENTS.map((value) => ({ value, label: instrumentLabel(value) }));
 
-export const granularityLabels: Record<Granularity, string> = {
-  M1: '1 Minute',
-  M5: '5 Minutes',
-  M15: '15 Minutes',
-  H1: '1 Hour',
-  D: '1 Day',
-};
+/** SPEC §2: M1 '1 Minute', M5 '5 Minutes', M15 '15 Minutes', H1 '1 Hour', D '1 Day' (the charts' labels). */
+export const granularityLabels = Object.fromEntries(
+  CHAT_GRANULARITIES.map((value) => [value, GRANULARITY_LABELS[value]]),
+) as Record<Granularity, string>;
 
 export const granularityOptions = CHAT_GRANULARITIES.map((value) => ({ value, label: granularityLabels[value] }));
 

@@ -1,24 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { CButton, CSpinner } from '@coreui/react';
 import type { TradeItem } from '@pipsense/contract';
 import { formatInstrument } from '../../../components/data/format';
+import { candlesToBars, granularityLabel, isIntraday, pricePrecision } from '../../../components/charts/candle-series';
+import { LazyCandleChart } from '../../../components/charts/lazy-candle-chart';
 import { useTradeCandles } from '../api/trade-candles-api';
 import { chartWindow } from '../model/chart-window';
-import { tradePriceLines } from '../model/chart-series';
-
-// The charting library is only needed once a trade is opened; keep it out of the screen's first load.
-const CandleChart = lazy(() => import('./candle-chart').then((module) => ({ default: module.CandleChart })));
-
-const GRANULARITY_LABELS: Record<string, string> = {
-  M1: '1-minute',
-  M5: '5-minute',
-  M15: '15-minute',
-  M30: '30-minute',
-  H1: 'hourly',
-  H4: '4-hour',
-  D: 'daily',
-  W: 'weekly',
-};
+import { tradeMarkers, tradePriceLines } from '../model/chart-series';
 
 const LEGEND_LABELS: Record<string, string> = { SL: 'Stop loss', TP: 'Take profit' };
 
@@ -36,8 +24,14 @@ export function TradeChart({ base, trade }: { base: string; trade: TradeItem }) 
   // The window is fixed when the modal opens, so an open trade's chart does not refetch on every render.
   const [span] = useState(() => chartWindow(trade, Date.now()));
   const candles = useTradeCandles(base, span);
-  const granularity = GRANULARITY_LABELS[span.granularity] ?? span.granularity;
-  const title = `${formatInstrument(trade.instrument)} · ${granularity} candles`;
+  const title = `${formatInstrument(trade.instrument)} · ${granularityLabel(span.granularity)} candles`;
+  const lines = useMemo(() => tradePriceLines(trade), [trade]);
+  const data = candles.data?.candles;
+  const chart = useMemo(() => {
+    if (!data) return undefined;
+    const bars = candlesToBars(data);
+    return { bars, precision: pricePrecision(data, trade.price), markers: tradeMarkers(trade, bars) };
+  }, [data, trade]);
 
   let body;
   if (candles.isPending) body = <ChartLoading />;
@@ -51,7 +45,7 @@ export function TradeChart({ base, trade }: { base: string; trade: TradeItem }) 
         </CButton>
       </div>
     );
-  else if (candles.data.candles.length === 0)
+  else if (!chart || chart.bars.length === 0)
     body = (
       <div className="trade-chart-frame trade-chart-state text-body-secondary" role="status">
         OANDA has no candles for this period (the market was closed).
@@ -61,10 +55,13 @@ export function TradeChart({ base, trade }: { base: string; trade: TradeItem }) 
     body = (
       <Suspense fallback={<ChartLoading />}>
         <div className="trade-chart-frame">
-          <CandleChart
-            candles={candles.data.candles}
-            trade={trade}
-            intraday={span.granularity !== 'D' && span.granularity !== 'W'}
+          <LazyCandleChart
+            bars={chart.bars}
+            precision={chart.precision}
+            intraday={isIntraday(span.granularity)}
+            markers={chart.markers}
+            priceLines={lines}
+            className="trade-chart-canvas"
             label={`${title}, with the trade's entry and exit marked`}
           />
         </div>
@@ -76,7 +73,7 @@ export function TradeChart({ base, trade }: { base: string; trade: TradeItem }) 
       <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-2">
         <h3 className="h6 mb-0">{title}</h3>
         <span className="trade-chart-legend small text-body-secondary">
-          {tradePriceLines(trade).map((line) => (
+          {lines.map((line) => (
             <span key={line.title} className={`legend-${line.style}`} style={{ borderColor: line.color }}>
               {LEGEND_LABELS[line.title] ?? line.title}
             </span>

@@ -384,7 +384,7 @@ describe('TradesPage', () => {
       ['Close 1.17377', 'arrowDown'],
     ]);
     expect((chartCalls.priceLines as { title: string }[]).map((l) => l.title)).toEqual(['Entry', 'Exit', 'SL', 'TP']);
-    expect(within(dialog).getByRole('img', { name: /EUR\/USD · 1-minute candles/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: /EUR\/USD · 1 Minute candles/ })).toBeInTheDocument();
   });
 
   it('shows the chart error in place with the server message', async () => {

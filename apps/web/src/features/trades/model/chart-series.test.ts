@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Candle } from '@pipsense/contract';
-import { barTimeAt, candlesToBars, pricePrecision, toChartTime, tradeMarkers, tradePriceLines } from './chart-series';
+import { candlesToBars, pricePrecision, toChartTime } from '../../../components/charts/candle-series';
+import { barTimeAt, tradeMarkers, tradePriceLines } from './chart-series';
 
 const candle = (time: string, c: string): Candle => ({ time, volume: 5, complete: true, mid: { o: c, h: c, l: c, c } });
 const candles = [

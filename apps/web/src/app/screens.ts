@@ -1,0 +1,72 @@
+import type { ComponentType } from 'react';
+import { paths } from '../config/paths';
+import { lazyChunk } from '../components/errors/lazy-chunk';
+
+// Every screen is its own chunk, loaded when its route is first visited: the login form does not wait for the rest.
+const LoginPage = lazyChunk('login-page', () => import('../features/auth/components/login-page'), 'LoginPage');
+const RegisterPage = lazyChunk(
+  'register-page',
+  () => import('../features/auth/components/register-page'),
+  'RegisterPage',
+);
+const PublicFaqPage = lazyChunk(
+  'public-faq-page',
+  () => import('../features/faq/components/public-faq-page'),
+  'PublicFaqPage',
+);
+
+export interface Screen {
+  path: string;
+  Screen: ComponentType;
+}
+
+/** The public FAQ, reachable signed in or out. */
+export const publicFaqScreen: Screen = { path: paths.publicFaqs, Screen: PublicFaqPage };
+
+/** The screens of the signed-out app, by route. */
+export const authScreens: readonly Screen[] = [
+  { path: paths.login, Screen: LoginPage },
+  { path: paths.register, Screen: RegisterPage },
+  publicFaqScreen,
+];
+
+/** The screens inside the signed-in layout, by route. */
+export const mainScreens: readonly Screen[] = [
+  {
+    path: paths.overview,
+    Screen: lazyChunk('overview-page', () => import('../features/overview/components/overview-page'), 'OverviewPage'),
+  },
+  {
+    path: paths.trades,
+    Screen: lazyChunk('trades-page', () => import('../features/trades/components/trades-page'), 'TradesPage'),
+  },
+  {
+    path: paths.accounts,
+    Screen: lazyChunk('accounts-page', () => import('../features/accounts/components/accounts-page'), 'AccountsPage'),
+  },
+  {
+    path: paths.chat,
+    Screen: lazyChunk('chat-page', () => import('../features/chat/components/chat-page'), 'ChatPage'),
+  },
+  {
+    path: paths.tradingPlatforms,
+    Screen: lazyChunk(
+      'trading-platforms-page',
+      () => import('../features/settings/components/trading-platforms-page'),
+      'TradingPlatformsPage',
+    ),
+  },
+  {
+    path: paths.aiPlatforms,
+    Screen: lazyChunk(
+      'ai-platforms-page',
+      () => import('../features/settings/components/ai-platforms-page'),
+      'AiPlatformsPage',
+    ),
+  },
+  {
+    path: paths.profile,
+    Screen: lazyChunk('profile-page', () => import('../features/profile/components/profile-page'), 'ProfilePage'),
+  },
+  { path: paths.faqs, Screen: lazyChunk('faq-page', () => import('../features/faq/components/faq-page'), 'FaqPage') },
+];

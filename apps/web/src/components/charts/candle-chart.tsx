@@ -1,0 +1,105 @@
+import { useEffect, useRef } from 'react';
+import {
+  CandlestickSeries,
+  createChart,
+  createSeriesMarkers,
+  LineStyle,
+  type AutoscaleInfo,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { CHART_COLORS, type ChartBar, type ChartMarker, type ChartPriceLine } from './candle-series';
+
+export interface CandleChartProps {
+  bars: readonly ChartBar[];
+  /** Decimals of the price axis. */
+  precision: number;
+  /** Whether the candles are intraday, so the time axis shows hours. */
+  intraday: boolean;
+  /** What the chart shows, for screen readers. */
+  label: string;
+  /** Sizes the chart (it fills its element). */
+  className: string;
+  /** Arrows on bars (a trade's entry and exit). */
+  markers?: readonly ChartMarker[];
+  /** Horizontal price levels (a trade's entry, exit, stop loss, take profit); the price axis widens to show them. */
+  priceLines?: readonly ChartPriceLine[];
+  /** Whether the mouse wheel zooms and scrolls the chart; off where the chart sits in a scrolling list. */
+  wheel?: boolean;
+}
+
+const NO_MARKERS: readonly ChartMarker[] = [];
+const NO_LINES: readonly ChartPriceLine[] = [];
+
+/** The app's one candlestick chart: the palette, axes and grid every candle chart shares (lightweight-charts). */
+export function CandleChart({
+  bars,
+  precision,
+  intraday,
+  label,
+  className,
+  markers = NO_MARKERS,
+  priceLines = NO_LINES,
+  wheel = true,
+}: CandleChartProps) {
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element || bars.length === 0) return;
+    const styles = getComputedStyle(element);
+    const text = styles.getPropertyValue('--cui-secondary-color').trim() || '#6b7785';
+    const grid = styles.getPropertyValue('--cui-border-color-translucent').trim() || 'rgba(8, 10, 12, 0.1)';
+    const chart = createChart(element, {
+      autoSize: true,
+      layout: { background: { color: 'transparent' }, textColor: text, fontSize: 11 },
+      grid: { vertLines: { color: grid }, horzLines: { color: grid } },
+      rightPriceScale: { borderVisible: false },
+      timeScale: { borderVisible: false, timeVisible: intraday, secondsVisible: false },
+      handleScroll: { mouseWheel: wheel },
+      handleScale: { mouseWheel: wheel },
+    });
+    const levels = priceLines.map((line) => line.price);
+    const series = chart.addSeries(CandlestickSeries, {
+      upColor: CHART_COLORS.up,
+      downColor: CHART_COLORS.down,
+      wickUpColor: CHART_COLORS.up,
+      wickDownColor: CHART_COLORS.down,
+      borderVisible: false,
+      // The last price keeps its axis label, but no line of its own that could pass for a marked level.
+      priceLineVisible: false,
+      priceFormat: { type: 'price', precision, minMove: 1 / 10 ** precision },
+      // The price scale fits the candles; widen it so every marked level is in view too.
+      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+        const info = original();
+        if (!info?.priceRange || levels.length === 0) return info;
+        const { minValue, maxValue } = info.priceRange;
+        return {
+          ...info,
+          priceRange: { minValue: Math.min(minValue, ...levels), maxValue: Math.max(maxValue, ...levels) },
+        };
+      },
+    });
+    series.setData(bars.map((bar) => ({ ...bar, time: bar.time as UTCTimestamp })));
+    if (markers.length > 0)
+      createSeriesMarkers(
+        series,
+        markers.map((marker) => ({ ...marker, time: marker.time as UTCTimestamp })),
+      );
+    if (priceLines.length > 0) {
+      const lineStyles = { solid: LineStyle.Solid, dashed: LineStyle.Dashed, dotted: LineStyle.Dotted };
+      for (const line of priceLines)
+        series.createPriceLine({
+          price: line.price,
+          color: line.color,
+          title: line.title,
+          lineWidth: 1,
+          lineStyle: lineStyles[line.style],
+          axisLabelVisible: true,
+        });
+    }
+    chart.timeScale().fitContent();
+    return () => chart.remove();
+  }, [bars, precision, intraday, markers, priceLines, wheel]);
+
+  return <div ref={container} className={className} role="img" aria-label={label} />;
+}
