@@ -1,5 +1,7 @@
 import type { AccountItem } from '@pipsense/contract';
-import { isDecimal, sumDecimals } from './decimal';
+import { sumMoney } from '../../../domain/money';
+import { round } from '../../../domain/rounding';
+import { isDecimal } from './decimal';
 
 export interface AccountState {
   accountId: string;
@@ -30,7 +32,7 @@ export interface CurrencyTotals {
   marginUtilisation: number | null;
 }
 
-const round2 = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
+const round2 = (value: number) => round(value, 2);
 
 function utilisation(marginUsed: string | null, nav: string | null): number | null {
   if (!isDecimal(marginUsed) || !isDecimal(nav)) return null;
@@ -57,7 +59,8 @@ export function accountState(a: AccountItem): AccountState {
   };
 }
 
-const sum = (values: Array<string | null>) => sumDecimals(values.filter(isDecimal));
+/** Money is summed exactly in minor units (domain/money.ts), as everywhere else. */
+const sum = (values: Array<string | null>) => sumMoney(values.filter(isDecimal));
 
 /** Totals of the accounts that share a currency; amounts in different currencies are never added. */
 export function currencyTotals(accounts: ReadonlyArray<AccountState>): CurrencyTotals[] {
