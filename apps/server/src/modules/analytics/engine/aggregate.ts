@@ -12,7 +12,7 @@
 import type { EngineAccount, EngineTrade, EngineOptions } from './types';
 import { pipSizeOf } from './instruments';
 import { sessionIndexAt } from './sessions';
-import { DAY_MS, HOUR_MS, weekdayOfDay, zoneClock, type ZoneClock } from './time-zone';
+import { DAY_MS, HOUR_MS, weekdayOfDay, zoneClock, type ZoneClock } from '../../../domain/calendar';
 import { medianInPlace } from './stats';
 import { toMinorUnits } from '../../../domain/money';
 import { PerformanceTally } from '../../../domain/performance';

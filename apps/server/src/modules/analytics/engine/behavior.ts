@@ -8,7 +8,7 @@ import { formatDuration, hourLabel, minutesOf, WEEKDAY_NAMES } from './format';
 import { medianInPlace, orderByTime } from './stats';
 import { moneyValue } from '../../../domain/money';
 import { percent, roundRatio } from '../../../domain/rounding';
-import { isoDate, MINUTE_MS } from './time-zone';
+import { isoDate, MINUTE_MS } from '../../../domain/calendar';
 
 export const THRESHOLDS: ThresholdFacts = {
   scalperMaxMinutes: 15,

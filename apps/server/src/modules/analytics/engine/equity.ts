@@ -4,7 +4,7 @@
  */
 import type { Aggregates } from './aggregate';
 import type { ChartPoint, EngineTrade, StreakKind } from './types';
-import { weekdayOfDay } from './time-zone';
+import { weekdayOfDay } from '../../../domain/calendar';
 import { compareTradeIds, orderByTime, sampleStdDev } from './stats';
 import { fromMinorUnits } from '../../../domain/money';
 import { round } from '../../../domain/rounding';

@@ -43,7 +43,7 @@ import {
   winRate,
 } from '../../../domain/performance';
 import { percent, round, roundMoney, roundRate, roundRatio } from '../../../domain/rounding';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from './time-zone';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../domain/calendar';
 
 const money = moneyValue;
 const moneyOrNull = (minor: number | null): number | null => (minor === null ? null : moneyValue(minor));

@@ -2,7 +2,7 @@
  * Rounding and display formats shared by cards, summary and insights, so the same number always
  * reads the same way: money 2 decimals with thousands separators, rates 1 decimal, ratios 2.
  */
-import { HOUR_MS, MINUTE_MS } from './time-zone';
+import { HOUR_MS, MINUTE_MS } from '../../../domain/calendar';
 import { round } from '../../../domain/rounding';
 
 const grouped = new Map<number, Intl.NumberFormat>();
