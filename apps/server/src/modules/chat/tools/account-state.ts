@@ -32,12 +32,10 @@ export interface CurrencyTotals {
   marginUtilisation: number | null;
 }
 
-const round2 = (value: number) => round(value, 2);
-
 function utilisation(marginUsed: string | null, nav: string | null): number | null {
   if (!isDecimal(marginUsed) || !isDecimal(nav)) return null;
   const n = Number(nav);
-  return n > 0 ? round2((Number(marginUsed) / n) * 100) : null;
+  return n > 0 ? round((Number(marginUsed) / n) * 100, 2) : null;
 }
 
 export function accountState(a: AccountItem): AccountState {
@@ -52,7 +50,7 @@ export function accountState(a: AccountItem): AccountState {
     marginAvailable: a.marginAvailable,
     marginUtilisation: utilisation(a.marginUsed, a.NAV),
     // OANDA sends it as a fraction (0.0125 = 1.25 %).
-    marginCloseoutPercent: isDecimal(a.marginCloseoutPercent) ? round2(Number(a.marginCloseoutPercent) * 100) : null,
+    marginCloseoutPercent: isDecimal(a.marginCloseoutPercent) ? round(Number(a.marginCloseoutPercent) * 100, 2) : null,
     openTradeCount: a.openTradeCount,
     openPositionCount: a.openPositionCount,
     pendingOrderCount: a.pendingOrderCount,
