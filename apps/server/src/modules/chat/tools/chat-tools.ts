@@ -5,7 +5,7 @@ import { AppError } from '../../../lib/errors';
 import { providerJsonSchema } from '../../../lib/json-schema';
 import { accountState, currencyTotals, type AccountState, type CurrencyTotals } from './account-state';
 import { candleStats, type CandleStats } from './candle-stats';
-import type { ChatData } from './chat-data';
+import type { ChatData, DataOrigin } from './chat-data';
 import { displayInstrument, granularityLabel } from './market-names';
 import { historyNote, originNote } from './origin-note';
 import type { PerformanceResult } from './performance';
@@ -227,6 +227,17 @@ function periodSpec(args: {
   return { kind, days: args.days, from: args.from, to: args.to };
 }
 
+/** Nothing stored, no OANDA connection and no sync ever: the trader must connect OANDA before anything can be read. */
+function refuseWithoutConnectionOrHistory(answer: {
+  empty: boolean;
+  openOrigin: DataOrigin;
+  historySyncedAt: string | null;
+}): void {
+  const { empty, openOrigin, historySyncedAt } = answer;
+  if (empty && openOrigin.kind === 'sync' && openOrigin.reason === 'not_connected' && !historySyncedAt)
+    throw notConnected();
+}
+
 /** Drops nulls: models often send `null` for "not given". */
 function withoutNulls(args: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null));
@@ -276,14 +287,8 @@ export function createChatTools(data: ChatData) {
       },
       { liveOpen: args.state !== 'closed' },
     );
+    refuseWithoutConnectionOrHistory(answer);
     const noData = answer.empty;
-    if (
-      noData &&
-      answer.openOrigin.kind === 'sync' &&
-      answer.openOrigin.reason === 'not_connected' &&
-      !answer.historySyncedAt
-    )
-      throw notConnected();
     const query = answer.result;
     const openSource = `open trades ${originNote(answer.openOrigin, ctx.timeZone)}`;
     const closedSource = `closed trades ${historyNote(answer.historySyncedAt, ctx.timeZone)}`;
@@ -315,14 +320,8 @@ export function createChatTools(data: ChatData) {
     const args = performanceArgs.parse(input);
     const period = resolvePeriod(periodSpec(args), ctx.now, ctx.timeZone);
     const answer = await data.performance(ctx.userId, ctx.mode, { period, instrument: args.instrument });
+    refuseWithoutConnectionOrHistory(answer);
     const noData = answer.empty;
-    if (
-      noData &&
-      answer.openOrigin.kind === 'sync' &&
-      answer.openOrigin.reason === 'not_connected' &&
-      !answer.historySyncedAt
-    )
-      throw notConnected();
     const result: PerformanceToolResult = {
       mode: ctx.mode,
       instrument: args.instrument ?? null,
