@@ -15,11 +15,6 @@ const MONEY_DECIMALS = 4;
 
 const DECIMAL = /^([+-]?)(\d+)(?:\.(\d*))?$/;
 
-/** Whether the text is a plain decimal number ('-12.5', '0.0001'), the form OANDA sends amounts in. */
-export function isDecimalText(text: string | null | undefined): text is string {
-  return typeof text === 'string' && DECIMAL.test(text.trim());
-}
-
 function checked(minor: number, what: unknown): number {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`amount out of exact range: ${String(what)}`);
   return minor === 0 ? 0 : minor;

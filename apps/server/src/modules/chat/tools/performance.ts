@@ -1,5 +1,6 @@
 import type { TradeItem } from '@pipsense/contract';
-import { formatMinorUnits, isDecimalText, minorUnitsOf } from '../../../domain/money';
+import { isDecimal } from './decimal';
+import { formatMinorUnits, minorUnitsOf } from '../../../domain/money';
 import {
   averagePL,
   netAfterFinancing,
@@ -65,7 +66,7 @@ const brief = (t: ClosedTradeFigure): TradeBrief => ({
 function summarise(currency: string | null, trades: ClosedTradeFigure[]): CurrencyPerformance {
   const tally = new PerformanceTally();
   for (const t of trades) {
-    tally.add(minorUnitsOf(t.realizedPL), isDecimalText(t.financing) ? minorUnitsOf(t.financing) : 0);
+    tally.add(minorUnitsOf(t.realizedPL), isDecimal(t.financing) ? minorUnitsOf(t.financing) : 0);
   }
   const best = trades[tally.highestAt];
   const worst = trades[tally.lowestAt];
