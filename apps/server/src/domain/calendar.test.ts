@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localFields, startOfDay } from './calendar';
+import { addDays, localDate, localFields, startOfDay } from './calendar';
 
 function intlFields(instant: number, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-US', {
@@ -40,5 +40,13 @@ describe('the calendar in a zone', () => {
     // Day 0 is the last day of the previous month.
     expect(startOfDay({ y: 2025, m: 3, d: 0 }, 'UTC').toISOString()).toBe('2025-02-28T00:00:00.000Z');
     expect(() => startOfDay({ y: 2025, m: 1, d: 1 }, 'Not/AZone')).toThrow(RangeError);
+  });
+
+  it('counts dates in the zone and across month and year ends', () => {
+    // 2025-03-13 20:00 UTC is already the 14th in Tokyo, still the 13th in New York.
+    expect(localDate(Date.UTC(2025, 2, 13, 20), 'Asia/Tokyo')).toEqual({ y: 2025, m: 3, d: 14 });
+    expect(localDate(Date.UTC(2025, 2, 13, 20), 'America/New_York')).toEqual({ y: 2025, m: 3, d: 13 });
+    expect(addDays({ y: 2024, m: 12, d: 31 }, 1)).toEqual({ y: 2025, m: 1, d: 1 });
+    expect(addDays({ y: 2024, m: 3, d: 1 }, -1)).toEqual({ y: 2024, m: 2, d: 29 });
   });
 });

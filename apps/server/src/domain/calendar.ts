@@ -169,6 +169,18 @@ export function localFields(instant: number, timeZone: string) {
   };
 }
 
+/** The local calendar date of a UTC instant in a zone. */
+export function localDate(instant: number, timeZone: string): CalendarDay {
+  const { y, m, d } = localFields(instant, timeZone);
+  return { y, m, d };
+}
+
+/** The date `days` days later (earlier when negative). */
+export function addDays(day: CalendarDay, days: number): CalendarDay {
+  const t = new Date(Date.UTC(day.y, day.m - 1, day.d + days));
+  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+}
+
 /** The UTC instant of the local midnight that starts a calendar day in a zone. */
 export function startOfDay(day: CalendarDay, timeZone: string): Date {
   const clock = zoneClock(timeZone);

@@ -1,10 +1,9 @@
-import { localFields, startOfDay, type CalendarDay } from '../../../domain/calendar';
-
 /**
  * Calendar periods ("today", "last week", "last 30 days", explicit dates) as UTC instants, counted in
  * the trader's time zone: "today" for a trader in Tokyo starts nine hours before midnight UTC.
  * Weeks start on Monday (ISO 8601). Calendar arithmetic in zones: domain/calendar.ts.
  */
+import { addDays, localDate, startOfDay, type CalendarDay } from '../../../domain/calendar';
 
 export const PERIOD_KINDS = [
   'today',
@@ -41,16 +40,6 @@ export interface ResolvedPeriod {
 }
 
 export const MAX_PERIOD_DAYS = 3660;
-
-function localDay(instant: Date, timeZone: string): CalendarDay {
-  const f = localFields(instant.getTime(), timeZone);
-  return { y: f.y, m: f.m, d: f.d };
-}
-
-function addDays(day: CalendarDay, days: number): CalendarDay {
-  const t = new Date(Date.UTC(day.y, day.m - 1, day.d + days));
-  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (day: CalendarDay) => `${day.y}-${pad(day.m)}-${pad(day.d)}`;
@@ -92,7 +81,7 @@ export class PeriodError extends Error {
 }
 
 export function resolvePeriod(spec: PeriodSpec, now: Date, timeZone = 'UTC'): ResolvedPeriod {
-  const today = localDay(now, timeZone);
+  const today = localDate(now.getTime(), timeZone);
   const start = (day: CalendarDay) => startOfDay(day, timeZone);
   const make = (label: string, from: CalendarDay | null, toExclusive: CalendarDay | null): ResolvedPeriod => ({
     kind: spec.kind,
