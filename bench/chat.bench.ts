@@ -8,7 +8,7 @@ import OpenAI from 'openai';
 import type { ChatCompletionCreateParams } from 'openai/resources/chat/completions';
 import type { Chat, QueryResponse } from '@pipsense/contract';
 import { startFakeOpenAI, type FakeLlmServer, type FakeReply } from '@pipsense/fake-llm';
-import { QUESTIONS_PER_MINUTE } from '../apps/server/src/modules/chat/query.routes';
+import { QUESTIONS_PER_MINUTE } from '../apps/server/src/modules/chat/chat-answer.routes';
 import { createBenchApp, type BenchApp } from './support/bench-app';
 import { startSimProcess, type SimProcess } from './support/sim-process';
 import { goal, heading, median, ms, percentile, runBench } from './support/stats';

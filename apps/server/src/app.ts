@@ -25,7 +25,7 @@ import { tradingRoutes } from './modules/trading/trading.routes';
 import { createLlmProviders, type LlmProviderOptions } from './integrations/llm';
 import { createChatModule } from './modules/chat/chat.module';
 import { chatRoutes } from './modules/chat/chat.routes';
-import { queryRoutes } from './modules/chat/query.routes';
+import { chatAnswerRoutes } from './modules/chat/chat-answer.routes';
 import { createInsightsRepository } from './modules/analytics/insights.repository';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -120,7 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountRoutes, { info, auth, env });
   await app.register(tradingRoutes, { trading });
   await app.register(chatRoutes, { chats: chat.chats });
-  await app.register(queryRoutes, { query: chat.query });
+  await app.register(chatAnswerRoutes, { answers: chat.answers });
   await app.register(analyticsRoutes, { analytics });
 
   registerNotFound(app, await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist));

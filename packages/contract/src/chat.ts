@@ -119,5 +119,3 @@ export type CandleQueryBody = z.infer<typeof candleQueryBody>;
  */
 export const queryResponse = envelope.extend({ data: conversationMessage });
 export type QueryResponse = z.infer<typeof queryResponse>;
-export const streamDelta = z.object({ text: z.string() });
-export const streamError = z.object({ message: z.string() });

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardMetricsQuery, dashboardMetricsResponse, type DashboardMetrics } from '@pipsense/contract';
 import { userId } from '../../plugins/auth';
+import { plural } from '../../lib/text';
 import type { AnalyticsService } from './analytics.service';
-
-const number = new Intl.NumberFormat('en-US');
-const plural = (n: number, word: string) => `${number.format(n)} ${word}${n === 1 ? '' : 's'}`;
 
 export function metricsMessage(data: Pick<DashboardMetrics, 'tradeCount' | 'accountCount'>): string {
   if (data.tradeCount === 0)

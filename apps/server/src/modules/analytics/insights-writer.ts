@@ -10,6 +10,7 @@ import {
   type OverviewMetrics,
   type StructuredInsights,
 } from './engine';
+import { providerJsonSchema } from '../../lib/json-schema';
 import { InsightsRejectedError } from './insight-notes';
 
 /**
@@ -26,11 +27,8 @@ export function writerFacts(metrics: OverviewMetrics): WriterFacts {
   return { ...facts, counts };
 }
 
-/** The strict JSON schema of the answer; `$schema` dropped, as Vertex AI's schema subset has no such key. */
-const ANSWER_SCHEMA: Record<string, unknown> = (() => {
-  const { $schema: _draft, ...schema } = z.toJSONSchema(insightsSchema) as Record<string, unknown>;
-  return schema;
-})();
+/** The strict JSON schema of the answer, derived from the zod schema that validates it. */
+const ANSWER_SCHEMA: Record<string, unknown> = providerJsonSchema(insightsSchema);
 
 export interface WrittenInsights {
   insights: StructuredInsights;

@@ -7,7 +7,7 @@ import { createBuiltinAnalyst } from './builtin/analyst';
 import { createChatRepository } from './chat.repository';
 import { createChatService } from './chat.service';
 import { createMessageRepository } from './message.repository';
-import { createQueryService } from './query.service';
+import { createChatAnswerService } from './chat-answer.service';
 import { createChatTools } from './tools/chat-tools';
 import type { ChatData } from './tools/chat-data';
 import { createTradingChatData } from './tools/trading-chat-data';
@@ -38,7 +38,7 @@ export function createChatModule(deps: ChatModuleDeps) {
   const tools = createChatTools(
     deps.data ?? createTradingChatData({ trading: deps.trading, info: deps.info, now: deps.now }),
   );
-  const query = createQueryService({
+  const answers = createChatAnswerService({
     chats,
     tools,
     analyst: createBuiltinAnalyst(tools),
@@ -48,6 +48,6 @@ export function createChatModule(deps: ChatModuleDeps) {
     ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
     ...(deps.log ? { log: deps.log } : {}),
   });
-  return { chats, query, tools };
+  return { chats, answers, tools };
 }
 export type ChatModule = ReturnType<typeof createChatModule>;

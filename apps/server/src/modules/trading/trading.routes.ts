@@ -12,11 +12,11 @@ import {
   type AccountSyncResult,
   type TradeSyncResult,
 } from '@pipsense/contract';
+import { plural } from '../../lib/text';
 import { userId } from '../../plugins/auth';
 import type { TradingService } from './trading.service';
 
 const number = new Intl.NumberFormat('en-US');
-const plural = (n: number, word: string) => `${number.format(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /** 'Synced 1,240 trades from 2 accounts: 12 new, 3 updated' */
 export function tradeSyncMessage(r: TradeSyncResult): string {

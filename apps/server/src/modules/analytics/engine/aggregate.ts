@@ -1,7 +1,9 @@
 /**
  * The single pass over all trades. Everything later works on these typed arrays and counters, so
  * the hot loop allocates nothing per trade except Map entries for new instruments and days.
- * Money is in integer ten-thousandths (see stats.ts); times are epoch milliseconds.
+ * Money is in integer ten-thousandths (domain/money.ts); times are epoch milliseconds. Win, loss and
+ * P/L totals of the closed trades are the shared PerformanceTally (domain/performance.ts), the same
+ * one the assistant's performance figures come from.
  *
  * The per-trade work sits in a small method rather than in one long loop: V8 optimises a small
  * hot function after a few hundred calls, while a long loop body runs unoptimised (boxing every
@@ -10,8 +12,10 @@
 import type { EngineAccount, EngineTrade, EngineOptions } from './types';
 import { pipSizeOf } from './instruments';
 import { sessionIndexAt } from './sessions';
-import { DAY_MS, HOUR_MS, weekdayOfDay, zoneClock, type ZoneClock } from './time-zone';
-import { medianInPlace, toTenThousandths } from './stats';
+import { DAY_MS, HOUR_MS, weekdayOfDay, zoneClock, type ZoneClock } from '../../../domain/calendar';
+import { medianInPlace } from './stats';
+import { toMinorUnits } from '../../../domain/money';
+import { PerformanceTally } from '../../../domain/performance';
 
 export interface InstrumentAgg {
   instrument: string;
@@ -81,14 +85,8 @@ export class Aggregates {
   readonly closedPl: Float64Array;
   readonly holdMs: Float64Array;
   holdSumMs = 0;
-  wins = 0;
-  losses = 0;
-  breakEvens = 0;
-  grossProfit = 0;
-  grossLoss = 0;
-  largestWin = 0;
-  largestLoss = 0;
-  financingClosed = 0;
+  /** Wins, losses, gross profit and loss, financing and extremes of the closed trades. */
+  readonly performance = new PerformanceTally();
   pipsWon = 0;
   pipsLost = 0;
 
@@ -174,7 +172,7 @@ export class Aggregates {
       this.lastAccount = trade.accountId;
     }
     if (this.listedAccounts.has(trade.accountId)) {
-      this.bookedOnListedAccounts += toTenThousandths(trade.realizedPL) + toTenThousandths(trade.financing);
+      this.bookedOnListedAccounts += toMinorUnits(trade.realizedPL) + toMinorUnits(trade.financing);
     }
     const instrument = this.instrumentAgg(trade.instrument);
     instrument.trades++;
@@ -200,7 +198,7 @@ export class Aggregates {
     dayAgg: DayAgg,
   ): void {
     const closed = trade.closeTime ?? opened;
-    const pl = toTenThousandths(trade.realizedPL);
+    const pl = toMinorUnits(trade.realizedPL);
     const held = closed > opened ? closed - opened : 0;
     const c = this.closedCount++;
     this.closedIndex[c] = i;
@@ -209,7 +207,6 @@ export class Aggregates {
     this.closedPl[c] = pl;
     this.holdMs[c] = held;
     this.holdSumMs += held;
-    this.financingClosed += toTenThousandths(trade.financing);
     instrument.closed++;
     instrument.pl += pl;
     instrument.holdMs += held;
@@ -222,23 +219,17 @@ export class Aggregates {
     hourAgg.trades++;
     hourAgg.pl += pl;
 
-    if (pl > 0) {
-      this.wins++;
-      this.grossProfit += pl;
-      if (pl > this.largestWin) this.largestWin = pl;
+    const sign = this.performance.add(pl, toMinorUnits(trade.financing));
+    if (sign > 0) {
       instrument.wins++;
       dayAgg.wins++;
       weekdayAgg.wins++;
       hourAgg.wins++;
-    } else if (pl < 0) {
-      this.losses++;
-      this.grossLoss += pl;
-      if (pl < this.largestLoss) this.largestLoss = pl;
+    } else if (sign < 0) {
       instrument.losses++;
       weekdayAgg.losses++;
       hourAgg.losses++;
     } else {
-      this.breakEvens++;
       instrument.breakEvens++;
     }
 

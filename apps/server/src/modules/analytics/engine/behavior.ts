@@ -4,9 +4,11 @@
  */
 import type { Aggregates, BucketAgg } from './aggregate';
 import type { BucketFacts, HoldingDetector, OvertradingDetector, RevengeDetector, ThresholdFacts } from './types';
-import { formatDuration, hourLabel, minutesOf, percent, roundMoney, roundRatio, WEEKDAY_NAMES } from './format';
-import { fromTenThousandths, medianInPlace, orderByTime } from './stats';
-import { isoDate, MINUTE_MS } from './time-zone';
+import { formatDuration, hourLabel, minutesOf, WEEKDAY_NAMES } from './format';
+import { medianInPlace, orderByTime } from './stats';
+import { moneyValue } from '../../../domain/money';
+import { percent, roundRatio } from '../../../domain/rounding';
+import { isoDate, MINUTE_MS } from '../../../domain/calendar';
 
 export const THRESHOLDS: ThresholdFacts = {
   scalperMaxMinutes: 15,
@@ -30,7 +32,7 @@ export const THRESHOLDS: ThresholdFacts = {
 
 /** Losers held longer: median holding time of losing vs winning closed trades. */
 export function detectHolding(agg: Aggregates): HoldingDetector {
-  const { wins, losses } = agg;
+  const { wins, losses } = agg.performance;
   const enoughData = wins >= THRESHOLDS.holdingMinTrades && losses >= THRESHOLDS.holdingMinTrades;
   // One scratch array for both medians (selection reorders it): winners' holds first, then losers'.
   const holds = new Float64Array(wins + losses);
@@ -145,7 +147,7 @@ export function detectRevenge(agg: Aggregates, medianUnits: Float64Array, closeO
     winsFollowedShare,
     revengeTrades,
     revengeClosedTrades: revengeClosed,
-    revengeNetPL: roundMoney(fromTenThousandths(revengePl)),
+    revengeNetPL: moneyValue(revengePl),
     revengeWinRate: percent(revengeWins, revengeClosed),
   };
 }
@@ -194,9 +196,9 @@ export function detectOvertrading(agg: Aggregates): OvertradingDetector {
     days: busiest.map((day) => ({
       date: isoDate(day.day),
       trades: day.trades,
-      netPL: roundMoney(fromTenThousandths(day.pl)),
+      netPL: moneyValue(day.pl),
     })),
-    overtradingNetPL: roundMoney(fromTenThousandths(pl)),
+    overtradingNetPL: moneyValue(pl),
     overtradingWinRate: percent(wins, closed),
     otherDaysWinRate: percent(otherWins, otherClosed),
   };
@@ -208,7 +210,7 @@ export function bucketFacts(label: string, bucket: BucketAgg): BucketFacts {
     trades: bucket.trades,
     wins: bucket.wins,
     losses: bucket.losses,
-    netPL: roundMoney(fromTenThousandths(bucket.pl)),
+    netPL: moneyValue(bucket.pl),
     winRate: percent(bucket.wins, bucket.trades),
   };
 }

@@ -5,12 +5,9 @@
  */
 import type { BucketFacts, CardObject, MetricFacts, NestedCardObject } from './types';
 import { count, formatMoney, formatNumber, formatPercent, formatRatio, formatUnits } from './format';
+import { plural } from '../../../lib/text';
 
 export const EMPTY = '-';
-
-export function plural(count: number, word: string, many = `${word}s`): string {
-  return `${formatNumber(count, 0)} ${count === 1 ? word : many}`;
-}
 
 function orEmpty<T>(value: T | null, show: (value: T) => string): string {
   return value === null ? EMPTY : show(value);

@@ -11,8 +11,7 @@ import {
   summaryText,
   tradingProfileCard,
 } from './cards';
-import { roundMoney } from './format';
-import { fromTenThousandths } from './stats';
+import { moneyValue } from '../../../domain/money';
 
 /**
  * The overview analytics of one user's trades and accounts. Pure and deterministic: the same
@@ -38,7 +37,7 @@ export function computeMetrics(
       .filter((item) => item.closed > 0)
       .map((item) => ({
         instrument: item.instrument,
-        netPL: roundMoney(fromTenThousandths(item.pl)),
+        netPL: moneyValue(item.pl),
         trades: item.closed,
       }))
       .sort((a, b) => b.netPL - a.netPL || (a.instrument < b.instrument ? -1 : 1)),

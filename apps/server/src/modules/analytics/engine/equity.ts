@@ -4,9 +4,10 @@
  */
 import type { Aggregates } from './aggregate';
 import type { ChartPoint, EngineTrade, StreakKind } from './types';
-import { weekdayOfDay } from './time-zone';
-import { compareTradeIds, fromTenThousandths, orderByTime, sampleStdDev } from './stats';
-import { round } from './format';
+import { weekdayOfDay } from '../../../domain/calendar';
+import { compareTradeIds, orderByTime, sampleStdDev } from './stats';
+import { fromMinorUnits } from '../../../domain/money';
+import { round } from '../../../domain/rounding';
 
 /** Above this many points the chart series are thinned (the metrics always use every trade). */
 export const MAX_CHART_POINTS = 2000;
@@ -72,9 +73,9 @@ export function equityCurve(agg: Aggregates, order: Int32Array, startingEquity: 
     const drawdown = peak - cum;
     if (drawdown > maxDrawdown) maxDrawdown = drawdown;
     if (startingEquity !== null && drawdown > 0) {
-      const peakEquity = startingEquity + fromTenThousandths(peak);
+      const peakEquity = startingEquity + fromMinorUnits(peak);
       if (peakEquity > 0) {
-        const pct = (fromTenThousandths(drawdown) / peakEquity) * 100;
+        const pct = (fromMinorUnits(drawdown) / peakEquity) * 100;
         if (pct > maxDrawdownPct) maxDrawdownPct = pct;
       }
     }
@@ -153,7 +154,7 @@ function sharpeRatio(
     const weekday = weekdayOfDay(day);
     if (pl === undefined && (weekday === 0 || weekday === 6)) continue;
     if (equity <= 0) return { ratio: null, days: returns.length };
-    const money = fromTenThousandths(pl ?? 0);
+    const money = fromMinorUnits(pl ?? 0);
     returns.push(money / equity);
     equity += money;
   }
@@ -203,8 +204,8 @@ function chartSeries(
   const drawdownPercent: ChartPoint[] = [];
   for (const k of keep) {
     const time = times[k]!;
-    const cum = fromTenThousandths(cumulative[k]!);
-    const peak = fromTenThousandths(peaks[k]!);
+    const cum = fromMinorUnits(cumulative[k]!);
+    const peak = fromMinorUnits(peaks[k]!);
     equityCurve.push({ time, value: round(cum, 2) });
     drawdown.push({ time, value: round(cum - peak, 2) });
     if (startingEquity !== null && startingEquity + peak > 0) {

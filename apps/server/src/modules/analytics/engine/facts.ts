@@ -23,12 +23,30 @@ import {
   THRESHOLDS,
   weekdayBuckets,
 } from './behavior';
-import { formatDuration, minutesOf, percent, round, roundMoney, roundRate, roundRatio } from './format';
+import { formatDuration, minutesOf } from './format';
 import { SESSION_NAMES } from './sessions';
-import { fromTenThousandths, medianInPlace, toTenThousandths } from './stats';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from './time-zone';
+import { medianInPlace } from './stats';
+import { fromMinorUnits, moneyValue, toMinorUnits } from '../../../domain/money';
+import {
+  averageLoss,
+  averagePL,
+  averageWin,
+  breakEvenWinRate,
+  largestLoss,
+  largestWin,
+  lossRate,
+  netAfterFinancing,
+  netPL,
+  payoffRatio,
+  profitFactor,
+  rawAverageWin,
+  winRate,
+} from '../../../domain/performance';
+import { percent, round, roundMoney, roundRate, roundRatio } from '../../../domain/rounding';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../domain/calendar';
 
-const money = (tenThousandths: number): number => roundMoney(fromTenThousandths(tenThousandths));
+const money = moneyValue;
+const moneyOrNull = (minor: number | null): number | null => (minor === null ? null : moneyValue(minor));
 
 export const STYLE_LABELS: Record<TradingStyle, string> = {
   scalper: 'Scalper',
@@ -60,8 +78,8 @@ export function rankInstruments(agg: Aggregates): InstrumentAgg[] {
 export function estimateStartingEquity(agg: Aggregates, accounts: readonly EngineAccount[]): number | null {
   if (accounts.length === 0) return null;
   let balances = 0;
-  for (const account of accounts) balances += toTenThousandths(account.balance);
-  const start = fromTenThousandths(balances - agg.bookedOnListedAccounts);
+  for (const account of accounts) balances += toMinorUnits(account.balance);
+  const start = fromMinorUnits(balances - agg.bookedOnListedAccounts);
   return start > 0 ? roundMoney(start) : null;
 }
 
@@ -86,27 +104,23 @@ function instrumentFacts(ranked: readonly InstrumentAgg[], medianUnits: Float64A
 }
 
 function performanceFacts(agg: Aggregates, equity: EquityResult, startingEquity: number | null): PerformanceFacts {
-  const closed = agg.closedCount;
-  const net = agg.grossProfit + agg.grossLoss;
-  const avgWin = agg.wins > 0 ? fromTenThousandths(agg.grossProfit) / agg.wins : null;
-  const avgLoss = agg.losses > 0 ? fromTenThousandths(agg.grossLoss) / agg.losses : null;
-  const payoff = avgWin !== null && avgLoss !== null ? avgWin / -avgLoss : null;
+  const perf = agg.performance;
   return {
-    closedTrades: closed,
-    wins: agg.wins,
-    losses: agg.losses,
-    breakEvens: agg.breakEvens,
-    netPL: money(net),
-    grossProfit: money(agg.grossProfit),
-    grossLoss: money(agg.grossLoss),
-    profitFactor: agg.grossLoss < 0 ? roundRatio(agg.grossProfit / -agg.grossLoss) : null,
-    expectancy: roundMoney(fromTenThousandths(net) / closed),
-    avgWin: avgWin === null ? null : roundMoney(avgWin),
-    avgLoss: avgLoss === null ? null : roundMoney(avgLoss),
-    payoffRatio: payoff === null ? null : roundRatio(payoff),
-    breakEvenWinRate: payoff === null ? null : roundRate(100 / (1 + payoff)),
-    largestWin: agg.wins > 0 ? money(agg.largestWin) : null,
-    largestLoss: agg.losses > 0 ? money(agg.largestLoss) : null,
+    closedTrades: perf.trades,
+    wins: perf.wins,
+    losses: perf.losses,
+    breakEvens: perf.breakEvens,
+    netPL: money(netPL(perf)),
+    grossProfit: money(perf.grossProfit),
+    grossLoss: money(perf.grossLoss),
+    profitFactor: profitFactor(perf),
+    expectancy: money(averagePL(perf, 2)!),
+    avgWin: moneyOrNull(averageWin(perf, 2)),
+    avgLoss: moneyOrNull(averageLoss(perf, 2)),
+    payoffRatio: payoffRatio(perf),
+    breakEvenWinRate: breakEvenWinRate(perf),
+    largestWin: moneyOrNull(largestWin(perf)),
+    largestLoss: moneyOrNull(largestLoss(perf)),
     maxDrawdown: money(equity.maxDrawdown),
     maxDrawdownPct: equity.maxDrawdownPct === null ? null : roundRate(equity.maxDrawdownPct),
     startingEquity,
@@ -116,8 +130,8 @@ function performanceFacts(agg: Aggregates, equity: EquityResult, startingEquity:
     longestLossStreak: equity.longestLossStreak,
     currentStreakKind: equity.currentStreakKind,
     currentStreakLength: equity.currentStreakLength,
-    financing: money(agg.financingClosed),
-    netPLAfterFinancing: money(net + agg.financingClosed),
+    financing: money(perf.financing),
+    netPLAfterFinancing: money(netAfterFinancing(perf)),
     pipsWon: round(agg.pipsWon, 1),
     pipsLost: round(agg.pipsLost, 1),
     netPips: round(agg.pipsWon + agg.pipsLost, 1),
@@ -169,10 +183,10 @@ function riskFacts(
   let maxUtilisation: number | null = null;
   let maxAccount: string | null = null;
   for (const account of accounts) {
-    marginUsed += toTenThousandths(account.marginUsed);
-    nav += toTenThousandths(account.nav);
-    exposure += toTenThousandths(account.positionValue);
-    unrealized += toTenThousandths(account.unrealizedPL);
+    marginUsed += toMinorUnits(account.marginUsed);
+    nav += toMinorUnits(account.nav);
+    exposure += toMinorUnits(account.positionValue);
+    unrealized += toMinorUnits(account.unrealizedPL);
     if (account.nav > 0) {
       const utilisation = (account.marginUsed / account.nav) * 100;
       if (maxUtilisation === null || utilisation > maxUtilisation) {
@@ -181,7 +195,9 @@ function riskFacts(
       }
     }
   }
-  const avgWinRaw = agg.wins > 0 ? fromTenThousandths(agg.grossProfit) / agg.wins : null;
+  const perf = agg.performance;
+  const avgWinRaw = rawAverageWin(perf);
+  const worstLossMinor = largestLoss(perf);
   const worstLoss = performance?.largestLoss ?? null;
   return {
     tradesWithStopLoss: agg.withStopLoss,
@@ -191,8 +207,8 @@ function riskFacts(
     worstLoss,
     avgWin: performance?.avgWin ?? null,
     worstLossToAvgWin:
-      agg.losses > 0 && avgWinRaw !== null && avgWinRaw > 0
-        ? roundRatio(-fromTenThousandths(agg.largestLoss) / avgWinRaw)
+      worstLossMinor !== null && avgWinRaw !== null && avgWinRaw > 0
+        ? roundRatio(-fromMinorUnits(worstLossMinor) / avgWinRaw)
         : null,
     longestLossStreak: equity?.longestLossStreak ?? 0,
     currentLossStreak: equity !== null && equity.currentStreakKind === 'loss' ? equity.currentStreakLength : 0,
@@ -244,8 +260,8 @@ export function buildFacts(
     openTradeCount: agg.openTrades,
     closedTradeCount: closed,
     weeklyTrades: agg.weeklyTrades,
-    winRate: percent(agg.wins, closed),
-    lossRate: percent(agg.losses, closed),
+    winRate: winRate(agg.performance),
+    lossRate: lossRate(agg.performance),
     topInstrument: ranked[0]?.instrument ?? null,
     avgHoldingMinutes: avgHold === null ? null : minutesOf(avgHold),
     avgHoldingTime: avgHold === null ? null : formatDuration(avgHold),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatMoney, formatUnits, hourLabel, percent, round } from './format';
+import { formatDuration, formatMoney, formatUnits, hourLabel } from './format';
+import { percent, round } from '../../../domain/rounding';
 import { defaultPipSize } from './instruments';
 
 describe('round', () => {

@@ -2,28 +2,8 @@
  * Rounding and display formats shared by cards, summary and insights, so the same number always
  * reads the same way: money 2 decimals with thousands separators, rates 1 decimal, ratios 2.
  */
-import { HOUR_MS, MINUTE_MS } from './time-zone';
-
-/**
- * Rounds half away from zero at `decimals`, robust to binary noise: 1.275 → 1.28 although
- * 1.275 * 100 is 127.49999999999999 in floating point.
- */
-export function round(value: number, decimals: number): number {
-  if (!Number.isFinite(value)) return value;
-  const scale = 10 ** decimals;
-  const scaled = Number((Math.abs(value) * scale).toPrecision(15));
-  const rounded = (Math.sign(value) * Math.round(scaled)) / scale;
-  return rounded === 0 ? 0 : rounded;
-}
-
-export const roundMoney = (value: number): number => round(value, 2);
-export const roundRate = (value: number): number => round(value, 1);
-export const roundRatio = (value: number): number => round(value, 2);
-
-/** Percentage part / whole, 1 decimal; null when whole is 0. */
-export function percent(part: number, whole: number): number | null {
-  return whole === 0 ? null : roundRate((part / whole) * 100);
-}
+import { HOUR_MS, MINUTE_MS } from '../../../domain/calendar';
+import { round } from '../../../domain/rounding';
 
 const grouped = new Map<number, Intl.NumberFormat>();
 function groupedFormat(decimals: number): Intl.NumberFormat {

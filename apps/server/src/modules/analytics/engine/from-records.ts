@@ -1,14 +1,21 @@
 /**
  * Maps the stored OANDA records (contract shapes, decimal strings) to the engine's inputs.
- * Decimal strings with up to 4 decimals survive Number() and the engine's scaling to integer
- * ten-thousandths exactly, so sums still match the broker (docs/decisions/003-broker-numbers.md).
+ * Amounts are read as the assistant reads them (domain/money.ts: exact minor units), so the
+ * engine's scaling back to integer ten-thousandths gives the very same integers and sums match the
+ * broker and the assistant to the last digit (docs/decisions/003-broker-numbers.md).
  */
 import type { AccountItem, TradeItem } from '@pipsense/contract';
 import type { EngineAccount, EngineTrade } from './types';
 import { engineTrade } from './trade-record';
+import { fromMinorUnits, minorUnitsOf } from '../../../domain/money';
 
 function decimal(value: string | null): number {
   return value === null ? 0 : Number(value);
+}
+
+/** An amount of account currency; null (not booked yet) is 0. */
+function money(value: string | null): number {
+  return value === null ? 0 : fromMinorUnits(minorUnitsOf(value));
 }
 
 function optionalDecimal(value: string | null): number | null {
@@ -33,9 +40,9 @@ export function engineTradeFromItem(item: TradeItem): EngineTrade {
     openTime: Date.parse(item.openTime),
     closeTime: item.closeTime === null ? null : Date.parse(item.closeTime),
     state: tradeState(item.state),
-    realizedPL: decimal(item.realizedPL),
-    unrealizedPL: decimal(item.unrealizedPL),
-    financing: decimal(item.financing),
+    realizedPL: money(item.realizedPL),
+    unrealizedPL: money(item.unrealizedPL),
+    financing: money(item.financing),
     stopLossPrice: optionalDecimal(item.stopLossPrice),
     takeProfitPrice: optionalDecimal(item.takeProfitPrice),
     trailingStopDistance: optionalDecimal(item.trailingStopDistance),
@@ -47,12 +54,12 @@ export function engineAccountFromItem(item: AccountItem): EngineAccount {
   return {
     accountId: item.oandaAccountId,
     currency: item.currency ?? '',
-    balance: decimal(item.balance),
-    nav: decimal(item.NAV),
-    unrealizedPL: decimal(item.unrealizedPL),
-    marginUsed: decimal(item.marginUsed),
-    marginAvailable: decimal(item.marginAvailable),
-    positionValue: decimal(item.positionValue),
+    balance: money(item.balance),
+    nav: money(item.NAV),
+    unrealizedPL: money(item.unrealizedPL),
+    marginUsed: money(item.marginUsed),
+    marginAvailable: money(item.marginAvailable),
+    positionValue: money(item.positionValue),
     openTradeCount: item.openTradeCount ?? 0,
     openPositionCount: item.openPositionCount ?? 0,
   };

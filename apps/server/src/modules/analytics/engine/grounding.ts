@@ -4,7 +4,7 @@
  * before it is shown, and replaced by the built-in text if it invents numbers.
  */
 import type { StructuredInsights } from './insights-schema';
-import { round } from './format';
+import { round } from '../../../domain/rounding';
 
 /** Digits with optional thousands separators and decimals; '08:00' yields '08' and '00'. */
 const NUMBER_TOKEN = /\d[\d,]*(?:\.\d+)?/g;

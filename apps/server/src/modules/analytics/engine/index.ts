@@ -12,6 +12,5 @@ export {
 export { findUngroundedNumbers, insightTexts } from './grounding';
 export { engineTradeFromItem, engineAccountFromItem } from './from-records';
 export { engineTrade } from './trade-record';
-export { isValidTimeZone } from './time-zone';
 export { defaultPipSize } from './instruments';
 export { generateSyntheticTrades, syntheticAccounts, SYNTHETIC_NOW } from './synthetic';

@@ -9,7 +9,7 @@ import type { InstrumentFacts, OverviewInsights, OverviewMetrics } from './types
 import { insightFacts } from './insight-facts';
 import { toInsightCards } from './insights-schema';
 import { count, formatMoney, formatNumber, formatPercent, formatRatio } from './format';
-import { plural } from './cards';
+import { plural } from '../../../lib/text';
 
 const MAX_QUICK_WINS = 5;
 

@@ -1,5 +1,5 @@
 import type { SessionName } from './types';
-import { DAY_MS, HOUR_MS, zoneClock } from './time-zone';
+import { DAY_MS, HOUR_MS, zoneClock } from '../../../domain/calendar';
 
 /**
  * Trading sessions in market time, so that they follow each centre's daylight saving:

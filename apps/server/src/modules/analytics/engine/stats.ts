@@ -61,15 +61,6 @@ export function compareTradeIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Money is summed in integer ten-thousandths (OANDA's 4 decimals), so sums are exact. */
-export function toTenThousandths(value: number): number {
-  return Math.round(value * 10_000);
-}
-
-export function fromTenThousandths(value: number): number {
-  return value / 10_000;
-}
-
 /**
  * Positions 0 … count−1 ordered by `times` (epoch ms), ties broken by `tie`. Packs (second,
  * position) into one double per item so the engine's native typed-array sort does the bulk of the

@@ -5,7 +5,7 @@
  * during the weekend close (Friday 21:00 – Sunday 21:00 UTC).
  */
 import type { EngineAccount, EngineTrade } from './types';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from './time-zone';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../domain/calendar';
 import { engineTrade } from './trade-record';
 
 /** The instant the synthetic history ends; pass it as EngineOptions.now. */

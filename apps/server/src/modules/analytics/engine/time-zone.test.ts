@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeMetrics } from './compute-metrics';
 import { FIXTURE_ACCOUNTS, FIXTURE_NOW, FIXTURE_TRADES } from './hand-checked-fixture';
 import { SESSION_NAMES, sessionIndexAt } from './sessions';
-import { hourOf, isValidTimeZone, localDayOf, weekdayOfDay, ZoneClock } from './time-zone';
+import { hourOf, isValidTimeZone, localDayOf, weekdayOfDay, ZoneClock } from '../../../domain/calendar';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

@@ -7,7 +7,8 @@ import type {
 } from '../tools/chat-tools';
 import type { AccountState } from '../tools/account-state';
 import type { AccountFocus } from './intent';
-import { money, pair, percent, pl, plural, quantity, when } from './format';
+import { plural } from '../../../lib/text';
+import { money, pair, percent, pl, quantity, when } from './format';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

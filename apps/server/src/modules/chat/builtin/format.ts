@@ -20,10 +20,6 @@ export const when = (iso: string | null, timeZone: string): string => (iso ? for
 
 export const pair = displayInstrument;
 
-/** 'trade' / 'trades'. */
-export const plural = (n: number, one: string, many = `${one}s`): string =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
 /** '10,000' units: grouped, with the decimals OANDA gave (none for whole units). */
 export const quantity = (units: string): string =>
   isDecimal(units) ? groupDecimal(units, decimalPlaces(units)) : units;

@@ -1,5 +1,7 @@
 import type { AccountItem } from '@pipsense/contract';
-import { isDecimal, sumDecimals } from './decimal';
+import { sumMoney } from '../../../domain/money';
+import { round } from '../../../domain/rounding';
+import { isDecimal } from './decimal';
 
 export interface AccountState {
   accountId: string;
@@ -30,12 +32,10 @@ export interface CurrencyTotals {
   marginUtilisation: number | null;
 }
 
-const round2 = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
-
 function utilisation(marginUsed: string | null, nav: string | null): number | null {
   if (!isDecimal(marginUsed) || !isDecimal(nav)) return null;
   const n = Number(nav);
-  return n > 0 ? round2((Number(marginUsed) / n) * 100) : null;
+  return n > 0 ? round((Number(marginUsed) / n) * 100, 2) : null;
 }
 
 export function accountState(a: AccountItem): AccountState {
@@ -50,14 +50,15 @@ export function accountState(a: AccountItem): AccountState {
     marginAvailable: a.marginAvailable,
     marginUtilisation: utilisation(a.marginUsed, a.NAV),
     // OANDA sends it as a fraction (0.0125 = 1.25 %).
-    marginCloseoutPercent: isDecimal(a.marginCloseoutPercent) ? round2(Number(a.marginCloseoutPercent) * 100) : null,
+    marginCloseoutPercent: isDecimal(a.marginCloseoutPercent) ? round(Number(a.marginCloseoutPercent) * 100, 2) : null,
     openTradeCount: a.openTradeCount,
     openPositionCount: a.openPositionCount,
     pendingOrderCount: a.pendingOrderCount,
   };
 }
 
-const sum = (values: Array<string | null>) => sumDecimals(values.filter(isDecimal));
+/** Money is summed exactly in minor units (domain/money.ts), as everywhere else. */
+const sum = (values: Array<string | null>) => sumMoney(values.filter(isDecimal));
 
 /** Totals of the accounts that share a currency; amounts in different currencies are never added. */
 export function currencyTotals(accounts: ReadonlyArray<AccountState>): CurrencyTotals[] {

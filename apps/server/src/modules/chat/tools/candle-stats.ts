@@ -1,4 +1,5 @@
 import type { Candle, CandlesResult } from '@pipsense/contract';
+import { round } from '../../../domain/rounding';
 import { compareDecimals, decimalPlaces, roundDecimal, subtractDecimals, sumDecimals } from './decimal';
 
 export interface CandleBar {
@@ -41,11 +42,6 @@ export interface CandleStats {
   /** The most recent candles, oldest first. */
   recent: CandleBar[];
 }
-
-const round = (value: number, decimals: number) => {
-  const f = 10 ** decimals;
-  return Math.round((value + (value >= 0 ? Number.EPSILON : -Number.EPSILON)) * f) / f;
-};
 
 /** Mid prices (the default); a candle with only bid/ask is skipped. */
 export function bars(candles: ReadonlyArray<Candle>): CandleBar[] {

@@ -4,7 +4,15 @@ import { AppError } from '../../../lib/errors';
 import { DEMO_TRADES, FIXTURE_NOW, fixtureChatData } from '../test-support/fixture-chat-data';
 import type { ChatData, TradesSnapshot } from './chat-data';
 import { performanceFromSnapshot, tradesFromSnapshot } from './snapshot-answers';
-import { createChatTools, toolSpecs, type ToolContext } from './chat-tools';
+import {
+  accountArgs,
+  candleArgs,
+  createChatTools,
+  performanceArgs,
+  toolSpecs,
+  tradesArgs,
+  type ToolContext,
+} from './chat-tools';
 
 const ctx: ToolContext = {
   userId: 'u1',
@@ -24,6 +32,30 @@ describe('the assistant tools', () => {
       expect(spec.name).toMatch(/^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/);
       expect(spec.parameters).toMatchObject({ type: 'object', properties: expect.any(Object) });
     }
+  });
+
+  it('describe to the model exactly the arguments their zod schemas accept', () => {
+    const zodOf = {
+      query_trades: tradesArgs,
+      get_performance: performanceArgs,
+      get_account_state: accountArgs,
+      get_candles: candleArgs,
+    };
+    for (const spec of [...toolSpecs('trading'), ...toolSpecs('accounts'), ...toolSpecs('candles')]) {
+      const schema = zodOf[spec.name as keyof typeof zodOf];
+      const properties = spec.parameters.properties as Record<string, { description?: string; enum?: string[] }>;
+      expect(Object.keys(properties)).toEqual(Object.keys(schema.shape));
+      expect(spec.parameters).not.toHaveProperty('required');
+      expect(spec.parameters).not.toHaveProperty('$schema');
+      for (const [name, property] of Object.entries(properties)) {
+        expect(property.description, name).toMatch(/\S/);
+        for (const value of property.enum ?? []) expect(schema.safeParse({ [name]: value }).success).toBe(true);
+      }
+    }
+    expect(toolSpecs('trading')[0]!.parameters.properties).toMatchObject({
+      limit: { type: 'integer', minimum: 1, maximum: 50 },
+      period: { type: 'string', enum: expect.arrayContaining(['this_month', 'last_n_days']) },
+    });
   });
 
   it("refuse another topic's tool and bad arguments in words the model can act on", async () => {

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { GRANULARITIES, type Attachment, type ChatTopic, type Mode } from '@pipsense/contract';
 import { ToolInputError, type ToolSpec } from '../../../integrations/llm';
 import { AppError } from '../../../lib/errors';
+import { providerJsonSchema } from '../../../lib/json-schema';
 import { accountState, currencyTotals, type AccountState, type CurrencyTotals } from './account-state';
 import { candleStats, type CandleStats } from './candle-stats';
-import type { ChatData } from './chat-data';
+import type { ChatData, DataOrigin } from './chat-data';
 import { displayInstrument, granularityLabel } from './market-names';
 import { historyNote, originNote } from './origin-note';
 import type { PerformanceResult } from './performance';
@@ -54,139 +55,95 @@ const instrumentArg = z
   .trim()
   .transform(normaliseInstrument)
   .pipe(z.string().regex(/^[A-Z0-9]{2,10}_[A-Z0-9]{2,10}$/, 'instrument must look like EUR_USD'));
+const onlyInstrument = instrumentArg.optional().describe('Only this instrument, e.g. EUR_USD.');
 const dayArg = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use a date like 2025-03-14');
 const periodArgs = {
-  period: z.enum(PERIOD_KINDS).optional(),
-  days: z.number().int().min(1).max(MAX_PERIOD_DAYS).optional(),
-  from: dayArg.optional(),
-  to: dayArg.optional(),
+  period: z
+    .enum(PERIOD_KINDS)
+    .optional()
+    .describe(
+      'Calendar period in the trader\'s time zone. Weeks start on Monday. "last_n_days" uses "days"; "range" uses "from" and/or "to". Default: all.',
+    ),
+  days: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PERIOD_DAYS)
+    .optional()
+    .describe('With period "last_n_days": how many days, today included.'),
+  from: dayArg.optional().describe('With period "range": first day, YYYY-MM-DD.'),
+  to: dayArg.optional().describe('With period "range": last day (inclusive), YYYY-MM-DD.'),
 };
 
 export const tradesArgs = z.object({
-  state: z.enum(TRADE_STATES).default('all'),
-  instrument: instrumentArg.optional(),
+  state: z.enum(TRADE_STATES).default('all').describe('open, closed or all (default all).'),
+  instrument: onlyInstrument,
   ...periodArgs,
-  outcome: z.enum(OUTCOMES).default('any'),
-  stop_loss: z.enum(PRESENCE).default('any'),
-  take_profit: z.enum(PRESENCE).default('any'),
-  sort: z.enum(TRADE_SORTS).default('newest'),
-  limit: z.number().int().min(1).max(MAX_TOP).default(DEFAULT_TOP),
+  outcome: z.enum(OUTCOMES).default('any').describe('winners (P/L > 0), losers (P/L < 0) or any (default).'),
+  stop_loss: z.enum(PRESENCE).default('any').describe('Trades with or without a stop-loss order (default any).'),
+  take_profit: z.enum(PRESENCE).default('any').describe('Trades with or without a take-profit order (default any).'),
+  sort: z.enum(TRADE_SORTS).default('newest').describe('pl_desc, pl_asc, newest (default) or oldest.'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_TOP)
+    .default(DEFAULT_TOP)
+    .describe(`How many trades to list (default ${DEFAULT_TOP}, at most ${MAX_TOP}).`),
 });
 export type TradesArgs = z.input<typeof tradesArgs>;
 
-export const performanceArgs = z.object({ ...periodArgs, instrument: instrumentArg.optional() });
+export const performanceArgs = z.object({ ...periodArgs, instrument: onlyInstrument });
 export type PerformanceArgs = z.input<typeof performanceArgs>;
 
-export const accountArgs = z.object({ account_id: z.string().trim().min(1).max(64).optional() });
+export const accountArgs = z.object({
+  account_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('Only this OANDA account id, e.g. 101-004-1234567-001.'),
+});
 export type AccountArgs = z.input<typeof accountArgs>;
 
 export const candleArgs = z.object({
-  instrument: instrumentArg.optional(),
-  granularity: z.enum(GRANULARITIES).optional(),
-  count: z.number().int().min(1).max(MAX_CANDLES).optional(),
+  instrument: instrumentArg.optional().describe('e.g. EUR_USD. Default: the instrument selected on screen.'),
+  granularity: z.enum(GRANULARITIES).optional().describe('Candle size. Default: the granularity selected on screen.'),
+  count: z.number().int().min(1).max(MAX_CANDLES).optional().describe(`How many candles (default ${DEFAULT_CANDLES}).`),
 });
 export type CandleArgs = z.input<typeof candleArgs>;
 
-const periodProperties = {
-  period: {
-    type: 'string',
-    enum: [...PERIOD_KINDS],
-    description:
-      'Calendar period in the trader\'s time zone. Weeks start on Monday. "last_n_days" uses "days"; "range" uses "from" and/or "to". Default: all.',
-  },
-  days: {
-    type: 'integer',
-    minimum: 1,
-    maximum: MAX_PERIOD_DAYS,
-    description: 'With period "last_n_days": how many days, today included.',
-  },
-  from: { type: 'string', description: 'With period "range": first day, YYYY-MM-DD.' },
-  to: { type: 'string', description: 'With period "range": last day (inclusive), YYYY-MM-DD.' },
-};
+/** A tool as the model sees it: its arguments' JSON Schema derived from the zod schema that validates them. */
+const tool = (name: string, description: string, args: z.ZodType): ToolSpec => ({
+  name,
+  description,
+  parameters: providerJsonSchema(args, 'input'),
+});
 
 const SPECS = {
-  query_trades: {
-    name: 'query_trades',
-    description:
-      "Lists the trader's trades in the selected mode (demo or live) with filters, sorting and a top N, plus totals over every match. " +
+  query_trades: tool(
+    'query_trades',
+    "Lists the trader's trades in the selected mode (demo or live) with filters, sorting and a top N, plus totals over every match. " +
       'P/L is realized plus unrealized P/L in the account currency (financing apart). Closed trades count in the period they closed in, open trades in the period they opened in. ' +
       'Use sort "pl_desc" with outcome "winners" for the best trades, "pl_asc" with outcome "losers" for the worst.',
-    parameters: {
-      type: 'object',
-      properties: {
-        state: { type: 'string', enum: [...TRADE_STATES], description: 'open, closed or all (default all).' },
-        instrument: { type: 'string', description: 'Only this instrument, e.g. EUR_USD.' },
-        ...periodProperties,
-        outcome: {
-          type: 'string',
-          enum: [...OUTCOMES],
-          description: 'winners (P/L > 0), losers (P/L < 0) or any (default).',
-        },
-        stop_loss: {
-          type: 'string',
-          enum: [...PRESENCE],
-          description: 'Trades with or without a stop-loss order (default any).',
-        },
-        take_profit: {
-          type: 'string',
-          enum: [...PRESENCE],
-          description: 'Trades with or without a take-profit order (default any).',
-        },
-        sort: { type: 'string', enum: [...TRADE_SORTS], description: 'pl_desc, pl_asc, newest (default) or oldest.' },
-        limit: {
-          type: 'integer',
-          minimum: 1,
-          maximum: MAX_TOP,
-          description: `How many trades to list (default ${DEFAULT_TOP}, at most ${MAX_TOP}).`,
-        },
-      },
-    },
-  },
-  get_performance: {
-    name: 'get_performance',
-    description:
-      'Results of the trades closed in a period in the selected mode, per account currency: trade count, wins, losses, win rate, net realized P/L, gross profit and loss, financing, profit factor, average, best and worst trade.',
-    parameters: {
-      type: 'object',
-      properties: {
-        ...periodProperties,
-        instrument: { type: 'string', description: 'Only this instrument, e.g. EUR_USD.' },
-      },
-    },
-  },
-  get_account_state: {
-    name: 'get_account_state',
-    description:
-      "The trader's OANDA accounts in the selected mode: balance, NAV, unrealized P/L, margin used and available, margin utilisation (margin used as a percent of NAV), open trade and position counts, with totals per currency.",
-    parameters: {
-      type: 'object',
-      properties: {
-        account_id: { type: 'string', description: 'Only this OANDA account id, e.g. 101-004-1234567-001.' },
-      },
-    },
-  },
-  get_candles: {
-    name: 'get_candles',
-    description:
-      'Fetches mid-price candles from OANDA and summarises them: first open, last close, change, high, low, range, average candle range, volatility (standard deviation of close-to-close returns per candle) and the latest candles.',
-    parameters: {
-      type: 'object',
-      properties: {
-        instrument: { type: 'string', description: 'e.g. EUR_USD. Default: the instrument selected on screen.' },
-        granularity: {
-          type: 'string',
-          enum: [...GRANULARITIES],
-          description: 'Candle size. Default: the granularity selected on screen.',
-        },
-        count: {
-          type: 'integer',
-          minimum: 1,
-          maximum: MAX_CANDLES,
-          description: `How many candles (default ${DEFAULT_CANDLES}).`,
-        },
-      },
-    },
-  },
+    tradesArgs,
+  ),
+  get_performance: tool(
+    'get_performance',
+    'Results of the trades closed in a period in the selected mode, per account currency: trade count, wins, losses, win rate, net realized P/L, gross profit and loss, financing, profit factor, average, best and worst trade.',
+    performanceArgs,
+  ),
+  get_account_state: tool(
+    'get_account_state',
+    "The trader's OANDA accounts in the selected mode: balance, NAV, unrealized P/L, margin used and available, margin utilisation (margin used as a percent of NAV), open trade and position counts, with totals per currency.",
+    accountArgs,
+  ),
+  get_candles: tool(
+    'get_candles',
+    'Fetches mid-price candles from OANDA and summarises them: first open, last close, change, high, low, range, average candle range, volatility (standard deviation of close-to-close returns per candle) and the latest candles.',
+    candleArgs,
+  ),
 } satisfies Record<string, ToolSpec>;
 
 export type ToolName = keyof typeof SPECS;
@@ -270,6 +227,17 @@ function periodSpec(args: {
   return { kind, days: args.days, from: args.from, to: args.to };
 }
 
+/** Nothing stored, no OANDA connection and no sync ever: the trader must connect OANDA before anything can be read. */
+function refuseWithoutConnectionOrHistory(answer: {
+  empty: boolean;
+  openOrigin: DataOrigin;
+  historySyncedAt: string | null;
+}): void {
+  const { empty, openOrigin, historySyncedAt } = answer;
+  if (empty && openOrigin.kind === 'sync' && openOrigin.reason === 'not_connected' && !historySyncedAt)
+    throw notConnected();
+}
+
 /** Drops nulls: models often send `null` for "not given". */
 function withoutNulls(args: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null));
@@ -319,14 +287,8 @@ export function createChatTools(data: ChatData) {
       },
       { liveOpen: args.state !== 'closed' },
     );
+    refuseWithoutConnectionOrHistory(answer);
     const noData = answer.empty;
-    if (
-      noData &&
-      answer.openOrigin.kind === 'sync' &&
-      answer.openOrigin.reason === 'not_connected' &&
-      !answer.historySyncedAt
-    )
-      throw notConnected();
     const query = answer.result;
     const openSource = `open trades ${originNote(answer.openOrigin, ctx.timeZone)}`;
     const closedSource = `closed trades ${historyNote(answer.historySyncedAt, ctx.timeZone)}`;
@@ -358,14 +320,8 @@ export function createChatTools(data: ChatData) {
     const args = performanceArgs.parse(input);
     const period = resolvePeriod(periodSpec(args), ctx.now, ctx.timeZone);
     const answer = await data.performance(ctx.userId, ctx.mode, { period, instrument: args.instrument });
+    refuseWithoutConnectionOrHistory(answer);
     const noData = answer.empty;
-    if (
-      noData &&
-      answer.openOrigin.kind === 'sync' &&
-      answer.openOrigin.reason === 'not_connected' &&
-      !answer.historySyncedAt
-    )
-      throw notConnected();
     const result: PerformanceToolResult = {
       mode: ctx.mode,
       instrument: args.instrument ?? null,

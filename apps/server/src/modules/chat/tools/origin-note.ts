@@ -1,5 +1,5 @@
 import type { DataOrigin } from './chat-data';
-import { localFields } from './periods';
+import { localFields } from '../../../domain/calendar';
 
 /** '2025-03-14 10:22 UTC' in the trader's zone (the zone's name follows unless it is UTC). */
 export function formatInstant(iso: string, timeZone = 'UTC'): string {

@@ -1,5 +1,14 @@
 import type { TradeItem } from '@pipsense/contract';
-import { compareDecimals, isDecimal, signOf, sumDecimals } from './decimal';
+import { isDecimal } from './decimal';
+import { formatMinorUnits, minorUnitsOf } from '../../../domain/money';
+import {
+  averagePL,
+  netAfterFinancing,
+  netPL,
+  PerformanceTally,
+  profitFactor,
+  winRate,
+} from '../../../domain/performance';
 import { inPeriod, type ResolvedPeriod } from './periods';
 import { normaliseInstrument } from './trade-query';
 
@@ -18,7 +27,7 @@ export interface CurrencyPerformance {
   wins: number;
   losses: number;
   breakeven: number;
-  /** Percent of trades with a positive realized P/L, 1 decimal; null without trades. */
+  /** Percent of trades with a positive realized P/L, 1 decimal; null without trades. Money fields: exact, 4 decimals. */
   winRate: number | null;
   /** Sum of realized P/L (price P/L; financing apart). */
   netPL: string;
@@ -40,23 +49,6 @@ export interface PerformanceResult {
   byCurrency: CurrencyPerformance[];
 }
 
-const round = (value: number, decimals: number) => {
-  const f = 10 ** decimals;
-  return Math.round((value + Number.EPSILON) * f) / f;
-};
-
-/** Exact average to 4 decimals, rounded half away from zero. */
-function average(sum: string, count: number): string {
-  const [whole = '0', fraction = ''] = sum.replace('-', '').split('.');
-  const scaled = BigInt(whole + fraction.padEnd(8, '0').slice(0, 8)) * (sum.startsWith('-') ? -1n : 1n);
-  const n = BigInt(count);
-  const magnitude = (scaled < 0n ? -scaled : scaled) * 2n + n * 10_000n;
-  const q = magnitude / (2n * n * 10_000n);
-  const sign = scaled < 0n && q !== 0n ? '-' : '';
-  const digits = q.toString().padStart(5, '0');
-  return `${sign}${digits.slice(0, -4)}.${digits.slice(-4)}`;
-}
-
 /** What performance figures are made of: one closed trade. */
 export type ClosedTradeFigure = Pick<
   TradeItem,
@@ -70,35 +62,29 @@ const brief = (t: ClosedTradeFigure): TradeBrief => ({
   closeTime: t.closeTime,
 });
 
+/** The shared performance definitions (domain/performance.ts) over one currency's closed trades. */
 function summarise(currency: string | null, trades: ClosedTradeFigure[]): CurrencyPerformance {
-  const pls = trades.map((t) => t.realizedPL);
-  const wins = pls.filter((p) => signOf(p) > 0);
-  const losses = pls.filter((p) => signOf(p) < 0);
-  const netPL = sumDecimals(pls);
-  const grossProfit = sumDecimals(wins);
-  const grossLoss = sumDecimals(losses);
-  const financing = sumDecimals(trades.map((t) => t.financing).filter(isDecimal));
-  let best: ClosedTradeFigure | null = null;
-  let worst: ClosedTradeFigure | null = null;
+  const tally = new PerformanceTally();
   for (const t of trades) {
-    if (!best || compareDecimals(t.realizedPL, best.realizedPL) > 0) best = t;
-    if (!worst || compareDecimals(t.realizedPL, worst.realizedPL) < 0) worst = t;
+    tally.add(minorUnitsOf(t.realizedPL), isDecimal(t.financing) ? minorUnitsOf(t.financing) : 0);
   }
-  const lossMagnitude = Math.abs(Number(grossLoss));
+  const best = trades[tally.highestAt];
+  const worst = trades[tally.lowestAt];
+  const average = averagePL(tally);
   return {
     currency,
-    trades: trades.length,
-    wins: wins.length,
-    losses: losses.length,
-    breakeven: trades.length - wins.length - losses.length,
-    winRate: trades.length === 0 ? null : round((wins.length / trades.length) * 100, 1),
-    netPL,
-    grossProfit,
-    grossLoss,
-    financing,
-    netAfterFinancing: sumDecimals([netPL, financing]),
-    profitFactor: lossMagnitude === 0 ? null : round(Number(grossProfit) / lossMagnitude, 2),
-    averagePL: trades.length === 0 ? null : average(netPL, trades.length),
+    trades: tally.trades,
+    wins: tally.wins,
+    losses: tally.losses,
+    breakeven: tally.breakEvens,
+    winRate: winRate(tally),
+    netPL: formatMinorUnits(netPL(tally)),
+    grossProfit: formatMinorUnits(tally.grossProfit),
+    grossLoss: formatMinorUnits(tally.grossLoss),
+    financing: formatMinorUnits(tally.financing),
+    netAfterFinancing: formatMinorUnits(netAfterFinancing(tally)),
+    profitFactor: profitFactor(tally),
+    averagePL: average === null ? null : formatMinorUnits(average),
     best: best ? brief(best) : null,
     worst: worst ? brief(worst) : null,
   };

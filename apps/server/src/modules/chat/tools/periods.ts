@@ -1,8 +1,9 @@
 /**
  * Calendar periods ("today", "last week", "last 30 days", explicit dates) as UTC instants, counted in
  * the trader's time zone: "today" for a trader in Tokyo starts nine hours before midnight UTC.
- * Weeks start on Monday (ISO 8601).
+ * Weeks start on Monday (ISO 8601). Calendar arithmetic in zones: domain/calendar.ts.
  */
+import { addDays, localDate, startOfDay, type CalendarDay } from '../../../domain/calendar';
 
 export const PERIOD_KINDS = [
   'today',
@@ -40,85 +41,8 @@ export interface ResolvedPeriod {
 
 export const MAX_PERIOD_DAYS = 3660;
 
-interface CalendarDay {
-  y: number;
-  m: number;
-  d: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The calendar fields of an instant in a time zone. */
-export function localFields(instant: number, timeZone: string) {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(instant))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  return {
-    y: parts.year ?? 1970,
-    m: parts.month ?? 1,
-    d: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
-
-/** Local time minus UTC at an instant, in ms. */
-function offsetAt(instant: number, timeZone: string): number {
-  const f = localFields(instant, timeZone);
-  const asUtc = Date.UTC(f.y, f.m - 1, f.d, f.hour, f.minute, f.second);
-  return asUtc - (instant - (((instant % 1000) + 1000) % 1000));
-}
-
-/** The UTC instant of local midnight starting a calendar day (normalised: day 0 is the previous month's last). */
-export function startOfDay(day: CalendarDay, timeZone: string): Date {
-  const guess = Date.UTC(day.y, day.m - 1, day.d);
-  let instant = guess - offsetAt(guess, timeZone);
-  // Near an offset change the first guess lands on the other side of it.
-  const corrected = guess - offsetAt(instant, timeZone);
-  if (corrected !== instant) instant = corrected;
-  return new Date(instant);
-}
-
-function localDay(instant: Date, timeZone: string): CalendarDay {
-  const f = localFields(instant.getTime(), timeZone);
-  return { y: f.y, m: f.m, d: f.d };
-}
-
-function addDays(day: CalendarDay, days: number): CalendarDay {
-  const t = new Date(Date.UTC(day.y, day.m - 1, day.d + days));
-  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
-export const isoDay = (day: CalendarDay) => `${day.y}-${pad(day.m)}-${pad(day.d)}`;
+const isoDay = (day: CalendarDay) => `${day.y}-${pad(day.m)}-${pad(day.d)}`;
 const MONTHS = [
   'January',
   'February',
@@ -157,7 +81,7 @@ export class PeriodError extends Error {
 }
 
 export function resolvePeriod(spec: PeriodSpec, now: Date, timeZone = 'UTC'): ResolvedPeriod {
-  const today = localDay(now, timeZone);
+  const today = localDate(now.getTime(), timeZone);
   const start = (day: CalendarDay) => startOfDay(day, timeZone);
   const make = (label: string, from: CalendarDay | null, toExclusive: CalendarDay | null): ResolvedPeriod => ({
     kind: spec.kind,

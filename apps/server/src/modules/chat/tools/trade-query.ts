@@ -1,5 +1,6 @@
 import type { Attachment, TradeItem } from '@pipsense/contract';
-import { compareDecimals, isDecimal, negateDecimal, signOf, sumDecimals } from './decimal';
+import { sumMoney } from '../../../domain/money';
+import { compareDecimals, isDecimal, negateDecimal, signOf } from './decimal';
 import { inPeriod, type ResolvedPeriod } from './periods';
 
 export const TRADE_STATES = ['open', 'closed', 'all'] as const;
@@ -61,7 +62,7 @@ const isOpen = (t: Pick<TradeItem, 'state'>) => t.state !== 'CLOSED';
 /** Realized plus unrealized P/L of a trade: what it has made so far. */
 export function tradePL(t: Pick<TradeItem, 'realizedPL' | 'unrealizedPL'>): string {
   const parts = [t.realizedPL, t.unrealizedPL].filter(isDecimal);
-  return parts.length > 0 ? sumDecimals(parts) : '0';
+  return sumMoney(parts);
 }
 
 /** Closed trades belong to the period they closed in, open ones to the period they opened in. */
@@ -166,7 +167,7 @@ export function tradeTotals(
     winners: pls.filter((p) => signOf(p) > 0).length,
     losers: pls.filter((p) => signOf(p) < 0).length,
     breakeven: pls.filter((p) => signOf(p) === 0).length,
-    pl: [...byCurrency].map(([currency, list]) => ({ currency, amount: sumDecimals(list) })),
+    pl: [...byCurrency].map(([currency, list]) => ({ currency, amount: sumMoney(list) })),
   };
 }
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { userId } from '../../plugins/auth';
-import type { QueryInput, QueryService } from './query.service';
+import type { ChatQuestion, ChatAnswerService } from './chat-answer.service';
 import { openEventStream } from './sse';
 
 const body = (data: ConversationMessage): QueryResponse => ({
@@ -45,14 +45,14 @@ const rateLimit = {
  * SPEC §7 query calls. JSON by default; with `Accept: text/event-stream` the answer streams as
  * server-sent events (`delta` …, then `done` with the JSON body, or `error`).
  */
-export const queryRoutes: FastifyPluginAsyncZod<{ query: QueryService }> = async (app, { query }) => {
+export const chatAnswerRoutes: FastifyPluginAsyncZod<{ answers: ChatAnswerService }> = async (app, { answers }) => {
   app.addHook('onRequest', app.requireUser);
 
-  async function respond(request: FastifyRequest, reply: FastifyReply, input: QueryInput) {
-    if (!wantsStream(request)) return body(await query.answer(input));
+  async function respond(request: FastifyRequest, reply: FastifyReply, input: ChatQuestion) {
+    if (!wantsStream(request)) return body(await answers.answer(input));
 
     // Unknown chat or wrong topic still answer as plain JSON errors, before the stream opens.
-    await query.check(input.userId, input.chatId, input.topic);
+    await answers.check(input.userId, input.chatId, input.topic);
     reply.hijack();
     const stream = openEventStream(reply.raw, reply.getHeaders());
     const clientGone = new AbortController();
@@ -60,7 +60,7 @@ export const queryRoutes: FastifyPluginAsyncZod<{ query: QueryService }> = async
       if (!reply.raw.writableFinished) clientGone.abort();
     });
     try {
-      const message = await query.answer(input, {
+      const message = await answers.answer(input, {
         onText: (text) => stream.send('delta', { text }),
         signal: clientGone.signal,
       });
@@ -81,8 +81,8 @@ export const queryRoutes: FastifyPluginAsyncZod<{ query: QueryService }> = async
   const input = (
     request: FastifyRequest,
     topic: ChatTopic,
-    fields: Omit<QueryInput, 'userId' | 'topic'>,
-  ): QueryInput => ({
+    fields: Omit<ChatQuestion, 'userId' | 'topic'>,
+  ): ChatQuestion => ({
     userId: userId(request),
     topic,
     ...fields,

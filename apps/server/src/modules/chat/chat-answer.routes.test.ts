@@ -4,7 +4,7 @@ import { startFakeOpenAI, startFakeVertex, type FakeLlmServer } from '@pipsense/
 import { DEMO_TOKEN, LIVE_TOKEN, startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { roundLimitMessage } from '../../integrations/llm';
-import { QUESTIONS_PER_MINUTE } from './query.routes';
+import { QUESTIONS_PER_MINUTE } from './chat-answer.routes';
 
 let practice: OandaSim;
 let live: OandaSim;

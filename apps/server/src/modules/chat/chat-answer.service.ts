@@ -8,7 +8,7 @@ import type { ChatService } from './chat.service';
 import { systemPrompt } from './prompts';
 import type { ChatTools, ToolContext } from './tools/chat-tools';
 
-export interface QueryServiceDeps {
+export interface ChatAnswerServiceDeps {
   chats: ChatService;
   tools: ChatTools;
   analyst: BuiltinAnalyst;
@@ -26,7 +26,7 @@ export interface QueryServiceDeps {
   log?: (error: unknown, context: Record<string, unknown>) => void;
 }
 
-export interface QueryInput {
+export interface ChatQuestion {
   userId: string;
   /** The topic of the endpoint asked. */
   topic: ChatTopic;
@@ -95,12 +95,12 @@ class FatalToolError extends Error {
  * a plain explanation marked `failed` when answering failed. Never throws once the user's message
  * is stored, and never waits longer than the timeout.
  */
-export function createQueryService(deps: QueryServiceDeps) {
+export function createChatAnswerService(deps: ChatAnswerServiceDeps) {
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const historyLimit = deps.historyLimit ?? DEFAULT_HISTORY;
   const log = deps.log ?? (() => undefined);
 
-  function toolContext(input: QueryInput, now: Date): ToolContext {
+  function toolContext(input: ChatQuestion, now: Date): ToolContext {
     return {
       userId: input.userId,
       mode: input.mode ?? 'demo',
@@ -113,7 +113,7 @@ export function createQueryService(deps: QueryServiceDeps) {
 
   async function withModel(
     provider: LlmProvider,
-    input: QueryInput,
+    input: ChatQuestion,
     history: ConversationMessage[],
     ctx: ToolContext,
     hooks: AnswerHooks,
@@ -204,7 +204,7 @@ export function createQueryService(deps: QueryServiceDeps) {
   }
 
   async function builtin(
-    input: QueryInput,
+    input: ChatQuestion,
     ctx: ToolContext,
     hooks: AnswerHooks,
     controller: AbortController,
@@ -241,7 +241,7 @@ export function createQueryService(deps: QueryServiceDeps) {
      * Checks the chat (the user's, on this topic), stores the question, answers it and returns the
      * stored answer. Throws only before anything is stored (unknown chat, wrong topic).
      */
-    async answer(input: QueryInput, hooks: AnswerHooks = {}): Promise<ConversationMessage> {
+    async answer(input: ChatQuestion, hooks: AnswerHooks = {}): Promise<ConversationMessage> {
       await check(input.userId, input.chatId, input.topic);
       const history = await deps.chats.recent(input.userId, input.chatId, historyLimit);
       await deps.chats.append(input.userId, input.chatId, { role: 'user', content: input.query });
@@ -278,7 +278,7 @@ export function createQueryService(deps: QueryServiceDeps) {
     },
   };
 }
-export type QueryService = ReturnType<typeof createQueryService>;
+export type ChatAnswerService = ReturnType<typeof createChatAnswerService>;
 
 /** One attachment per distinct lookup, the latest kept; at most three under an answer. */
 function dedupe(attachments: Attachment[]): Attachment[] {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, localDate, localFields, startOfDay } from './calendar';
+
+function intlFields(instant: number, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(instant));
+  const field = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return {
+    y: field('year'),
+    m: field('month'),
+    d: field('day'),
+    hour: field('hour'),
+    minute: field('minute'),
+    second: field('second'),
+  };
+}
+
+describe('the calendar in a zone', () => {
+  it('gives the local fields Intl gives, across transitions', () => {
+    for (const zone of ['UTC', 'Europe/London', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe']) {
+      for (let ms = Date.UTC(2024, 0, 1); ms < Date.UTC(2025, 0, 1); ms += 5 * 3_600_000 + 17 * 60_000 + 13_000) {
+        expect(localFields(ms, zone), `${zone} ${new Date(ms).toISOString()}`).toEqual(intlFields(ms, zone));
+      }
+    }
+  });
+
+  it('finds local midnight, also on days that start at another offset', () => {
+    expect(startOfDay({ y: 2025, m: 3, d: 14 }, 'Asia/Tokyo').toISOString()).toBe('2025-03-13T15:00:00.000Z');
+    // New York changes to EDT at 02:00 on 2025-03-09: that day starts at EST, the next at EDT.
+    expect(startOfDay({ y: 2025, m: 3, d: 9 }, 'America/New_York').toISOString()).toBe('2025-03-09T05:00:00.000Z');
+    expect(startOfDay({ y: 2025, m: 3, d: 10 }, 'America/New_York').toISOString()).toBe('2025-03-10T04:00:00.000Z');
+    // Day 0 is the last day of the previous month.
+    expect(startOfDay({ y: 2025, m: 3, d: 0 }, 'UTC').toISOString()).toBe('2025-02-28T00:00:00.000Z');
+    expect(() => startOfDay({ y: 2025, m: 1, d: 1 }, 'Not/AZone')).toThrow(RangeError);
+  });
+
+  it('counts dates in the zone and across month and year ends', () => {
+    // 2025-03-13 20:00 UTC is already the 14th in Tokyo, still the 13th in New York.
+    expect(localDate(Date.UTC(2025, 2, 13, 20), 'Asia/Tokyo')).toEqual({ y: 2025, m: 3, d: 14 });
+    expect(localDate(Date.UTC(2025, 2, 13, 20), 'America/New_York')).toEqual({ y: 2025, m: 3, d: 13 });
+    expect(addDays({ y: 2024, m: 12, d: 31 }, 1)).toEqual({ y: 2025, m: 1, d: 1 });
+    expect(addDays({ y: 2024, m: 3, d: 1 }, -1)).toEqual({ y: 2024, m: 2, d: 29 });
+  });
+});

@@ -1,0 +1,6 @@
+const counts = new Intl.NumberFormat('en-US');
+
+/** '1 trade', '1,240 trades'; pass the plural when it is not the word plus s ('3 losses'). */
+export function plural(count: number, word: string, many = `${word}s`): string {
+  return `${counts.format(count)} ${count === 1 ? word : many}`;
+}
