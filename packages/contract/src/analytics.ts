@@ -1,28 +1,10 @@
 import { z } from 'zod';
-import { envelope, MODES } from './common';
+import { envelope, MODES, timeZone } from './common';
 
 /**
  * GET /api/v1/dashboard/metrics: the Overview analytics (SPEC §3). Every metric is defined in
  * apps/server/src/modules/analytics/engine/METRICS.md; the shapes below mirror the engine's output.
  */
-
-/** The trader's IANA zone (the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone`); days and hours use it. */
-const timeZone = z
-  .string({ error: 'timeZone must be an IANA time zone such as Europe/London' })
-  .trim()
-  .min(1, 'timeZone must be an IANA time zone such as Europe/London')
-  .max(64, 'timeZone must be an IANA time zone such as Europe/London')
-  .refine(
-    (value) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: value });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'timeZone must be an IANA time zone such as Europe/London' },
-  );
 
 /** Without `mode` the metrics cover demo and live together. */
 export const dashboardMetricsQuery = z.object({

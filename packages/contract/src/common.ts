@@ -35,3 +35,21 @@ export const TRADING_PLATFORMS = ['OANDA', 'MetaTrader', 'TradeView'] as const;
 export type TradingPlatform = (typeof TRADING_PLATFORMS)[number];
 export const MODES = ['demo', 'live'] as const;
 export type Mode = (typeof MODES)[number];
+
+/** The trader's IANA zone (the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone`); days and hours use it. */
+export const timeZone = z
+  .string({ error: 'timeZone must be an IANA time zone such as Europe/London' })
+  .trim()
+  .min(1, 'timeZone must be an IANA time zone such as Europe/London')
+  .max(64, 'timeZone must be an IANA time zone such as Europe/London')
+  .refine(
+    (value) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: value });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'timeZone must be an IANA time zone such as Europe/London' },
+  );

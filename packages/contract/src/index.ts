@@ -4,3 +4,4 @@ export * from './account';
 export * from './trading';
 export * from './chat';
 export * from './analytics';
+export * from './journal';

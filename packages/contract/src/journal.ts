@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { envelope, timeZone } from './common';
+import { tradeItem } from './trading';
+
+/**
+ * The trading journal (issue 9): tags of three kinds, a note/rating/tags per trade, and one journal entry per
+ * calendar day. Every route is scoped to the signed-in user. A trade is named by the `accountId` and `tradeId`
+ * that `get_trade_history` returns.
+ */
+
+export const TAG_KINDS = ['setup', 'mistake', 'emotion'] as const;
+export type TagKind = (typeof TAG_KINDS)[number];
+
+/** Limits a trader meets in the forms; the server refuses anything past them with a 400 that names the field. */
+export const JOURNAL_LIMITS = {
+  tagName: 40,
+  tagsPerUser: 200,
+  tagsPerTrade: 20,
+  note: 20_000,
+  bulkTrades: 500,
+} as const;
+
+export const tagItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(TAG_KINDS),
+  /** Trades of the user carrying the tag. */
+  trades: z.number().int().min(0),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TagItem = z.infer<typeof tagItem>;
+
+/** The tags on a trade row (`get_trade_history`, `get_trade_note`). */
+export const tradeTag = tagItem.pick({ id: true, name: true, kind: true });
+export type TradeTag = z.infer<typeof tradeTag>;
+
+const tagName = z
+  .string({ error: 'name must be text' })
+  .trim()
+  .min(1, 'name is required')
+  .max(JOURNAL_LIMITS.tagName, `name must be at most ${JOURNAL_LIMITS.tagName} characters`);
+
+export const createTagBody = z.object({
+  name: tagName,
+  kind: z.enum(TAG_KINDS, { error: 'kind must be setup, mistake or emotion' }),
+});
+export type CreateTagBody = z.infer<typeof createTagBody>;
+export const editTagBody = z.object({ name: tagName });
+export type EditTagBody = z.infer<typeof editTagBody>;
+export const tagIdParams = z.object({ tagId: z.string().trim().min(1).max(64) });
+
+export const tagsResponse = envelope.extend({ data: z.array(tagItem) });
+export type TagsResponse = z.infer<typeof tagsResponse>;
+export const tagResponse = envelope.extend({ data: tagItem });
+export type TagResponse = z.infer<typeof tagResponse>;
+
+/** `/journal/get_trade_note/:accountId/:tradeId` and `/journal/update_trade_note/:accountId/:tradeId`. */
+export const tradeKeyParams = z.object({
+  accountId: z.string().trim().min(1, 'accountId is required').max(200, 'accountId is too long'),
+  tradeId: z.string().trim().min(1, 'tradeId is required').max(200, 'tradeId is too long'),
+});
+export type TradeKeyParams = z.infer<typeof tradeKeyParams>;
+
+const tagIds = z
+  .array(z.string().trim().min(1).max(64), { error: 'tagIds must be a list of tag ids' })
+  .max(JOURNAL_LIMITS.tagsPerTrade, `at most ${JOURNAL_LIMITS.tagsPerTrade} tags`);
+
+/** 1 (poor) to 5 (excellent); null clears it. */
+export const rating = z
+  .number({ error: 'rating must be a whole number from 1 to 5' })
+  .int('rating must be a whole number from 1 to 5')
+  .min(1, 'rating must be a whole number from 1 to 5')
+  .max(5, 'rating must be a whole number from 1 to 5');
+
+const noteText = z
+  .string({ error: 'note must be text' })
+  .max(JOURNAL_LIMITS.note, `note must be at most ${JOURNAL_LIMITS.note.toLocaleString('en-US')} characters`);
+
+/** Replaces the trade's note, rating and tags as a whole. */
+export const updateTradeNoteBody = z.object({
+  note: noteText.default(''),
+  rating: rating.nullable().default(null),
+  tagIds: tagIds.default([]),
+});
+export type UpdateTradeNoteBody = z.input<typeof updateTradeNoteBody>;
+
+export const tradeNote = z.object({
+  accountId: z.string(),
+  tradeId: z.string(),
+  /** Markdown source, shown as text (never as HTML). '' when none. */
+  note: z.string(),
+  rating: z.number().int().nullable(),
+  tags: z.array(tradeTag),
+  /** null when nothing was ever written for the trade. */
+  updatedAt: z.string().nullable(),
+});
+export type TradeNote = z.infer<typeof tradeNote>;
+export const tradeNoteResponse = envelope.extend({ data: tradeNote });
+export type TradeNoteResponse = z.infer<typeof tradeNoteResponse>;
+
+/** Adds the tags to every listed trade; refused whole when one trade or tag is not the caller's. */
+export const bulkTagBody = z.object({
+  trades: z
+    .array(tradeKeyParams, { error: 'trades must be a list of { accountId, tradeId }' })
+    .min(1, 'select at least one trade')
+    .max(JOURNAL_LIMITS.bulkTrades, `at most ${JOURNAL_LIMITS.bulkTrades} trades at once`),
+  tagIds: tagIds.min(1, 'choose at least one tag'),
+});
+export type BulkTagBody = z.infer<typeof bulkTagBody>;
+export const bulkTagResponse = envelope.extend({ data: z.object({ trades: z.number().int(), added: z.number().int() }) });
+export type BulkTagResponse = z.infer<typeof bulkTagResponse>;
+
+
+const isRealDate = (value: string) => {
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+};
+
+export const calendarQuery = z.object({
+  month: z
+    .string({ error: 'month must be YYYY-MM' })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM'),
+  timeZone: timeZone.default('UTC'),
+});
+export type CalendarQuery = z.input<typeof calendarQuery>;
+
+/** A trade counts on the day it closed, in the trader's zone; open trades are not on the calendar. */
+export const calendarDay = z.object({
+  date: z.string(),
+  /** Exact decimal text, the sum of the day's realized P/L. */
+  netPL: z.string(),
+  trades: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  hasEntry: z.boolean(),
+});
+export type CalendarDay = z.infer<typeof calendarDay>;
+export const calendarResponse = envelope.extend({
+  data: z.object({ month: z.string(), timeZone: z.string(), days: z.array(calendarDay) }),
+});
+export type CalendarResponse = z.infer<typeof calendarResponse>;
+
+export const dayParams = z.object({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
+    .refine(isRealDate, 'date must be a real calendar day (YYYY-MM-DD)'),
+});
+export const dayQuery = z.object({ timeZone: timeZone.default('UTC') });
+/** 1 (bad) to 5 (great); null clears it. */
+export const mood = z
+  .number({ error: 'mood must be a whole number from 1 to 5' })
+  .int('mood must be a whole number from 1 to 5')
+  .min(1, 'mood must be a whole number from 1 to 5')
+  .max(5, 'mood must be a whole number from 1 to 5');
+export const updateDayBody = z.object({
+  note: noteText.default(''),
+  mood: mood.nullable().default(null),
+});
+export type UpdateDayBody = z.input<typeof updateDayBody>;
+
+export const journalDay = z.object({
+  date: z.string(),
+  note: z.string(),
+  mood: z.number().int().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type JournalDay = z.infer<typeof journalDay>;
+/** The day's entry and the trades that closed on it (in the requested zone), newest first. */
+export const dayResponse = envelope.extend({ data: journalDay.extend({ trades: z.array(tradeItem) }) });
+export type DayResponse = z.infer<typeof dayResponse>;
