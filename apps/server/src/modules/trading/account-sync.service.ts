@@ -1,6 +1,6 @@
 import type { AccountSyncResult, Mode } from '@pipsense/contract';
 import type { OandaApi } from '../../integrations/oanda/oanda-client';
-import type { OandaCredentials } from '../account/info.service';
+import type { OandaCredentials } from '../settings/settings.service';
 import { accountContent } from './broker-data';
 import type { BrokerAccountRepository, SummaryWrite } from './broker-account.repository';
 import type { BrokerAccountsTable } from '../../db/schema';

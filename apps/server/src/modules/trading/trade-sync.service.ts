@@ -2,7 +2,7 @@ import type { Mode, TradeSyncResult } from '@pipsense/contract';
 import type { OandaApi } from '../../integrations/oanda/oanda-client';
 import { compareIds, idNumber, maxId, normaliseId } from '../../integrations/oanda/ids';
 import type { WireTrade } from '../../integrations/oanda/wire-schemas';
-import type { OandaCredentials } from '../account/info.service';
+import type { OandaCredentials } from '../settings/settings.service';
 import { refreshSummary, resolveAccountIds, type AccountSyncDeps } from './account-sync.service';
 import { tradeRecord } from './broker-data';
 import type { BrokerAccountRepository } from './broker-account.repository';

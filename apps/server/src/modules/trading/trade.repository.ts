@@ -2,8 +2,11 @@ import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import type { Mode } from '@pipsense/contract';
 import type { Database, TradesTable } from '../../db/schema';
 import { sqliteHandleOf } from '../../db/client';
-import { sameTradeContent, TRADE_CONTENT, type TradeContent, type TradeRecord } from './broker-data';
+import { TRADE_CONTENT, type TradeContent, type TradeRecord } from './broker-data';
 import { createSqliteTradeWriter } from './sqlite-trade-writer';
+import { planUpsert, upsertSql, type WriteCounts } from './trade-upsert';
+
+export type { WriteCounts } from './trade-upsert';
 
 export type TradeRow = Selectable<TradesTable>;
 
@@ -19,46 +22,10 @@ export interface TradeFilter {
   state?: string | undefined;
 }
 
-export interface WriteCounts {
-  created: number;
-  updated: number;
-}
-
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-const INSERT_COLUMNS = [
-  'user_id',
-  'oanda_account_id',
-  'trade_id',
-  'trade_num',
-  ...TRADE_CONTENT,
-  'created_at',
-  'updated_at',
-] as const satisfies ReadonlyArray<keyof TradesTable>;
-const RECORD_COLUMNS = INSERT_COLUMNS.slice(2, -2) as Array<keyof TradeRecord>;
-const UPDATE_COLUMNS = [...TRADE_CONTENT, 'trade_num', 'updated_at'] as const;
-
-/**
- * The upsert as SQL text, built once per row count: building a 500-row × 21-column statement through the query
- * builder on every page costs more than the insert itself. Identifiers are the constants above; values are
- * parameters. `ON CONFLICT … DO UPDATE … excluded.` reads the same on SQLite and PostgreSQL.
- */
-function upsertSql(rows: number, numbered: boolean): string {
-  const width = INSERT_COLUMNS.length;
-  const tuples: string[] = [];
-  for (let r = 0; r < rows; r += 1) {
-    const marks: string[] = [];
-    for (let c = 0; c < width; c += 1) marks.push(numbered ? `$${r * width + c + 1}` : '?');
-    tuples.push(`(${marks.join(',')})`);
-  }
-  return (
-    `insert into trades (${INSERT_COLUMNS.join(', ')}) values ${tuples.join(',')} ` +
-    `on conflict (user_id, oanda_account_id, trade_id) do update set ${UPDATE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`
-  );
 }
 
 export function createTradeRepository(db: Kysely<Database>) {
@@ -72,15 +39,7 @@ export function createTradeRepository(db: Kysely<Database>) {
   };
   // SQLite made by createDb: the bulk upsert runs on a writer thread with statements prepared once.
   const sqlite = numbered ? undefined : sqliteHandleOf(db);
-  const sqliteWriter = sqlite
-    ? createSqliteTradeWriter(db, sqlite, {
-        upsert,
-        select:
-          `select trade_id, ${TRADE_CONTENT.join(', ')} from trades ` +
-          'where user_id = ? and oanda_account_id = ? and trade_id in (select value from json_each(?))',
-        content: TRADE_CONTENT.map((c) => [c, RECORD_COLUMNS.indexOf(c)]),
-      })
-    : undefined;
+  const sqliteWriter = sqlite ? createSqliteTradeWriter(db, sqlite) : undefined;
 
   function scoped(userId: string, filter: TradeFilter = {}) {
     let query = db.selectFrom('trades').where('user_id', '=', userId);
@@ -113,7 +72,7 @@ export function createTradeRepository(db: Kysely<Database>) {
           accountId,
           now,
           fresh: options.fresh === true,
-          rows: unique.map((r) => RECORD_COLUMNS.map((column) => r[column] ?? null)),
+          records: unique,
         });
       return db.transaction().execute(async (trx) => {
         const counts: WriteCounts = { created: 0, updated: 0 };
@@ -133,18 +92,9 @@ export function createTradeRepository(db: Kysely<Database>) {
               .execute();
             for (const row of existing) stored.set(row.trade_id, row);
           }
-          const params: unknown[] = [];
-          let rows = 0;
-          for (const record of batch) {
-            const before = stored.get(record.trade_id);
-            if (before && sameTradeContent(before, record)) continue;
-            if (before) counts.updated += 1;
-            else counts.created += 1;
-            params.push(userId, accountId);
-            for (const column of RECORD_COLUMNS) params.push(record[column] ?? null);
-            params.push(now, now);
-            rows += 1;
-          }
+          const { params, rows, counts: batchCounts } = planUpsert(stored, batch, { userId, accountId, now });
+          counts.created += batchCounts.created;
+          counts.updated += batchCounts.updated;
           if (rows > 0) await trx.executeQuery(CompiledQuery.raw(upsert(rows), params));
         }
         return counts;

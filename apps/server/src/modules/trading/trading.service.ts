@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
 import type { OandaApi, OandaClient } from '../../integrations/oanda/oanda-client';
-import type { InfoService, OandaCredentials } from '../account/info.service';
+import type { SettingsService, OandaCredentials } from '../settings/settings.service';
 import { resolveAccountIds, syncAccounts } from './account-sync.service';
 import { createBrokerAccountRepository } from './broker-account.repository';
 import { toAccountItem, toTradeItem, tradeRecord } from './broker-data';
@@ -30,7 +30,7 @@ import {
 export interface TradingServiceDeps {
   db: Kysely<Database>;
   oanda: OandaClient;
-  info: Pick<InfoService, 'oandaCredentials'>;
+  info: Pick<SettingsService, 'oandaCredentials'>;
   now: () => Date;
 }
 

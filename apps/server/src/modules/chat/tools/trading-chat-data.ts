@@ -1,6 +1,6 @@
 import type { AccountItem, Granularity, Mode, TradeItem } from '@pipsense/contract';
 import { AppError } from '../../../lib/errors';
-import type { InfoService } from '../../account/info.service';
+import type { SettingsService } from '../../settings/settings.service';
 import type { TradingService } from '../../trading/trading.service';
 import type { TradeQuery } from '../../trading/trade-query.repository';
 import type { ChatData, DataOrigin } from './chat-data';
@@ -13,7 +13,7 @@ export interface TradingChatDataDeps {
     TradingService,
     'queryTrades' | 'tradeFigures' | 'lastTradeWrite' | 'accounts' | 'openTradesLive' | 'syncAccounts' | 'candles'
   >;
-  info: Pick<InfoService, 'oandaCredentials'>;
+  info: Pick<SettingsService, 'oandaCredentials'>;
   now: () => Date;
 }
 
