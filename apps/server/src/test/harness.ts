@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { envWith, type Env } from '../config/env';
+import { createDb, type Db } from '../db/client';
 import { buildApp, type BuildOptions } from '../app';
 
 /** Set to a PostgreSQL server URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) to run the suite there. */
@@ -26,6 +27,24 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
+    },
+  };
+}
+
+/**
+ * An empty database of the suite's dialect (SQLite in a temporary dir, or a PostgreSQL database of its own),
+ * not migrated; `close` removes it.
+ */
+export async function createTestDb(): Promise<{ db: Db; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pipsense-test-db-'));
+  const database = pgAdminUrl ? await createPgDatabase() : undefined;
+  const db = createDb({ dataDir, databaseUrl: database?.url });
+  return {
+    db,
+    async close() {
+      await db.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { AccountItem, Mode, TradeItem } from '@pipsense/contract';
 import type { BrokerAccountsTable, TradesTable } from '../../db/schema';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
+import { accountLogin } from './account-key';
 import { idNumber, normaliseId } from '../../integrations/oanda/ids';
 import type { WireAccountSummary, WireTrade } from '../../integrations/oanda/wire-schemas';
 
@@ -104,7 +105,7 @@ export function sameTradeContent(a: TradeContent, b: TradeContent): boolean {
 export function toTradeItem(row: Selectable<TradesTable>): TradeItem {
   return {
     tradeId: row.trade_id,
-    accountId: row.oanda_account_id,
+    accountId: accountLogin(row.account_key),
     mode: row.mode as Mode,
     instrument: row.instrument,
     price: row.price,
@@ -194,7 +195,7 @@ export function toAccountItem(row: BrokerAccountsTable): AccountItem {
     id: row.id,
     userId: row.user_id,
     version: Number(row.version),
-    oandaAccountId: row.oanda_account_id,
+    oandaAccountId: row.login,
     mode: row.mode as Mode,
     alias: row.alias,
     currency: row.currency,

@@ -23,7 +23,7 @@ export interface SqliteTradeWriterData {
 export interface SqliteWriteRequest {
   id: number;
   userId: string;
-  accountId: string;
+  accountKey: string;
   now: string;
   fresh: boolean;
   foreignKeys: boolean;

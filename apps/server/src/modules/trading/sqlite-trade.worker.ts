@@ -15,7 +15,7 @@ db.pragma('synchronous = NORMAL');
 db.pragma(`busy_timeout = ${Number(data.busyTimeoutMs)}`);
 const select = db.prepare<[string, string, string], TradeContent & { trade_id: string }>(
   `select trade_id, ${TRADE_CONTENT.join(', ')} from trades ` +
-    'where user_id = ? and oanda_account_id = ? and trade_id in (select value from json_each(?))',
+    'where user_id = ? and account_key = ? and trade_id in (select value from json_each(?))',
 );
 const per = data.rowsPerStatement;
 const many = db.prepare(upsertSql(per, false));
@@ -25,7 +25,7 @@ let foreignKeys: boolean | undefined;
 const write = db.transaction((m: SqliteWriteRequest) => {
   const stored = new Map<string, TradeContent>();
   if (!m.fresh)
-    for (const row of select.all(m.userId, m.accountId, JSON.stringify(m.records.map((r) => r.trade_id))))
+    for (const row of select.all(m.userId, m.accountKey, JSON.stringify(m.records.map((r) => r.trade_id))))
       stored.set(row.trade_id, row);
   const { params, rows, counts } = planUpsert(stored, m.records, m);
   const width = rows === 0 ? 0 : params.length / rows;

@@ -13,7 +13,7 @@ export interface WriteCounts {
 
 export const INSERT_COLUMNS = [
   'user_id',
-  'oanda_account_id',
+  'account_key',
   'trade_id',
   'trade_num',
   ...TRADE_CONTENT,
@@ -39,7 +39,7 @@ export function upsertSql(rows: number, numbered: boolean): string {
   }
   return (
     `insert into trades (${INSERT_COLUMNS.join(', ')}) values ${tuples.join(',')} ` +
-    `on conflict (user_id, oanda_account_id, trade_id) do update set ${UPDATE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`
+    `on conflict (user_id, account_key, trade_id) do update set ${UPDATE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`
   );
 }
 
@@ -51,7 +51,7 @@ export function upsertSql(rows: number, numbered: boolean): string {
 export function planUpsert(
   stored: ReadonlyMap<string, TradeContent>,
   records: readonly TradeRecord[],
-  key: { userId: string; accountId: string; now: string },
+  key: { userId: string; accountKey: string; now: string },
 ): { params: unknown[]; rows: number; counts: WriteCounts } {
   const counts: WriteCounts = { created: 0, updated: 0 };
   const params: unknown[] = [];
@@ -61,7 +61,7 @@ export function planUpsert(
     if (before && sameTradeContent(before, record)) continue;
     if (before) counts.updated += 1;
     else counts.created += 1;
-    params.push(key.userId, key.accountId);
+    params.push(key.userId, key.accountKey);
     for (const column of RECORD_COLUMNS) params.push(record[column] ?? null);
     params.push(key.now, key.now);
     rows += 1;

@@ -41,10 +41,14 @@ export function createTradeRepository(db: Kysely<Database>) {
   const sqlite = numbered ? undefined : sqliteHandleOf(db);
   const sqliteWriter = sqlite ? createSqliteTradeWriter(db, sqlite) : undefined;
 
+  /** The keys of the user's accounts with this broker account id (for OANDA its account id). */
+  const accountKeysOf = (userId: string, accountId: string) =>
+    db.selectFrom('broker_accounts').select('account_key').where('user_id', '=', userId).where('login', '=', accountId);
+
   function scoped(userId: string, filter: TradeFilter = {}) {
     let query = db.selectFrom('trades').where('user_id', '=', userId);
     if (filter.mode) query = query.where('mode', '=', filter.mode);
-    if (filter.accountId) query = query.where('oanda_account_id', '=', filter.accountId);
+    if (filter.accountId) query = query.where('account_key', 'in', accountKeysOf(userId, filter.accountId));
     if (filter.state) query = query.where('state', '=', filter.state);
     return query;
   }
@@ -58,7 +62,7 @@ export function createTradeRepository(db: Kysely<Database>) {
      */
     async write(
       userId: string,
-      accountId: string,
+      key: string,
       records: readonly TradeRecord[],
       now: string,
       options: { fresh?: boolean } = {},
@@ -69,7 +73,7 @@ export function createTradeRepository(db: Kysely<Database>) {
       if (sqliteWriter)
         return sqliteWriter.write({
           userId,
-          accountId,
+          accountKey: key,
           now,
           fresh: options.fresh === true,
           records: unique,
@@ -83,7 +87,7 @@ export function createTradeRepository(db: Kysely<Database>) {
               .selectFrom('trades')
               .select(['trade_id', ...TRADE_CONTENT])
               .where('user_id', '=', userId)
-              .where('oanda_account_id', '=', accountId)
+              .where('account_key', '=', key)
               .where(
                 'trade_id',
                 'in',
@@ -92,7 +96,7 @@ export function createTradeRepository(db: Kysely<Database>) {
               .execute();
             for (const row of existing) stored.set(row.trade_id, row);
           }
-          const { params, rows, counts: batchCounts } = planUpsert(stored, batch, { userId, accountId, now });
+          const { params, rows, counts: batchCounts } = planUpsert(stored, batch, { userId, accountKey: key, now });
           counts.created += batchCounts.created;
           counts.updated += batchCounts.updated;
           if (rows > 0) await trx.executeQuery(CompiledQuery.raw(upsert(rows), params));
@@ -102,52 +106,52 @@ export function createTradeRepository(db: Kysely<Database>) {
     },
 
     /** Whether any trade of the account is stored. */
-    async hasAny(userId: string, accountId: string): Promise<boolean> {
+    async hasAny(userId: string, key: string): Promise<boolean> {
       const row = await db
         .selectFrom('trades')
         .select('trade_id')
         .where('user_id', '=', userId)
-        .where('oanda_account_id', '=', accountId)
+        .where('account_key', '=', key)
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
     },
 
     /** Ids of the account's trades whose numeric id is at or below `maxNum` (all of them without a bound). */
-    async idsUpTo(userId: string, accountId: string, maxNum: number | undefined): Promise<string[]> {
+    async idsUpTo(userId: string, key: string, maxNum: number | undefined): Promise<string[]> {
       let query = db
         .selectFrom('trades')
         .select('trade_id')
         .where('user_id', '=', userId)
-        .where('oanda_account_id', '=', accountId);
+        .where('account_key', '=', key);
       if (maxNum !== undefined) query = query.where('trade_num', '<=', maxNum);
       return (await query.execute()).map((r) => r.trade_id);
     },
 
     /** How many of the account's trades have a numeric id at or below `maxNum` (all of them without a bound). */
-    async countUpTo(userId: string, accountId: string, maxNum: number | undefined): Promise<number> {
+    async countUpTo(userId: string, key: string, maxNum: number | undefined): Promise<number> {
       let query = db
         .selectFrom('trades')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('user_id', '=', userId)
-        .where('oanda_account_id', '=', accountId);
+        .where('account_key', '=', key);
       if (maxNum !== undefined) query = query.where('trade_num', '<=', maxNum);
       return Number((await query.executeTakeFirst())?.n ?? 0);
     },
 
     /** Ids of the account's trades not yet CLOSED: the ones whose numbers still move. */
-    async unclosedIds(userId: string, accountId: string): Promise<string[]> {
+    async unclosedIds(userId: string, key: string): Promise<string[]> {
       const rows = await db
         .selectFrom('trades')
         .select('trade_id')
         .where('user_id', '=', userId)
-        .where('oanda_account_id', '=', accountId)
+        .where('account_key', '=', key)
         .where('state', '!=', 'CLOSED')
         .execute();
       return rows.map((r) => r.trade_id);
     },
 
-    async remove(userId: string, accountId: string, tradeIds: readonly string[]): Promise<number> {
+    async remove(userId: string, key: string, tradeIds: readonly string[]): Promise<number> {
       if (tradeIds.length === 0) return 0;
       return db.transaction().execute(async (trx) => {
         let removed = 0;
@@ -155,7 +159,7 @@ export function createTradeRepository(db: Kysely<Database>) {
           const result = await trx
             .deleteFrom('trades')
             .where('user_id', '=', userId)
-            .where('oanda_account_id', '=', accountId)
+            .where('account_key', '=', key)
             .where('trade_id', 'in', batch)
             .executeTakeFirst();
           removed += Number(result.numDeletedRows);
@@ -171,13 +175,13 @@ export function createTradeRepository(db: Kysely<Database>) {
       return Number(row?.n ?? 0);
     },
 
-    async countForAccounts(userId: string, accountIds: readonly string[]): Promise<number> {
-      if (accountIds.length === 0) return 0;
+    async countForAccounts(userId: string, keys: readonly string[]): Promise<number> {
+      if (keys.length === 0) return 0;
       const row = await db
         .selectFrom('trades')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('user_id', '=', userId)
-        .where('oanda_account_id', 'in', accountIds)
+        .where('account_key', 'in', keys)
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
@@ -188,7 +192,7 @@ export function createTradeRepository(db: Kysely<Database>) {
         .selectAll()
         .orderBy('open_time', 'desc')
         .orderBy('trade_num', 'desc')
-        .orderBy('oanda_account_id', 'asc')
+        .orderBy('account_key', 'asc')
         .limit(limit)
         .offset(offset)
         .execute();
@@ -200,16 +204,17 @@ export function createTradeRepository(db: Kysely<Database>) {
         .selectAll()
         .orderBy('open_time', 'asc')
         .orderBy('trade_num', 'asc')
-        .orderBy('oanda_account_id', 'asc')
+        .orderBy('account_key', 'asc')
         .execute();
     },
 
-    find(userId: string, accountId: string, tradeId: string): Promise<TradeRow | undefined> {
+    /** One trade by its key: account key and trade id. */
+    find(userId: string, key: string, tradeId: string): Promise<TradeRow | undefined> {
       return db
         .selectFrom('trades')
         .selectAll()
         .where('user_id', '=', userId)
-        .where('oanda_account_id', '=', accountId)
+        .where('account_key', '=', key)
         .where('trade_id', '=', tradeId)
         .executeTakeFirst();
     },

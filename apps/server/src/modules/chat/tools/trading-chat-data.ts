@@ -111,7 +111,7 @@ export function createTradingChatData({ trading, info, now }: TradingChatDataDep
       const liveMatches = (live ?? []).filter((t) => matchesTrade(t, filter));
       const matched = [
         ...figures.map((f) => ({
-          accountId: f.oanda_account_id,
+          accountId: f.account_id,
           realizedPL: f.realized_pl,
           unrealizedPL: f.unrealized_pl,
         })),
@@ -138,7 +138,7 @@ export function createTradingChatData({ trading, info, now }: TradingChatDataDep
         }),
       ]);
       const closed = figures.map((f) => ({
-        accountId: f.oanda_account_id,
+        accountId: f.account_id,
         tradeId: f.trade_id,
         instrument: f.instrument,
         realizedPL: f.realized_pl,
