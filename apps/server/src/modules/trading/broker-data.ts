@@ -97,10 +97,14 @@ function level(
   return order[field] ?? null;
 }
 
-export function sameTradeContent(a: TradeContent, b: TradeContent): boolean {
-  for (const key of TRADE_CONTENT) if ((a[key] ?? null) !== (b[key] ?? null)) return false;
+/** Whether two rows hold the same values in `columns`, a missing value being null: an update or a no-op. */
+function sameColumns<T>(columns: ReadonlyArray<keyof T>, a: T, b: T): boolean {
+  for (const key of columns) if ((a[key] ?? null) !== (b[key] ?? null)) return false;
   return true;
 }
+
+/** Did this trade change: the one test both trade write paths (trade-upsert.ts) run. */
+export const sameTradeContent = (a: TradeContent, b: TradeContent): boolean => sameColumns(TRADE_CONTENT, a, b);
 
 export function toTradeItem(row: Selectable<TradesTable>): TradeItem {
   return {
@@ -185,10 +189,7 @@ export function accountContent(
   };
 }
 
-export function sameAccountContent(a: AccountContent, b: AccountContent): boolean {
-  for (const key of ACCOUNT_CONTENT) if ((a[key] ?? null) !== (b[key] ?? null)) return false;
-  return true;
-}
+export const sameAccountContent = (a: AccountContent, b: AccountContent): boolean => sameColumns(ACCOUNT_CONTENT, a, b);
 
 export function toAccountItem(row: BrokerAccountsTable): AccountItem {
   return {
