@@ -18,6 +18,7 @@ const BATCH = 500;
 
 export interface TradeFilter {
   mode?: Mode | undefined;
+  /** The broker's id of the account, as the API shows it (for OANDA its account id), not the account key. */
   accountId?: string | undefined;
   state?: string | undefined;
 }
@@ -58,6 +59,7 @@ export function createTradeRepository(db: Kysely<Database>) {
      * Stores one page of an account's trades in one transaction (on SQLite in the writer thread, whose connection
      * the app's queries see once this resolves): inserts the new ones, rewrites the ones whose
      * content changed, leaves identical ones alone (so a re-run writes nothing and reports nothing).
+     * `key`: the account key (account-key.ts), as every method here but the filters takes it.
      * `fresh`: the account had no stored trades when the sync began, so there is nothing to compare with.
      */
     async write(
