@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../../apps/server/src/test/harness'
 
 /**
  * The real app in this process, as the route tests build it (apps/server/src/test/harness.ts): temporary SQLite
- * data dir, no logger; users and their OANDA connection through the same set-ups (`user`, `oandaUser`).
+ * data dir (PostgreSQL only when PIPSENSE_TEST_PG names a server), no logger; users and their OANDA connection
+ * through the same set-ups as the route tests (`user`, `oandaUser`).
  */
 export type BenchApp = TestApp;
 
