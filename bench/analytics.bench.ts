@@ -11,6 +11,7 @@ import SQLite from 'better-sqlite3';
 import { build } from 'esbuild';
 import { createDb } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { oandaAccount } from '../apps/server/src/modules/trading/account-key';
 import {
   computeMetrics,
   generateSyntheticTrades,
@@ -87,7 +88,7 @@ async function sqliteWithTrades(dir: string, trades: readonly EngineTrade[]) {
   sqlite.pragma('foreign_keys = OFF');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  const insert = sqlite.prepare(`INSERT INTO trades (user_id, oanda_account_id, trade_id, trade_num, mode, instrument,
+  const insert = sqlite.prepare(`INSERT INTO trades (user_id, account_key, trade_id, trade_num, mode, instrument,
     price, initial_units, current_units, realized_pl, unrealized_pl, financing, state, open_time, close_time,
     average_close_price, stop_loss_price, take_profit_price, trailing_stop_distance, created_at, updated_at)
     VALUES (?, ?, ?, ?, 'demo', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -97,7 +98,7 @@ async function sqliteWithTrades(dir: string, trades: readonly EngineTrade[]) {
     for (const t of trades)
       insert.run(
         USER,
-        t.accountId,
+        oandaAccount('demo', t.accountId).account_key,
         t.tradeId,
         Number(t.tradeId),
         t.instrument,

@@ -67,12 +67,7 @@ class Asker {
   ) {}
 
   static async create(bench: BenchApp, sim: SimProcess, ai: 'openai' | 'gemini'): Promise<Asker> {
-    const token = await bench.user('chat');
-    await bench.configure(token, { ai, accessToken: sim.token });
-    for (const url of ['/api/v1/account/sync_account', '/api/v1/trade/sync_trade']) {
-      const res = await bench.call(token, { method: 'GET', url });
-      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-    }
+    const { token } = await bench.oandaUser({ ai, oanda: { accessToken: sim.token } }, 'chat');
     const chats = {} as Record<Topic, Chat>;
     for (const topic of ['trading', 'accounts', 'candles'] as const) {
       const res = await bench.call(token, {

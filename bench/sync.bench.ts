@@ -95,8 +95,7 @@ runBench(async () => {
       return res.json<{ message: string; data: TradeSyncResult }>();
     };
     const connectedUser = async () => {
-      const token = await bench.user('sync');
-      await bench.configure(token, { ai: 'openai', accessToken: sim.token });
+      const { token } = await bench.oandaUser({ oanda: { accessToken: sim.token }, sync: 'none' }, 'sync');
       return token;
     };
 

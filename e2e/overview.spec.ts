@@ -8,9 +8,11 @@ import {
   fakeLlmControl,
   signInByApi,
   newUser,
+  pageApi,
   registerByApi,
   syncedOandaUser,
 } from './support';
+import { saveOanda } from '../apps/server/src/test/oanda-user';
 
 /*
  * The Overview end to end (SPEC §2 Overview, METRICS.md): the built app in Chromium against the OANDA simulator of
@@ -224,11 +226,7 @@ test('without trades the cards show "-" and the screen points to Settings and th
   await expect(page).toHaveURL(/\/settings\/trading_platforms$/);
 
   // Connected but not synced yet: the first step is done, the Sync buttons are what is left.
-  await apiAs(page, token, '/api/v1/account/update_info', {
-    default_ai_platfrom: 'openai',
-    default_trading_platfrom: 'OANDA',
-    oanda: { accessToken: facts.practice.token, accountId: '', mode: 'demo' },
-  });
+  await saveOanda(pageApi(page, token), { oanda: { accessToken: facts.practice.token } });
   await page.goto(OVERVIEW);
   await expect(callout.getByText('Done', { exact: true })).toBeVisible();
   await expect(callout.getByRole('link', { name: 'Open Trading Platforms' })).toHaveCount(0);

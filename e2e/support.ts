@@ -2,6 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import type { AiPlatformId, TradeItem, TradeListResponse } from '@pipsense/contract';
 import type { FakeReply, FakeRequest } from '@pipsense/fake-llm';
+import { connectOanda, type ApiCall } from '../apps/server/src/test/oanda-user';
 import type { StackFacts } from './stack/stack-facts';
 
 export function newUser(prefix = 'e2e') {
@@ -68,6 +69,18 @@ export async function apiAs<T>(page: Page, token: string, path: string, body?: u
   return (await res.json()) as T;
 }
 
+/** The API as a signed-in user through the page's request context, for the shared set-ups (oanda-user.ts). */
+export function pageApi(page: Page, token: string): ApiCall {
+  return async ({ method, path, body }) => {
+    const headers = { Authorization: `Bearer ${token}` };
+    const res =
+      method === 'GET'
+        ? await page.request.get(path, { headers })
+        : await page.request.post(path, { headers, ...(body === undefined ? {} : { data: body }) });
+    return { status: res.status(), text: await res.text() };
+  };
+}
+
 /** Every trade of the signed-in user as the API lists them, page by page (SPEC §7: limit 10). */
 export async function allTradesByApi(page: Page, token: string): Promise<TradeItem[]> {
   const trades: TradeItem[] = [];
@@ -91,13 +104,7 @@ export async function syncedOandaUser(
   const user = newUser(options.prefix);
   await registerByApi(page, user);
   const token = await signInByApi(page, user);
-  await apiAs(page, token, '/api/v1/account/update_info', {
-    default_ai_platfrom: options.aiPlatform,
-    default_trading_platfrom: 'OANDA',
-    oanda: { accessToken: facts.practice.token, accountId: '', mode: 'demo' },
-  });
-  await apiAs(page, token, '/api/v1/account/sync_account');
-  await apiAs(page, token, '/api/v1/trade/sync_trade');
+  await connectOanda(pageApi(page, token), { ai: options.aiPlatform, oanda: { accessToken: facts.practice.token } });
   return { user, token };
 }
 

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { AccountListResponse, TradeItem, TradeListResponse } from '@pipsense/contract';
 import { simControl } from './stack/stack-client';
 import { readStackFacts, type StackFacts } from './stack/stack-facts';
-import { apiAs, newUser, registerByApi, sessionToken, signInByApi, signedIn, toast, type User } from './support';
+import { apiAs, newUser, registerByApi, sessionToken, signInByApi, signedIn, syncedOandaUser, toast } from './support';
 
 /*
  * The trading half end to end: the built app in Chromium against the OANDA simulators of e2e/stack (two practice
@@ -100,19 +100,8 @@ async function tradePage(page: Page, token: string, n: number): Promise<TradeLis
 }
 
 /** A user with OANDA (demo, every account) saved and synced through the API, signed in in `page`. */
-async function syncedUser(page: Page, facts: StackFacts, prefix: string): Promise<{ user: User; token: string }> {
-  const user = newUser(prefix);
-  await registerByApi(page, user);
-  const token = await signInByApi(page, user);
-  await apiAs(page, token, '/api/v1/account/update_info', {
-    default_ai_platfrom: 'openai',
-    default_trading_platfrom: 'OANDA',
-    oanda: { accessToken: facts.practice.token, accountId: '', mode: 'demo' },
-  });
-  await apiAs(page, token, '/api/v1/account/sync_account');
-  await apiAs(page, token, '/api/v1/trade/sync_trade');
-  return { user, token };
-}
+const syncedUser = (page: Page, facts: StackFacts, prefix: string) =>
+  syncedOandaUser(page, facts, { prefix, aiPlatform: 'openai' });
 
 /** Opens the OANDA card in Settings → Trading Platforms and saves these values through the modal. */
 async function saveOandaInSettings(page: Page, values: { token: string; accountId?: string; mode: 'demo' | 'live' }) {

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +15,12 @@ function newest(path) {
     max = Math.max(max, newest(join(path, entry)));
   }
   return max;
+}
+
+function workerModules() {
+  return readdirSync(join(root, 'apps/server/src'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.worker.ts'))
+    .map((f) => basename(f));
 }
 
 const targets = [
@@ -34,6 +40,8 @@ const targets = [
   {
     name: 'server',
     output: 'apps/server/dist/server.js',
+    // Each worker thread module (src/**/*.worker.ts) is bundled beside it (apps/server/build.mjs).
+    alsoOutputs: () => workerModules().map((name) => `apps/server/dist/workers/${name.replace(/\.ts$/, '.js')}`),
     inputs: ['apps/server/src', 'apps/server/build.mjs', 'packages/contract/src', 'package-lock.json'],
     command: ['npm', ['run', 'build', '-w', '@pipsense/server']],
   },
@@ -42,9 +50,11 @@ const targets = [
 /** Builds whatever is missing or older than its sources. */
 export function buildIfStale({ force = false } = {}) {
   for (const t of targets) {
-    const out = join(root, t.output);
+    const outputs = [t.output, ...(t.alsoOutputs?.() ?? [])].map((o) => join(root, o));
     const stale =
-      force || !existsSync(out) || Math.max(...t.inputs.map((i) => newest(join(root, i)))) > statSync(out).mtimeMs;
+      force ||
+      !outputs.every((o) => existsSync(o)) ||
+      Math.max(...t.inputs.map((i) => newest(join(root, i)))) > Math.min(...outputs.map((o) => statSync(o).mtimeMs));
     if (!stale) continue;
     console.log(`Building the ${t.name}…`);
     execFileSync(t.command[0], t.command[1], { cwd: root, stdio: 'inherit' });

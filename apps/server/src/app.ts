@@ -16,9 +16,9 @@ import { registerStaticWeb } from './plugins/static-web';
 import { createUserRepository } from './modules/auth/user.repository';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createInfoRepository } from './modules/account/info.repository';
-import { createInfoService } from './modules/account/info.service';
-import { accountRoutes } from './modules/account/account.routes';
+import { createSettingsRepository } from './modules/settings/settings.repository';
+import { createSettingsService } from './modules/settings/settings.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { createOandaClient, type OandaClientOptions } from './integrations/oanda/oanda-client';
 import { createTradingService } from './modules/trading/trading.service';
 import { tradingRoutes } from './modules/trading/trading.routes';
@@ -83,7 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, { secret: secrets.jwtSecret, ttlSeconds: env.JWT_TTL });
 
   const auth = createAuthService({ users: createUserRepository(db.kysely), now: ctx.now });
-  const info = createInfoService({ info: createInfoRepository(db.kysely), cipher: ctx.cipher, now: ctx.now });
+  const info = createSettingsService({ info: createSettingsRepository(db.kysely), cipher: ctx.cipher, now: ctx.now });
   const oanda = createOandaClient({
     ...options.oanda,
     practiceUrl: env.OANDA_PRACTICE_URL,
@@ -117,7 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.get('/healthz', () => ({ success: true, message: 'ok', database: db.dialect }));
   await app.register(authRoutes, { auth });
-  await app.register(accountRoutes, { info, auth, env });
+  await app.register(settingsRoutes, { info, auth, env });
   await app.register(tradingRoutes, { trading });
   await app.register(chatRoutes, { chats: chat.chats });
   await app.register(chatAnswerRoutes, { answers: chat.answers });

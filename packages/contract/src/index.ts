@@ -1,6 +1,6 @@
 export * from './common';
 export * from './auth';
-export * from './account';
+export * from './settings';
 export * from './trading';
 export * from './chat';
 export * from './analytics';

@@ -21,11 +21,21 @@ export interface UserInfoTable {
   updated_at: string;
 }
 
-/** An OANDA account of a user, with its last synced summary (decimal strings) and the trade sync checkpoint. */
+/**
+ * A broker account of a user, with its last synced summary (decimal strings) and the trade sync checkpoint.
+ * Identified by its account key, unique per user (modules/trading/account-key.ts).
+ */
 export interface BrokerAccountsTable {
   id: string;
   user_id: string;
-  oanda_account_id: string;
+  /** `<platform>:<server>:<login>`. */
+  account_key: string;
+  /** 'oanda'. */
+  platform: string;
+  /** The broker's server; for OANDA its environment, fxpractice or fxtrade. */
+  server: string;
+  /** The broker's id of the account; for OANDA its account id (101-004-1234567-001). */
+  login: string;
   mode: string;
   alias: string | null;
   currency: string | null;
@@ -57,10 +67,13 @@ export interface BrokerAccountsTable {
   updated_at: string;
 }
 
-/** A trade synced from OANDA, keyed by (user_id, oanda_account_id, trade_id). */
+/**
+ * A trade synced from a broker, keyed by (user_id, account_key, trade_id): the broker's trade id, with
+ * `@<open time>` appended where the broker reuses ids within an account (modules/trading/account-key.ts).
+ */
 export interface TradesTable {
   user_id: string;
-  oanda_account_id: string;
+  account_key: string;
   trade_id: string;
   /** Numeric copy of trade_id for ordering; PostgreSQL returns bigint as a string. */
   trade_num: ColumnType<number | string, number, number>;

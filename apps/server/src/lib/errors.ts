@@ -16,4 +16,3 @@ export const unauthorized = (message = 'Your session has expired. Please sign in
   new AppError(401, 'UNAUTHORIZED', message);
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
-export const badGateway = (message: string, code = 'UPSTREAM_ERROR') => new AppError(502, code, message);

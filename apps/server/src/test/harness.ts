@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { envWith, type Env } from '../config/env';
+import { createDb, type Db } from '../db/client';
 import { buildApp, type BuildOptions } from '../app';
+import { connectOanda, type ApiCall, type OandaUserOptions, type SyncScope } from './oanda-user';
 
 /** Set to a PostgreSQL server URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) to run the suite there. */
 const pgAdminUrl = process.env.PIPSENSE_TEST_PG;
@@ -30,6 +32,24 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
+/**
+ * An empty database of the suite's dialect (SQLite in a temporary dir, or a PostgreSQL database of its own),
+ * not migrated; `close` removes it.
+ */
+export async function createTestDb(): Promise<{ db: Db; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pipsense-test-db-'));
+  const database = pgAdminUrl ? await createPgDatabase() : undefined;
+  const db = createDb({ dataDir, databaseUrl: database?.url });
+  return {
+    db,
+    async close() {
+      await db.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   env: Env;
@@ -39,6 +59,29 @@ export interface TestApp {
   user(prefix?: string): Promise<{ token: string; username: string; email: string; password: string }>;
   /** app.inject with a bearer token. */
   call(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** The API as this signed-in user, for the shared set-ups (test/oanda-user.ts). */
+  api(token: string): ApiCall;
+  /**
+   * A fresh user with OANDA connected (test/oanda-user.ts): the info record saved, then accounts and trades synced
+   * unless `sync` says otherwise.
+   */
+  oandaUser(
+    options: OandaUserOptions & { sync?: SyncScope | 'none' },
+    prefix?: string,
+  ): Promise<{ token: string; username: string; email: string; password: string }>;
+}
+
+/** An ApiCall through app.inject with a bearer token. */
+export function injectApi(app: FastifyInstance, token: string): ApiCall {
+  return async ({ method, path, body }) => {
+    const res = await app.inject({
+      method,
+      url: path,
+      headers: { authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+    });
+    return { status: res.statusCode, text: res.body };
+  };
 }
 
 export async function createTestApp(
@@ -61,29 +104,36 @@ export async function createTestApp(
       ...opts,
       headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
+  const user: TestApp['user'] = async (prefix = 'trader') => {
+    n += 1;
+    const tag = `${prefix}${n}${randomUUID().slice(0, 6)}`;
+    const creds = { username: tag, email: `${tag}@example.com`, password: 'correct horse battery' };
+    const reg = await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: creds });
+    if (reg.statusCode !== 200) throw new Error(`register failed: ${reg.body}`);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: creds.username, password: creds.password },
+    });
+    if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+    return { token: login.json<{ token: string }>().token, ...creds };
+  };
   return {
     app,
     env,
     dataDir,
     call,
+    user,
+    api: (token) => injectApi(app, token),
+    async oandaUser(options, prefix) {
+      const u = await user(prefix);
+      await connectOanda(injectApi(app, u.token), options);
+      return u;
+    },
     async close() {
       await app.close();
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
-    },
-    async user(prefix = 'trader') {
-      n += 1;
-      const tag = `${prefix}${n}${randomUUID().slice(0, 6)}`;
-      const creds = { username: tag, email: `${tag}@example.com`, password: 'correct horse battery' };
-      const reg = await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: creds });
-      if (reg.statusCode !== 200) throw new Error(`register failed: ${reg.body}`);
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { username: creds.username, password: creds.password },
-      });
-      if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
-      return { token: login.json<{ token: string }>().token, ...creds };
     },
   };
 }

@@ -3,6 +3,7 @@ import * as m002 from './002-trading';
 import * as m003 from './003-chat';
 import * as m004 from './004-analytics';
 import * as m005 from './005-trade-query-indexes';
+import * as m006 from './006-account-and-trade-keys';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -11,4 +12,5 @@ export const migrations = {
   '003-chat': m003,
   '004-analytics': m004,
   '005-trade-query-indexes': m005,
+  '006-account-and-trade-keys': m006,
 };

@@ -65,5 +65,3 @@ export class OandaError extends Error {
     this.attempts = details.attempts;
   }
 }
-
-export const isOandaError = (error: unknown): error is OandaError => error instanceof OandaError;

@@ -4,6 +4,7 @@ import { dashboardMetricsResponse } from '@pipsense/contract';
 import { startFakeOpenAI, startFakeVertex, type FakeLlmServer, type FakeReply } from '@pipsense/fake-llm';
 import { DEMO_TOKEN, startOandaSim, type OandaSim, type WireTrade } from '@pipsense/oanda-sim';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { syncOanda } from '../../test/oanda-user';
 
 /*
  * GET /api/v1/dashboard/metrics end to end: trades and accounts synced from the OANDA simulator, the numbers
@@ -57,29 +58,12 @@ type Platform = 'openai' | 'vertexai' | 'gemini';
 const COMPAT = 'The OpenAI-compatible AI server';
 
 async function trader(app: TestApp, ai: Platform, oanda?: { accountId?: string }) {
-  const user = await app.user();
-  const res = await app.call(user.token, {
-    method: 'POST',
-    url: '/api/v1/account/update_info',
-    payload: {
-      default_ai_platfrom: ai,
-      default_trading_platfrom: oanda ? 'OANDA' : '',
-      oanda: oanda
-        ? { accessToken: DEMO_TOKEN, accountId: oanda.accountId ?? '', mode: 'demo' }
-        : { accessToken: '', accountId: '', mode: '' },
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return user.token;
+  const oandaConnection = oanda ? { accessToken: DEMO_TOKEN, accountId: oanda.accountId } : null;
+  return (await app.oandaUser({ ai, oanda: oandaConnection, sync: 'none' })).token;
 }
 
 async function sync(app: TestApp, token: string, what: 'both' | 'accounts' = 'both') {
-  const urls =
-    what === 'both' ? ['/api/v1/account/sync_account', '/api/v1/trade/sync_trade'] : ['/api/v1/account/sync_account'];
-  for (const url of urls) {
-    const res = await app.call(token, { method: 'GET', url });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await syncOanda(app.api(token), what === 'both' ? 'all' : 'accounts');
 }
 
 async function metrics(app: TestApp, token: string, query = ''): Promise<DashboardMetrics> {

@@ -1,7 +1,7 @@
 import type { DashboardMetrics, InsightsStatus, Mode } from '@pipsense/contract';
 import type { LlmProvider, LlmProviders } from '../../integrations/llm';
 import { badRequest } from '../../lib/errors';
-import type { InfoService } from '../account/info.service';
+import type { SettingsService } from '../settings/settings.service';
 import type { TradingService } from '../trading/trading.service';
 import { dataVersion, type DataVersion } from './data-version';
 import {
@@ -34,7 +34,7 @@ const DEFAULT_RETRY_PAUSE_MS = 10 * 60_000;
 
 export interface AnalyticsServiceDeps {
   trading: Pick<TradingService, 'allTrades' | 'accounts' | 'isSyncing'>;
-  info: Pick<InfoService, 'defaultAiPlatform'>;
+  info: Pick<SettingsService, 'defaultAiPlatform'>;
   /** The same provider instances the assistant uses. */
   providers: LlmProviders;
   insights: InsightsRepository;

@@ -3,6 +3,7 @@ import type { Chat, ConversationMessage, QueryResponse } from '@pipsense/contrac
 import { startFakeOpenAI, startFakeVertex, type FakeLlmServer } from '@pipsense/fake-llm';
 import { DEMO_TOKEN, LIVE_TOKEN, startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { saveOanda, syncOanda } from '../../test/oanda-user';
 import { roundLimitMessage } from '../../integrations/llm';
 import { QUESTIONS_PER_MINUTE } from './chat-answer.routes';
 
@@ -44,36 +45,21 @@ type Platform = 'openai' | 'vertexai' | 'gemini';
 type Oanda = { accessToken: string; accountId: string; mode: 'demo' | 'live' } | undefined;
 
 async function saveInfo(app: TestApp, token: string, ai: Platform, oanda: Oanda) {
-  const res = await app.call(token, {
-    method: 'POST',
-    url: '/api/v1/account/update_info',
-    payload: {
-      default_ai_platfrom: ai,
-      default_trading_platfrom: oanda ? 'OANDA' : '',
-      oanda: oanda ?? { accessToken: '', accountId: '', mode: '' },
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await saveOanda(app.api(token), { ai, oanda: oanda ?? null });
 }
 
 const demoCredentials = () => ({ accessToken: DEMO_TOKEN, accountId: practice.accountIds[0]!, mode: 'demo' as const });
 const liveCredentials = () => ({ accessToken: LIVE_TOKEN, accountId: live.accountIds[0]!, mode: 'live' as const });
 
 async function sync(app: TestApp, token: string) {
-  for (const url of ['/api/v1/account/sync_account', '/api/v1/trade/sync_trade']) {
-    const res = await app.call(token, { method: 'GET', url });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await syncOanda(app.api(token));
 }
 
 /** A user with the given AI platform and OANDA demo credentials (synced unless told otherwise). */
 async function trader(ai: Platform, options: { oanda?: Oanda | null; sync?: boolean; app?: TestApp } = {}) {
   const app = options.app ?? t;
-  const u = await app.user();
-  const oanda = options.oanda === null ? undefined : (options.oanda ?? demoCredentials());
-  await saveInfo(app, u.token, ai, oanda);
-  if (oanda && options.sync !== false) await sync(app, u.token);
-  return u;
+  const oanda = options.oanda === null ? null : (options.oanda ?? demoCredentials());
+  return app.oandaUser({ ai, oanda, sync: options.sync === false ? 'none' : 'all' });
 }
 
 async function newChat(token: string, topic: 'trading' | 'accounts' | 'candles', app = t): Promise<Chat> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { LlmProviders } from '../../integrations/llm';
-import type { InfoService } from '../account/info.service';
+import type { SettingsService } from '../settings/settings.service';
 import type { TradingService } from '../trading/trading.service';
 import { createBuiltinAnalyst } from './builtin/analyst';
 import { createChatRepository } from './chat.repository';
@@ -14,7 +14,7 @@ import { createTradingChatData } from './tools/trading-chat-data';
 
 export interface ChatModuleDeps {
   db: Kysely<Database>;
-  info: Pick<InfoService, 'oandaCredentials' | 'defaultAiPlatform'>;
+  info: Pick<SettingsService, 'oandaCredentials' | 'defaultAiPlatform'>;
   trading: Pick<
     TradingService,
     'queryTrades' | 'tradeFigures' | 'lastTradeWrite' | 'accounts' | 'openTradesLive' | 'syncAccounts' | 'candles'

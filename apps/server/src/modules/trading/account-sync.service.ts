@@ -1,6 +1,7 @@
 import type { AccountSyncResult, Mode } from '@pipsense/contract';
 import type { OandaApi } from '../../integrations/oanda/oanda-client';
-import type { OandaCredentials } from '../account/info.service';
+import type { OandaCredentials } from '../settings/settings.service';
+import { oandaAccount } from './account-key';
 import { accountContent } from './broker-data';
 import type { BrokerAccountRepository, SummaryWrite } from './broker-account.repository';
 import type { BrokerAccountsTable } from '../../db/schema';
@@ -29,7 +30,7 @@ export async function refreshSummary(
   const lastTransactionID = summary.lastTransactionID ?? summary.account.lastTransactionID ?? null;
   const saved = await deps.accounts.saveSummary(
     userId,
-    oandaAccountId,
+    oandaAccount(mode, oandaAccountId),
     accountContent(summary.account, lastTransactionID, mode),
     deps.now().toISOString(),
   );

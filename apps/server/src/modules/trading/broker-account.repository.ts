@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Mode } from '@pipsense/contract';
 import type { BrokerAccountsTable, Database } from '../../db/schema';
+import type { AccountIdentity } from './account-key';
 import { sameAccountContent, type AccountContent } from './broker-data';
 
 export type SummaryWrite = 'created' | 'updated' | 'unchanged';
@@ -13,12 +14,13 @@ export interface TradeCheckpoint {
 }
 
 export function createBrokerAccountRepository(db: Kysely<Database>) {
-  const find = (userId: string, oandaAccountId: string) =>
+  /** The user's account with this account key. */
+  const find = (userId: string, key: string) =>
     db
       .selectFrom('broker_accounts')
       .selectAll()
       .where('user_id', '=', userId)
-      .where('oanda_account_id', '=', oandaAccountId)
+      .where('account_key', '=', key)
       .executeTakeFirst();
 
   function scoped(userId: string, mode?: Mode) {
@@ -33,18 +35,18 @@ export function createBrokerAccountRepository(db: Kysely<Database>) {
     /** Stores the latest summary; the version moves only when something OANDA reports changed. */
     async saveSummary(
       userId: string,
-      oandaAccountId: string,
+      account: AccountIdentity,
       content: AccountContent,
       now: string,
     ): Promise<{ row: BrokerAccountsTable; write: SummaryWrite }> {
-      const before = await find(userId, oandaAccountId);
+      const before = await find(userId, account.account_key);
       if (!before) {
         const inserted = await db
           .insertInto('broker_accounts')
           .values({
             id: randomUUID(),
             user_id: userId,
-            oanda_account_id: oandaAccountId,
+            ...account,
             ...content,
             synced_at: now,
             trades_through_transaction_id: null,
@@ -54,13 +56,13 @@ export function createBrokerAccountRepository(db: Kysely<Database>) {
             created_at: now,
             updated_at: now,
           })
-          .onConflict((oc) => oc.columns(['user_id', 'oanda_account_id']).doNothing())
+          .onConflict((oc) => oc.columns(['user_id', 'account_key']).doNothing())
           .executeTakeFirst();
         // Another sync of the same account may have inserted it a moment earlier: then this is an update.
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
-          return { row: (await find(userId, oandaAccountId))!, write: 'created' };
+          return { row: (await find(userId, account.account_key))!, write: 'created' };
       }
-      const current = before ?? (await find(userId, oandaAccountId))!;
+      const current = before ?? (await find(userId, account.account_key))!;
       const changed = !sameAccountContent(current, content);
       await db
         .updateTable('broker_accounts')
@@ -71,11 +73,11 @@ export function createBrokerAccountRepository(db: Kysely<Database>) {
         )
         .where('id', '=', current.id)
         .execute();
-      return { row: (await find(userId, oandaAccountId))!, write: changed ? 'updated' : 'unchanged' };
+      return { row: (await find(userId, account.account_key))!, write: changed ? 'updated' : 'unchanged' };
     },
 
     /** Marks a completed trade sync; the next one only reads what came after. */
-    async saveTradeCheckpoint(userId: string, oandaAccountId: string, checkpoint: TradeCheckpoint): Promise<void> {
+    async saveTradeCheckpoint(userId: string, key: string, checkpoint: TradeCheckpoint): Promise<void> {
       await db
         .updateTable('broker_accounts')
         .set({
@@ -84,7 +86,7 @@ export function createBrokerAccountRepository(db: Kysely<Database>) {
           trades_synced_at: checkpoint.at,
         })
         .where('user_id', '=', userId)
-        .where('oanda_account_id', '=', oandaAccountId)
+        .where('account_key', '=', key)
         .execute();
     },
 
@@ -100,14 +102,14 @@ export function createBrokerAccountRepository(db: Kysely<Database>) {
       return scoped(userId, mode)
         .selectAll()
         .orderBy('created_at', 'desc')
-        .orderBy('oanda_account_id', 'asc')
+        .orderBy('account_key', 'asc')
         .limit(limit)
         .offset(offset)
         .execute();
     },
 
     all(userId: string, mode?: Mode): Promise<BrokerAccountsTable[]> {
-      return scoped(userId, mode).selectAll().orderBy('created_at', 'asc').orderBy('oanda_account_id', 'asc').execute();
+      return scoped(userId, mode).selectAll().orderBy('created_at', 'asc').orderBy('account_key', 'asc').execute();
     },
   };
 }

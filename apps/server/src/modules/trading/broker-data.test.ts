@@ -3,6 +3,7 @@ import { accountSummaryResponse, tradeResponse, tradesResponse } from '../../int
 import { readFixture } from '../../integrations/oanda/test-support/fixture-server';
 import type { WireTrade } from '../../integrations/oanda/wire-schemas';
 import { accountContent, BrokerDataError, sameTradeContent, toAccountItem, tradeRecord } from './broker-data';
+import { oandaAccount } from './account-key';
 
 const trade = (name: string) => tradeResponse.parse(readFixture(name)).trade;
 
@@ -117,7 +118,7 @@ describe('account summary', () => {
       ...content,
       id: 'x',
       user_id: 'u',
-      oanda_account_id: body.account.id,
+      ...oandaAccount('demo', body.account.id),
       synced_at: 's',
       trades_through_transaction_id: null,
       trades_high_id: null,

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { AccountItem, Mode, TradeItem } from '@pipsense/contract';
 import type { BrokerAccountsTable, TradesTable } from '../../db/schema';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
+import { accountLogin } from './account-key';
 import { idNumber, normaliseId } from '../../integrations/oanda/ids';
 import type { WireAccountSummary, WireTrade } from '../../integrations/oanda/wire-schemas';
 
@@ -96,15 +97,19 @@ function level(
   return order[field] ?? null;
 }
 
-export function sameTradeContent(a: TradeContent, b: TradeContent): boolean {
-  for (const key of TRADE_CONTENT) if ((a[key] ?? null) !== (b[key] ?? null)) return false;
+/** Whether two rows hold the same values in `columns`, a missing value being null: an update or a no-op. */
+function sameColumns<T>(columns: ReadonlyArray<keyof T>, a: T, b: T): boolean {
+  for (const key of columns) if ((a[key] ?? null) !== (b[key] ?? null)) return false;
   return true;
 }
+
+/** Did this trade change: the one test both trade write paths (trade-upsert.ts) run. */
+export const sameTradeContent = (a: TradeContent, b: TradeContent): boolean => sameColumns(TRADE_CONTENT, a, b);
 
 export function toTradeItem(row: Selectable<TradesTable>): TradeItem {
   return {
     tradeId: row.trade_id,
-    accountId: row.oanda_account_id,
+    accountId: accountLogin(row.account_key),
     mode: row.mode as Mode,
     instrument: row.instrument,
     price: row.price,
@@ -184,17 +189,14 @@ export function accountContent(
   };
 }
 
-export function sameAccountContent(a: AccountContent, b: AccountContent): boolean {
-  for (const key of ACCOUNT_CONTENT) if ((a[key] ?? null) !== (b[key] ?? null)) return false;
-  return true;
-}
+export const sameAccountContent = (a: AccountContent, b: AccountContent): boolean => sameColumns(ACCOUNT_CONTENT, a, b);
 
 export function toAccountItem(row: BrokerAccountsTable): AccountItem {
   return {
     id: row.id,
     userId: row.user_id,
     version: Number(row.version),
-    oandaAccountId: row.oanda_account_id,
+    oandaAccountId: row.login,
     mode: row.mode as Mode,
     alias: row.alias,
     currency: row.currency,

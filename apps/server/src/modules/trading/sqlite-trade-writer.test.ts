@@ -61,7 +61,7 @@ describe('the SQLite trade upsert', () => {
     const stored = await trades.all('u1');
     expect(stored).toHaveLength(count);
     const third = stored.find((r) => r.trade_id === '3')!;
-    expect(third).toMatchObject({ ...record(3), user_id: 'u1', oanda_account_id: 'A' });
+    expect(third).toMatchObject({ ...record(3), user_id: 'u1', account_key: 'A' });
     expect(Number(third.trade_num)).toBe(3);
 
     expect(await trades.write('u1', 'A', records, '2025-10-04T00:00:00.000Z')).toEqual({ created: 0, updated: 0 });

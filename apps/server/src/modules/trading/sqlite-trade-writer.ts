@@ -1,11 +1,10 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import type BetterSqlite3 from 'better-sqlite3';
-import { onSqliteClose } from '../../db/client';
 import type { Kysely } from 'kysely';
+import { onSqliteClose } from '../../db/client';
 import type { Database } from '../../db/schema';
-import type { WriteCounts } from './trade.repository';
-import { SQLITE_TRADE_WORKER_SOURCE } from './sqlite-trade-worker-source';
+import { startWorker } from '../../lib/workers';
+import type { TradeRecord } from './broker-data';
+import type { WriteCounts } from './trade-upsert';
 
 /**
  * Rows per upsert statement in the writer thread: prepared once and run many times (Kysely's driver prepares every
@@ -13,14 +12,27 @@ import { SQLITE_TRADE_WORKER_SOURCE } from './sqlite-trade-worker-source';
  */
 export const SQLITE_ROWS_PER_STATEMENT = 100;
 
-export interface SqliteTradeWriterSql {
-  /** The upsert of `rows` rows with `?` parameters, insert columns in order. */
-  upsert(rows: number): string;
-  /** Stored content by (user, account, JSON array of trade ids): `trade_id` and the content columns. */
-  select: string;
-  /** [column, index in a record row] of the content columns. */
-  content: Array<[string, number]>;
+/** What the thread (sqlite-trade.worker.ts) starts with. */
+export interface SqliteTradeWriterData {
+  filename: string;
+  busyTimeoutMs: number;
+  rowsPerStatement: number;
 }
+
+/** One account's records to store in one transaction; `foreignKeys` follows the app connection's setting. */
+export interface SqliteWriteRequest {
+  id: number;
+  userId: string;
+  accountKey: string;
+  now: string;
+  fresh: boolean;
+  foreignKeys: boolean;
+  records: TradeRecord[];
+}
+
+export type SqliteWriteReply =
+  | { id: number; counts: WriteCounts; error?: undefined }
+  | { id: number; counts?: undefined; error: { message: string; code: string | undefined } };
 
 /**
  * SQLite's trade upserts on a thread of their own, with a connection of its own to the same file. better-sqlite3
@@ -29,12 +41,8 @@ export interface SqliteTradeWriterSql {
  * the main connection see it once committed, whole), and the caller awaits it before relying on the rows.
  * The thread starts on first use and stops when the database is closed.
  */
-export function createSqliteTradeWriter(
-  kysely: Kysely<Database>,
-  sqlite: BetterSqlite3.Database,
-  sql: SqliteTradeWriterSql,
-) {
-  let worker: Worker | undefined;
+export function createSqliteTradeWriter(kysely: Kysely<Database>, sqlite: BetterSqlite3.Database) {
+  let worker: ReturnType<typeof startWorker> | undefined;
   let nextId = 0;
   const pending = new Map<number, { resolve: (c: WriteCounts) => void; reject: (e: Error) => void }>();
 
@@ -43,26 +51,19 @@ export function createSqliteTradeWriter(
     pending.clear();
   };
 
-  function start(): Worker {
-    const w = new Worker(SQLITE_TRADE_WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        driver: createRequire(import.meta.url).resolve('better-sqlite3'),
-        filename: sqlite.name,
-        busyTimeoutMs: Number(sqlite.pragma('busy_timeout', { simple: true })) || 5000,
-        selectSql: sql.select,
-        manySql: sql.upsert(SQLITE_ROWS_PER_STATEMENT),
-        oneSql: sql.upsert(1),
-        rowsPerStatement: SQLITE_ROWS_PER_STATEMENT,
-        content: sql.content,
-      },
-    });
-    w.on('message', (m: { id: number; counts?: WriteCounts; error?: { message: string; code?: string } }) => {
+  function start() {
+    const workerData: SqliteTradeWriterData = {
+      filename: sqlite.name,
+      busyTimeoutMs: Number(sqlite.pragma('busy_timeout', { simple: true })) || 5000,
+      rowsPerStatement: SQLITE_ROWS_PER_STATEMENT,
+    };
+    const w = startWorker(new URL('./sqlite-trade.worker.ts', import.meta.url), { workerData });
+    w.on('message', (m: SqliteWriteReply) => {
       const p = pending.get(m.id);
       if (!p) return;
       pending.delete(m.id);
       if (m.error) p.reject(Object.assign(new Error(m.error.message), { code: m.error.code }));
-      else p.resolve(m.counts!);
+      else p.resolve(m.counts);
       // An idle writer does not keep the process alive.
       if (pending.size === 0) w.unref();
     });
@@ -84,22 +85,17 @@ export function createSqliteTradeWriter(
   });
 
   return {
-    /** Upserts one account's rows (values in record column order, trade_id first) in one transaction. */
-    write(message: {
-      userId: string;
-      accountId: string;
-      now: string;
-      fresh: boolean;
-      rows: unknown[][];
-    }): Promise<WriteCounts> {
+    /** Upserts one account's records in one transaction. */
+    write(message: Omit<SqliteWriteRequest, 'id' | 'foreignKeys'>): Promise<WriteCounts> {
       worker ??= start();
       const w = worker;
       const id = (nextId += 1);
       const foreignKeys = Number(sqlite.pragma('foreign_keys', { simple: true })) === 1;
+      const request: SqliteWriteRequest = { id, foreignKeys, ...message };
       return new Promise<WriteCounts>((resolve, reject) => {
         pending.set(id, { resolve, reject });
         w.ref();
-        w.postMessage({ id, foreignKeys, ...message });
+        w.postMessage(request);
       });
     },
   };

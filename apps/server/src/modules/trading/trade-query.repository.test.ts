@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
+import { createTestDb } from '../../test/harness';
+import { oandaAccount } from './account-key';
 import { createTradeQueryRepository, storedTimeBound, type TradeQuery } from './trade-query.repository';
 
-const pgAdminUrl = process.env.PIPSENSE_TEST_PG;
 const A = '101-004-1000001-001';
 const B = '101-004-1000001-002';
 const T = (day: number, hour = 0) =>
@@ -47,31 +43,9 @@ const SEEDS: Seed[] = [
 ];
 
 async function openDb(): Promise<Db> {
-  if (!pgAdminUrl) {
-    const dir = mkdtempSync(join(tmpdir(), 'pipsense-tq-'));
-    const sqlite = createDb({ dataDir: dir });
-    cleanup = async () => {
-      await sqlite.close();
-      rmSync(dir, { recursive: true, force: true });
-    };
-    return sqlite;
-  }
-  const name = `pipsense_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: pgAdminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgAdminUrl);
-  url.pathname = `/${name}`;
-  const postgres = createDb({ dataDir: '', databaseUrl: url.toString() });
-  cleanup = async () => {
-    await postgres.close();
-    const c = new pg.Client({ connectionString: pgAdminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-  return postgres;
+  const test = await createTestDb();
+  cleanup = test.close;
+  return test.db;
 }
 
 async function addUser(id: string) {
@@ -98,7 +72,7 @@ async function addUser(id: string) {
       .values({
         id: `${id}-${account}`,
         user_id: id,
-        oanda_account_id: account,
+        ...oandaAccount(mode, account),
         mode,
         synced_at: now,
         version: 1,
@@ -111,7 +85,10 @@ async function addUser(id: string) {
       .insertInto('trades')
       .values({
         user_id: id,
-        oanda_account_id: s.mode === 'live' ? '001-1' : (s.account ?? A),
+        account_key:
+          s.mode === 'live'
+            ? oandaAccount('live', '001-1').account_key
+            : oandaAccount('demo', s.account ?? A).account_key,
         trade_id: String(s.id),
         trade_num: s.id,
         mode: s.mode ?? 'demo',
@@ -187,7 +164,7 @@ describe('the trade query repository', () => {
   it('gives the figures of every match oldest first, and the newest write per mode', async () => {
     const repo = createTradeQueryRepository(db.kysely);
     const figures = await repo.figures('u1', demo({ state: 'closed', outcome: 'winners' }));
-    expect(figures.map((f) => [f.trade_id, f.oanda_account_id, f.realized_pl])).toEqual([
+    expect(figures.map((f) => [f.trade_id, f.account_id, f.realized_pl])).toEqual([
       ['1', A, '10.5000'],
       ['3', A, '250.0000'],
       ['8', B, '9.9900'],

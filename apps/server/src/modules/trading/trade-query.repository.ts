@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Mode } from '@pipsense/contract';
 import type { Database } from '../../db/schema';
+import { accountLogin } from './account-key';
 import type { TradeRow } from './trade.repository';
 
 /**
@@ -26,7 +27,8 @@ export type TradeSort = 'pl_desc' | 'pl_asc' | 'newest' | 'oldest';
 
 /** What totals need of every matching trade; in stored order (open time, then id). */
 export interface TradeFigures {
-  oanda_account_id: string;
+  /** The broker's id of the account (for OANDA its account id). */
+  account_id: string;
   trade_id: string;
   instrument: string;
   realized_pl: string;
@@ -96,27 +98,20 @@ export function createTradeQueryRepository(db: Kysely<Database>) {
       return query
         .orderBy(tradeTime, direction)
         .orderBy('trade_num', direction)
-        .orderBy('oanda_account_id', 'asc')
+        .orderBy('account_key', 'asc')
         .limit(Math.max(1, Math.trunc(limit)))
         .execute();
     },
 
     /** The few columns totals are made of, for every matching trade, oldest first. */
-    figures(userId: string, q: TradeQuery): Promise<TradeFigures[]> {
-      return matching(userId, q)
-        .select([
-          'oanda_account_id',
-          'trade_id',
-          'instrument',
-          'realized_pl',
-          'unrealized_pl',
-          'financing',
-          'close_time',
-        ])
+    async figures(userId: string, q: TradeQuery): Promise<TradeFigures[]> {
+      const rows = await matching(userId, q)
+        .select(['account_key', 'trade_id', 'instrument', 'realized_pl', 'unrealized_pl', 'financing', 'close_time'])
         .orderBy('open_time', 'asc')
         .orderBy('trade_num', 'asc')
-        .orderBy('oanda_account_id', 'asc')
+        .orderBy('account_key', 'asc')
         .execute();
+      return rows.map(({ account_key, ...row }) => ({ account_id: accountLogin(account_key), ...row }));
     },
 
     /** The newest write of a stored trade of the mode (optionally of one state); null when there is none. */

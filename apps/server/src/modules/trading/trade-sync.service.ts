@@ -2,7 +2,8 @@ import type { Mode, TradeSyncResult } from '@pipsense/contract';
 import type { OandaApi } from '../../integrations/oanda/oanda-client';
 import { compareIds, idNumber, maxId, normaliseId } from '../../integrations/oanda/ids';
 import type { WireTrade } from '../../integrations/oanda/wire-schemas';
-import type { OandaCredentials } from '../account/info.service';
+import type { OandaCredentials } from '../settings/settings.service';
+import { oandaAccount } from './account-key';
 import { refreshSummary, resolveAccountIds, type AccountSyncDeps } from './account-sync.service';
 import { tradeRecord } from './broker-data';
 import type { BrokerAccountRepository } from './broker-account.repository';
@@ -41,6 +42,7 @@ export async function syncTrades(
   options: { full?: boolean | undefined } = {},
 ): Promise<TradeSyncResult> {
   const ids = await resolveAccountIds(api, credentials);
+  const keys = ids.map((id) => oandaAccount(credentials.mode, id).account_key);
   const totals: AccountOutcome = { created: 0, updated: 0, removed: 0, full: false };
   for (const accountId of ids) {
     const outcome = await aboutAccount(accountId, true, () =>
@@ -51,7 +53,7 @@ export async function syncTrades(
     totals.removed += outcome.removed;
     totals.full ||= outcome.full;
   }
-  return { accounts: ids.length, trades: await deps.trades.countForAccounts(userId, ids), ...totals };
+  return { accounts: ids.length, trades: await deps.trades.countForAccounts(userId, keys), ...totals };
 }
 
 async function syncAccountTrades(
@@ -65,11 +67,12 @@ async function syncAccountTrades(
   const stamp = () => deps.now().toISOString();
   // The summary first: it creates the account row the trades belong to and gives the transaction id to resume from.
   const { row, lastTransactionID } = await refreshSummary(deps, api, userId, mode, accountId);
+  const key = row.account_key;
   const counts: AccountOutcome = { created: 0, updated: 0, removed: 0, full: false };
   const write = async (trades: readonly WireTrade[], fresh = false) => {
     const result = await deps.trades.write(
       userId,
-      accountId,
+      key,
       trades.map((t) => tradeRecord(t, mode)),
       stamp(),
       { fresh },
@@ -80,7 +83,7 @@ async function syncAccountTrades(
 
   if (forceFull || row.trades_high_id === null) {
     counts.full = true;
-    const fresh = !(await deps.trades.hasAny(userId, accountId));
+    const fresh = !(await deps.trades.hasAny(userId, key));
     let top: string | undefined;
     const seen = new Set<string>();
     // Pages arrive newest first. The stages overlap: the client fetches the next page while this one is mapped and
@@ -110,15 +113,15 @@ async function syncAccountTrades(
     // Every id seen is stored by now, so only a count above theirs means there is anything to remove: counting is
     // cheaper than listing thousands of ids on the event loop.
     const floor = top === undefined ? undefined : idNumber(top);
-    if ((await deps.trades.countUpTo(userId, accountId, floor)) > seen.size) {
-      const stored = await deps.trades.idsUpTo(userId, accountId, floor);
+    if ((await deps.trades.countUpTo(userId, key, floor)) > seen.size) {
+      const stored = await deps.trades.idsUpTo(userId, key, floor);
       counts.removed = await deps.trades.remove(
         userId,
-        accountId,
+        key,
         stored.filter((id) => !seen.has(id)),
       );
     }
-    await deps.accounts.saveTradeCheckpoint(userId, accountId, {
+    await deps.accounts.saveTradeCheckpoint(userId, key, {
       throughTransactionId: lastTransactionID,
       highId: top ?? '0',
       at: stamp(),
@@ -146,16 +149,16 @@ async function syncAccountTrades(
   await write(open.trades.filter((t) => !handled.has(normaliseId(t.id))));
   for (const id of openIds) handled.add(id);
 
-  const vanished = (await deps.trades.unclosedIds(userId, accountId)).filter(
+  const vanished = (await deps.trades.unclosedIds(userId, key)).filter(
     (id) => !handled.has(id) && compareIds(id, high) <= 0,
   );
   if (vanished.length > 0) {
     const { trades, missing } = await api.tradesByIds(accountId, vanished);
     await write(trades);
-    counts.removed = await deps.trades.remove(userId, accountId, missing);
+    counts.removed = await deps.trades.remove(userId, key, missing);
   }
 
-  await deps.accounts.saveTradeCheckpoint(userId, accountId, {
+  await deps.accounts.saveTradeCheckpoint(userId, key, {
     throughTransactionId: lastTransactionID,
     highId: high,
     at: stamp(),

@@ -2,8 +2,11 @@ import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import type { Mode } from '@pipsense/contract';
 import type { Database, TradesTable } from '../../db/schema';
 import { sqliteHandleOf } from '../../db/client';
-import { sameTradeContent, TRADE_CONTENT, type TradeContent, type TradeRecord } from './broker-data';
+import { TRADE_CONTENT, type TradeContent, type TradeRecord } from './broker-data';
 import { createSqliteTradeWriter } from './sqlite-trade-writer';
+import { planUpsert, upsertSql, type WriteCounts } from './trade-upsert';
+
+export type { WriteCounts } from './trade-upsert';
 
 export type TradeRow = Selectable<TradesTable>;
 
@@ -15,50 +18,15 @@ const BATCH = 500;
 
 export interface TradeFilter {
   mode?: Mode | undefined;
+  /** The broker's id of the account, as the API shows it (for OANDA its account id), not the account key. */
   accountId?: string | undefined;
   state?: string | undefined;
-}
-
-export interface WriteCounts {
-  created: number;
-  updated: number;
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-const INSERT_COLUMNS = [
-  'user_id',
-  'oanda_account_id',
-  'trade_id',
-  'trade_num',
-  ...TRADE_CONTENT,
-  'created_at',
-  'updated_at',
-] as const satisfies ReadonlyArray<keyof TradesTable>;
-const RECORD_COLUMNS = INSERT_COLUMNS.slice(2, -2) as Array<keyof TradeRecord>;
-const UPDATE_COLUMNS = [...TRADE_CONTENT, 'trade_num', 'updated_at'] as const;
-
-/**
- * The upsert as SQL text, built once per row count: building a 500-row × 21-column statement through the query
- * builder on every page costs more than the insert itself. Identifiers are the constants above; values are
- * parameters. `ON CONFLICT … DO UPDATE … excluded.` reads the same on SQLite and PostgreSQL.
- */
-function upsertSql(rows: number, numbered: boolean): string {
-  const width = INSERT_COLUMNS.length;
-  const tuples: string[] = [];
-  for (let r = 0; r < rows; r += 1) {
-    const marks: string[] = [];
-    for (let c = 0; c < width; c += 1) marks.push(numbered ? `$${r * width + c + 1}` : '?');
-    tuples.push(`(${marks.join(',')})`);
-  }
-  return (
-    `insert into trades (${INSERT_COLUMNS.join(', ')}) values ${tuples.join(',')} ` +
-    `on conflict (user_id, oanda_account_id, trade_id) do update set ${UPDATE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`
-  );
 }
 
 export function createTradeRepository(db: Kysely<Database>) {
@@ -72,20 +40,16 @@ export function createTradeRepository(db: Kysely<Database>) {
   };
   // SQLite made by createDb: the bulk upsert runs on a writer thread with statements prepared once.
   const sqlite = numbered ? undefined : sqliteHandleOf(db);
-  const sqliteWriter = sqlite
-    ? createSqliteTradeWriter(db, sqlite, {
-        upsert,
-        select:
-          `select trade_id, ${TRADE_CONTENT.join(', ')} from trades ` +
-          'where user_id = ? and oanda_account_id = ? and trade_id in (select value from json_each(?))',
-        content: TRADE_CONTENT.map((c) => [c, RECORD_COLUMNS.indexOf(c)]),
-      })
-    : undefined;
+  const sqliteWriter = sqlite ? createSqliteTradeWriter(db, sqlite) : undefined;
+
+  /** The keys of the user's accounts with this broker account id (for OANDA its account id). */
+  const accountKeysOf = (userId: string, accountId: string) =>
+    db.selectFrom('broker_accounts').select('account_key').where('user_id', '=', userId).where('login', '=', accountId);
 
   function scoped(userId: string, filter: TradeFilter = {}) {
     let query = db.selectFrom('trades').where('user_id', '=', userId);
     if (filter.mode) query = query.where('mode', '=', filter.mode);
-    if (filter.accountId) query = query.where('oanda_account_id', '=', filter.accountId);
+    if (filter.accountId) query = query.where('account_key', 'in', accountKeysOf(userId, filter.accountId));
     if (filter.state) query = query.where('state', '=', filter.state);
     return query;
   }
@@ -95,11 +59,12 @@ export function createTradeRepository(db: Kysely<Database>) {
      * Stores one page of an account's trades in one transaction (on SQLite in the writer thread, whose connection
      * the app's queries see once this resolves): inserts the new ones, rewrites the ones whose
      * content changed, leaves identical ones alone (so a re-run writes nothing and reports nothing).
+     * `key`: the account key (account-key.ts), as every method here but the filters takes it.
      * `fresh`: the account had no stored trades when the sync began, so there is nothing to compare with.
      */
     async write(
       userId: string,
-      accountId: string,
+      key: string,
       records: readonly TradeRecord[],
       now: string,
       options: { fresh?: boolean } = {},
@@ -110,10 +75,10 @@ export function createTradeRepository(db: Kysely<Database>) {
       if (sqliteWriter)
         return sqliteWriter.write({
           userId,
-          accountId,
+          accountKey: key,
           now,
           fresh: options.fresh === true,
-          rows: unique.map((r) => RECORD_COLUMNS.map((column) => r[column] ?? null)),
+          records: unique,
         });
       return db.transaction().execute(async (trx) => {
         const counts: WriteCounts = { created: 0, updated: 0 };
@@ -124,7 +89,7 @@ export function createTradeRepository(db: Kysely<Database>) {
               .selectFrom('trades')
               .select(['trade_id', ...TRADE_CONTENT])
               .where('user_id', '=', userId)
-              .where('oanda_account_id', '=', accountId)
+              .where('account_key', '=', key)
               .where(
                 'trade_id',
                 'in',
@@ -133,18 +98,9 @@ export function createTradeRepository(db: Kysely<Database>) {
               .execute();
             for (const row of existing) stored.set(row.trade_id, row);
           }
-          const params: unknown[] = [];
-          let rows = 0;
-          for (const record of batch) {
-            const before = stored.get(record.trade_id);
-            if (before && sameTradeContent(before, record)) continue;
-            if (before) counts.updated += 1;
-            else counts.created += 1;
-            params.push(userId, accountId);
-            for (const column of RECORD_COLUMNS) params.push(record[column] ?? null);
-            params.push(now, now);
-            rows += 1;
-          }
+          const { params, rows, counts: batchCounts } = planUpsert(stored, batch, { userId, accountKey: key, now });
+          counts.created += batchCounts.created;
+          counts.updated += batchCounts.updated;
           if (rows > 0) await trx.executeQuery(CompiledQuery.raw(upsert(rows), params));
         }
         return counts;
@@ -152,52 +108,52 @@ export function createTradeRepository(db: Kysely<Database>) {
     },
 
     /** Whether any trade of the account is stored. */
-    async hasAny(userId: string, accountId: string): Promise<boolean> {
+    async hasAny(userId: string, key: string): Promise<boolean> {
       const row = await db
         .selectFrom('trades')
         .select('trade_id')
         .where('user_id', '=', userId)
-        .where('oanda_account_id', '=', accountId)
+        .where('account_key', '=', key)
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
     },
 
     /** Ids of the account's trades whose numeric id is at or below `maxNum` (all of them without a bound). */
-    async idsUpTo(userId: string, accountId: string, maxNum: number | undefined): Promise<string[]> {
+    async idsUpTo(userId: string, key: string, maxNum: number | undefined): Promise<string[]> {
       let query = db
         .selectFrom('trades')
         .select('trade_id')
         .where('user_id', '=', userId)
-        .where('oanda_account_id', '=', accountId);
+        .where('account_key', '=', key);
       if (maxNum !== undefined) query = query.where('trade_num', '<=', maxNum);
       return (await query.execute()).map((r) => r.trade_id);
     },
 
     /** How many of the account's trades have a numeric id at or below `maxNum` (all of them without a bound). */
-    async countUpTo(userId: string, accountId: string, maxNum: number | undefined): Promise<number> {
+    async countUpTo(userId: string, key: string, maxNum: number | undefined): Promise<number> {
       let query = db
         .selectFrom('trades')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('user_id', '=', userId)
-        .where('oanda_account_id', '=', accountId);
+        .where('account_key', '=', key);
       if (maxNum !== undefined) query = query.where('trade_num', '<=', maxNum);
       return Number((await query.executeTakeFirst())?.n ?? 0);
     },
 
     /** Ids of the account's trades not yet CLOSED: the ones whose numbers still move. */
-    async unclosedIds(userId: string, accountId: string): Promise<string[]> {
+    async unclosedIds(userId: string, key: string): Promise<string[]> {
       const rows = await db
         .selectFrom('trades')
         .select('trade_id')
         .where('user_id', '=', userId)
-        .where('oanda_account_id', '=', accountId)
+        .where('account_key', '=', key)
         .where('state', '!=', 'CLOSED')
         .execute();
       return rows.map((r) => r.trade_id);
     },
 
-    async remove(userId: string, accountId: string, tradeIds: readonly string[]): Promise<number> {
+    async remove(userId: string, key: string, tradeIds: readonly string[]): Promise<number> {
       if (tradeIds.length === 0) return 0;
       return db.transaction().execute(async (trx) => {
         let removed = 0;
@@ -205,7 +161,7 @@ export function createTradeRepository(db: Kysely<Database>) {
           const result = await trx
             .deleteFrom('trades')
             .where('user_id', '=', userId)
-            .where('oanda_account_id', '=', accountId)
+            .where('account_key', '=', key)
             .where('trade_id', 'in', batch)
             .executeTakeFirst();
           removed += Number(result.numDeletedRows);
@@ -221,13 +177,13 @@ export function createTradeRepository(db: Kysely<Database>) {
       return Number(row?.n ?? 0);
     },
 
-    async countForAccounts(userId: string, accountIds: readonly string[]): Promise<number> {
-      if (accountIds.length === 0) return 0;
+    async countForAccounts(userId: string, keys: readonly string[]): Promise<number> {
+      if (keys.length === 0) return 0;
       const row = await db
         .selectFrom('trades')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('user_id', '=', userId)
-        .where('oanda_account_id', 'in', accountIds)
+        .where('account_key', 'in', keys)
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
@@ -238,7 +194,7 @@ export function createTradeRepository(db: Kysely<Database>) {
         .selectAll()
         .orderBy('open_time', 'desc')
         .orderBy('trade_num', 'desc')
-        .orderBy('oanda_account_id', 'asc')
+        .orderBy('account_key', 'asc')
         .limit(limit)
         .offset(offset)
         .execute();
@@ -250,16 +206,17 @@ export function createTradeRepository(db: Kysely<Database>) {
         .selectAll()
         .orderBy('open_time', 'asc')
         .orderBy('trade_num', 'asc')
-        .orderBy('oanda_account_id', 'asc')
+        .orderBy('account_key', 'asc')
         .execute();
     },
 
-    find(userId: string, accountId: string, tradeId: string): Promise<TradeRow | undefined> {
+    /** One trade by its key: account key and trade id. */
+    find(userId: string, key: string, tradeId: string): Promise<TradeRow | undefined> {
       return db
         .selectFrom('trades')
         .selectAll()
         .where('user_id', '=', userId)
-        .where('oanda_account_id', '=', accountId)
+        .where('account_key', '=', key)
         .where('trade_id', '=', tradeId)
         .executeTakeFirst();
     },

@@ -38,18 +38,7 @@ async function appFor(practice: OandaSim, live?: OandaSim): Promise<TestApp> {
 }
 
 async function connect(t: TestApp, accessToken: string, mode: 'demo' | 'live' = 'demo', accountId = '') {
-  const user = await t.user();
-  const res = await t.call(user.token, {
-    method: 'POST',
-    url: '/api/v1/account/update_info',
-    payload: {
-      default_ai_platfrom: 'openai',
-      default_trading_platfrom: 'OANDA',
-      oanda: { accessToken, accountId, mode },
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return user.token;
+  return (await t.oandaUser({ oanda: { accessToken, accountId, mode }, sync: 'none' })).token;
 }
 
 const get = (t: TestApp, token: string, url: string) => t.call(token, { method: 'GET', url });

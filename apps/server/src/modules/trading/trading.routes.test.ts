@@ -37,18 +37,7 @@ function seed(...accounts: ReturnType<typeof seededAccount>[]) {
 }
 
 async function connectedUser(oanda: { accessToken?: string; accountId?: string; mode?: 'demo' | 'live' } = {}) {
-  const user = await t.user();
-  const res = await t.call(user.token, {
-    method: 'POST',
-    url: '/api/v1/account/update_info',
-    payload: {
-      default_ai_platfrom: 'openai',
-      default_trading_platfrom: 'OANDA',
-      oanda: { accessToken: ledger.token, accountId: '', mode: 'demo', ...oanda },
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return user;
+  return t.oandaUser({ oanda: { accessToken: ledger.token, ...oanda }, sync: 'none' });
 }
 
 const get = (token: string, url: string) => t.call(token, { method: 'GET', url });

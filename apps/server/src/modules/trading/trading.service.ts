@@ -12,7 +12,8 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
 import type { OandaApi, OandaClient } from '../../integrations/oanda/oanda-client';
-import type { InfoService, OandaCredentials } from '../account/info.service';
+import type { SettingsService, OandaCredentials } from '../settings/settings.service';
+import { oandaAccount } from './account-key';
 import { resolveAccountIds, syncAccounts } from './account-sync.service';
 import { createBrokerAccountRepository } from './broker-account.repository';
 import { toAccountItem, toTradeItem, tradeRecord } from './broker-data';
@@ -30,7 +31,7 @@ import {
 export interface TradingServiceDeps {
   db: Kysely<Database>;
   oanda: OandaClient;
-  info: Pick<InfoService, 'oandaCredentials'>;
+  info: Pick<SettingsService, 'oandaCredentials'>;
   now: () => Date;
 }
 
@@ -143,12 +144,6 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
       return tradeQuery.latestWrite(userId, mode, state);
     },
 
-    /** One stored trade, or undefined. */
-    async trade(userId: string, accountId: string, tradeId: string): Promise<TradeItem | undefined> {
-      const row = await trades.find(userId, accountId, tradeId);
-      return row && toTradeItem(row);
-    },
-
     /** Every stored account of the user, oldest first. */
     async accounts(userId: string, mode?: Mode): Promise<AccountItem[]> {
       return (await accounts.all(userId, mode)).map(toAccountItem);
@@ -179,7 +174,7 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
             } = toTradeItem({
               ...record,
               user_id: userId,
-              oanda_account_id: accountId,
+              account_key: oandaAccount(credentials.mode, accountId).account_key,
               created_at: '',
               updated_at: '',
             });

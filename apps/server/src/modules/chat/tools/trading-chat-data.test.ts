@@ -36,7 +36,7 @@ function setup(
     ),
     tradeFigures: async (_u, q) =>
       inState(q.state).map((t) => ({
-        oanda_account_id: t.accountId,
+        account_id: t.accountId,
         trade_id: t.tradeId,
         instrument: t.instrument,
         realized_pl: t.realizedPL,

@@ -1,6 +1,6 @@
 import type { AccountItem, Granularity, Mode, TradeItem } from '@pipsense/contract';
 import { AppError } from '../../../lib/errors';
-import type { InfoService } from '../../account/info.service';
+import type { SettingsService } from '../../settings/settings.service';
 import type { TradingService } from '../../trading/trading.service';
 import type { TradeQuery } from '../../trading/trade-query.repository';
 import type { ChatData, DataOrigin } from './chat-data';
@@ -13,7 +13,7 @@ export interface TradingChatDataDeps {
     TradingService,
     'queryTrades' | 'tradeFigures' | 'lastTradeWrite' | 'accounts' | 'openTradesLive' | 'syncAccounts' | 'candles'
   >;
-  info: Pick<InfoService, 'oandaCredentials'>;
+  info: Pick<SettingsService, 'oandaCredentials'>;
   now: () => Date;
 }
 
@@ -111,7 +111,7 @@ export function createTradingChatData({ trading, info, now }: TradingChatDataDep
       const liveMatches = (live ?? []).filter((t) => matchesTrade(t, filter));
       const matched = [
         ...figures.map((f) => ({
-          accountId: f.oanda_account_id,
+          accountId: f.account_id,
           realizedPL: f.realized_pl,
           unrealizedPL: f.unrealized_pl,
         })),
@@ -138,7 +138,7 @@ export function createTradingChatData({ trading, info, now }: TradingChatDataDep
         }),
       ]);
       const closed = figures.map((f) => ({
-        accountId: f.oanda_account_id,
+        accountId: f.account_id,
         tradeId: f.trade_id,
         instrument: f.instrument,
         realizedPL: f.realized_pl,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserInfoTable } from '../../db/schema';
 
-export function createInfoRepository(db: Kysely<Database>) {
+export function createSettingsRepository(db: Kysely<Database>) {
   return {
     find: (userId: string) => db.selectFrom('user_info').selectAll().where('user_id', '=', userId).executeTakeFirst(),
     async save(row: UserInfoTable): Promise<void> {
@@ -14,4 +14,4 @@ export function createInfoRepository(db: Kysely<Database>) {
     },
   };
 }
-export type InfoRepository = ReturnType<typeof createInfoRepository>;
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

@@ -10,9 +10,9 @@ import {
 import type { Env } from '../../config/env';
 import { userId } from '../../plugins/auth';
 import type { AuthService } from '../auth/auth.service';
-import { type InfoService, providersStatus } from './info.service';
+import { type SettingsService, providersStatus } from './settings.service';
 
-export const accountRoutes: FastifyPluginAsyncZod<{ info: InfoService; auth: AuthService; env: Env }> = async (
+export const settingsRoutes: FastifyPluginAsyncZod<{ info: SettingsService; auth: AuthService; env: Env }> = async (
   app,
   { info, auth, env },
 ) => {

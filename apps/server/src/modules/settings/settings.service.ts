@@ -2,7 +2,7 @@ import type { InfoRecord, Mode, ProvidersStatus } from '@pipsense/contract';
 import type { Env } from '../../config/env';
 import { type Cipher, isMasked, mask } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
-import type { InfoRepository } from './info.repository';
+import type { SettingsRepository } from './settings.repository';
 
 export interface OandaCredentials {
   accessToken: string;
@@ -34,13 +34,13 @@ export function providersStatus(env: Env): ProvidersStatus {
   };
 }
 
-export interface InfoServiceDeps {
-  info: InfoRepository;
+export interface SettingsServiceDeps {
+  info: SettingsRepository;
   cipher: Cipher;
   now: () => Date;
 }
 
-export function createInfoService({ info, cipher, now }: InfoServiceDeps) {
+export function createSettingsService({ info, cipher, now }: SettingsServiceDeps) {
   async function load(userId: string) {
     const row = await info.find(userId);
     return {
@@ -99,4 +99,4 @@ export function createInfoService({ info, cipher, now }: InfoServiceDeps) {
     },
   };
 }
-export type InfoService = ReturnType<typeof createInfoService>;
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,52 @@
+import type { Mode } from '@pipsense/contract';
+
+/*
+ * One identity for a broker account and for a trade, whatever the platform (docs/decisions/007-account-and-trade-keys.md).
+ *
+ * Account key: `<platform>:<server>:<login>`, stored whole in `account_key` (with its parts beside it on
+ * broker_accounts), unique per user. The login is the broker's own account id; for OANDA it is the account id the
+ * API shows as `accountId` (101-004-1234567-001), and the server is OANDA's environment (fxpractice, fxtrade).
+ * A login never holds a colon; a server may, so the login is what follows the last one.
+ *
+ * Trade key: (user, account key, trade id). The trade id is the broker's; where a broker reuses an id within an
+ * account (MT5 netting positions after a reversal), the id carries the open time as a suffix, `<id>@<open time>`.
+ * OANDA never reuses a trade id, so its ids are stored as they are.
+ */
+
+export const PLATFORMS = ['oanda'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export interface AccountKeyParts {
+  platform: Platform;
+  server: string;
+  login: string;
+}
+
+export function accountKey({ platform, server, login }: AccountKeyParts): string {
+  if (login.includes(':')) throw new Error(`an account login holds no colon: ${login}`);
+  return `${platform}:${server}:${login}`;
+}
+
+export function accountKeyParts(key: string): AccountKeyParts {
+  const first = key.indexOf(':');
+  const last = key.lastIndexOf(':');
+  const platform = key.slice(0, first);
+  if (first < 0 || last === first || !(PLATFORMS as readonly string[]).includes(platform))
+    throw new Error(`not an account key: ${key}`);
+  return { platform: platform as Platform, server: key.slice(first + 1, last), login: key.slice(last + 1) };
+}
+
+/** The broker's own id of the account in a key (for OANDA its account id). */
+export const accountLogin = (key: string): string => accountKeyParts(key).login;
+
+/** OANDA's environments: practice accounts (demo mode) live on fxpractice, real ones (live mode) on fxtrade. */
+export const oandaServer = (mode: Mode): string => (mode === 'live' ? 'fxtrade' : 'fxpractice');
+
+/** An account's identity as broker_accounts stores it: the key and its parts. */
+export type AccountIdentity = AccountKeyParts & { account_key: string };
+
+/** The identity of an OANDA account, from the credentials' mode and OANDA's account id. */
+export function oandaAccount(mode: Mode, accountId: string): AccountIdentity {
+  const parts: AccountKeyParts = { platform: 'oanda', server: oandaServer(mode), login: accountId };
+  return { ...parts, account_key: accountKey(parts) };
+}

@@ -1,0 +1,55 @@
+/*
+ * The SQLite trade-writer thread (see sqlite-trade-writer.ts), started through lib/workers.ts.
+ * It opens its own connection to the app's database file and runs each message as one IMMEDIATE transaction.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { TRADE_CONTENT, type TradeContent } from './broker-data';
+import type { SqliteTradeWriterData, SqliteWriteReply, SqliteWriteRequest } from './sqlite-trade-writer';
+import { planUpsert, upsertSql } from './trade-upsert';
+
+const data = workerData as SqliteTradeWriterData;
+const db = new Database(data.filename);
+// The app's connection set WAL (a property of the file); durability as on that connection.
+db.pragma('synchronous = NORMAL');
+db.pragma(`busy_timeout = ${Number(data.busyTimeoutMs)}`);
+const select = db.prepare<[string, string, string], TradeContent & { trade_id: string }>(
+  `select trade_id, ${TRADE_CONTENT.join(', ')} from trades ` +
+    'where user_id = ? and account_key = ? and trade_id in (select value from json_each(?))',
+);
+const per = data.rowsPerStatement;
+const many = db.prepare(upsertSql(per, false));
+const one = db.prepare(upsertSql(1, false));
+let foreignKeys: boolean | undefined;
+
+const write = db.transaction((m: SqliteWriteRequest) => {
+  const stored = new Map<string, TradeContent>();
+  if (!m.fresh)
+    for (const row of select.all(m.userId, m.accountKey, JSON.stringify(m.records.map((r) => r.trade_id))))
+      stored.set(row.trade_id, row);
+  const { params, rows, counts } = planUpsert(stored, m.records, m);
+  const width = rows === 0 ? 0 : params.length / rows;
+  const full = Math.floor(rows / per) * per;
+  for (let at = 0; at < full * width; at += per * width) many.run(params.slice(at, at + per * width));
+  for (let at = full * width; at < params.length; at += width) one.run(params.slice(at, at + width));
+  return counts;
+});
+
+parentPort!.on('message', (m: SqliteWriteRequest) => {
+  let reply: SqliteWriteReply;
+  try {
+    // Follows the app connection's setting; it cannot change inside a transaction, so it is set before one.
+    if (foreignKeys !== m.foreignKeys) {
+      db.pragma(`foreign_keys = ${m.foreignKeys ? 'ON' : 'OFF'}`);
+      foreignKeys = m.foreignKeys;
+    }
+    reply = { id: m.id, counts: write.immediate(m) };
+  } catch (error) {
+    const e = error as { message?: unknown; code?: unknown };
+    reply = {
+      id: m.id,
+      error: { message: String(e?.message), code: typeof e?.code === 'string' ? e.code : undefined },
+    };
+  }
+  parentPort!.postMessage(reply);
+});

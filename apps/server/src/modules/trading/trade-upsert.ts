@@ -1,0 +1,70 @@
+import type { TradesTable } from '../../db/schema';
+import { sameTradeContent, TRADE_CONTENT, type TradeContent, type TradeRecord } from './broker-data';
+
+/*
+ * The trade upsert both write paths run: the SQL text and which records it writes. PostgreSQL runs it through
+ * Kysely (trade.repository.ts); SQLite runs it on a thread of its own (sqlite-trade.worker.ts).
+ */
+
+export interface WriteCounts {
+  created: number;
+  updated: number;
+}
+
+export const INSERT_COLUMNS = [
+  'user_id',
+  'account_key',
+  'trade_id',
+  'trade_num',
+  ...TRADE_CONTENT,
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof TradesTable>;
+const RECORD_COLUMNS = INSERT_COLUMNS.slice(2, -2) as Array<keyof TradeRecord>;
+const UPDATE_COLUMNS = [...TRADE_CONTENT, 'trade_num', 'updated_at'] as const;
+
+/**
+ * The upsert of `rows` rows as SQL text. Built once per row count by the caller: building a 500-row × 21-column
+ * statement through the query builder on every page costs more than the insert itself. Identifiers are the
+ * constants above; values are parameters, numbered ($1, PostgreSQL) or not (?, SQLite).
+ * `ON CONFLICT … DO UPDATE … excluded.` reads the same on SQLite and PostgreSQL.
+ */
+export function upsertSql(rows: number, numbered: boolean): string {
+  const width = INSERT_COLUMNS.length;
+  const tuples: string[] = [];
+  for (let r = 0; r < rows; r += 1) {
+    const marks: string[] = [];
+    for (let c = 0; c < width; c += 1) marks.push(numbered ? `$${r * width + c + 1}` : '?');
+    tuples.push(`(${marks.join(',')})`);
+  }
+  return (
+    `insert into trades (${INSERT_COLUMNS.join(', ')}) values ${tuples.join(',')} ` +
+    `on conflict (user_id, account_key, trade_id) do update set ${UPDATE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`
+  );
+}
+
+/**
+ * Which of one account's records to write, given what is stored for them (by trade id): new ones and changed
+ * ones, as upsert parameters in INSERT_COLUMNS order; identical ones are left alone, so a re-run writes and
+ * reports nothing.
+ */
+export function planUpsert(
+  stored: ReadonlyMap<string, TradeContent>,
+  records: readonly TradeRecord[],
+  key: { userId: string; accountKey: string; now: string },
+): { params: unknown[]; rows: number; counts: WriteCounts } {
+  const counts: WriteCounts = { created: 0, updated: 0 };
+  const params: unknown[] = [];
+  let rows = 0;
+  for (const record of records) {
+    const before = stored.get(record.trade_id);
+    if (before && sameTradeContent(before, record)) continue;
+    if (before) counts.updated += 1;
+    else counts.created += 1;
+    params.push(key.userId, key.accountKey);
+    for (const column of RECORD_COLUMNS) params.push(record[column] ?? null);
+    params.push(key.now, key.now);
+    rows += 1;
+  }
+  return { params, rows, counts };
+}
