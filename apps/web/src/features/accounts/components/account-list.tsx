@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import type { AccountItem } from '@pipsense/contract';
 import { PAGE_SIZE } from '@pipsense/contract';
-import { isOandaNotConfigured } from '../../../components/data/api-error';
 import { ConfigureOandaState, EmptyState, FetchingOverlay, LoadErrorState } from '../../../components/data/data-states';
 import { ListFooter } from '../../../components/data/list-card';
 import { ListPagination } from '../../../components/data/list-pagination';
 import { pageCount } from '../../../components/data/page-window';
 import { useErrorToast } from '../../../components/data/use-error-toast';
-import { useOandaConnection } from '../../../components/data/use-oanda-connection';
+import { isOandaNotConfigured, useOandaConnection } from '../../../components/data/use-oanda-connection';
 import { useAccounts } from '../api/accounts-api';
 import { AccountsTable } from './accounts-table';
 

@@ -1,22 +1,18 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { AccountItem } from '@pipsense/contract';
 import { NotConnectedState } from '../../../components/data/data-states';
 import { ListCard } from '../../../components/data/list-card';
 import { PlatformDropdown } from '../../../components/data/platform-dropdown';
 import { SyncButton } from '../../../components/data/sync-button';
 import { usePlatformPaging } from '../../../components/data/use-platform-paging';
-import { accountsKey } from '../api/accounts-api';
-import { useSyncAccounts } from '../api/sync-accounts-api';
+import { queryKeys } from '../../../lib/query-keys';
+import { useSyncAccounts } from '../api/accounts-api';
 import { AccountDetailsModal } from './account-details-modal';
 import { AccountList } from './account-list';
 
 /** SPEC §2 Accounts: the synced accounts of the chosen platform with their summaries, ten a page. */
 export function AccountsPage() {
-  const client = useQueryClient();
-  const { platform, base, page, setPage, setPlatform } = usePlatformPaging(() =>
-    client.removeQueries({ queryKey: accountsKey }),
-  );
+  const { platform, base, page, setPage, setPlatform } = usePlatformPaging(queryKeys.accounts.all);
   const sync = useSyncAccounts(base);
   const [selected, setSelected] = useState<AccountItem | null>(null);
   const [visible, setVisible] = useState(false);

@@ -4,6 +4,7 @@ import { CButton, CForm, CFormInput, CFormText, CSpinner } from '@coreui/react';
 import { toast } from 'react-toastify';
 import { AuthLayout } from '../../../components/auth/auth-layout';
 import { paths } from '../../../config/paths';
+import { failureMessage } from '../../../lib/api';
 import { emailExists, register, usernameExists } from '../api/auth-api';
 import { passwordMatchHint, validateRegistration, type RegisterForm } from '../validation';
 
@@ -29,19 +30,11 @@ export function RegisterPage() {
         toast.error(problem);
         return;
       }
-      const result = await register({
-        username: form.username.trim(),
-        email: form.email.trim(),
-        password: form.password,
-      });
-      if (result.success) {
-        toast.success(successMessage);
-        void navigate(paths.login, { state: { message: successMessage } });
-      } else {
-        toast.error(result.message || 'Registration failed.');
-      }
-    } catch {
-      toast.error('Registration failed.');
+      await register({ username: form.username.trim(), email: form.email.trim(), password: form.password });
+      toast.success(successMessage);
+      void navigate(paths.login, { state: { message: successMessage } });
+    } catch (error) {
+      toast.error(failureMessage(error, 'Registration failed.'));
     } finally {
       setBusy(false);
     }

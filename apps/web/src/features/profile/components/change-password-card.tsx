@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { CFormInput } from '@coreui/react';
 import { toast } from 'react-toastify';
 import { FormCard } from './form-card';
+import { failureMessage } from '../../../lib/api';
 import { updatePassword } from '../api/profile-api';
 
 export function ChangePasswordCard() {
@@ -17,16 +18,12 @@ export function ChangePasswordCard() {
     }
     setBusy(true);
     try {
-      const result = await updatePassword(password);
-      if (!result.success) {
-        toast.error(result.message);
-        return;
-      }
+      await updatePassword(password);
       toast.success('Password changed successfully');
       setPassword('');
       setConfirm('');
-    } catch {
-      toast.error('An error occurred while changing the password');
+    } catch (error) {
+      toast.error(failureMessage(error, 'An error occurred while changing the password'));
     } finally {
       setBusy(false);
     }

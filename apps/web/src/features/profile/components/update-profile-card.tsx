@@ -4,7 +4,9 @@ import type { Profile } from '@pipsense/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { FormCard } from './form-card';
-import { checkEmailExists, checkUsernameExists, profileQuery, updateUsernameEmail } from '../api/profile-api';
+import { failureMessage } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+import { checkEmailExists, checkUsernameExists, updateUsernameEmail } from '../api/profile-api';
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -38,15 +40,11 @@ export function UpdateProfileCard({ profile }: { profile: Profile }) {
         return;
       }
       const result = await updateUsernameEmail(nextUsername, nextEmail);
-      if (!result.success) {
-        toast.error(result.message);
-        return;
-      }
       toast.success('Profile updated successfully');
-      client.setQueryData(profileQuery.queryKey, result.data.data);
-      await client.invalidateQueries({ queryKey: profileQuery.queryKey });
-    } catch {
-      toast.error('An error occurred while updating the profile');
+      client.setQueryData(queryKeys.profile, result.data);
+      await client.invalidateQueries({ queryKey: queryKeys.profile });
+    } catch (error) {
+      toast.error(failureMessage(error, 'An error occurred while updating the profile'));
     } finally {
       setBusy(false);
     }

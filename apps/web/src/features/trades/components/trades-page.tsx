@@ -1,22 +1,18 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { TradeItem } from '@pipsense/contract';
 import { NotConnectedState } from '../../../components/data/data-states';
 import { ListCard } from '../../../components/data/list-card';
 import { PlatformDropdown } from '../../../components/data/platform-dropdown';
 import { SyncButton } from '../../../components/data/sync-button';
 import { usePlatformPaging } from '../../../components/data/use-platform-paging';
-import { tradeHistoryKey } from '../api/trade-history-api';
-import { useSyncTrades } from '../api/sync-trades-api';
+import { queryKeys } from '../../../lib/query-keys';
+import { useSyncTrades } from '../api/trade-history-api';
 import { TradeDetailsModal } from './trade-details-modal';
 import { TradeHistory } from './trade-history';
 
 /** SPEC §2 Trades: the synced trade history of the chosen platform, ten a page, with a Sync button. */
 export function TradesPage() {
-  const client = useQueryClient();
-  const { platform, base, page, setPage, setPlatform } = usePlatformPaging(() =>
-    client.removeQueries({ queryKey: tradeHistoryKey }),
-  );
+  const { platform, base, page, setPage, setPlatform } = usePlatformPaging(queryKeys.tradeHistory.all);
   const sync = useSyncTrades(base);
   const [selected, setSelected] = useState<TradeItem | null>(null);
   const [visible, setVisible] = useState(false);
