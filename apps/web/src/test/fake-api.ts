@@ -103,4 +103,3 @@ export function fakeApi(routes: Record<string, Route> = {}) {
   };
 }
 
-export type FakeApi = ReturnType<typeof fakeApi>;

@@ -10,7 +10,7 @@ import { isOandaNotConfigured, useOandaConnection } from '../../../components/da
 import { useAccounts } from '../api/accounts-api';
 import { AccountsTable } from './accounts-table';
 
-export interface AccountListProps {
+interface AccountListProps {
   base: string;
   page: number;
   onPageChange: (page: number) => void;

@@ -20,7 +20,7 @@ export type SendResult =
       accepted: boolean;
     };
 
-export interface SendOptions {
+interface SendOptions {
   /** Each piece of the answer as it is written. */
   onDelta: (text: string) => void;
   signal?: AbortSignal;

@@ -15,7 +15,7 @@ export function browserTimeZone(): string {
 }
 
 /** GET {trading host}/api/v1/dashboard/metrics?timeZone=…; without a mode it covers demo and live together. */
-export function fetchDashboardMetrics(
+function fetchDashboardMetrics(
   base: string,
   timeZone: string,
   signal?: AbortSignal,
@@ -24,11 +24,11 @@ export function fetchDashboardMetrics(
 }
 
 /** Poll only while the insights are pending; 'ready' and 'fallback' are final for this data. */
-export function insightsPollInterval(response: DashboardMetricsResponse | undefined): number | false {
+function insightsPollInterval(response: DashboardMetricsResponse | undefined): number | false {
   return response?.data.insights.status === 'pending' ? INSIGHTS_POLL_MS : false;
 }
 
-export const dashboardMetricsQuery = (base: string, timeZone: string) =>
+const dashboardMetricsQuery = (base: string, timeZone: string) =>
   queryOptions({
     queryKey: queryKeys.dashboardMetrics.of(base, timeZone),
     queryFn: ({ signal }) => fetchDashboardMetrics(base, timeZone, signal),

@@ -12,7 +12,7 @@ export interface CandleWindow {
 }
 
 /** GET {trading host}/api/v1/trade/candles: OANDA mid candles fetched through the server. */
-export function fetchCandles(base: string, window: CandleWindow, signal?: AbortSignal): Promise<CandlesResult> {
+function fetchCandles(base: string, window: CandleWindow, signal?: AbortSignal): Promise<CandlesResult> {
   const { instrument, granularity, from, to } = window;
   return authRequest<CandlesResponse>(
     'GET',
@@ -22,7 +22,7 @@ export function fetchCandles(base: string, window: CandleWindow, signal?: AbortS
   ).then((body) => body.data);
 }
 
-export const tradeCandlesQuery = (base: string, window: CandleWindow) =>
+const tradeCandlesQuery = (base: string, window: CandleWindow) =>
   queryOptions({
     queryKey: queryKeys.tradeCandles(base, window.instrument, window.granularity, window.from, window.to),
     queryFn: ({ signal }) => fetchCandles(base, window, signal),

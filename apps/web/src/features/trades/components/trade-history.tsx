@@ -10,7 +10,7 @@ import { isOandaNotConfigured, useOandaConnection } from '../../../components/da
 import { useTradeHistory } from '../api/trade-history-api';
 import { TradesTable } from './trades-table';
 
-export interface TradeHistoryProps {
+interface TradeHistoryProps {
   base: string;
   page: number;
   onPageChange: (page: number) => void;
