@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Envelope, ExistsResponse, MeResponse } from '@pipsense/contract';
+import type { Envelope, MeResponse } from '@pipsense/contract';
 import { config } from '../../../config/env';
 import { authRequest } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { existsLookups } from '../../auth/api/auth-api';
 
 const auth = `${config.backend}/api/v1/auth`;
 const account = `${config.backend}/api/v1/account`;
@@ -14,14 +15,8 @@ export const useProfile = () =>
     staleTime: 60_000,
   });
 
-/** The profile screen's lookups read `data.exists`; a failed lookup counts as 'does not exist' (SPEC §8). */
-const exists = (path: string, payload: Record<string, string>) =>
-  authRequest<ExistsResponse>('POST', `${auth}/${path}`, payload).then(
-    (body) => body.exists,
-    () => false,
-  );
-export const checkUsernameExists = (username: string) => exists('check_username_exist', { username });
-export const checkEmailExists = (email: string) => exists('check_email_exist', { email });
+/** The profile screen's lookups go with the token. */
+export const { usernameExists: checkUsernameExists, emailExists: checkEmailExists } = existsLookups(authRequest);
 
 export const updateUsernameEmail = (new_username: string, new_email: string) =>
   authRequest<MeResponse>('POST', `${account}/update_username_email`, { new_username, new_email });

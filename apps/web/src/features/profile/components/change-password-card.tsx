@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { CFormInput } from '@coreui/react';
 import { toast } from 'react-toastify';
 import { FormCard } from './form-card';
-import { failureMessage } from '../../../lib/api';
+import { useSubmit } from '../../../lib/use-submit';
 import { updatePassword } from '../api/profile-api';
 
 export function ChangePasswordCard() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit('An error occurred while changing the password');
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -16,17 +16,12 @@ export function ChangePasswordCard() {
       toast.error('Passwords do not match');
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await updatePassword(password);
       toast.success('Password changed successfully');
       setPassword('');
       setConfirm('');
-    } catch (error) {
-      toast.error(failureMessage(error, 'An error occurred while changing the password'));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
