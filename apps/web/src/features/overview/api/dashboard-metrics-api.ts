@@ -9,11 +9,6 @@ import { queryKeys } from '../../../lib/query-keys';
  */
 export const INSIGHTS_POLL_MS = 3000;
 
-/** The browser's IANA zone: the server buckets weekdays and hours in it. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /** GET {trading host}/api/v1/dashboard/metrics?timeZone=…; without a mode it covers demo and live together. */
 function fetchDashboardMetrics(
   base: string,

@@ -9,7 +9,8 @@ import { PlatformDropdown } from '../../../components/data/platform-dropdown';
 import { useErrorToast } from '../../../components/data/use-error-toast';
 import { usePlatformPaging } from '../../../components/data/use-platform-paging';
 import { queryKeys } from '../../../lib/query-keys';
-import { browserTimeZone, useDashboardMetrics } from '../api/dashboard-metrics-api';
+import { browserTimeZone } from '../../../lib/time-zone';
+import { useDashboardMetrics } from '../api/dashboard-metrics-api';
 import { OverviewContent } from './overview-content';
 
 /** When the data was synced and the numbers computed, under the title. */
@@ -24,7 +25,8 @@ function AsOfLine({ metrics }: { metrics: DashboardMetrics }) {
 
 /** The chosen platform's metrics with their loading, error and 'configure OANDA' states. */
 function PlatformOverview({ base, frame }: { base: string; frame: (body: ReactNode) => ReactNode }) {
-  const timeZone = browserTimeZone();
+  // The server buckets weekdays and hours in the browser's zone.
+  const timeZone = browserTimeZone() ?? 'UTC';
   const metrics = useDashboardMetrics(base, timeZone);
   useErrorToast('overview', metrics.error, metrics.errorUpdatedAt);
 
