@@ -1,21 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { failure, fakeApi, ok, type ApiCall } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
-
-// jsdom has no matchMedia; the auth look asks it whether to show the torus panel (a narrow screen: no).
-beforeEach(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-});
 
 const LOGIN = '/api/v1/auth/login';
 const REGISTER = '/api/v1/auth/register';

@@ -1,19 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { FaqPage } from './faq-page';
 import { PublicFaqPage } from './public-faq-page';
-
-// jsdom has no matchMedia; the auth look asks it whether to show the torus panel (a narrow screen: no).
-beforeEach(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-});
 
 const questions = () => screen.getAllByRole('heading', { level: 3 }).map((h) => within(h).getByRole('button'));
 
