@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@pipsense/contract';
 import { authRequest } from '../../lib/api';
 
@@ -6,10 +6,9 @@ import { authRequest } from '../../lib/api';
  * One page of a synced list, GET {url}?page&limit=10. The rows of the page being left stay (under a spinner) until
  * the next page arrives.
  */
-export function usePagedList<T>(queryKey: QueryKey, url: string, page: number) {
-  return useQuery({
+export const pagedListQuery = <T,>(queryKey: QueryKey, url: string, page: number) =>
+  queryOptions({
     queryKey,
     queryFn: ({ signal }) => authRequest<T>('GET', url, { page, limit: PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
-}
