@@ -21,8 +21,8 @@ interface Page {
 interface SyncedListProps<P extends Page> {
   /** The query of one page of the list (`pagedListQuery`). */
   query: UseQueryOptions<P, Error, P, QueryKey>;
-  /** Plural noun: 'trades'. */
-  what: string;
+  /** Plural noun: 'Trades'. */
+  title: string;
   empty: { title: string; hint: string };
   page: number;
   onPageChange: (page: number) => void;
@@ -30,18 +30,17 @@ interface SyncedListProps<P extends Page> {
   table: (rows: P['data'] | null, busy: boolean) => ReactNode;
 }
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /** One page of a synced list with its loading, empty, error and 'configure OANDA' states. */
 function SyncedList<P extends Page>({
   query,
-  what,
+  title,
   empty: emptyText,
   page,
   onPageChange,
   table,
 }: SyncedListProps<P>) {
   const list = useQuery(query);
+  const what = title.toLowerCase();
   const empty = list.data !== undefined && list.data.data.length === 0;
   const connection = useOandaConnection(empty);
   useErrorToast(what, list.error, list.errorUpdatedAt);
@@ -77,7 +76,7 @@ function SyncedList<P extends Page>({
         </span>
       ) : (
         <ListFooter page={page} pageSize={PAGE_SIZE} shown={rows.length} total={list.data?.total} what={what}>
-          <ListPagination page={page} pages={pages} onChange={onPageChange} label={`${capitalised(what)} pages`} />
+          <ListPagination page={page} pages={pages} onChange={onPageChange} label={`${title} pages`} />
         </ListFooter>
       )}
     </>
@@ -131,7 +130,7 @@ export function SyncedListScreen<P extends Page>(props: SyncedListScreenProps<P>
         <SyncedList
           key={platform}
           query={props.listQuery(base, page)}
-          what={what}
+          title={props.title}
           empty={props.empty}
           page={page}
           onPageChange={setPage}
