@@ -1,10 +1,24 @@
 import { getToken, logout } from './token';
 
-export type ApiResult<T> =
-  { success: true; data: T; message: string } | { success: false; message: string; status?: number; code?: string };
+/**
+ * The one way a call fails: the user-facing message (the server's, 'Unexpected response code: {status}', the
+ * network error's own, or 'An error occurred'), with the HTTP status and the server's error code when there was one.
+ */
+export class ApiError extends Error {
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  constructor(message: string, status?: number, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST';
 type Payload = Record<string, unknown> | undefined;
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 function withQuery(url: string, payload: Payload): string {
   if (!payload) return url;
@@ -15,72 +29,74 @@ function withQuery(url: string, payload: Payload): string {
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
 }
 
-async function send<T>(
-  method: Method,
-  url: string,
-  payload: Payload,
-  headers: Record<string, string>,
-  signal?: AbortSignal,
-): Promise<ApiResult<T>> {
-  try {
-    const isGet = method === 'GET';
-    const response = await fetch(isGet ? withQuery(url, payload) : url, {
-      method,
-      headers: { 'Content-Type': 'application/json', ...headers },
-      ...(isGet ? {} : { body: JSON.stringify(payload ?? {}) }),
-      ...(signal ? { signal } : {}),
-    });
-    let body: unknown = undefined;
-    try {
-      body = await response.json();
-    } catch {
-      body = undefined;
-    }
-    if (response.status === 200) {
-      const message = (body as { message?: unknown } | undefined)?.message;
-      return { success: true, data: body as T, message: typeof message === 'string' ? message : '' };
-    }
-    const serverMessage = (body as { message?: unknown } | undefined)?.message;
-    const code = (body as { code?: unknown } | undefined)?.code;
-    return {
-      success: false,
-      status: response.status,
-      ...(typeof code === 'string' ? { code } : {}),
-      message:
-        typeof serverMessage === 'string' && serverMessage
-          ? serverMessage
-          : `Unexpected response code: ${response.status}`,
-    };
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return { success: false, message: error instanceof Error && error.message ? error.message : 'An error occurred' };
-  }
+const field = (body: unknown, name: string): string | undefined => {
+  const value = (body as Record<string, unknown> | null | undefined)?.[name];
+  return typeof value === 'string' && value ? value : undefined;
+};
+
+/** SPEC §8: a non-200 answer fails with the server's message, or 'Unexpected response code: {status}'. */
+export function httpError(status: number, body: unknown): ApiError {
+  return new ApiError(field(body, 'message') ?? `Unexpected response code: ${status}`, status, field(body, 'code'));
 }
 
-/** SPEC §7's helper without auth: JSON, GET payload as query, success only on HTTP 200. */
-export function publicRequest<T>(method: Method, url: string, payload?: Payload): Promise<ApiResult<T>> {
-  return send<T>(method, url, payload, {});
+/** A request that never got an answer fails with the error's own message, or 'An error occurred'. Aborts pass. */
+export function networkError(error: unknown): ApiError {
+  if (isAbort(error)) throw error;
+  return new ApiError((error instanceof Error && error.message) || 'An error occurred');
 }
 
-/** SPEC §7's helper with the bearer token; a 401 means the session is over, so it logs out. */
-export async function authRequest<T>(
-  method: Method,
-  url: string,
-  payload?: Payload,
-  signal?: AbortSignal,
-): Promise<ApiResult<T>> {
+/**
+ * `fetch` with the bearer token. The one place a rejected session (HTTP 401) ends: it logs out, as the spec's
+ * authenticated helper does.
+ */
+export async function authFetch(url: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
   const token = getToken();
-  const result = await send<T>(method, url, payload, token ? { Authorization: `Bearer ${token}` } : {}, signal);
-  if (!result.success && result.status === 401) {
+  const response = await fetch(url, {
+    ...init,
+    headers: { ...init.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
+  if (response.status === 401) {
     console.warn('Session rejected by the server; signing out.');
     logout();
   }
-  return result;
+  return response;
 }
 
-/** For TanStack Query: throws the user-facing message on failure. */
-export async function unwrap<T>(promise: Promise<ApiResult<T>>): Promise<T> {
-  const result = await promise;
-  if (!result.success) throw new Error(result.message);
-  return result.data;
+async function send<T>(auth: boolean, method: Method, url: string, payload: Payload, signal?: AbortSignal) {
+  const isGet = method === 'GET';
+  const init = {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    ...(isGet ? {} : { body: JSON.stringify(payload ?? {}) }),
+    ...(signal ? { signal } : {}),
+  };
+  const target = isGet ? withQuery(url, payload) : url;
+  let response: Response;
+  try {
+    response = await (auth ? authFetch(target, init) : fetch(target, init));
+  } catch (error) {
+    throw networkError(error);
+  }
+  let body: unknown = undefined;
+  try {
+    body = await response.json();
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    body = undefined;
+  }
+  // SPEC §7: success only when the HTTP status is exactly 200.
+  if (response.status !== 200) throw httpError(response.status, body);
+  return body as T;
 }
+
+/** SPEC §7's helper without auth: JSON, GET payload as query. Resolves with the body; fails with an ApiError. */
+export const publicRequest = <T>(method: Method, url: string, payload?: Payload, signal?: AbortSignal) =>
+  send<T>(false, method, url, payload, signal);
+
+/** SPEC §7's helper with the bearer token (see `authFetch` for a rejected session). */
+export const authRequest = <T>(method: Method, url: string, payload?: Payload, signal?: AbortSignal) =>
+  send<T>(true, method, url, payload, signal);
+
+/** The message a form shows for a failure: the call's own, or the form's fallback for anything else. */
+export const failureMessage = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.message ? error.message : fallback;

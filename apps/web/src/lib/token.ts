@@ -14,7 +14,7 @@ export function getToken(): string | null {
 
 export const hasToken = () => localStorage.getItem(KEY) !== null;
 export const setToken = (token: string) => localStorage.setItem(KEY, JSON.stringify(token));
-export const removeToken = () => localStorage.removeItem(KEY);
+const removeToken = () => localStorage.removeItem(KEY);
 
 function decodePayload(token: string): { exp?: unknown } | null {
   const part = token.split('.')[1];
@@ -33,7 +33,7 @@ function decodePayload(token: string): { exp?: unknown } | null {
   }
 }
 
-export type TokenState = 'missing' | 'invalid' | 'expired' | 'valid';
+type TokenState = 'missing' | 'invalid' | 'expired' | 'valid';
 
 /** SPEC §4: undecodable, or `exp` × 1000 earlier than now, means the session is over. */
 export function tokenState(now = Date.now()): TokenState {

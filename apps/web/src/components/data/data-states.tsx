@@ -51,7 +51,7 @@ export function NotConnectedState({
   );
 }
 
-export const CONNECT_OANDA_MESSAGE = 'Connect your OANDA account in Settings → Trading Platforms first.';
+const CONNECT_OANDA_MESSAGE = 'Connect your OANDA account in Settings → Trading Platforms first.';
 
 /** No OANDA configuration is saved (the server said so, or get_info shows no token): point to where it is set. */
 export function ConfigureOandaState({ message = CONNECT_OANDA_MESSAGE }: { message?: string }) {

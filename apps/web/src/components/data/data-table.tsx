@@ -3,13 +3,13 @@ import { CButton, CTable, CTableBody, CTableDataCell, CTableHead, CTableHeaderCe
 import { PAGE_SIZE } from '@pipsense/contract';
 import { PlaceholderRows } from './placeholder-rows';
 
-export interface DataColumn {
+interface DataColumn {
   label: string;
   /** Numbers are right-aligned so their decimals line up. */
   numeric: boolean;
 }
 
-export interface DataTableProps<T> {
+interface DataTableProps<T> {
   label: string;
   columns: readonly DataColumn[];
   /** Null while the first page loads: placeholder rows keep the table's shape. */

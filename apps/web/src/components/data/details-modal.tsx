@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { CButton, CModal, CModalBody, CModalFooter, CModalHeader, CModalTitle } from '@coreui/react';
 
-export interface DetailsModalProps {
+interface DetailsModalProps {
   title: string;
   visible: boolean;
   onClose: () => void;

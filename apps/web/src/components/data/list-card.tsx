@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CCard, CCardBody, CCardHeader } from '@coreui/react';
 
-export interface ListCardProps {
+interface ListCardProps {
   title: string;
   /** The platform dropdown and the Sync button. */
   toolbar: ReactNode;
@@ -21,7 +21,7 @@ export function ListCard({ title, toolbar, children }: ListCardProps) {
   );
 }
 
-export interface ListFooterProps {
+interface ListFooterProps {
   page: number;
   pageSize: number;
   shown: number;

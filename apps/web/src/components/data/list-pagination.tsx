@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { CPagination, CPaginationItem } from '@coreui/react';
 import { pageWindow } from './page-window';
 
-export interface ListPaginationProps {
+interface ListPaginationProps {
   page: number;
   pages: number;
   onChange: (page: number) => void;

@@ -1,5 +1,5 @@
 /** A numbered page, or a gap standing for the pages left out between two numbers. */
-export type PageSlot = number | 'gap';
+type PageSlot = number | 'gap';
 
 /**
  * The page numbers to show: always the first and the last, and `radius` pages either side of the current one.

@@ -2,7 +2,7 @@ import { CBadge, CDropdown, CDropdownItem, CDropdownMenu, CDropdownToggle } from
 import { TRADING_PLATFORMS } from '@pipsense/contract';
 import { tradingBase, type PlatformName } from '../../config/env';
 
-export interface PlatformDropdownProps {
+interface PlatformDropdownProps {
   value: PlatformName;
   onChange: (platform: PlatformName) => void;
 }

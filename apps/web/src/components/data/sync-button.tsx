@@ -2,7 +2,7 @@ import { CButton, CSpinner } from '@coreui/react';
 import CIcon from '@coreui/icons-react';
 import { cilSync } from '@coreui/icons';
 
-export interface SyncButtonProps {
+interface SyncButtonProps {
   syncing: boolean;
   onSync: () => void;
   /** Also off when the platform has no service to sync from. */

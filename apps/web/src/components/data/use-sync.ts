@@ -1,23 +1,26 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { isOandaNotConfigured } from './api-error';
-import { oandaConnectionKey } from './use-oanda-connection';
+import { authRequest } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { isOandaNotConfigured } from './use-oanda-connection';
 
 /**
- * A Sync button's mutation: toasts the server's message either way (SPEC §8), and on success refetches the list so
- * the new rows show. A sync refused for want of an OANDA configuration rechecks it, so the screen can say so.
+ * A Sync button's mutation, GET {base}{path}: toasts the server's message either way (SPEC §8), and on success
+ * refetches the list so the new rows show. A sync refused for want of an OANDA configuration rechecks it, so the
+ * screen can say so. `base` is null for a platform without a service.
  */
-export function useSync<T extends { message: string }>(sync: () => Promise<T>, listKey: QueryKey) {
+export function useSync<T extends { message: string }>(base: string | null, path: string, listKey: QueryKey) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: sync,
+    mutationFn: () =>
+      base === null ? Promise.reject(new Error('This platform is not connected.')) : authRequest<T>('GET', base + path),
     onSuccess: async (result) => {
       toast.success(result.message || 'Sync finished');
       await client.invalidateQueries({ queryKey: listKey });
     },
     onError: async (error) => {
       toast.error(error.message);
-      if (isOandaNotConfigured(error)) await client.invalidateQueries({ queryKey: oandaConnectionKey });
+      if (isOandaNotConfigured(error)) await client.invalidateQueries({ queryKey: queryKeys.info });
     },
   });
 }

@@ -17,7 +17,7 @@ import { paths } from '../../config/paths';
 import { logout } from '../../lib/token';
 import { useProfile } from '../../features/profile/api/profile-api';
 
-export function initialOf(username: string | undefined): string {
+function initialOf(username: string | undefined): string {
   return username?.trim().charAt(0).toUpperCase() || 'U';
 }
 

@@ -1,7 +1,7 @@
 import { cilChartLine, cilSpeedometer, cilWallet, cilChatBubble, cilSettings } from '@coreui/icons';
 import { paths } from '../../config/paths';
 
-export interface NavGroup {
+interface NavGroup {
   name: string;
   prefix: string;
   icon: string[];

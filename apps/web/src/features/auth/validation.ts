@@ -5,7 +5,7 @@ export interface RegisterForm {
   confirmPassword: string;
 }
 
-export interface ExistenceChecks {
+interface ExistenceChecks {
   usernameExists: (username: string) => Promise<boolean>;
   emailExists: (email: string) => Promise<boolean>;
 }

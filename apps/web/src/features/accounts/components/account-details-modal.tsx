@@ -3,7 +3,7 @@ import { DetailList } from '../../../components/data/detail-list';
 import { DetailsModal } from '../../../components/data/details-modal';
 import { accountDetails } from '../model/account-fields';
 
-export interface AccountDetailsModalProps {
+interface AccountDetailsModalProps {
   visible: boolean;
   /** Kept while the modal fades out, so its content does not vanish mid-animation. */
   account: AccountItem | null;

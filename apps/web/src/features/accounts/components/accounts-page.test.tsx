@@ -2,15 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accountSyncResponse } from '@pipsense/contract';
-import {
-  deferred,
-  errorBody,
-  GET_INFO,
-  infoBody,
-  renderScreen,
-  stubApi,
-  type StubResponse,
-} from '../../../components/data/test-support';
+import { deferred, errorBody, fakeApi, type Reply } from '../../../test/fake-api';
+import { GET_INFO, oandaInfoBody } from '../../../test/info-fixtures';
+import { renderWithProviders } from '../../../test/render';
 import { account, accountPage } from '../test-fixtures';
 import { AccountsPage } from './accounts-page';
 
@@ -30,7 +24,7 @@ beforeEach(() => localStorage.setItem('token', JSON.stringify('test-token')));
 
 describe('AccountsPage', () => {
   it('lists accounts with the spec columns and decimals', async () => {
-    const api = stubApi({
+    const api = fakeApi({
       [LIST]: () => ({
         body: accountPage([
           account(),
@@ -48,7 +42,7 @@ describe('AccountsPage', () => {
         ]),
       }),
     });
-    renderScreen(<AccountsPage />);
+    renderWithProviders(<AccountsPage />);
 
     expect(screen.getByRole('heading', { name: 'OANDA Accounts' })).toBeInTheDocument();
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
@@ -95,45 +89,48 @@ describe('AccountsPage', () => {
     ]);
     expect(within(first!).getByText('-34.5736')).toHaveClass('text-danger');
     expect(within(second!).getByText('12.1250')).toHaveClass('text-success');
-    expect(api.to(LIST)[0]!.url.searchParams.get('limit')).toBe('10');
+    expect(api.to(LIST)[0]!.search.get('limit')).toBe('10');
   });
 
   it('says No accounts found for an empty list when OANDA is connected', async () => {
-    stubApi({ [LIST]: () => ({ body: accountPage([], 1, 0) }), [GET_INFO]: () => ({ body: infoBody('••••4f2a') }) });
-    renderScreen(<AccountsPage />);
+    fakeApi({
+      [LIST]: () => ({ body: accountPage([], 1, 0) }),
+      [GET_INFO]: () => ({ body: oandaInfoBody('••••4f2a') }),
+    });
+    renderWithProviders(<AccountsPage />);
     expect(await screen.findByText('No accounts found')).toBeInTheDocument();
   });
 
   it('says to connect OANDA when the list is empty and no token is saved', async () => {
-    stubApi({ [LIST]: () => ({ body: accountPage([], 1, 0) }), [GET_INFO]: () => ({ body: infoBody('') }) });
-    renderScreen(<AccountsPage />);
+    fakeApi({ [LIST]: () => ({ body: accountPage([], 1, 0) }), [GET_INFO]: () => ({ body: oandaInfoBody('') }) });
+    renderWithProviders(<AccountsPage />);
     expect(await screen.findByRole('link', { name: 'Go to Settings → Trading Platforms' })).toBeInTheDocument();
     expect(screen.queryByText('No accounts found')).not.toBeInTheDocument();
   });
 
   it('pages with Prev and Next, asking for page=2', async () => {
-    const api = stubApi({
-      [LIST]: (url) => ({
-        body: accountPage([account({ alias: `Page ${url.searchParams.get('page')} account` })], 2, 11),
+    const api = fakeApi({
+      [LIST]: ({ search }) => ({
+        body: accountPage([account({ alias: `Page ${search.get('page')} account` })], 2, 11),
       }),
     });
     const user = userEvent.setup();
-    renderScreen(<AccountsPage />);
+    renderWithProviders(<AccountsPage />);
     await screen.findByText('Page 1 account');
     expect(screen.getByText('Prev')).toHaveAttribute('aria-disabled', 'true');
 
     await user.click(screen.getByText('Next'));
     await screen.findByText('Page 2 account');
-    expect(api.to(LIST).at(-1)!.url.searchParams.get('page')).toBe('2');
+    expect(api.to(LIST).at(-1)!.search.get('page')).toBe('2');
     expect(screen.getByText('Next')).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText('Prev')).not.toHaveAttribute('aria-disabled');
     expect(screen.getByText('Showing 11–11 of 11 accounts')).toBeInTheDocument();
   });
 
   it('shows TradeView as not connected without a request, and goes back to OANDA from there', async () => {
-    const api = stubApi({ [LIST]: () => ({ body: accountPage([account()]) }) });
+    const api = fakeApi({ [LIST]: () => ({ body: accountPage([account()]) }) });
     const user = userEvent.setup();
-    renderScreen(<AccountsPage />);
+    renderWithProviders(<AccountsPage />);
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
 
     await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
@@ -147,19 +144,19 @@ describe('AccountsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Show OANDA accounts' }));
     expect(screen.getByRole('heading', { name: 'OANDA Accounts' })).toBeInTheDocument();
     await waitFor(() => expect(api.to(LIST)).toHaveLength(2));
-    expect(api.to(LIST)[1]!.url.searchParams.get('page')).toBe('1');
+    expect(api.to(LIST)[1]!.search.get('page')).toBe('1');
   });
 
   it('syncs with a disabled spinner button, toasts the message and refetches', async () => {
-    const sync = deferred<StubResponse>();
+    const sync = deferred<Reply>();
     let synced = false;
-    const api = stubApi({
+    const api = fakeApi({
       [LIST]: () => ({ body: accountPage(synced ? [account({ alias: 'Fresh' })] : []) }),
-      [GET_INFO]: () => ({ body: infoBody('••••4f2a') }),
+      [GET_INFO]: () => ({ body: oandaInfoBody('••••4f2a') }),
       [SYNC]: () => sync.promise,
     });
     const user = userEvent.setup();
-    renderScreen(<AccountsPage />);
+    renderWithProviders(<AccountsPage />);
     await screen.findByText('No accounts found');
 
     await user.click(screen.getByRole('button', { name: 'Sync accounts' }));
@@ -182,12 +179,12 @@ describe('AccountsPage', () => {
 
   it("toasts a rejected sync's message", async () => {
     const message = 'OANDA rejected the access token for demo mode: check it in Settings → Trading Platforms.';
-    stubApi({
+    fakeApi({
       [LIST]: () => ({ body: accountPage([account()]) }),
       [SYNC]: () => ({ status: 502, body: errorBody(message, 'OANDA_REJECTED') }),
     });
     const user = userEvent.setup();
-    renderScreen(<AccountsPage />);
+    renderWithProviders(<AccountsPage />);
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Sync accounts' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -195,8 +192,8 @@ describe('AccountsPage', () => {
 
   it('points to Settings → Trading Platforms when OANDA is not configured', async () => {
     const message = 'Connect your OANDA account in Settings → Trading Platforms first.';
-    stubApi({ [LIST]: () => ({ status: 400, body: errorBody(message, 'OANDA_NOT_CONFIGURED') }) });
-    renderScreen(<AccountsPage />);
+    fakeApi({ [LIST]: () => ({ status: 400, body: errorBody(message, 'OANDA_NOT_CONFIGURED') }) });
+    renderWithProviders(<AccountsPage />);
     expect(await screen.findByRole('link', { name: 'Go to Settings → Trading Platforms' })).toHaveAttribute(
       'href',
       '/settings/trading_platforms',
@@ -205,9 +202,9 @@ describe('AccountsPage', () => {
 
   it('opens Account Details with every field but the internal id, user id and version', async () => {
     const shown = account();
-    stubApi({ [LIST]: () => ({ body: accountPage([shown]) }) });
+    fakeApi({ [LIST]: () => ({ body: accountPage([shown]) }) });
     const user = userEvent.setup();
-    renderScreen(<AccountsPage />);
+    renderWithProviders(<AccountsPage />);
     await user.click(await screen.findByRole('button', { name: 'View Account' }));
 
     const dialog = await screen.findByRole('dialog');

@@ -1,47 +1,24 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { AccountItem } from '@pipsense/contract';
-import { NotConnectedState } from '../../../components/data/data-states';
-import { ListCard } from '../../../components/data/list-card';
-import { PlatformDropdown } from '../../../components/data/platform-dropdown';
-import { SyncButton } from '../../../components/data/sync-button';
-import { usePlatformPaging } from '../../../components/data/use-platform-paging';
-import { accountsKey } from '../api/accounts-api';
-import { useSyncAccounts } from '../api/sync-accounts-api';
+import { SyncedListScreen } from '../../../components/data/synced-list';
+import { queryKeys } from '../../../lib/query-keys';
+import { accountsQuery } from '../api/accounts-api';
 import { AccountDetailsModal } from './account-details-modal';
-import { AccountList } from './account-list';
+import { AccountsTable } from './accounts-table';
 
 /** SPEC §2 Accounts: the synced accounts of the chosen platform with their summaries, ten a page. */
 export function AccountsPage() {
-  const client = useQueryClient();
-  const { platform, base, page, setPage, setPlatform } = usePlatformPaging(() =>
-    client.removeQueries({ queryKey: accountsKey }),
-  );
-  const sync = useSyncAccounts(base);
-  const [selected, setSelected] = useState<AccountItem | null>(null);
-  const [visible, setVisible] = useState(false);
-  const view = (account: AccountItem) => {
-    setSelected(account);
-    setVisible(true);
-  };
-
   return (
-    <ListCard
-      title={`${platform} Accounts`}
-      toolbar={
-        <>
-          <PlatformDropdown value={platform} onChange={setPlatform} />
-          <SyncButton what="accounts" syncing={sync.isPending} disabled={base === null} onSync={() => sync.mutate()} />
-        </>
-      }
-    >
-      {base === null ? (
-        <NotConnectedState platform={platform} what="accounts" onShowOanda={() => setPlatform('OANDA')} />
-      ) : (
-        // Keyed by platform so a switch starts from an empty list rather than the previous platform's rows.
-        <AccountList key={platform} base={base} page={page} onPageChange={setPage} onView={view} />
-      )}
-      <AccountDetailsModal visible={visible} account={selected} onClose={() => setVisible(false)} />
-    </ListCard>
+    <SyncedListScreen
+      title="Accounts"
+      listKey={queryKeys.accounts.all}
+      listQuery={accountsQuery}
+      // GET {trading host}/api/v1/account/sync_account: every account the token can see, with its summary.
+      syncPath="/api/v1/account/sync_account"
+      empty={{
+        title: 'No accounts found',
+        hint: 'Press Sync to fetch the accounts of your OANDA token with their balances.',
+      }}
+      table={(accounts, busy, onView) => <AccountsTable accounts={accounts} busy={busy} onView={onView} />}
+      details={({ row, visible, onClose }) => <AccountDetailsModal account={row} visible={visible} onClose={onClose} />}
+    />
   );
 }

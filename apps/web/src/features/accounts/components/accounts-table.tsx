@@ -5,7 +5,7 @@ import { DataTable, ViewCell } from '../../../components/data/data-table';
 import { formatAccountPL, formatMoney } from '../model/account-fields';
 
 /** SPEC §2's columns, in order; numbers are right-aligned so their decimals line up. */
-export const ACCOUNT_COLUMNS = [
+const ACCOUNT_COLUMNS = [
   { label: 'Alias', numeric: false },
   { label: 'Account ID', numeric: false },
   { label: 'Currency', numeric: false },
@@ -30,7 +30,7 @@ function AddedAt({ value }: { value: string }) {
   );
 }
 
-export interface AccountsTableProps {
+interface AccountsTableProps {
   /** Null while the first page loads: placeholder rows keep the table's shape. */
   accounts: readonly AccountItem[] | null;
   busy: boolean;

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { AuthLayout } from '../../../components/auth/auth-layout';
 import { config } from '../../../config/env';
 import { paths } from '../../../config/paths';
+import { failureMessage } from '../../../lib/api';
 import { setToken } from '../../../lib/token';
 import { login } from '../api/auth-api';
 
@@ -23,8 +24,8 @@ export function LoginPage() {
     setBusy(true);
     try {
       const result = await login({ username: username.trim(), password });
-      if (result.success && result.data.token) {
-        setToken(result.data.token);
+      if (result.token) {
+        setToken(result.token);
         toast.success('Login successful!');
         setUsername('');
         setPassword('');
@@ -32,9 +33,9 @@ export function LoginPage() {
         window.setTimeout(() => window.location.assign(config.dashboardUrl), 600);
         return;
       }
-      toast.error(result.success ? 'Login failed.' : result.message || 'Login failed.');
-    } catch {
-      toast.error('An error occurred.');
+      toast.error('Login failed.');
+    } catch (error) {
+      toast.error(failureMessage(error, 'An error occurred.'));
     }
     setBusy(false);
   }

@@ -4,6 +4,7 @@ import { CButton, CForm, CFormInput, CFormText, CSpinner } from '@coreui/react';
 import { toast } from 'react-toastify';
 import { AuthLayout } from '../../../components/auth/auth-layout';
 import { paths } from '../../../config/paths';
+import { useSubmit } from '../../../lib/use-submit';
 import { emailExists, register, usernameExists } from '../api/auth-api';
 import { passwordMatchHint, validateRegistration, type RegisterForm } from '../validation';
 
@@ -12,7 +13,7 @@ const successMessage = 'Registration successful! You can now log in.';
 
 export function RegisterPage() {
   const [form, setForm] = useState<RegisterForm>(empty);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit('Registration failed.');
   const navigate = useNavigate();
   const hint = passwordMatchHint(form.password, form.confirmPassword);
   const field = (name: keyof RegisterForm) => ({
@@ -22,29 +23,16 @@ export function RegisterPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    try {
+    await run(async () => {
       const problem = await validateRegistration(form, { usernameExists, emailExists });
       if (problem) {
         toast.error(problem);
         return;
       }
-      const result = await register({
-        username: form.username.trim(),
-        email: form.email.trim(),
-        password: form.password,
-      });
-      if (result.success) {
-        toast.success(successMessage);
-        void navigate(paths.login, { state: { message: successMessage } });
-      } else {
-        toast.error(result.message || 'Registration failed.');
-      }
-    } catch {
-      toast.error('Registration failed.');
-    } finally {
-      setBusy(false);
-    }
+      await register({ username: form.username.trim(), email: form.email.trim(), password: form.password });
+      toast.success(successMessage);
+      void navigate(paths.login, { state: { message: successMessage } });
+    });
   }
 
   return (

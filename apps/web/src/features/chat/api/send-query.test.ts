@@ -1,24 +1,19 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, messageRecord, sseEvent, sseResponse } from '../test/chat-fixtures';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, jsonResponse } from '../../../test/fake-api';
+import { messageRecord, sseEvent, sseResponse } from '../test/chat-fixtures';
 import { sendQuery } from './send-query';
 
 const answer = messageRecord('m2', 'c1', 'assistant', 'You have **2** open trades.');
 const done = { success: true, message: 'Answered', data: answer };
 
-function stubFetch(response: Response | (() => Promise<Response>)) {
-  const fetchMock = vi.fn(typeof response === 'function' ? response : async () => response);
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+/** The query endpoints answer `reply` (a response, or a function that may fail like the network). */
+const stubQuery = (reply: Response | (() => Promise<Response>)) =>
+  fakeApi({ 'POST /api/v1/query/oanda/:kind': () => (typeof reply === 'function' ? reply() : reply) });
 
 describe('sendQuery', () => {
   it('asks for an event stream on the topic endpoint with the bearer token and the body', async () => {
     localStorage.setItem('token', JSON.stringify('jwt-1'));
-    const fetchMock = stubFetch(sseResponse([sseEvent('done', done)]));
+    const api = stubQuery(sseResponse([sseEvent('done', done)]));
     await sendQuery(
       'http://ai',
       'candles',
@@ -27,11 +22,11 @@ describe('sendQuery', () => {
         onDelta: () => {},
       },
     );
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('http://ai/api/v1/query/oanda/candle');
-    expect(init.method).toBe('POST');
-    expect(init.headers).toMatchObject({ Accept: 'text/event-stream', Authorization: 'Bearer jwt-1' });
-    expect(JSON.parse(init.body as string)).toEqual({
+    const [call] = api.calls;
+    expect(call!.url.href).toBe('http://ai/api/v1/query/oanda/candle');
+    expect(call!.method).toBe('POST');
+    expect(call!.headers).toMatchObject({ Accept: 'text/event-stream', Authorization: 'Bearer jwt-1' });
+    expect(call!.body).toEqual({
       query: 'q',
       chatId: 'c1',
       instrument: 'EUR_USD',
@@ -40,7 +35,7 @@ describe('sendQuery', () => {
   });
 
   it('reports each delta in order, then returns the stored answer from done', async () => {
-    stubFetch(
+    stubQuery(
       sseResponse([
         sseEvent('delta', { text: 'You have ' }),
         sseEvent('delta', { text: '**2** open' }).slice(0, 10),
@@ -64,7 +59,7 @@ describe('sendQuery', () => {
   });
 
   it('returns an error event as a failure the server took', async () => {
-    stubFetch(
+    stubQuery(
       sseResponse([sseEvent('delta', { text: 'Part' }), sseEvent('error', { message: 'The AI provider timed out.' })]),
     );
     const result = await sendQuery('', 'accounts', { query: 'q', chatId: 'c1', mode: 'live' }, { onDelta: () => {} });
@@ -72,13 +67,13 @@ describe('sendQuery', () => {
   });
 
   it('treats a stream that ends without done as a failure', async () => {
-    stubFetch(sseResponse([sseEvent('delta', { text: 'Part' })]));
+    stubQuery(sseResponse([sseEvent('delta', { text: 'Part' })]));
     const result = await sendQuery('', 'trading', { query: 'q', chatId: 'c1', mode: 'demo' }, { onDelta: () => {} });
     expect(result).toMatchObject({ ok: false, accepted: true });
   });
 
   it('reads a plain JSON answer from a server that does not stream', async () => {
-    stubFetch(jsonResponse(done));
+    stubQuery(jsonResponse(done));
     const deltas: string[] = [];
     const result = await sendQuery(
       '',
@@ -91,7 +86,7 @@ describe('sendQuery', () => {
   });
 
   it("returns the server's message for a refused request, which it did not take", async () => {
-    stubFetch(
+    stubQuery(
       jsonResponse(
         { success: false, message: 'A message can be at most 4000 characters.', code: 'BAD', requestId: 'r' },
         400,
@@ -102,7 +97,7 @@ describe('sendQuery', () => {
   });
 
   it('returns a network failure instead of throwing', async () => {
-    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    stubQuery(() => Promise.reject(new TypeError('Failed to fetch')));
     const result = await sendQuery('', 'trading', { query: 'q', chatId: 'c1', mode: 'demo' }, { onDelta: () => {} });
     expect(result).toEqual({ ok: false, accepted: false, message: 'Failed to fetch' });
   });

@@ -5,7 +5,7 @@ import {
   type ConversationMessage,
   type TradeQueryBody,
 } from '@pipsense/contract';
-import { getToken, logout } from '../../../lib/token';
+import { authFetch, httpError, networkError } from '../../../lib/api';
 import { queryPath } from '../model/chat-options';
 import { readEventStream } from '../model/sse';
 
@@ -20,7 +20,7 @@ export type SendResult =
       accepted: boolean;
     };
 
-export interface SendOptions {
+interface SendOptions {
   /** Each piece of the answer as it is written. */
   onDelta: (text: string) => void;
   signal?: AbortSignal;
@@ -56,35 +56,21 @@ export async function sendQuery(
   body: QueryBody,
   options: SendOptions,
 ): Promise<SendResult> {
-  const token = getToken();
   let response: Response;
   try {
-    response = await fetch(`${base}/api/v1/query/oanda/${queryPath[topic]}`, {
+    response = await authFetch(`${base}/api/v1/query/oanda/${queryPath[topic]}`, {
       method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'text/event-stream',
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
       body: JSON.stringify(body),
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return { ok: false, accepted: false, message: (error instanceof Error && error.message) || 'An error occurred' };
+    return { ok: false, accepted: false, message: networkError(error).message };
   }
 
   if (response.status !== 200) {
     const text = await response.text().catch(() => '');
-    if (response.status === 401) {
-      console.warn('Session rejected by the server; signing out.');
-      logout();
-    }
-    return {
-      ok: false,
-      accepted: false,
-      message: messageOf(parseJson(text)) ?? `Unexpected response code: ${response.status}`,
-    };
+    return { ok: false, accepted: false, message: httpError(response.status, parseJson(text)).message };
   }
 
   const type = response.headers.get('content-type') ?? '';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatTopic } from '@pipsense/contract';
-import { chatKeys } from './chat-keys';
+import { queryKeys } from '../../../lib/query-keys';
 import { sendQuery, type QueryBody, type SendResult } from './send-query';
 
 export interface PendingExchange {
@@ -33,7 +33,7 @@ export function useSendQuery(base: string) {
           onDelta: (text) => setPending((p) => p && { ...p, answer: p.answer + text }),
         });
         if (!result.ok) console.error('Message send failed:', result.message);
-        await client.invalidateQueries({ queryKey: chatKeys.conversation(base, body.chatId) });
+        await client.invalidateQueries({ queryKey: queryKeys.conversation(base, body.chatId) });
         return result;
       } catch (error) {
         // Aborted: the screen is gone, nobody is waiting for this answer.

@@ -1,7 +1,7 @@
 import { CBreadcrumb, CBreadcrumbItem } from '@coreui/react';
 import { usingLabel, type Answerer } from '../model/answerer';
 
-export interface ChatBreadcrumbProps {
+interface ChatBreadcrumbProps {
   tradingPlatform: string;
   answerer: Answerer;
 }

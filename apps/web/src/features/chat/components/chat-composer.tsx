@@ -4,9 +4,9 @@ import CIcon from '@coreui/icons-react';
 import { cilSend } from '@coreui/icons';
 
 /** SPEC §9: the textarea grows with its text up to this height, then scrolls. */
-export const MAX_INPUT_HEIGHT = 150;
+const MAX_INPUT_HEIGHT = 150;
 
-export interface ChatComposerProps {
+interface ChatComposerProps {
   value: string;
   onChange: (value: string) => void;
   onSend: () => void;

@@ -16,7 +16,7 @@ export interface ChatSettings {
   granularity: Granularity;
 }
 
-export interface ChatControlsProps {
+interface ChatControlsProps {
   settings: ChatSettings;
   onTopicChange: (topic: ChatTopic) => void;
   onChange: (patch: Partial<Omit<ChatSettings, 'topic'>>) => void;

@@ -3,7 +3,7 @@ import CIcon from '@coreui/icons-react';
 import { cilPencil, cilTrash } from '@coreui/icons';
 import type { Chat } from '@pipsense/contract';
 
-export interface ChatListProps {
+interface ChatListProps {
   chats: readonly Chat[];
   selectedId: string | null;
   loading: boolean;

@@ -2,16 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createChart } from 'lightweight-charts';
-import {
-  candlesAttachment,
-  chatRecord,
-  jsonResponse,
-  messageRecord,
-  sseEvent,
-  tradesAttachment,
-} from '../test/chat-fixtures';
-import { createFakeChatApi, type FakeChatApi } from '../test/fake-chat-api';
-import { renderChatPage } from '../test/render-chat-page';
+import { candlesAttachment, chatRecord, messageRecord, sseEvent, tradesAttachment } from '../test/chat-fixtures';
+import { jsonResponse } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { chatApi, type ChatApi } from '../test/chat-server';
+import { ChatPage } from './chat-page';
 
 const chart = vi.hoisted(() => ({ setData: vi.fn(), addSeries: vi.fn(), remove: vi.fn() }));
 vi.mock('lightweight-charts', () => ({
@@ -23,12 +18,13 @@ vi.mock('lightweight-charts', () => ({
   })),
 }));
 
-let api: FakeChatApi;
+const renderChatPage = () => renderWithProviders(<ChatPage />, { path: '/chat/ai_chat' });
+
+let api: ChatApi;
 let consoleError: ReturnType<typeof vi.spyOn>;
 
-function useApi(seed: Parameters<typeof createFakeChatApi>[0] = { chats: [chatRecord('c1', 'My chat')] }) {
-  api = createFakeChatApi(seed);
-  vi.stubGlobal('fetch', api.fetch);
+function useApi(seed: Parameters<typeof chatApi>[0] = { chats: [chatRecord('c1', 'My chat')] }) {
+  api = chatApi(seed);
   return api;
 }
 
@@ -45,7 +41,7 @@ function controlledStream() {
 }
 
 const input = () => screen.getByPlaceholderText<HTMLTextAreaElement>('Ask AI');
-const queryCalls = () => api.callsTo('POST', /^\/api\/v1\/query\/oanda\//);
+const queryCalls = () => api.to(/^\/api\/v1\/query\/oanda\//, 'POST');
 const thread = () => screen.getByRole('log', { name: 'Conversation' });
 
 async function ready() {
@@ -59,7 +55,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.clearAllMocks();
 });
@@ -217,12 +212,12 @@ describe('ChatPage sending and streaming', () => {
     expect(
       await within(thread()).findByText(/^Open trades\s+You have 2 open trades: -12\.50 in total\.$/),
     ).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/v1/conversation/get_conversations/c1')).toHaveLength(1);
+    expect(api.to('/api/v1/conversation/get_conversations/c1', 'GET')).toHaveLength(1);
 
     stream.write(sseEvent('done', { success: true, message: 'Answered', data: stored }));
     stream.close();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send message' })).toBeEnabled());
-    expect(api.callsTo('GET', '/api/v1/conversation/get_conversations/c1')).toHaveLength(2);
+    expect(api.to('/api/v1/conversation/get_conversations/c1', 'GET')).toHaveLength(2);
     expect(screen.queryByRole('status', { name: /Thinking|Writing/ })).not.toBeInTheDocument();
     // The stored pair, once each: the streamed copies are gone.
     expect(within(thread()).getAllByText('Show my open trades')).toHaveLength(1);

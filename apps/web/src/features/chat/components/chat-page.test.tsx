@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { chatRecord, messageRecord } from '../test/chat-fixtures';
-import { createFakeChatApi, type FakeChatApi } from '../test/fake-chat-api';
-import { renderChatPage } from '../test/render-chat-page';
+import { renderWithProviders } from '../../../test/render';
+import { chatApi, type ChatApi } from '../test/chat-server';
+import { ChatPage } from './chat-page';
 
 vi.mock('lightweight-charts', () => ({
   CandlestickSeries: { type: 'Candlestick' },
@@ -14,12 +15,13 @@ vi.mock('lightweight-charts', () => ({
   })),
 }));
 
-let api: FakeChatApi;
+const renderChatPage = () => renderWithProviders(<ChatPage />, { path: '/chat/ai_chat' });
+
+let api: ChatApi;
 let consoleError: ReturnType<typeof vi.spyOn>;
 
-function useApi(seed: Parameters<typeof createFakeChatApi>[0] = {}) {
-  api = createFakeChatApi(seed);
-  vi.stubGlobal('fetch', api.fetch);
+function useApi(seed: Parameters<typeof chatApi>[0] = {}) {
+  api = chatApi(seed);
   return api;
 }
 
@@ -35,7 +37,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -111,10 +112,7 @@ describe('ChatPage chat list', () => {
     await user.click(screen.getByRole('radio', { name: 'accounts' }));
     expect(await findChat('Accounts chat')).toBeInTheDocument();
     expect(screen.queryByText('Trading chat')).not.toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/v1/chat/get_chats').map((c) => c.search.get('topic'))).toEqual([
-      'trading',
-      'accounts',
-    ]);
+    expect(api.to('/api/v1/chat/get_chats', 'GET').map((c) => c.search.get('topic'))).toEqual(['trading', 'accounts']);
     expect(selectedTitle()).toBe('Accounts chat');
   });
 
@@ -130,7 +128,7 @@ describe('ChatPage chat list', () => {
     renderChatPage();
     expect(await screen.findByText('Hello first')).toBeInTheDocument();
     expect(selectedTitle()).toBe('First');
-    expect(api.callsTo('GET', '/api/v1/conversation/get_conversations/c1')).toHaveLength(1);
+    expect(api.to('/api/v1/conversation/get_conversations/c1', 'GET')).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Second' }));
     expect(await screen.findByText('Hello second')).toBeInTheDocument();
@@ -185,7 +183,7 @@ describe('ChatPage chat list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     expect(await screen.findByText('Chat created successfully!')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/v1/chat/create_chat')[0]?.body).toEqual({
+    expect(api.to('/api/v1/chat/create_chat', 'POST')[0]?.body).toEqual({
       title: 'EUR/USD plan',
       topic: 'trading',
     });
@@ -195,7 +193,7 @@ describe('ChatPage chat list', () => {
         .getAllByRole('listitem')
         .map((li) => li.querySelector('button')?.textContent),
     ).toEqual(['EUR/USD plan', 'Old chat']);
-    expect(api.callsTo('GET', '/api/v1/chat/get_chats')).toHaveLength(2);
+    expect(api.to('/api/v1/chat/get_chats', 'GET')).toHaveLength(2);
     expect(await screen.findByText('No messages yet. Try one of these:')).toBeInTheDocument();
   });
 
@@ -213,7 +211,7 @@ describe('ChatPage chat list', () => {
     await user.paste('x'.repeat(101));
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getByText('Chat Title must be at most 100 characters.')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/v1/chat/create_chat')).toHaveLength(0);
+    expect(api.to('/api/v1/chat/create_chat', 'POST')).toHaveLength(0);
   });
 
   it("toasts a failed create and shows the server's message in the modal", async () => {
@@ -243,7 +241,7 @@ describe('ChatPage chat list', () => {
     await user.type(input, 'New title');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Chat title updated.')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/v1/chat/edit_chat/c1')[0]?.body).toEqual({ title: 'New title' });
+    expect(api.to('/api/v1/chat/edit_chat/c1', 'POST')[0]?.body).toEqual({ title: 'New title' });
     expect(await findChat('New title')).toBeInTheDocument();
   });
 
@@ -270,12 +268,12 @@ describe('ChatPage chat list', () => {
     await user.click(within(chatItem('Only chat')).getByRole('button', { name: 'Delete chat' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(api.callsTo('GET', /delete_chat/)).toHaveLength(0);
+    expect(api.to(/delete_chat/, 'GET')).toHaveLength(0);
 
     await user.click(within(chatItem('Only chat')).getByRole('button', { name: 'Delete chat' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Chat deleted.')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/v1/chat/delete_chat/c1')).toHaveLength(1);
+    expect(api.to('/api/v1/chat/delete_chat/c1', 'GET')).toHaveLength(1);
     expect(screen.queryByText('Doomed message')).not.toBeInTheDocument();
     expect(screen.getByText('No chat selected')).toBeInTheDocument();
     expect(screen.getByText('No messages yet. Try one of these:')).toBeInTheDocument();

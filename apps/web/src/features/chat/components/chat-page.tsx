@@ -2,12 +2,8 @@ import { useRef, useState } from 'react';
 import { CBadge, CCard, CCardBody, CCardFooter, CCardHeader, CCol, CRow } from '@coreui/react';
 import type { Chat, ChatTopic } from '@pipsense/contract';
 import { aiBase } from '../../../config/env';
-import { useChatInfo } from '../api/get-info';
-import { useChats } from '../api/get-chats';
-import { useConversation } from '../api/get-conversations';
-import { useCreateChat } from '../api/create-chat';
-import { useEditChat } from '../api/edit-chat';
-import { useDeleteChat } from '../api/delete-chat';
+import { browserTimeZone } from '../../../lib/time-zone';
+import { useChatInfo, useChats, useConversation, useCreateChat, useDeleteChat, useEditChat } from '../api/chats-api';
 import { useSendQuery } from '../api/use-send-query';
 import type { QueryBody } from '../api/send-query';
 import { modelLabel, type Answerer } from '../model/answerer';
@@ -28,15 +24,7 @@ function contextLine({ topic, mode, instrument, granularity }: ChatSettings): st
   return `${topic === 'trading' ? 'Trades' : 'Accounts'} · ${mode === 'live' ? 'live' : 'demo'} account`;
 }
 
-/** The browser's IANA zone, so that 'today' and 'last week' in a question mean the trader's own calendar days. */
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
+/** The question with the browser's zone, so that 'today' and 'last week' mean the trader's own calendar days. */
 function queryBody(settings: ChatSettings, chatId: string, query: string): QueryBody {
   const timeZone = browserTimeZone();
   const zone = timeZone ? { timeZone } : {};

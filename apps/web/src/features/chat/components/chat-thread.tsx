@@ -6,7 +6,7 @@ import { examplePrompts } from '../model/chat-options';
 import type { PendingExchange } from '../api/use-send-query';
 import { MessageBubble } from './message-bubble';
 
-export interface ChatThreadProps {
+interface ChatThreadProps {
   topic: ChatTopic;
   messages: readonly ConversationMessage[];
   /** The message being sent and its answer so far, until the reloaded conversation holds both. */

@@ -12,7 +12,7 @@ import {
 } from '@coreui/react';
 import { chatTitle } from '@pipsense/contract';
 
-export interface ChatTitleModalProps {
+interface ChatTitleModalProps {
   visible: boolean;
   /** Create a chat, or rename the one whose title is given. */
   kind: 'create' | 'edit';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { CButton, CModal, CModalBody, CModalFooter, CModalHeader, CModalTitle, CSpinner } from '@coreui/react';
 
-export interface DeleteChatModalProps {
+interface DeleteChatModalProps {
   visible: boolean;
   title: string;
   pending: boolean;

@@ -4,7 +4,7 @@ import type { Attachment } from '@pipsense/contract';
 import { stripMarkdown } from '../model/strip-markdown';
 import { MessageAttachments } from './message-attachments';
 
-export interface MessageBubbleProps {
+interface MessageBubbleProps {
   role: 'user' | 'assistant';
   content: string;
   /** The assistant explains a failure instead of answering. */

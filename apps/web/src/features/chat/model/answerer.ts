@@ -1,19 +1,19 @@
 import type { AiPlatformId, ChatTopic, ConversationMessage } from '@pipsense/contract';
 
-export const aiPlatformNames: Record<AiPlatformId, string> = {
+const aiPlatformNames: Record<AiPlatformId, string> = {
   openai: 'OpenAI',
   vertexai: 'VertexAI',
   gemini: 'Gemini',
 };
 
 /** SPEC §9's model labels for the OpenAI platform. */
-export const openAiModelLabels: Record<ChatTopic, string> = {
+const openAiModelLabels: Record<ChatTopic, string> = {
   trading: 'gpt-4o',
   accounts: 'gpt-4o',
   candles: 'gpt-3.5-turbo',
 };
 
-export const builtinName = 'built-in analyst';
+const builtinName = 'built-in analyst';
 
 /**
  * What will answer: the user's default platform when the server has that provider configured, otherwise the

@@ -1,20 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
 import { FaqPage } from './faq-page';
 import { PublicFaqPage } from './public-faq-page';
-
-// jsdom has no matchMedia; the auth look asks it whether to show the torus panel (a narrow screen: no).
-beforeEach(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-});
-afterEach(() => vi.unstubAllGlobals());
 
 const questions = () => screen.getAllByRole('heading', { level: 3 }).map((h) => within(h).getByRole('button'));
 
@@ -23,7 +12,7 @@ describe.each([
   ['public', <PublicFaqPage />],
 ])('the %s FAQ', (_, page) => {
   it("is titled 'PipSense FAQ' with 10 questions, the first open", () => {
-    render(<MemoryRouter>{page}</MemoryRouter>);
+    renderWithProviders(page);
     expect(screen.getByRole('heading', { name: 'PipSense FAQ' })).toBeVisible();
     const buttons = questions();
     expect(buttons).toHaveLength(10);
@@ -31,7 +20,7 @@ describe.each([
   });
 
   it('opens one answer at a time', async () => {
-    render(<MemoryRouter>{page}</MemoryRouter>);
+    renderWithProviders(page);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'How is my data kept secure?' }));
     const expanded = questions().filter((b) => b.getAttribute('aria-expanded') === 'true');
@@ -42,7 +31,7 @@ describe.each([
 
 describe('the FAQ answers', () => {
   it('tell the truth about sign-up, security and support', () => {
-    render(<FaqPage />);
+    renderWithProviders(<FaqPage />);
     const text = document.body.textContent ?? '';
     expect(text).toMatch(/does not send a confirmation email/);
     expect(text).toMatch(/My Account → Manage API Access/);
@@ -56,11 +45,7 @@ describe('the FAQ answers', () => {
 
 describe('the public FAQ', () => {
   it("links back to the sign-in page with 'Back to sign in'", () => {
-    render(
-      <MemoryRouter>
-        <PublicFaqPage />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<PublicFaqPage />);
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
   });
 });

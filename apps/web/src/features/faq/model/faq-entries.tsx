@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export interface FaqEntry {
+interface FaqEntry {
   question: string;
   answer: ReactNode;
 }

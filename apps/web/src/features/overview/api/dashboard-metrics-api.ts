@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardMetricsResponse } from '@pipsense/contract';
 import { authRequest } from '../../../lib/api';
-import { unwrapApi } from '../../../components/data/api-error';
-
-/** Every cached overview, whatever the service: cleared on a platform switch. */
-export const dashboardMetricsKey = ['dashboard-metrics'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * While the AI provider is still writing the insights the server shows the built-in text and says 'pending'; asking
@@ -12,30 +9,23 @@ export const dashboardMetricsKey = ['dashboard-metrics'] as const;
  */
 export const INSIGHTS_POLL_MS = 3000;
 
-/** The browser's IANA zone: the server buckets weekdays and hours in it. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /** GET {trading host}/api/v1/dashboard/metrics?timeZone=…; without a mode it covers demo and live together. */
-export function fetchDashboardMetrics(
+function fetchDashboardMetrics(
   base: string,
   timeZone: string,
   signal?: AbortSignal,
 ): Promise<DashboardMetricsResponse> {
-  return unwrapApi(
-    authRequest<DashboardMetricsResponse>('GET', `${base}/api/v1/dashboard/metrics`, { timeZone }, signal),
-  );
+  return authRequest<DashboardMetricsResponse>('GET', `${base}/api/v1/dashboard/metrics`, { timeZone }, signal);
 }
 
 /** Poll only while the insights are pending; 'ready' and 'fallback' are final for this data. */
-export function insightsPollInterval(response: DashboardMetricsResponse | undefined): number | false {
+function insightsPollInterval(response: DashboardMetricsResponse | undefined): number | false {
   return response?.data.insights.status === 'pending' ? INSIGHTS_POLL_MS : false;
 }
 
-export const dashboardMetricsQuery = (base: string, timeZone: string) =>
+const dashboardMetricsQuery = (base: string, timeZone: string) =>
   queryOptions({
-    queryKey: [...dashboardMetricsKey, base, timeZone],
+    queryKey: queryKeys.dashboardMetrics.of(base, timeZone),
     queryFn: ({ signal }) => fetchDashboardMetrics(base, timeZone, signal),
     // A sync on the Trades or Accounts screen changes the numbers: every visit asks again (the cached overview
     // shows meanwhile).

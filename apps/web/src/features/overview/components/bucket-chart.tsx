@@ -4,7 +4,7 @@ import type { BucketFacts } from '@pipsense/contract';
 import { bucketSeries, bucketSummary, type BucketKind } from '../model/chart-data';
 import { baseChartOptions, MONEY_FORMAT } from './chart-theme';
 
-export interface BucketChartProps {
+interface BucketChartProps {
   buckets: readonly (BucketFacts & { hour?: number })[];
   kind: BucketKind;
   /** For the accessible name: 'Net P/L by weekday'. */

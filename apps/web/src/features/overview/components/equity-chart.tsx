@@ -9,7 +9,7 @@ const asSeries = (points: readonly ChartPoint[]) =>
 
 const TWO_DAYS = 2 * 86_400;
 
-export interface EquityChartProps {
+interface EquityChartProps {
   equityCurve: readonly ChartPoint[];
   drawdown: readonly ChartPoint[];
 }

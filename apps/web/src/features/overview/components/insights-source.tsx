@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../components/data/format';
 const PROVIDER_NAMES = { openai: 'OpenAI', vertexai: 'Vertex AI' } as const;
 
 /** 'Insights by OpenAI (gpt-4o)', or 'Built-in analysis' when the server's own rules wrote them. */
-export function insightsSourceText(insights: InsightsStatus): string {
+function insightsSourceText(insights: InsightsStatus): string {
   if (insights.source === 'builtin') return 'Built-in analysis';
   const model = insights.model ? ` (${insights.model})` : '';
   return `Insights by ${PROVIDER_NAMES[insights.source]}${model}`;

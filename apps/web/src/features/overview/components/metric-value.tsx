@@ -1,7 +1,7 @@
 import { EMPTY_CELL } from '../../../components/data/format';
 import { metricShape, type MetricPair, type MetricValueInput } from '../model/metric-value';
 
-export interface MetricValueProps {
+interface MetricValueProps {
   value: MetricValueInput;
   /**
    * 'inline' puts each label beside its value (short figures); 'stacked' puts the label above (sentences, as in the

@@ -1,15 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  deferred,
-  errorBody,
-  GET_INFO,
-  infoBody,
-  renderScreen,
-  stubApi,
-  type StubResponse,
-} from '../../../components/data/test-support';
+import { deferred, errorBody, fakeApi, type Reply } from '../../../test/fake-api';
+import { GET_INFO, oandaInfoBody } from '../../../test/info-fixtures';
+import { renderWithProviders } from '../../../test/render';
 import { INSIGHTS_POLL_MS } from '../api/dashboard-metrics-api';
 import { emptyMetrics, METRICS, metricsBody, tradedMetrics } from '../test/overview-fixtures';
 import { OverviewPage } from './overview-page';
@@ -71,8 +65,8 @@ afterEach(() => {
 
 describe('OverviewPage', () => {
   it("shows 'Dashboard – OANDA' and every card, asking with the browser's time zone and the bearer token", async () => {
-    const api = stubApi({ [METRICS]: () => ({ body: metricsBody(tradedMetrics()) }) });
-    renderScreen(<OverviewPage />);
+    const api = fakeApi({ [METRICS]: () => ({ body: metricsBody(tradedMetrics()) }) });
+    renderWithProviders(<OverviewPage />);
 
     expect(screen.getByRole('heading', { name: 'Dashboard – OANDA' })).toBeInTheDocument();
     await screen.findByRole('region', { name: 'Total Trades' });
@@ -95,15 +89,15 @@ describe('OverviewPage', () => {
     expect(screen.queryByText('No trades yet')).not.toBeInTheDocument();
 
     const [call] = api.to(METRICS);
-    expect(call!.url.searchParams.get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    expect(call!.url.searchParams.has('mode')).toBe(false);
+    expect(call!.search.get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(call!.search.has('mode')).toBe(false);
     expect(call!.headers.Authorization).toBe('Bearer test-token');
     expect(api.to(METRICS)).toHaveLength(1);
   });
 
   it('charts the equity curve with its drawdown, the weekdays and hours, and lists P/L by instrument', async () => {
-    stubApi({ [METRICS]: () => ({ body: metricsBody(tradedMetrics()) }) });
-    renderScreen(<OverviewPage />);
+    fakeApi({ [METRICS]: () => ({ body: metricsBody(tradedMetrics()) }) });
+    renderWithProviders(<OverviewPage />);
     await screen.findByRole('img', { name: /Equity curve of closed trades, ending at \+95\.00/ });
 
     const [equity, weekday, hour] = charts.created;
@@ -125,9 +119,9 @@ describe('OverviewPage', () => {
   });
 
   it('shows a spinner while the metrics load', async () => {
-    const pending = deferred<StubResponse>();
-    stubApi({ [METRICS]: () => pending.promise });
-    renderScreen(<OverviewPage />);
+    const pending = deferred<Reply>();
+    fakeApi({ [METRICS]: () => pending.promise });
+    renderWithProviders(<OverviewPage />);
 
     const spinner = screen.getByRole('status', { name: 'Loading metrics' });
     expect(spinner.querySelector('.spinner-border')).not.toBeNull();
@@ -139,8 +133,11 @@ describe('OverviewPage', () => {
   });
 
   it("shows '-' for empty values and points to Settings and the Sync buttons when there are no trades", async () => {
-    stubApi({ [METRICS]: () => ({ body: metricsBody(emptyMetrics()) }), [GET_INFO]: () => ({ body: infoBody('') }) });
-    renderScreen(<OverviewPage />);
+    fakeApi({
+      [METRICS]: () => ({ body: metricsBody(emptyMetrics()) }),
+      [GET_INFO]: () => ({ body: oandaInfoBody('') }),
+    });
+    renderWithProviders(<OverviewPage />);
 
     expect(await screen.findByText('No trades yet')).toBeInTheDocument();
     for (const title of SPEC_CARDS.filter((t) => !['Total Trades', 'Total Accounts', 'Weekly Trades'].includes(t)))
@@ -159,24 +156,24 @@ describe('OverviewPage', () => {
   });
 
   it('marks the OANDA step done when a token is saved, leaving the Sync buttons', async () => {
-    stubApi({
+    fakeApi({
       [METRICS]: () => ({ body: metricsBody(emptyMetrics()) }),
-      [GET_INFO]: () => ({ body: infoBody('••••4f2a') }),
+      [GET_INFO]: () => ({ body: oandaInfoBody('••••4f2a') }),
     });
-    renderScreen(<OverviewPage />);
+    renderWithProviders(<OverviewPage />);
     expect(await screen.findByText('Done')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Open Trading Platforms' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open Trades' })).toBeInTheDocument();
   });
 
   it('switches to MetaTrader without a request, and back to OANDA from a fresh load', async () => {
-    const reload = deferred<StubResponse>();
+    const reload = deferred<Reply>();
     let calls = 0;
-    const api = stubApi({
+    const api = fakeApi({
       [METRICS]: () => (++calls === 1 ? { body: metricsBody(tradedMetrics()) } : reload.promise),
     });
     const user = userEvent.setup();
-    renderScreen(<OverviewPage />);
+    renderWithProviders(<OverviewPage />);
     await screen.findByRole('region', { name: 'Total Trades' });
 
     await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
@@ -212,8 +209,8 @@ describe('OverviewPage', () => {
       writtenAt: null,
     };
     const answers = [pending, pending, tradedMetrics()];
-    const api = stubApi({ [METRICS]: () => ({ body: metricsBody(answers.shift() ?? tradedMetrics()) }) });
-    renderScreen(<OverviewPage />);
+    const api = fakeApi({ [METRICS]: () => ({ body: metricsBody(answers.shift() ?? tradedMetrics()) }) });
+    renderWithProviders(<OverviewPage />);
 
     expect(await screen.findByText('OpenAI (gpt-4o) is writing the insights.')).toBeInTheDocument();
     expect(screen.getByText('Built-in analysis')).toBeInTheDocument();
@@ -239,8 +236,8 @@ describe('OverviewPage', () => {
       model: null,
       writtenAt: null,
     };
-    const api = stubApi({ [METRICS]: () => ({ body: metricsBody(fallback) }) });
-    renderScreen(<OverviewPage />);
+    const api = fakeApi({ [METRICS]: () => ({ body: metricsBody(fallback) }) });
+    renderWithProviders(<OverviewPage />);
     expect(
       await screen.findByText('OpenAI did not answer in time; the built-in analysis is shown.'),
     ).toBeInTheDocument();
@@ -251,12 +248,12 @@ describe('OverviewPage', () => {
   it('toasts a failed fetch, shows it in place and loads on Try again', async () => {
     let fail = true;
     const message = 'The metrics could not be computed right now. Try again in a minute.';
-    const api = stubApi({
+    const api = fakeApi({
       [METRICS]: () =>
         fail ? { status: 500, body: errorBody(message, 'INTERNAL') } : { body: metricsBody(tradedMetrics()) },
     });
     const user = userEvent.setup();
-    renderScreen(<OverviewPage />);
+    renderWithProviders(<OverviewPage />);
 
     expect(await screen.findByText('Your overview could not be loaded')).toBeInTheDocument();
     // SPEC §8: an error toast with the failure message, and the same message in place.
@@ -271,8 +268,8 @@ describe('OverviewPage', () => {
 
   it('points to Settings → Trading Platforms when the server says OANDA is not configured', async () => {
     const message = 'Connect your OANDA account in Settings → Trading Platforms first.';
-    stubApi({ [METRICS]: () => ({ status: 400, body: errorBody(message, 'OANDA_NOT_CONFIGURED') }) });
-    renderScreen(<OverviewPage />);
+    fakeApi({ [METRICS]: () => ({ status: 400, body: errorBody(message, 'OANDA_NOT_CONFIGURED') }) });
+    renderWithProviders(<OverviewPage />);
     expect(await screen.findByText('Connect OANDA first')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Settings → Trading Platforms' })).toHaveAttribute(
       'href',

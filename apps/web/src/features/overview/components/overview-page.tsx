@@ -1,15 +1,16 @@
-import { useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { CSpinner } from '@coreui/react';
 import type { DashboardMetrics } from '@pipsense/contract';
-import { isOandaNotConfigured } from '../../../components/data/api-error';
+import { isOandaNotConfigured } from '../../../components/data/use-oanda-connection';
 import { ConfigureOandaState, LoadErrorState, NotConnectedState } from '../../../components/data/data-states';
 import { formatDateTime } from '../../../components/data/format';
 import { ListCard } from '../../../components/data/list-card';
 import { PlatformDropdown } from '../../../components/data/platform-dropdown';
 import { useErrorToast } from '../../../components/data/use-error-toast';
-import { tradingBase, type PlatformName } from '../../../config/env';
-import { browserTimeZone, dashboardMetricsKey, useDashboardMetrics } from '../api/dashboard-metrics-api';
+import { usePlatformPaging } from '../../../components/data/use-platform-paging';
+import { queryKeys } from '../../../lib/query-keys';
+import { browserTimeZone } from '../../../lib/time-zone';
+import { useDashboardMetrics } from '../api/dashboard-metrics-api';
 import { OverviewContent } from './overview-content';
 
 /** When the data was synced and the numbers computed, under the title. */
@@ -24,7 +25,8 @@ function AsOfLine({ metrics }: { metrics: DashboardMetrics }) {
 
 /** The chosen platform's metrics with their loading, error and 'configure OANDA' states. */
 function PlatformOverview({ base, frame }: { base: string; frame: (body: ReactNode) => ReactNode }) {
-  const timeZone = browserTimeZone();
+  // The server buckets weekdays and hours in the browser's zone.
+  const timeZone = browserTimeZone() ?? 'UTC';
   const metrics = useDashboardMetrics(base, timeZone);
   useErrorToast('overview', metrics.error, metrics.errorUpdatedAt);
 
@@ -56,15 +58,8 @@ function PlatformOverview({ base, frame }: { base: string; frame: (body: ReactNo
 
 /** SPEC §2 Overview: 'Dashboard – {platform}', the platform switch, and the analytics of the synced trades. */
 export function OverviewPage() {
-  const client = useQueryClient();
-  const [platform, setPlatformState] = useState<PlatformName>('OANDA');
-  const base = tradingBase(platform);
-  const setPlatform = (next: PlatformName) => {
-    if (next === platform) return;
-    // SPEC §2: a change clears the metrics and reloads them, so the new platform starts from the spinner.
-    client.removeQueries({ queryKey: dashboardMetricsKey });
-    setPlatformState(next);
-  };
+  // SPEC §2: a change clears the metrics and reloads them, so the new platform starts from the spinner.
+  const { platform, base, setPlatform } = usePlatformPaging(queryKeys.dashboardMetrics.all);
   const frame = (body: ReactNode) => (
     <ListCard title={`Dashboard – ${platform}`} toolbar={<PlatformDropdown value={platform} onChange={setPlatform} />}>
       {body}

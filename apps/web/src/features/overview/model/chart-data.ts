@@ -39,7 +39,7 @@ export function signedMoney(value: number): string {
   return rounded > 0 ? `+${text}` : rounded < 0 ? `-${text}` : text;
 }
 
-export interface InstrumentBar {
+interface InstrumentBar {
   instrument: string;
   label: string;
   netPL: number;
@@ -73,14 +73,14 @@ const CATEGORY_STEP = 86_400;
 
 export type BucketKind = 'weekday' | 'hour';
 
-export interface BucketBar {
+interface BucketBar {
   time: number;
   /** Absent for a bucket without closed trades: the slot stays, with no bar. */
   value?: number;
   color?: string;
 }
 
-export interface BucketSeries {
+interface BucketSeries {
   bars: BucketBar[];
   /** Stand-in time → the bucket, for the crosshair legend. */
   byTime: Map<number, BucketFacts>;

@@ -11,13 +11,13 @@ export type MetricValueInput =
   | Readonly<Record<string, Readonly<Record<string, string | null | undefined>> | string | null | undefined>>;
 
 export type MetricPair = readonly [label: string, value: string];
-export interface MetricGroup {
+interface MetricGroup {
   label: string;
   pairs: MetricPair[];
 }
 
 /** A card value sorted into the one shape it renders as; anything without content is 'empty' and shows '-'. */
-export type MetricShape =
+type MetricShape =
   | { kind: 'empty' }
   | { kind: 'plain'; text: string }
   | { kind: 'list'; items: string[] }

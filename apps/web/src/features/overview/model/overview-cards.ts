@@ -6,7 +6,7 @@ import type { MetricValueInput } from './metric-value';
  * How a card presents its value: 'stat' a large figure, 'text' a small paragraph, 'object' a key/value list, 'list'
  * bullet points, 'nested' a key/value list per key.
  */
-export type CardKind = 'stat' | 'text' | 'object' | 'list' | 'nested';
+type CardKind = 'stat' | 'text' | 'object' | 'list' | 'nested';
 
 export interface OverviewCard {
   title: string;
@@ -71,22 +71,3 @@ export function analysisCards(m: DashboardMetrics): OverviewCard[] {
 export function breakdownCard(m: DashboardMetrics): OverviewCard {
   return { title: 'Instrument Breakdown', value: m.instrumentBreakdown, kind: 'nested' };
 }
-
-/** Every card title in screen order (the spec's list). */
-export const CARD_TITLES = [
-  'Total Trades',
-  'Total Accounts',
-  'Win / Loss Ratio',
-  'Top Instrument',
-  'Avg Holding Time',
-  'Weekly Trades',
-  'Performance Summary',
-  'AI Insights',
-  'Behavioral Analysis',
-  'Risk Assessment',
-  'Quick Wins',
-  'Long Term Strategy',
-  'Performance Metrics',
-  'Trading Profile',
-  'Instrument Breakdown',
-] as const;

@@ -1,25 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Envelope, ExistsResponse, MeResponse } from '@pipsense/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { Envelope, MeResponse } from '@pipsense/contract';
 import { config } from '../../../config/env';
-import { authRequest, unwrap } from '../../../lib/api';
+import { authRequest } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+import { existsLookups } from '../../auth/api/auth-api';
 
 const auth = `${config.backend}/api/v1/auth`;
 const account = `${config.backend}/api/v1/account`;
 
-export const profileQuery = queryOptions({
-  queryKey: ['profile'],
-  queryFn: () => unwrap(authRequest<MeResponse>('GET', `${auth}/me`)).then((b) => b.data),
-  staleTime: 60_000,
-});
-export const useProfile = () => useQuery(profileQuery);
+export const useProfile = () =>
+  useQuery({
+    queryKey: queryKeys.profile,
+    queryFn: ({ signal }) => authRequest<MeResponse>('GET', `${auth}/me`, undefined, signal).then((b) => b.data),
+    staleTime: 60_000,
+  });
 
-/** The profile screen's lookups read `data.exists`; a failed lookup counts as 'does not exist'. */
-async function exists(path: string, payload: Record<string, string>): Promise<boolean> {
-  const result = await authRequest<ExistsResponse>('POST', `${auth}/${path}`, payload);
-  return result.success ? result.data.exists : false;
-}
-export const checkUsernameExists = (username: string) => exists('check_username_exist', { username });
-export const checkEmailExists = (email: string) => exists('check_email_exist', { email });
+/** The profile screen's lookups go with the token. */
+export const { usernameExists: checkUsernameExists, emailExists: checkEmailExists } = existsLookups(authRequest);
 
 export const updateUsernameEmail = (new_username: string, new_email: string) =>
   authRequest<MeResponse>('POST', `${account}/update_username_email`, { new_username, new_email });

@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { CFormInput } from '@coreui/react';
 import { toast } from 'react-toastify';
 import { FormCard } from './form-card';
+import { useSubmit } from '../../../lib/use-submit';
 import { updatePassword } from '../api/profile-api';
 
 export function ChangePasswordCard() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit('An error occurred while changing the password');
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -15,21 +16,12 @@ export function ChangePasswordCard() {
       toast.error('Passwords do not match');
       return;
     }
-    setBusy(true);
-    try {
-      const result = await updatePassword(password);
-      if (!result.success) {
-        toast.error(result.message);
-        return;
-      }
+    await run(async () => {
+      await updatePassword(password);
       toast.success('Password changed successfully');
       setPassword('');
       setConfirm('');
-    } catch {
-      toast.error('An error occurred while changing the password');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,73 +1,33 @@
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { ToastContainer } from 'react-toastify';
+import { screen } from '@testing-library/react';
 import type { MeResponse, Profile } from '@pipsense/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, failure, ok, type ApiCall, type Reply } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { ProfilePage } from './profile-page';
 
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-}
-type Reply = { status: number; body: unknown };
-
-const ok = (body: unknown): Reply => ({ status: 200, body });
-const failure = (status: number, message: string): Reply => ({
-  status,
-  body: { success: false, message, code: 'X', requestId: 'req-1' },
-});
-
-/** The account server behind `fetch`: /me answers the stored profile; lookups answer from `taken`. */
+/** The account server: /me answers the stored profile; lookups answer from `taken`. */
 function profileServer(initial: Profile, options: { taken?: string[]; update?: Reply; password?: Reply } = {}) {
   let profile = initial;
-  const calls: Call[] = [];
   const taken = new Set(options.taken ?? []);
-  const reply = (call: Call): Reply => {
-    switch (`${call.method} ${call.path}`) {
-      case 'GET /api/v1/auth/me':
-        return ok({ success: true, message: 'Profile loaded.', data: profile } satisfies MeResponse);
-      case 'POST /api/v1/auth/check_username_exist':
-      case 'POST /api/v1/auth/check_email_exist': {
-        const value = String(call.body?.username ?? call.body?.email);
-        return ok({ success: true, message: '', exists: taken.has(value.toLowerCase()) });
-      }
-      case 'POST /api/v1/account/update_username_email':
-        if (options.update) return options.update;
-        profile = { username: String(call.body?.new_username), email: String(call.body?.new_email) };
-        return ok({ success: true, message: 'Profile updated successfully', data: profile });
-      case 'POST /api/v1/account/update_password':
-        return options.password ?? ok({ success: true, message: 'Password changed successfully' });
-      default:
-        return failure(404, 'No such API route');
-    }
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
-      };
-      calls.push(call);
-      const { status, body } = reply(call);
-      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return { calls, to: (path: string) => calls.filter((c) => c.path === path) };
+  const exists = ({ body }: ApiCall) =>
+    ok({ success: true, message: '', exists: taken.has(String(body?.username ?? body?.email).toLowerCase()) });
+  return fakeApi({
+    'GET /api/v1/auth/me': () => ok({ success: true, message: 'Profile loaded.', data: profile } satisfies MeResponse),
+    'POST /api/v1/auth/check_username_exist': exists,
+    'POST /api/v1/auth/check_email_exist': exists,
+    'POST /api/v1/account/update_username_email': ({ body }) => {
+      if (options.update) return options.update;
+      profile = { username: String(body?.new_username), email: String(body?.new_email) };
+      return ok({ success: true, message: 'Profile updated successfully', data: profile });
+    },
+    'POST /api/v1/account/update_password': () =>
+      options.password ?? ok({ success: true, message: 'Password changed successfully' }),
+  });
 }
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ProfilePage />
-      <ToastContainer />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ProfilePage />);
   return userEvent.setup();
 }
 
@@ -75,8 +35,6 @@ const USERNAME_RULE = 'Username must be 3–32 characters: letters, digits, dot,
 const alice: Profile = { username: 'alice', email: 'alice@example.com' };
 const saveButtons = () => screen.getAllByRole('button', { name: 'Save Changes' });
 const toastOf = async (text: string) => (await screen.findByText(text)).closest('.Toastify__toast');
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('Update Profile', () => {
   it('prefills Username and Email address from the profile', async () => {

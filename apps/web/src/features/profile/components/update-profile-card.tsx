@@ -4,7 +4,9 @@ import type { Profile } from '@pipsense/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { FormCard } from './form-card';
-import { checkEmailExists, checkUsernameExists, profileQuery, updateUsernameEmail } from '../api/profile-api';
+import { queryKeys } from '../../../lib/query-keys';
+import { useSubmit } from '../../../lib/use-submit';
+import { checkEmailExists, checkUsernameExists, updateUsernameEmail } from '../api/profile-api';
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -12,7 +14,7 @@ const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 export function UpdateProfileCard({ profile }: { profile: Profile }) {
   const [username, setUsername] = useState(profile.username);
   const [email, setEmail] = useState(profile.email);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit('An error occurred while updating the profile');
   const client = useQueryClient();
 
   async function onSubmit(event: FormEvent) {
@@ -26,8 +28,7 @@ export function UpdateProfileCard({ profile }: { profile: Profile }) {
       toast.info('No changes made to the profile');
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       // Usernames are unique regardless of case: recasing your own name is not a clash with yourself.
       if (usernameChanged && !sameName(nextUsername, profile.username) && (await checkUsernameExists(nextUsername))) {
         toast.error('Username already exists');
@@ -38,18 +39,10 @@ export function UpdateProfileCard({ profile }: { profile: Profile }) {
         return;
       }
       const result = await updateUsernameEmail(nextUsername, nextEmail);
-      if (!result.success) {
-        toast.error(result.message);
-        return;
-      }
       toast.success('Profile updated successfully');
-      client.setQueryData(profileQuery.queryKey, result.data.data);
-      await client.invalidateQueries({ queryKey: profileQuery.queryKey });
-    } catch {
-      toast.error('An error occurred while updating the profile');
-    } finally {
-      setBusy(false);
-    }
+      client.setQueryData(queryKeys.profile, result.data);
+      await client.invalidateQueries({ queryKey: queryKeys.profile });
+    });
   }
 
   return (

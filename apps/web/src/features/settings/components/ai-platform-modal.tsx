@@ -4,7 +4,7 @@ import type { AiPlatformId, InfoRecord, ProvidersStatus } from '@pipsense/contra
 import { useSaveInfo } from '../api/info-api';
 import type { AiPlatform } from '../model/platforms';
 
-export interface AiPlatformModalProps {
+interface AiPlatformModalProps {
   visible: boolean;
   platform: AiPlatform | null;
   record: InfoRecord;

@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InfoRecord } from '@pipsense/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failure, findOpenDialog, infoServer, providersFixture, renderWithQuery } from '../test-support';
+import { describe, expect, it } from 'vitest';
+import { failure, fakeApi } from '../../../test/fake-api';
+import { infoRoutes, providersFixture, UPDATE_INFO } from '../../../test/info-fixtures';
+import { findOpenDialog, renderWithProviders } from '../../../test/render';
 import { AiPlatformsPage } from './ai-platforms-page';
 
 const record: InfoRecord = {
@@ -10,9 +12,6 @@ const record: InfoRecord = {
   default_trading_platfrom: 'OANDA',
   oanda: { accessToken: '••••4f2a', accountId: '101-001-1234567-001', mode: 'demo' },
 };
-const UPDATE = '/api/v1/account/update_info';
-
-afterEach(() => vi.unstubAllGlobals());
 
 async function open(name: string) {
   const user = userEvent.setup();
@@ -22,16 +21,16 @@ async function open(name: string) {
 
 describe('AI Platform', () => {
   it('lists the five platforms with the default Active', async () => {
-    infoServer(record);
-    renderWithQuery(<AiPlatformsPage />);
+    fakeApi(infoRoutes(record));
+    renderWithProviders(<AiPlatformsPage />);
     expect(await screen.findByRole('button', { name: /^OpenAI, Active/ })).toBeVisible();
     for (const name of ['VertexAI', 'Gemini', 'ClaudeAI', 'GrokAI'])
       expect(screen.getByRole('button', { name: new RegExp(`^${name}, Inactive`) })).toBeVisible();
   });
 
   it("tells the server's truth about a provider in its modal", async () => {
-    infoServer(record);
-    renderWithQuery(<AiPlatformsPage />);
+    fakeApi(infoRoutes(record));
+    renderWithProviders(<AiPlatformsPage />);
     const { dialog } = await open('VertexAI');
     expect(within(dialog).getByText('Not configured')).toBeVisible();
     expect(within(dialog).getByText(providersFixture.vertexai.detail)).toBeVisible();
@@ -39,8 +38,8 @@ describe('AI Platform', () => {
   });
 
   it('shows OpenAI as configured and already the default', async () => {
-    infoServer(record);
-    renderWithQuery(<AiPlatformsPage />);
+    fakeApi(infoRoutes(record));
+    renderWithProviders(<AiPlatformsPage />);
     const { dialog } = await open('OpenAI');
     expect(within(dialog).getByText('Configured')).toBeVisible();
     expect(within(dialog).getByText(providersFixture.openai.detail)).toBeVisible();
@@ -48,29 +47,30 @@ describe('AI Platform', () => {
   });
 
   it('Make Default saves the whole info record with the new platform', async () => {
-    const server = infoServer(record);
-    renderWithQuery(<AiPlatformsPage />);
+    const server = fakeApi(infoRoutes(record));
+    renderWithProviders(<AiPlatformsPage />);
     const { user, dialog } = await open('VertexAI');
     await user.click(within(dialog).getByRole('button', { name: 'Make Default' }));
     expect(await screen.findByText('Configuration updated successfully')).toBeVisible();
-    expect(server.posts(UPDATE).map((c) => c.body)).toEqual([{ ...record, default_ai_platfrom: 'vertexai' }]);
+    expect(server.to(UPDATE_INFO, 'POST').map((c) => c.body)).toEqual([{ ...record, default_ai_platfrom: 'vertexai' }]);
     expect(await screen.findByRole('button', { name: /^VertexAI, Active/ })).toBeVisible();
     expect(screen.getByRole('button', { name: /^OpenAI, Inactive/ })).toBeVisible();
   });
 
   it("shows the server's message when Make Default fails", async () => {
-    infoServer(record, {
-      [`POST ${UPDATE}`]: () => failure(400, 'default_ai_platfrom must be openai, vertexai or gemini.'),
+    fakeApi({
+      ...infoRoutes(record),
+      [`POST ${UPDATE_INFO}`]: () => failure(400, 'default_ai_platfrom must be openai, vertexai or gemini.'),
     });
-    renderWithQuery(<AiPlatformsPage />);
+    renderWithProviders(<AiPlatformsPage />);
     const { user, dialog } = await open('VertexAI');
     await user.click(within(dialog).getByRole('button', { name: 'Make Default' }));
     expect(await screen.findByText('default_ai_platfrom must be openai, vertexai or gemini.')).toBeVisible();
   });
 
   it.each(['Gemini', 'ClaudeAI', 'GrokAI'])('%s is not available yet and has no action', async (name) => {
-    infoServer(record);
-    renderWithQuery(<AiPlatformsPage />);
+    fakeApi(infoRoutes(record));
+    renderWithProviders(<AiPlatformsPage />);
     const { dialog } = await open(name);
     expect(within(dialog).getByText('Not available yet')).toBeVisible();
     expect(within(dialog).queryByRole('button', { name: 'Make Default' })).toBeNull();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CCol, CRow } from '@coreui/react';
 import type { ProvidersStatus } from '@pipsense/contract';
-import { useInfo } from '../api/info-api';
+import { useInfo } from '../../../lib/info-query';
 import { aiPlatforms, type AiPlatform } from '../model/platforms';
 import { AiPlatformModal } from './ai-platform-modal';
 import { InfoError, InfoLoading } from './info-status';

@@ -22,7 +22,7 @@ const modeOptions = [
   { label: 'Live', value: 'live' },
 ];
 
-export interface OandaConfigModalProps {
+interface OandaConfigModalProps {
   visible: boolean;
   record: InfoRecord;
   onClose: () => void;

@@ -1,7 +1,7 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { CAvatar, CBadge, CCard, CCardBody, CCardText, CCardTitle } from '@coreui/react';
 
-export interface PlatformCardProps {
+interface PlatformCardProps {
   name: string;
   mark: string;
   color: string;

@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InfoRecord } from '@pipsense/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failure, findOpenDialog, infoServer, renderWithQuery } from '../test-support';
+import { describe, expect, it } from 'vitest';
+import { failure, fakeApi } from '../../../test/fake-api';
+import { infoRoutes, UPDATE_INFO } from '../../../test/info-fixtures';
+import { findOpenDialog, renderWithProviders } from '../../../test/render';
 import { TradingPlatformsPage } from './trading-platforms-page';
 
 const unconfigured: InfoRecord = {
@@ -15,9 +17,6 @@ const configured: InfoRecord = {
   default_trading_platfrom: 'OANDA',
   oanda: { accessToken: '••••4f2a', accountId: '101-001-1234567-001', mode: 'live' },
 };
-const UPDATE = '/api/v1/account/update_info';
-
-afterEach(() => vi.unstubAllGlobals());
 
 async function openOanda() {
   const user = userEvent.setup();
@@ -28,24 +27,24 @@ async function openOanda() {
 
 describe('Trading Platforms', () => {
   it('shows the three platforms, OANDA Inactive until a token is saved', async () => {
-    infoServer(unconfigured);
-    renderWithQuery(<TradingPlatformsPage />);
+    fakeApi(infoRoutes(unconfigured));
+    renderWithProviders(<TradingPlatformsPage />);
     expect(await screen.findByRole('button', { name: 'OANDA, Inactive: open OANDA Configuration' })).toBeVisible();
     expect(screen.getByRole('button', { name: /^MetaTrader 4\/5, Inactive/ })).toBeVisible();
     expect(screen.getByRole('button', { name: /^TradingView, Inactive/ })).toBeVisible();
   });
 
   it('marks OANDA Active when it is the default and configured', async () => {
-    infoServer(configured);
-    renderWithQuery(<TradingPlatformsPage />);
+    fakeApi(infoRoutes(configured));
+    renderWithProviders(<TradingPlatformsPage />);
     const card = await screen.findByRole('button', { name: /^OANDA, Active/ });
     expect(within(card).getByText('Active')).toBeVisible();
     expect(within(card).getByText(/Live · 101-001-1234567-001/)).toBeVisible();
   });
 
   it('opens the OANDA Configuration modal from the keyboard, prefilled with the saved values', async () => {
-    infoServer(configured);
-    renderWithQuery(<TradingPlatformsPage />);
+    fakeApi(infoRoutes(configured));
+    renderWithProviders(<TradingPlatformsPage />);
     const user = userEvent.setup();
     (await screen.findByRole('button', { name: /^OANDA,/ })).focus();
     await user.keyboard('{Enter}');
@@ -60,34 +59,34 @@ describe('Trading Platforms', () => {
   });
 
   it('refuses an empty access token', async () => {
-    const server = infoServer(configured);
-    renderWithQuery(<TradingPlatformsPage />);
+    const server = fakeApi(infoRoutes(configured));
+    renderWithProviders(<TradingPlatformsPage />);
     const { user, dialog } = await openOanda();
     await user.clear(within(dialog).getByLabelText('Access Token'));
     await user.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
     expect(await screen.findByText('All fields are required.')).toBeVisible();
-    expect(server.posts(UPDATE)).toHaveLength(0);
+    expect(server.to(UPDATE_INFO, 'POST')).toHaveLength(0);
   });
 
   it('refuses a token with neither account id nor mode', async () => {
-    const server = infoServer(unconfigured);
-    renderWithQuery(<TradingPlatformsPage />);
+    const server = fakeApi(infoRoutes(unconfigured));
+    renderWithProviders(<TradingPlatformsPage />);
     const { user, dialog } = await openOanda();
     await user.type(within(dialog).getByLabelText('Access Token'), 'abc-123');
     await user.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
     expect(await screen.findByText('All fields are required.')).toBeVisible();
-    expect(server.posts(UPDATE)).toHaveLength(0);
+    expect(server.to(UPDATE_INFO, 'POST')).toHaveLength(0);
   });
 
   it('saves a token and a mode without an account id as the whole record, OANDA the default', async () => {
-    const server = infoServer({ ...unconfigured, default_trading_platfrom: '' });
-    renderWithQuery(<TradingPlatformsPage />);
+    const server = fakeApi(infoRoutes({ ...unconfigured, default_trading_platfrom: '' }));
+    renderWithProviders(<TradingPlatformsPage />);
     const { user, dialog } = await openOanda();
     await user.type(within(dialog).getByLabelText('Access Token'), 'abc-123');
     await user.selectOptions(within(dialog).getByLabelText('Mode'), 'demo');
     await user.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
     expect(await screen.findByText('Configuration updated successfully')).toBeVisible();
-    expect(server.posts(UPDATE).map((c) => c.body)).toEqual([
+    expect(server.to(UPDATE_INFO, 'POST').map((c) => c.body)).toEqual([
       {
         default_ai_platfrom: 'vertexai',
         default_trading_platfrom: 'OANDA',
@@ -98,25 +97,26 @@ describe('Trading Platforms', () => {
   });
 
   it('sends the masked token back unchanged when only the account id changes', async () => {
-    const server = infoServer(configured);
-    renderWithQuery(<TradingPlatformsPage />);
+    const server = fakeApi(infoRoutes(configured));
+    renderWithProviders(<TradingPlatformsPage />);
     const { user, dialog } = await openOanda();
     const accountId = within(dialog).getByLabelText('Account ID');
     await user.clear(accountId);
     await user.type(accountId, '101-001-7654321-002');
     await user.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
     await screen.findByText('Configuration updated successfully');
-    expect(server.posts(UPDATE)[0]?.body).toEqual({
+    expect(server.to(UPDATE_INFO, 'POST')[0]?.body).toEqual({
       ...configured,
       oanda: { accessToken: '••••4f2a', accountId: '101-001-7654321-002', mode: 'live' },
     });
   });
 
   it("shows the server's message when saving fails and keeps the modal open", async () => {
-    infoServer(unconfigured, {
+    fakeApi({
+      ...infoRoutes(unconfigured),
       'POST /api/v1/account/update_info': () => failure(400, 'Account ID must look like 101-004-1234567-001.'),
     });
-    renderWithQuery(<TradingPlatformsPage />);
+    renderWithProviders(<TradingPlatformsPage />);
     const { user, dialog } = await openOanda();
     await user.type(within(dialog).getByLabelText('Access Token'), 'abc-123');
     await user.type(within(dialog).getByLabelText('Account ID'), '42');
@@ -126,8 +126,8 @@ describe('Trading Platforms', () => {
   });
 
   it('has no form for an inactive platform, only the news that it is not available yet', async () => {
-    infoServer(unconfigured);
-    renderWithQuery(<TradingPlatformsPage />);
+    fakeApi(infoRoutes(unconfigured));
+    renderWithProviders(<TradingPlatformsPage />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^MetaTrader 4\/5,/ }));
     const dialog = await findOpenDialog();
@@ -138,10 +138,11 @@ describe('Trading Platforms', () => {
   });
 
   it('says in place when the settings cannot be loaded', async () => {
-    infoServer(unconfigured, {
+    fakeApi({
+      ...infoRoutes(unconfigured),
       'GET /api/v1/account/get_info': () => failure(500, 'Something went wrong on our side. Please try again.'),
     });
-    renderWithQuery(<TradingPlatformsPage />);
+    renderWithProviders(<TradingPlatformsPage />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your settings could not be loaded. Something went wrong on our side.');
     expect(screen.queryByRole('button', { name: /^OANDA,/ })).toBeNull();

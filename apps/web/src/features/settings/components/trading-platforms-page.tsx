@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { CButton, CCol, CModal, CModalBody, CModalFooter, CModalHeader, CModalTitle, CRow } from '@coreui/react';
 import type { InfoRecord } from '@pipsense/contract';
-import { useInfo } from '../api/info-api';
+import { useInfo } from '../../../lib/info-query';
 import { isOandaActive } from '../model/oanda-form';
 import { tradingPlatforms, type TradingPlatform } from '../model/platforms';
 import { InfoError, InfoLoading } from './info-status';

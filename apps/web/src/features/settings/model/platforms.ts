@@ -34,7 +34,7 @@ export const tradingPlatforms: readonly TradingPlatform[] = [
 ];
 
 /** The two providers the server can run; their status comes from get_info's `providers`. */
-export type ProviderId = 'openai' | 'vertexai';
+type ProviderId = 'openai' | 'vertexai';
 
 export interface AiPlatform {
   /** The `default_ai_platfrom` value this card stands for, when it can be one. */

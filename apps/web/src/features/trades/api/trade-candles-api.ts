@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CandlesResponse, CandlesResult, Granularity } from '@pipsense/contract';
 import { authRequest } from '../../../lib/api';
-import { unwrapApi } from '../../../components/data/api-error';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface CandleWindow {
   instrument: string;
@@ -12,16 +12,19 @@ export interface CandleWindow {
 }
 
 /** GET {trading host}/api/v1/trade/candles: OANDA mid candles fetched through the server. */
-export function fetchCandles(base: string, window: CandleWindow, signal?: AbortSignal): Promise<CandlesResult> {
+function fetchCandles(base: string, window: CandleWindow, signal?: AbortSignal): Promise<CandlesResult> {
   const { instrument, granularity, from, to } = window;
-  return unwrapApi(
-    authRequest<CandlesResponse>('GET', `${base}/api/v1/trade/candles`, { instrument, granularity, from, to }, signal),
+  return authRequest<CandlesResponse>(
+    'GET',
+    `${base}/api/v1/trade/candles`,
+    { instrument, granularity, from, to },
+    signal,
   ).then((body) => body.data);
 }
 
-export const tradeCandlesQuery = (base: string, window: CandleWindow) =>
+const tradeCandlesQuery = (base: string, window: CandleWindow) =>
   queryOptions({
-    queryKey: ['trade-candles', base, window.instrument, window.granularity, window.from, window.to],
+    queryKey: queryKeys.tradeCandles(base, window.instrument, window.granularity, window.from, window.to),
     queryFn: ({ signal }) => fetchCandles(base, window, signal),
     // Past candles do not change; the window of an open trade ends at the moment it was opened in the modal.
     staleTime: 5 * 60_000,

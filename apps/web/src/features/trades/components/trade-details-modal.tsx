@@ -6,7 +6,7 @@ import { tradeDetails } from '../model/trade-details';
 import { direction } from '../model/trade-format';
 import { TradeChart } from './trade-chart';
 
-export interface TradeDetailsModalProps {
+interface TradeDetailsModalProps {
   visible: boolean;
   /** Kept while the modal fades out, so its content does not vanish mid-animation. */
   trade: TradeItem | null;

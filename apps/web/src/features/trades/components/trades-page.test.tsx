@@ -2,15 +2,9 @@ import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { candlesResponse, tradeSyncResponse } from '@pipsense/contract';
-import {
-  deferred,
-  errorBody,
-  GET_INFO,
-  infoBody,
-  renderScreen,
-  stubApi,
-  type StubResponse,
-} from '../../../components/data/test-support';
+import { deferred, errorBody, fakeApi, type Reply } from '../../../test/fake-api';
+import { GET_INFO, oandaInfoBody } from '../../../test/info-fixtures';
+import { renderWithProviders } from '../../../test/render';
 import { trade, tradePage } from '../test-fixtures';
 import { TradesPage } from './trades-page';
 
@@ -55,7 +49,7 @@ beforeEach(() => {
 
 describe('TradesPage', () => {
   it('lists trades with the spec columns, 5-decimal prices, 4-decimal P/L and coloured P/L', async () => {
-    const api = stubApi({
+    const api = fakeApi({
       [HISTORY]: () => ({
         body: tradePage([
           trade({
@@ -74,7 +68,7 @@ describe('TradesPage', () => {
         ]),
       }),
     });
-    renderScreen(<TradesPage />);
+    renderWithProviders(<TradesPage />);
 
     expect(screen.getByRole('heading', { name: 'OANDA Trades' })).toBeInTheDocument();
     await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('5316'));
@@ -120,15 +114,15 @@ describe('TradesPage', () => {
     expect(within(closed!).getByText('12.3400')).toHaveClass('text-success');
 
     const [call] = api.to(HISTORY);
-    expect(call!.url.searchParams.get('page')).toBe('1');
-    expect(call!.url.searchParams.get('limit')).toBe('10');
+    expect(call!.search.get('page')).toBe('1');
+    expect(call!.search.get('limit')).toBe('10');
     expect(call!.headers.Authorization).toBe('Bearer test-token');
   });
 
   it('shows placeholder rows and a loading status while the first page loads', async () => {
-    const pending = deferred<StubResponse>();
-    stubApi({ [HISTORY]: () => pending.promise });
-    renderScreen(<TradesPage />);
+    const pending = deferred<Reply>();
+    fakeApi({ [HISTORY]: () => pending.promise });
+    renderWithProviders(<TradesPage />);
 
     expect(screen.getByText('Loading trades')).toBeInTheDocument();
     expect(table()).toHaveAttribute('aria-busy', 'true');
@@ -140,16 +134,19 @@ describe('TradesPage', () => {
   });
 
   it('says No trades found for an empty history when OANDA is connected', async () => {
-    stubApi({ [HISTORY]: () => ({ body: tradePage([], 1, 0) }), [GET_INFO]: () => ({ body: infoBody('••••4f2a') }) });
-    renderScreen(<TradesPage />);
+    fakeApi({
+      [HISTORY]: () => ({ body: tradePage([], 1, 0) }),
+      [GET_INFO]: () => ({ body: oandaInfoBody('••••4f2a') }),
+    });
+    renderWithProviders(<TradesPage />);
     expect(await screen.findByText('No trades found')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByText('Connect OANDA first')).not.toBeInTheDocument();
   });
 
   it('says to connect OANDA when the history is empty and no token is saved', async () => {
-    stubApi({ [HISTORY]: () => ({ body: tradePage([], 1, 0) }), [GET_INFO]: () => ({ body: infoBody('') }) });
-    renderScreen(<TradesPage />);
+    fakeApi({ [HISTORY]: () => ({ body: tradePage([], 1, 0) }), [GET_INFO]: () => ({ body: oandaInfoBody('') }) });
+    renderWithProviders(<TradesPage />);
     expect(await screen.findByText('Connect OANDA first')).toBeInTheDocument();
     expect(screen.getByText('Connect your OANDA account in Settings → Trading Platforms first.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Settings → Trading Platforms' })).toHaveAttribute(
@@ -160,14 +157,14 @@ describe('TradesPage', () => {
   });
 
   it('disables Prev on page 1 and Next on the last page, and asks for the page clicked', async () => {
-    const api = stubApi({
-      [HISTORY]: (url) => {
-        const page = Number(url.searchParams.get('page'));
+    const api = fakeApi({
+      [HISTORY]: ({ search }) => {
+        const page = Number(search.get('page'));
         return { body: tradePage([trade({ tradeId: String(6000 - page) })], 3, 21) };
       },
     });
     const user = userEvent.setup();
-    renderScreen(<TradesPage />);
+    renderWithProviders(<TradesPage />);
 
     await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('5999'));
     expect(screen.getByText('Prev')).toHaveAttribute('aria-disabled', 'true');
@@ -176,12 +173,12 @@ describe('TradesPage', () => {
 
     await user.click(screen.getByText('Next'));
     await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('5998'));
-    expect(api.to(HISTORY).at(-1)!.url.searchParams.get('page')).toBe('2');
+    expect(api.to(HISTORY).at(-1)!.search.get('page')).toBe('2');
     expect(screen.getByText('Prev')).not.toHaveAttribute('aria-disabled');
 
     await user.click(screen.getByRole('link', { name: 'Page 3' }));
     await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('5997'));
-    expect(api.to(HISTORY).at(-1)!.url.searchParams.get('page')).toBe('3');
+    expect(api.to(HISTORY).at(-1)!.search.get('page')).toBe('3');
     expect(screen.getByText('Next')).toHaveAttribute('aria-disabled', 'true');
 
     // A click on the disabled Next asks for nothing.
@@ -191,11 +188,11 @@ describe('TradesPage', () => {
   });
 
   it('shows not connected for MetaTrader without a request, and starts again at page 1 on OANDA', async () => {
-    const api = stubApi({
-      [HISTORY]: (url) => ({ body: tradePage([trade({ tradeId: `t${url.searchParams.get('page')}` })], 2, 12) }),
+    const api = fakeApi({
+      [HISTORY]: ({ search }) => ({ body: tradePage([trade({ tradeId: `t${search.get('page')}` })], 2, 12) }),
     });
     const user = userEvent.setup();
-    renderScreen(<TradesPage />);
+    renderWithProviders(<TradesPage />);
     await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('t1'));
     await user.click(screen.getByText('Next'));
     await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('t2'));
@@ -216,19 +213,19 @@ describe('TradesPage', () => {
     // The list starts empty (placeholder rows), not with the rows shown before the switch.
     expect(screen.queryByText('t2')).not.toBeInTheDocument();
     await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('t1'));
-    expect(api.to(HISTORY).at(-1)!.url.searchParams.get('page')).toBe('1');
+    expect(api.to(HISTORY).at(-1)!.search.get('page')).toBe('1');
   });
 
   it('disables Sync with a spinner while syncing, toasts the server message and refetches the list', async () => {
-    const sync = deferred<StubResponse>();
+    const sync = deferred<Reply>();
     let synced = false;
-    const api = stubApi({
+    const api = fakeApi({
       [HISTORY]: () => ({ body: tradePage(synced ? [trade({ tradeId: '7001' })] : []) }),
-      [GET_INFO]: () => ({ body: infoBody('••••4f2a') }),
+      [GET_INFO]: () => ({ body: oandaInfoBody('••••4f2a') }),
       [SYNC]: () => sync.promise,
     });
     const user = userEvent.setup();
-    renderScreen(<TradesPage />);
+    renderWithProviders(<TradesPage />);
     await screen.findByText('No trades found');
 
     await user.click(screen.getByRole('button', { name: 'Sync trades' }));
@@ -253,12 +250,12 @@ describe('TradesPage', () => {
   });
 
   it("toasts a failed sync's message (409 already running) and keeps the list", async () => {
-    stubApi({
+    fakeApi({
       [HISTORY]: () => ({ body: tradePage([trade()]) }),
       [SYNC]: () => ({ status: 409, body: errorBody('A trade sync is already running.', 'SYNC_RUNNING') }),
     });
     const user = userEvent.setup();
-    renderScreen(<TradesPage />);
+    renderWithProviders(<TradesPage />);
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Sync trades' }));
     expect(await screen.findByText('A trade sync is already running.')).toBeInTheDocument();
@@ -269,13 +266,13 @@ describe('TradesPage', () => {
   it('points to Settings → Trading Platforms when a sync is refused for want of OANDA', async () => {
     let saved = '••••4f2a';
     const message = 'Connect your OANDA account in Settings → Trading Platforms first.';
-    stubApi({
+    fakeApi({
       [HISTORY]: () => ({ body: tradePage([], 1, 0) }),
-      [GET_INFO]: () => ({ body: infoBody(saved) }),
+      [GET_INFO]: () => ({ body: oandaInfoBody(saved) }),
       [SYNC]: () => ({ status: 400, body: errorBody(message, 'OANDA_NOT_CONFIGURED') }),
     });
     const user = userEvent.setup();
-    renderScreen(<TradesPage />);
+    renderWithProviders(<TradesPage />);
     await screen.findByText('No trades found');
     // The configuration was removed elsewhere since the screen loaded.
     saved = '';
@@ -286,8 +283,8 @@ describe('TradesPage', () => {
 
   it('points to Settings → Trading Platforms when the list answers OANDA_NOT_CONFIGURED', async () => {
     const message = 'Connect your OANDA account in Settings → Trading Platforms first.';
-    stubApi({ [HISTORY]: () => ({ status: 400, body: errorBody(message, 'OANDA_NOT_CONFIGURED') }) });
-    renderScreen(<TradesPage />);
+    fakeApi({ [HISTORY]: () => ({ status: 400, body: errorBody(message, 'OANDA_NOT_CONFIGURED') }) });
+    renderWithProviders(<TradesPage />);
     expect(await screen.findByText('Connect OANDA first')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Settings → Trading Platforms' })).toHaveAttribute(
       'href',
@@ -300,12 +297,12 @@ describe('TradesPage', () => {
   it("shows and toasts OANDA's rejection, and retries on demand", async () => {
     let fail = true;
     const message = 'OANDA rejected the access token for demo mode: check it in Settings → Trading Platforms.';
-    const api = stubApi({
+    const api = fakeApi({
       [HISTORY]: () =>
         fail ? { status: 502, body: errorBody(message, 'OANDA_REJECTED') } : { body: tradePage([trade()]) },
     });
     const user = userEvent.setup();
-    renderScreen(<TradesPage />);
+    renderWithProviders(<TradesPage />);
     expect(await screen.findByText('Your trades could not be loaded')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
 
@@ -317,15 +314,15 @@ describe('TradesPage', () => {
 
   it('opens Trade Details with the local times and a chart of candles around the trade', async () => {
     const shown = trade();
-    const api = stubApi({
+    const api = fakeApi({
       [HISTORY]: () => ({ body: tradePage([shown]) }),
-      [CANDLES]: (url) => ({
+      [CANDLES]: ({ search }) => ({
         body: candlesResponse.parse({
           success: true,
           message: 'Candles fetched',
           data: {
-            instrument: url.searchParams.get('instrument'),
-            granularity: url.searchParams.get('granularity'),
+            instrument: search.get('instrument'),
+            granularity: search.get('granularity'),
             candles: [
               {
                 time: '2025-10-02T08:00:00.000000000Z',
@@ -351,7 +348,7 @@ describe('TradesPage', () => {
       }),
     });
     const user = userEvent.setup();
-    renderScreen(<TradesPage />);
+    renderWithProviders(<TradesPage />);
     await user.click(await screen.findByRole('button', { name: 'View Trade' }));
 
     const dialog = await screen.findByRole('dialog');
@@ -373,10 +370,10 @@ describe('TradesPage', () => {
     // The trade lasted about 3.5 hours: one-minute candles from before the entry to after the exit.
     await waitFor(() => expect(chartCalls.markers).toHaveLength(1));
     const [candles] = api.to(CANDLES);
-    expect(candles!.url.searchParams.get('instrument')).toBe('EUR_USD');
-    expect(candles!.url.searchParams.get('granularity')).toBe('M1');
-    expect(Date.parse(candles!.url.searchParams.get('from')!)).toBeLessThan(Date.parse(shown.openTime));
-    expect(Date.parse(candles!.url.searchParams.get('to')!)).toBeGreaterThan(Date.parse(shown.closeTime!));
+    expect(candles!.search.get('instrument')).toBe('EUR_USD');
+    expect(candles!.search.get('granularity')).toBe('M1');
+    expect(Date.parse(candles!.search.get('from')!)).toBeLessThan(Date.parse(shown.openTime));
+    expect(Date.parse(candles!.search.get('to')!)).toBeGreaterThan(Date.parse(shown.closeTime!));
     expect(chartCalls.setData[0]).toHaveLength(3);
     const markers = chartCalls.markers[0] as { text: string; shape: string }[];
     expect(markers.map((m) => [m.text, m.shape])).toEqual([
@@ -388,12 +385,12 @@ describe('TradesPage', () => {
   });
 
   it('shows the chart error in place with the server message', async () => {
-    stubApi({
+    fakeApi({
       [HISTORY]: () => ({ body: tradePage([trade()]) }),
       [CANDLES]: () => ({ status: 502, body: errorBody('OANDA is not answering right now.', 'OANDA_UNAVAILABLE') }),
     });
     const user = userEvent.setup();
-    renderScreen(<TradesPage />);
+    renderWithProviders(<TradesPage />);
     await user.click(await screen.findByRole('button', { name: 'View Trade' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('The chart could not be loaded.')).toBeInTheDocument();

@@ -1,47 +1,24 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { TradeItem } from '@pipsense/contract';
-import { NotConnectedState } from '../../../components/data/data-states';
-import { ListCard } from '../../../components/data/list-card';
-import { PlatformDropdown } from '../../../components/data/platform-dropdown';
-import { SyncButton } from '../../../components/data/sync-button';
-import { usePlatformPaging } from '../../../components/data/use-platform-paging';
-import { tradeHistoryKey } from '../api/trade-history-api';
-import { useSyncTrades } from '../api/sync-trades-api';
+import { SyncedListScreen } from '../../../components/data/synced-list';
+import { queryKeys } from '../../../lib/query-keys';
+import { tradeHistoryQuery } from '../api/trade-history-api';
 import { TradeDetailsModal } from './trade-details-modal';
-import { TradeHistory } from './trade-history';
+import { TradesTable } from './trades-table';
 
 /** SPEC §2 Trades: the synced trade history of the chosen platform, ten a page, with a Sync button. */
 export function TradesPage() {
-  const client = useQueryClient();
-  const { platform, base, page, setPage, setPlatform } = usePlatformPaging(() =>
-    client.removeQueries({ queryKey: tradeHistoryKey }),
-  );
-  const sync = useSyncTrades(base);
-  const [selected, setSelected] = useState<TradeItem | null>(null);
-  const [visible, setVisible] = useState(false);
-  const view = (trade: TradeItem) => {
-    setSelected(trade);
-    setVisible(true);
-  };
-
   return (
-    <ListCard
-      title={`${platform} Trades`}
-      toolbar={
-        <>
-          <PlatformDropdown value={platform} onChange={setPlatform} />
-          <SyncButton what="trades" syncing={sync.isPending} disabled={base === null} onSync={() => sync.mutate()} />
-        </>
-      }
-    >
-      {base === null ? (
-        <NotConnectedState platform={platform} what="trades" onShowOanda={() => setPlatform('OANDA')} />
-      ) : (
-        // Keyed by platform so a switch starts from an empty list rather than the previous platform's rows.
-        <TradeHistory key={platform} base={base} page={page} onPageChange={setPage} onView={view} />
-      )}
-      <TradeDetailsModal visible={visible} trade={selected} base={base} onClose={() => setVisible(false)} />
-    </ListCard>
+    <SyncedListScreen
+      title="Trades"
+      listKey={queryKeys.tradeHistory.all}
+      listQuery={tradeHistoryQuery}
+      // GET {trading host}/api/v1/trade/sync_trade: the server reads OANDA and answers with what it did.
+      syncPath="/api/v1/trade/sync_trade"
+      empty={{
+        title: 'No trades found',
+        hint: 'Press Sync to fetch your trade history from OANDA; it shows here newest first.',
+      }}
+      table={(trades, busy, onView) => <TradesTable trades={trades} busy={busy} onView={onView} />}
+      details={({ row, ...modal }) => <TradeDetailsModal trade={row} {...modal} />}
+    />
   );
 }

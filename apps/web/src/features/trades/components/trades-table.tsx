@@ -5,7 +5,7 @@ import { DataTable, ViewCell } from '../../../components/data/data-table';
 import { formatPL, formatPrice, formatUnits, tradeState } from '../model/trade-format';
 
 /** SPEC §2's columns, in order; numbers are right-aligned so their decimals line up. */
-export const TRADE_COLUMNS = [
+const TRADE_COLUMNS = [
   { label: 'Trade ID', numeric: false },
   { label: 'Instrument', numeric: false },
   { label: 'Price', numeric: true },
@@ -17,7 +17,7 @@ export const TRADE_COLUMNS = [
   { label: 'Actions', numeric: false },
 ] as const;
 
-export interface TradesTableProps {
+interface TradesTableProps {
   /** Null while the first page loads: placeholder rows keep the table's shape. */
   trades: readonly TradeItem[] | null;
   busy: boolean;

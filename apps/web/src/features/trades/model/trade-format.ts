@@ -2,8 +2,8 @@ import type { TradeItem } from '@pipsense/contract';
 import { EMPTY_CELL, formatDecimal } from '../../../components/data/format';
 
 /** SPEC §9: trade price with 5 decimals, unrealized P/L with 4. Other prices follow the price, other money the P/L. */
-export const PRICE_DECIMALS = 5;
-export const PL_DECIMALS = 4;
+const PRICE_DECIMALS = 5;
+const PL_DECIMALS = 4;
 
 export const formatPrice = (value: string | null) => formatDecimal(value, PRICE_DECIMALS);
 export const formatPL = (value: string | null) => formatDecimal(value, PL_DECIMALS);

@@ -1,0 +1,143 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { PAGE_SIZE } from '@pipsense/contract';
+import { ConfigureOandaState, EmptyState, FetchingOverlay, LoadErrorState, NotConnectedState } from './data-states';
+import { ListCard, ListFooter } from './list-card';
+import { ListPagination } from './list-pagination';
+import { PlatformDropdown } from './platform-dropdown';
+import { SyncButton } from './sync-button';
+import { pageCount } from './page-window';
+import { useErrorToast } from './use-error-toast';
+import { usePlatformPaging } from './use-platform-paging';
+import { useSync } from './use-sync';
+import { isOandaNotConfigured, useOandaConnection } from './use-oanda-connection';
+
+interface Page {
+  data: unknown[];
+  pages: number;
+  total?: number | undefined;
+}
+
+interface SyncedListProps<P extends Page> {
+  /** The query of one page of the list (`pagedListQuery`). */
+  query: UseQueryOptions<P, Error, P, QueryKey>;
+  /** Plural noun: 'Trades'. */
+  title: string;
+  empty: { title: string; hint: string };
+  page: number;
+  onPageChange: (page: number) => void;
+  /** The table: `rows` null while nothing is there to show (placeholder rows). */
+  table: (rows: P['data'] | null, busy: boolean) => ReactNode;
+}
+
+/** One page of a synced list with its loading, empty, error and 'configure OANDA' states. */
+function SyncedList<P extends Page>({
+  query,
+  title,
+  empty: emptyText,
+  page,
+  onPageChange,
+  table,
+}: SyncedListProps<P>) {
+  const list = useQuery(query);
+  const what = title.toLowerCase();
+  const empty = list.data !== undefined && list.data.data.length === 0;
+  const connection = useOandaConnection(empty);
+  useErrorToast(what, list.error, list.errorUpdatedAt);
+  const pages = pageCount(list.data?.pages);
+
+  // A sync can shrink the list; a page past the end moves back to the last page.
+  const pastEnd = list.data !== undefined && !list.isPlaceholderData && page > pages;
+  useEffect(() => {
+    if (pastEnd) onPageChange(pages);
+  }, [pastEnd, pages, onPageChange]);
+
+  if (list.isError) {
+    if (isOandaNotConfigured(list.error)) return <ConfigureOandaState message={list.error.message} />;
+    return <LoadErrorState what={what} message={list.error.message} onRetry={() => void list.refetch()} />;
+  }
+  // An empty list waits for the connection check (placeholder rows) so it does not flash 'No … found' first.
+  if (empty && !connection.isPending) {
+    if (connection.data === false) return <ConfigureOandaState />;
+    return <EmptyState title={emptyText.title} hint={emptyText.hint} />;
+  }
+
+  const rows = empty ? null : (list.data?.data ?? null);
+  const busy = list.isFetching;
+  return (
+    <>
+      <div className="position-relative">
+        {table(rows, busy)}
+        {busy && rows !== null && <FetchingOverlay label={`Loading ${what}`} />}
+      </div>
+      {rows === null ? (
+        <span className="visually-hidden" role="status">
+          Loading {what}
+        </span>
+      ) : (
+        <ListFooter page={page} pageSize={PAGE_SIZE} shown={rows.length} total={list.data?.total} what={what}>
+          <ListPagination page={page} pages={pages} onChange={onPageChange} label={`${title} pages`} />
+        </ListFooter>
+      )}
+    </>
+  );
+}
+
+interface SyncedListScreenProps<P extends Page> {
+  /** The screen's noun: 'Trades' titles '{platform} Trades'; in lower case it names the rows elsewhere. */
+  title: string;
+  /** Every cached page of the list: cleared on a platform switch, refetched after a sync. */
+  listKey: QueryKey;
+  /** One page of the list on a platform's service. */
+  listQuery: (base: string, page: number) => UseQueryOptions<P, Error, P, QueryKey>;
+  /** The Sync call's path on the platform's service. */
+  syncPath: string;
+  empty: { title: string; hint: string };
+  table: (rows: P['data'] | null, busy: boolean, onView: (row: P['data'][number]) => void) => ReactNode;
+  /** The details modal of the row last viewed. */
+  details: (props: { row: P['data'][number] | null; visible: boolean; base: string | null; onClose: () => void }) => ReactNode;
+}
+
+/**
+ * SPEC §2 Trades and Accounts: the synced list of the chosen platform, ten a page, with the platform switch, a Sync
+ * button and a details modal.
+ */
+export function SyncedListScreen<P extends Page>(props: SyncedListScreenProps<P>) {
+  const what = props.title.toLowerCase();
+  const { platform, base, page, setPage, setPlatform } = usePlatformPaging(props.listKey);
+  const sync = useSync(base, props.syncPath, props.listKey);
+  const [selected, setSelected] = useState<P['data'][number] | null>(null);
+  const [visible, setVisible] = useState(false);
+  const view = (row: P['data'][number]) => {
+    setSelected(row);
+    setVisible(true);
+  };
+
+  return (
+    <ListCard
+      title={`${platform} ${props.title}`}
+      toolbar={
+        <>
+          <PlatformDropdown value={platform} onChange={setPlatform} />
+          <SyncButton what={what} syncing={sync.isPending} disabled={base === null} onSync={() => sync.mutate()} />
+        </>
+      }
+    >
+      {base === null ? (
+        <NotConnectedState platform={platform} what={what} onShowOanda={() => setPlatform('OANDA')} />
+      ) : (
+        // Keyed by platform so a switch starts from an empty list rather than the previous platform's rows.
+        <SyncedList
+          key={platform}
+          query={props.listQuery(base, page)}
+          title={props.title}
+          empty={props.empty}
+          page={page}
+          onPageChange={setPage}
+          table={(rows, busy) => props.table(rows, busy, view)}
+        />
+      )}
+      {props.details({ row: selected, visible, base, onClose: () => setVisible(false) })}
+    </ListCard>
+  );
+}

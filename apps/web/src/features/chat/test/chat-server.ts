@@ -1,0 +1,98 @@
+import type { AiPlatformId, Chat, ChatTopic, ConversationMessage } from '@pipsense/contract';
+import { failure, fakeApi, ok, type Reply, type Route } from '../../../test/fake-api';
+import { GET_INFO, infoBody } from '../../../test/info-fixtures';
+import { chatRecord, messageRecord, sseEvent, sseResponse } from './chat-fixtures';
+
+type QueryHandler = (body: Record<string, unknown>, kind: string) => Reply | Promise<Reply>;
+
+/**
+ * The chat screen's server on the shared fake API, with contract-shaped bodies: chats newest first, conversations per
+ * chat, and streamed answers that it stores as the server does.
+ */
+export function chatApi(seed: { chats?: Chat[]; conversations?: Record<string, ConversationMessage[]> } = {}) {
+  const state = {
+    chats: [...(seed.chats ?? [])],
+    conversations: { ...(seed.conversations ?? {}) } as Record<string, ConversationMessage[]>,
+    platform: 'openai' as AiPlatformId,
+    configured: { openai: true, vertexai: true },
+    /** Paths (without query) whose next call answers HTTP 500. */
+    failing: new Set<string>(),
+  };
+  let nextId = 1;
+
+  const store = (chatId: string, message: ConversationMessage) => {
+    state.conversations[chatId] = [...(state.conversations[chatId] ?? []), message];
+  };
+
+  /** The default answer: stores both messages and streams the answer in two deltas. */
+  let onQuery: QueryHandler = (body) => {
+    const chatId = String(body.chatId);
+    store(chatId, messageRecord(`u${nextId++}`, chatId, 'user', String(body.query)));
+    const answer = messageRecord(`a${nextId++}`, chatId, 'assistant', `**Answer** to: ${String(body.query)}`);
+    store(chatId, answer);
+    return sseResponse([
+      sseEvent('delta', { text: '**Answer** to: ' }),
+      sseEvent('delta', { text: String(body.query) }),
+      sseEvent('done', { success: true, message: 'Answered', data: answer }),
+    ]);
+  };
+
+  const failable =
+    (route: Route): Route =>
+    (call) =>
+      state.failing.delete(call.path) ? failure(500, 'Server exploded.', 'INTERNAL') : route(call);
+
+  const api = fakeApi({
+    [`GET ${GET_INFO}`]: failable(() =>
+      ok(
+        infoBody(
+          {
+            default_ai_platfrom: state.platform,
+            default_trading_platfrom: 'OANDA',
+            oanda: { accessToken: '••••4f2a', accountId: '101-001-1234567-001', mode: 'demo' },
+          },
+          {
+            openai: { configured: state.configured.openai, detail: '' },
+            vertexai: { configured: state.configured.vertexai, detail: '' },
+          },
+        ),
+      ),
+    ),
+    'GET /api/v1/chat/get_chats': failable(({ search }) => {
+      const topic = search.get('topic') as ChatTopic;
+      return ok({ success: true, message: 'Chats', data: state.chats.filter((c) => c.topic === topic) });
+    }),
+    'POST /api/v1/chat/create_chat': failable(({ body = {} }) => {
+      const chat = chatRecord(`new${nextId++}`, String(body.title), body.topic as ChatTopic);
+      state.chats.unshift(chat);
+      return ok({ success: true, message: 'Chat created', data: chat });
+    }),
+    'POST /api/v1/chat/edit_chat/:id': failable(({ params, body = {} }) => {
+      const chat = state.chats.find((c) => c._id === params.id);
+      if (!chat) return failure(404, 'Chat not found.', 'NOT_FOUND');
+      chat.title = String(body.title);
+      return ok({ success: true, message: 'Chat updated', data: chat });
+    }),
+    'GET /api/v1/chat/delete_chat/:id': failable(({ params }) => {
+      state.chats = state.chats.filter((c) => c._id !== params.id);
+      delete state.conversations[params.id ?? ''];
+      return ok({ success: true, message: 'Chat deleted' });
+    }),
+    'GET /api/v1/conversation/get_conversations/:id': failable(({ params }) =>
+      ok({ success: true, message: 'Conversation', conversations: state.conversations[params.id ?? ''] ?? [] }),
+    ),
+    'POST /api/v1/query/oanda/:kind': failable(({ params, body = {} }) => onQuery(body, params.kind ?? '')),
+  });
+
+  return {
+    ...api,
+    state,
+    store,
+    /** Replace how query calls are answered. */
+    onQuery(handler: QueryHandler) {
+      onQuery = handler;
+    },
+  };
+}
+
+export type ChatApi = ReturnType<typeof chatApi>;

@@ -1,0 +1,33 @@
+import type { ChatTopic } from '@pipsense/contract';
+
+/**
+ * Every query key of the web app: one key per server resource, so two screens reading the same call share its cache
+ * and whoever changes it invalidates the one key. Keys start with the resource; the rest narrows it (service base,
+ * page, …), so a prefix clears every cached variant.
+ */
+export const queryKeys = {
+  /** GET account/get_info: the info record and the providers' status. */
+  info: ['account-info'] as const,
+  /** GET auth/me. */
+  profile: ['profile'] as const,
+  tradeHistory: {
+    all: ['trade-history'] as const,
+    page: (base: string, page: number) => ['trade-history', base, page] as const,
+  },
+  accounts: {
+    all: ['accounts'] as const,
+    page: (base: string, page: number) => ['accounts', base, page] as const,
+  },
+  dashboardMetrics: {
+    all: ['dashboard-metrics'] as const,
+    of: (base: string, timeZone: string) => ['dashboard-metrics', base, timeZone] as const,
+  },
+  tradeCandles: (base: string, instrument: string, granularity: string, from: string, to: string) =>
+    ['trade-candles', base, instrument, granularity, from, to] as const,
+  /** Chat keys include the AI host so that a changed default platform never reads another host's cache. */
+  chats: {
+    all: (base: string) => ['chat', base, 'chats'] as const,
+    of: (base: string, topic: ChatTopic) => ['chat', base, 'chats', topic] as const,
+  },
+  conversation: (base: string, chatId: string) => ['chat', base, 'conversation', chatId] as const,
+};
