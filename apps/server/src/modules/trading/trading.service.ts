@@ -216,3 +216,5 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
   };
 }
 export type TradingService = ReturnType<typeof createTradingService>;
+/** The trade query shapes the chat tools pass to queryTrades and tradeFigures. */
+export type { TradeFigures, TradeQuery, TradeSort };

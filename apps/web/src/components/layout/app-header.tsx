@@ -15,7 +15,7 @@ import CIcon from '@coreui/icons-react';
 import { cilMenu, cilUser, cilLifeRing, cilAccountLogout } from '@coreui/icons';
 import { paths } from '../../config/paths';
 import { logout } from '../../lib/token';
-import { useProfile } from '../../features/profile/api/profile-api';
+import { useProfile } from '../../lib/profile-query';
 
 function initialOf(username: string | undefined): string {
   return username?.trim().charAt(0).toUpperCase() || 'U';

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { CContainer, CFooter } from '@coreui/react';
 import { headingFromPath } from '../../lib/heading';
 import { logout, tokenState } from '../../lib/token';
-import { useProfile } from '../../features/profile/api/profile-api';
+import { useProfile } from '../../lib/profile-query';
 import { AppSidebar } from './app-sidebar';
 import { AppHeader } from './app-header';
 

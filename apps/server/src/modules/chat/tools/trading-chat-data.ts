@@ -1,8 +1,7 @@
 import type { AccountItem, Granularity, Mode, TradeItem } from '@pipsense/contract';
 import { AppError } from '../../../lib/errors';
 import type { SettingsService } from '../../settings/settings.service';
-import type { TradingService } from '../../trading/trading.service';
-import type { TradeQuery } from '../../trading/trade-query.repository';
+import type { TradeQuery, TradingService } from '../../trading/trading.service';
 import type { ChatData, DataOrigin } from './chat-data';
 import { summarisePerformance } from './performance';
 import type { ResolvedPeriod } from './periods';

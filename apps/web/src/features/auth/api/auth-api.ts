@@ -1,25 +1,11 @@
-import type { Envelope, ExistsResponse, LoginBody, LoginResponse, RegisterBody } from '@pipsense/contract';
+import type { Envelope, LoginBody, LoginResponse, RegisterBody } from '@pipsense/contract';
 import { config } from '../../../config/env';
 import { publicRequest } from '../../../lib/api';
+import { existsLookups } from '../../../lib/exists-lookups';
 
 const base = `${config.backend}/api/v1/auth`;
 
 export const login = (body: LoginBody) => publicRequest<LoginResponse>('POST', `${base}/login`, { ...body });
 export const register = (body: RegisterBody) => publicRequest<Envelope>('POST', `${base}/register`, { ...body });
 
-/**
- * The two existence lookups, through the given helper (the register screen's without auth, the profile screen's with
- * the token). An error during a lookup counts as 'does not exist' (SPEC §8); the server still refuses duplicates.
- */
-export function existsLookups(request: typeof publicRequest) {
-  const exists = (path: string, payload: Record<string, string>) =>
-    request<ExistsResponse>('POST', `${base}/${path}`, payload).then(
-      (body) => body.exists,
-      () => false,
-    );
-  return {
-    usernameExists: (username: string) => exists('check_username_exist', { username }),
-    emailExists: (email: string) => exists('check_email_exist', { email }),
-  };
-}
 export const { usernameExists, emailExists } = existsLookups(publicRequest);

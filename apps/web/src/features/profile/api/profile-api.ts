@@ -1,19 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Envelope, MeResponse } from '@pipsense/contract';
 import { config } from '../../../config/env';
 import { authRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
-import { existsLookups } from '../../auth/api/auth-api';
+import { existsLookups } from '../../../lib/exists-lookups';
 
-const auth = `${config.backend}/api/v1/auth`;
 const account = `${config.backend}/api/v1/account`;
-
-export const useProfile = () =>
-  useQuery({
-    queryKey: queryKeys.profile,
-    queryFn: ({ signal }) => authRequest<MeResponse>('GET', `${auth}/me`, undefined, signal).then((b) => b.data),
-    staleTime: 60_000,
-  });
 
 /** The profile screen's lookups go with the token. */
 export const { usernameExists: checkUsernameExists, emailExists: checkEmailExists } = existsLookups(authRequest);

@@ -1,5 +1,5 @@
 import { CAlert, CCol, CRow, CSpinner } from '@coreui/react';
-import { useProfile } from '../api/profile-api';
+import { useProfile } from '../../../lib/profile-query';
 import { ChangePasswordCard } from './change-password-card';
 import { UpdateProfileCard } from './update-profile-card';
 
