@@ -1,16 +1,25 @@
 import { z } from 'zod';
 import { envelope, MODES, timeZone } from './common';
+import { TAG_KINDS } from './tags';
+import { tradeFilterFields, withDateRange } from './trading';
 
 /**
  * GET /api/v1/dashboard/metrics: the Overview analytics (SPEC §3). Every metric is defined in
  * apps/server/src/modules/analytics/engine/METRICS.md; the shapes below mirror the engine's output.
  */
 
-/** Without `mode` the metrics cover demo and live together. */
-export const dashboardMetricsQuery = z.object({
-  timeZone: timeZone.default('UTC'),
-  mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
-});
+/**
+ * Without `mode` the metrics cover demo and live together. The journal's filters (issue 9) slice them: `from`/`to`
+ * on open time, one account, one instrument, trades with any of the tags.
+ */
+export const dashboardMetricsQuery = withDateRange(
+  z
+    .object({
+      timeZone: timeZone.default('UTC'),
+      mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
+    })
+    .extend(tradeFilterFields.pick({ from: true, to: true, accountId: true, instrument: true, tag: true }).shape),
+);
 export type DashboardMetricsQuery = z.input<typeof dashboardMetricsQuery>;
 
 /** A card rendered as a key/value list; '-' marks a value that does not exist for this data. */
@@ -72,6 +81,24 @@ export const insightsStatus = z.object({
 });
 export type InsightsStatus = z.infer<typeof insightsStatus>;
 
+/** One tag's closed trades: which setups pay and what each mistake costs (engine/METRICS.md). */
+export const tagFacts = z.object({
+  tagId: z.string(),
+  name: z.string(),
+  kind: z.enum(TAG_KINDS),
+  trades: z.number().int(),
+  /** %, 1 decimal; null without closed trades. */
+  winRate: z.number().nullable(),
+  netPL: z.number(),
+  /** Mean realized P/L per closed trade; null without closed trades. */
+  expectancy: z.number().nullable(),
+  /** Mean R of the tag's trades with an initial stop; null when none has one. */
+  averageR: z.number().nullable(),
+  /** How many of the tag's closed trades have an initial stop (the R figures cover these). */
+  withInitialStop: z.number().int(),
+});
+export type TagFacts = z.infer<typeof tagFacts>;
+
 export const dashboardMetrics = z.object({
   tradeCount: z.number().int(),
   accountCount: z.number().int(),
@@ -92,6 +119,8 @@ export const dashboardMetrics = z.object({
   tradingProfile: cardObject.nullable(),
   instrumentBreakdown: nestedCardObject.nullable(),
   charts: overviewCharts,
+  /** Per journal tag, most trades first; empty without tags. */
+  byTag: z.array(tagFacts),
   insights: insightsStatus,
   /** The last sync of the trades and accounts counted (RFC 3339); null when there are none. */
   dataAsOf: z.string().nullable(),

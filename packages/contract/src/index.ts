@@ -4,4 +4,5 @@ export * from './settings';
 export * from './trading';
 export * from './chat';
 export * from './analytics';
+export * from './tags';
 export * from './journal';

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { envelope, timeZone } from './common';
-import { tradeItem } from './trading';
+import { TAG_KINDS, tradeTag } from './tags';
+import { tradeListItem } from './trading';
 
 /**
  * The trading journal (issue 9): tags of three kinds, a note/rating/tags per trade, and one journal entry per
  * calendar day. Every route is scoped to the signed-in user. A trade is named by the `accountId` and `tradeId`
  * that `get_trade_history` returns.
  */
-
-export const TAG_KINDS = ['setup', 'mistake', 'emotion'] as const;
-export type TagKind = (typeof TAG_KINDS)[number];
 
 /** Limits a trader meets in the forms; the server refuses anything past them with a 400 that names the field. */
 export const JOURNAL_LIMITS = {
@@ -20,20 +18,13 @@ export const JOURNAL_LIMITS = {
   bulkTrades: 500,
 } as const;
 
-export const tagItem = z.object({
-  id: z.string(),
-  name: z.string(),
-  kind: z.enum(TAG_KINDS),
+export const tagItem = tradeTag.extend({
   /** Trades of the user carrying the tag. */
   trades: z.number().int().min(0),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type TagItem = z.infer<typeof tagItem>;
-
-/** The tags on a trade row (`get_trade_history`, `get_trade_note`). */
-export const tradeTag = tagItem.pick({ id: true, name: true, kind: true });
-export type TradeTag = z.infer<typeof tradeTag>;
 
 const tagName = z
   .string({ error: 'name must be text' })
@@ -108,9 +99,10 @@ export const bulkTagBody = z.object({
   tagIds: tagIds.min(1, 'choose at least one tag'),
 });
 export type BulkTagBody = z.infer<typeof bulkTagBody>;
-export const bulkTagResponse = envelope.extend({ data: z.object({ trades: z.number().int(), added: z.number().int() }) });
+export const bulkTagResponse = envelope.extend({
+  data: z.object({ trades: z.number().int(), added: z.number().int() }),
+});
 export type BulkTagResponse = z.infer<typeof bulkTagResponse>;
-
 
 const isRealDate = (value: string) => {
   const d = new Date(`${value}T00:00:00Z`);
@@ -118,9 +110,7 @@ const isRealDate = (value: string) => {
 };
 
 export const calendarQuery = z.object({
-  month: z
-    .string({ error: 'month must be YYYY-MM' })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM'),
+  month: z.string({ error: 'month must be YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM'),
   timeZone: timeZone.default('UTC'),
 });
 export type CalendarQuery = z.input<typeof calendarQuery>;
@@ -168,5 +158,5 @@ export const journalDay = z.object({
 });
 export type JournalDay = z.infer<typeof journalDay>;
 /** The day's entry and the trades that closed on it (in the requested zone), newest first. */
-export const dayResponse = envelope.extend({ data: journalDay.extend({ trades: z.array(tradeItem) }) });
+export const dayResponse = envelope.extend({ data: journalDay.extend({ trades: z.array(tradeListItem) }) });
 export type DayResponse = z.infer<typeof dayResponse>;

@@ -1,5 +1,21 @@
 import { z } from 'zod';
 import { decimalString, envelope, MODES, pageQuery } from './common';
+import { tradeTag } from './tags';
+
+/** The initial risk of a trade: its first stop-loss, and the distance from the entry price to it. */
+export const initialRisk = z.object({
+  stopLossPrice: decimalString,
+  /** |entry − stop| in price. */
+  distance: decimalString,
+  /** The same in pips of the instrument (1 decimal). */
+  pips: z.number(),
+});
+export type InitialRisk = z.infer<typeof initialRisk>;
+
+/** A price excursion: the price reached, its distance from entry in pips (≥ 0), and in R when the trade has one. */
+export const excursion = z.object({ price: decimalString, pips: z.number(), r: z.number().nullable() });
+export type Excursion = z.infer<typeof excursion>;
+export const EXCURSION_STATES = ['pending', 'ready', 'unavailable'] as const;
 
 /**
  * A trade as stored from OANDA. Broker numbers stay decimal strings, exactly as OANDA sent them.
@@ -31,6 +47,24 @@ export const tradeItem = z.object({
   createdAt: z.string(),
 });
 export type TradeItem = z.infer<typeof tradeItem>;
+
+/** A row of the trade list (`get_trade_history`, a journal day): the trade with its journal and its risk in R. */
+export const tradeListItem = tradeItem.extend({
+  /** The trader's journal on the trade: markdown note ('' when none), 1–5 rating, tags. */
+  note: z.string(),
+  rating: z.number().int().nullable(),
+  tags: z.array(tradeTag),
+  /** From the first stop-loss attached to the trade; null: "no initial stop" (engine/METRICS.md). */
+  initialRisk: initialRisk.nullable(),
+  /** Result in R (price move over the initial stop distance, 2 decimals); null without an initial stop or while open. */
+  rMultiple: z.number().nullable(),
+  /** Worst (mae) and best (mfe) excursion over the trade's life, from candles; null until known (see `excursion`). */
+  mae: excursion.nullable(),
+  mfe: excursion.nullable(),
+  /** `pending`: candles not read yet; `unavailable`: no candle source or no candles; null for open trades. */
+  excursion: z.enum(EXCURSION_STATES).nullable(),
+});
+export type TradeListItem = z.infer<typeof tradeListItem>;
 
 /** An OANDA account with its last synced summary; id, userId and version are internal. */
 export const accountItem = z.object({
@@ -66,12 +100,55 @@ export const accountItem = z.object({
 });
 export type AccountItem = z.infer<typeof accountItem>;
 
-/** Lists: `page`/`limit` as everywhere; optionally narrowed to one mode or one OANDA account. */
-export const tradeListQuery = pageQuery.extend({
+const isoTime = (field: string) =>
+  z
+    .string({ error: `${field} must be an ISO-8601 date or time` })
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), {
+      message: `${field} must be an ISO-8601 date or time, e.g. 2025-01-31 or 2025-01-31T12:00:00Z`,
+    })
+    .transform((v) => new Date(v).toISOString());
+/** A query parameter that may repeat (`tag=a&tag=b`): always a list. */
+const repeatable = <T extends z.ZodType<string>>(item: T) =>
+  z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]));
+
+export const TRADE_SORTS = ['openTime', 'closeTime', 'realizedPL', 'instrument'] as const;
+export type TradeSortField = (typeof TRADE_SORTS)[number];
+export const TRADE_OUTCOMES = ['win', 'loss', 'breakeven'] as const;
+export type TradeOutcome = (typeof TRADE_OUTCOMES)[number];
+
+/**
+ * The trade filters shared by the list, the CSV export and the overview (issue 9). `from`/`to` bound the open time
+ * (inclusive, ISO-8601); `outcome` looks at closed trades' realized P/L; `tag` repeats (a trade with any of them);
+ * `q` searches the notes.
+ */
+export const tradeFilterFields = z.object({
   mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
-  accountId: z.string().trim().min(1).max(64).optional(),
+  accountId: z.string().trim().min(1).max(200).optional(),
+  from: isoTime('from').optional(),
+  to: isoTime('to').optional(),
+  instrument: z.string().trim().min(1).max(32, 'instrument is too long').optional(),
+  side: z.enum(['long', 'short'], { error: 'side must be long or short' }).optional(),
+  outcome: z.enum(TRADE_OUTCOMES, { error: 'outcome must be win, loss or breakeven' }).optional(),
+  state: z.enum(['OPEN', 'CLOSED'], { error: 'state must be OPEN or CLOSED' }).optional(),
+  tag: repeatable(z.string().trim().min(1).max(64)).optional(),
+  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+  hasNote: z.stringbool({ error: 'hasNote must be true or false' }).optional(),
+  sort: z.enum(TRADE_SORTS, { error: 'sort must be openTime, closeTime, realizedPL or instrument' }).optional(),
+  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),
 });
+/** An inverted range is refused: it can only be a mistake. */
+export const withDateRange = <T extends z.ZodType<{ from?: string; to?: string }>>(schema: T) =>
+  schema.refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'from must not be after to', path: ['from'] });
+export const tradeFilterQuery = withDateRange(tradeFilterFields);
+export type TradeFilterQuery = z.input<typeof tradeFilterQuery>;
+export type TradeFilters = z.output<typeof tradeFilterQuery>;
+
+/** Lists: `page`/`limit` as everywhere, plus the trade filters. */
+export const tradeListQuery = z.intersection(pageQuery, tradeFilterQuery);
 export type TradeListQuery = z.input<typeof tradeListQuery>;
+/** GET /api/v1/trade/export_trades: the same filters, every matching trade, as CSV. */
+export const exportTradesQuery = tradeFilterQuery;
 export const accountListQuery = pageQuery.extend({
   mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
 });

@@ -1,5 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 
+/** A nullable text column that an insert may leave out (it is then null). */
+type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
+
 /** Times are UTC ISO-8601 text; broker decimals are text so that no digit is lost. */
 export interface UsersTable {
   id: string;
@@ -92,6 +95,55 @@ export interface TradesTable {
   stop_loss_price: string | null;
   take_profit_price: string | null;
   trailing_stop_distance: string | null;
+  /** The first stop-loss price attached to the trade (null: none was ever set, or not known). */
+  initial_stop_loss_price: NullableText;
+  /** Worst and best price reached over the trade's life (from candles), written after it closed. */
+  mae_price: NullableText;
+  mfe_price: NullableText;
+  /** null = not looked at yet; 'ready', 'unavailable' (no candle source or no candles) or 'failed' (retried). */
+  excursion_status: NullableText;
+  excursion_at: NullableText;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A journal tag of a user: a setup/strategy, a mistake or an emotion; `name_key` is the unique lower-cased name. */
+export interface JournalTagsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  name: string;
+  name_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A trader's note and 1–5 rating of one trade, named by its trade key; survives re-syncs (no foreign key). */
+export interface TradeNotesTable {
+  user_id: string;
+  account_key: string;
+  trade_id: string;
+  note: string;
+  rating: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A tag on a trade, named by its trade key. */
+export interface TradeTagsTable {
+  user_id: string;
+  account_key: string;
+  trade_id: string;
+  tag_id: string;
+  created_at: string;
+}
+
+/** One journal entry per calendar day (YYYY-MM-DD in the trader's zone). */
+export interface JournalDaysTable {
+  user_id: string;
+  day: string;
+  note: string;
+  mood: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -154,6 +206,10 @@ export interface Database {
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
   analytics_insights: AnalyticsInsightsTable;
+  journal_tags: JournalTagsTable;
+  trade_notes: TradeNotesTable;
+  trade_tags: TradeTagsTable;
+  journal_days: JournalDaysTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

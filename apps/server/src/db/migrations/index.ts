@@ -4,6 +4,7 @@ import * as m003 from './003-chat';
 import * as m004 from './004-analytics';
 import * as m005 from './005-trade-query-indexes';
 import * as m006 from './006-account-and-trade-keys';
+import * as m007 from './007-journal';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -13,4 +14,5 @@ export const migrations = {
   '004-analytics': m004,
   '005-trade-query-indexes': m005,
   '006-account-and-trade-keys': m006,
+  '007-journal': m007,
 };

@@ -211,6 +211,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       const version = dataVersion(tradeItems, accountItems);
       const { cards, status: insights } = await insightsFor(userId, metrics, version, { timeZone, mode: request.mode });
       return {
+        byTag: [],
         tradeCount: metrics.tradeCount,
         accountCount: metrics.accountCount,
         winRate: metrics.winRate,

@@ -175,6 +175,11 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
               ...record,
               user_id: userId,
               account_key: oandaAccount(credentials.mode, accountId).account_key,
+              initial_stop_loss_price: null,
+              mae_price: null,
+              mfe_price: null,
+              excursion_status: null,
+              excursion_at: null,
               created_at: '',
               updated_at: '',
             });

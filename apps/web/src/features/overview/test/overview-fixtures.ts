@@ -16,6 +16,7 @@ const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00–${String((h
 /** A user with nothing synced: the counts are 0, every other card null (the server's answer, METRICS.md). */
 export function emptyMetrics(): DashboardMetrics {
   return {
+    byTag: [],
     tradeCount: 0,
     accountCount: 0,
     winRate: null,
