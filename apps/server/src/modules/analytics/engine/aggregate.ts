@@ -10,7 +10,7 @@
  * intermediate double) for much longer. On a cold process that halves the first computation.
  */
 import type { EngineAccount, EngineTrade, EngineOptions } from './types';
-import { pipSizeOf } from './instruments';
+import { pipSizeOf } from '../../../domain/instruments';
 import { sessionIndexAt } from './sessions';
 import { DAY_MS, HOUR_MS, weekdayOfDay, zoneClock, type ZoneClock } from '../../../domain/calendar';
 import { medianInPlace } from './stats';

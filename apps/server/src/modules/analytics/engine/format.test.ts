@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, formatMoney, formatUnits, hourLabel } from './format';
 import { percent, round } from '../../../domain/rounding';
-import { defaultPipSize } from './instruments';
+import { defaultPipSize } from '../../../domain/instruments';
 
 describe('round', () => {
   it('rounds half away from zero despite binary noise', () => {

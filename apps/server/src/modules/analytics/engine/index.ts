@@ -12,5 +12,4 @@ export {
 export { findUngroundedNumbers, insightTexts } from './grounding';
 export { engineTradeFromItem, engineAccountFromItem } from './from-records';
 export { engineTrade } from './trade-record';
-export { defaultPipSize } from './instruments';
 export { generateSyntheticTrades, syntheticAccounts, SYNTHETIC_NOW } from './synthetic';

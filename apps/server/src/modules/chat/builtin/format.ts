@@ -1,4 +1,4 @@
-import { decimalPlaces, groupDecimal, isDecimal, signOf } from '../tools/decimal';
+import { decimalPlaces, groupDecimal, isDecimal, signOf } from '../../../domain/decimal';
 import { displayInstrument } from '../tools/market-names';
 import { formatInstant } from '../tools/origin-note';
 

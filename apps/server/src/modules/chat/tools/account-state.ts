@@ -1,7 +1,7 @@
 import type { AccountItem } from '@pipsense/contract';
 import { sumMoney } from '../../../domain/money';
 import { round } from '../../../domain/rounding';
-import { isDecimal } from './decimal';
+import { isDecimal } from '../../../domain/decimal';
 
 export interface AccountState {
   accountId: string;

@@ -1,6 +1,6 @@
 import type { Candle, CandlesResult } from '@pipsense/contract';
 import { round } from '../../../domain/rounding';
-import { compareDecimals, decimalPlaces, roundDecimal, subtractDecimals, sumDecimals } from './decimal';
+import { compareDecimals, decimalPlaces, roundDecimal, subtractDecimals, sumDecimals } from '../../../domain/decimal';
 
 export interface CandleBar {
   time: string;

@@ -15,7 +15,7 @@ import {
   syntheticAccounts,
   type EngineTrade,
 } from '../../analytics/engine';
-import { groupDecimal, roundDecimal, signOf, sumDecimals } from './decimal';
+import { groupDecimal, roundDecimal, signOf, sumDecimals } from '../../../domain/decimal';
 import type { ChatData } from './chat-data';
 import { createChatTools, type PerformanceToolResult, type ToolContext } from './chat-tools';
 import { performanceFromSnapshot } from './snapshot-answers';

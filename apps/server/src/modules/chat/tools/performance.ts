@@ -1,5 +1,5 @@
 import type { TradeItem } from '@pipsense/contract';
-import { isDecimal } from './decimal';
+import { isDecimal } from '../../../domain/decimal';
 import { formatMinorUnits, minorUnitsOf } from '../../../domain/money';
 import {
   averagePL,

@@ -1,6 +1,6 @@
 import type { Attachment, TradeItem } from '@pipsense/contract';
 import { sumMoney } from '../../../domain/money';
-import { compareDecimals, isDecimal, negateDecimal, signOf } from './decimal';
+import { compareDecimals, isDecimal, negateDecimal, signOf } from '../../../domain/decimal';
 import { inPeriod, type ResolvedPeriod } from './periods';
 
 export const TRADE_STATES = ['open', 'closed', 'all'] as const;

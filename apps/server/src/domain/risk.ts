@@ -1,0 +1,79 @@
+import { compareDecimals, isDecimal, negateDecimal, subtractDecimals } from './decimal';
+import { pipSizeOf } from './instruments';
+import { round } from './rounding';
+
+/**
+ * Risk in R (issue 9; definitions in modules/analytics/engine/METRICS.md, "Risk in R"). One trade's initial risk is
+ * the distance from its entry price to the first stop-loss attached to it; its result in R is the price move in its
+ * favour over that distance, and its excursions (MAE, MFE) are the worst and best prices reached over its life.
+ * Everything is in price, so no conversion to the account currency is needed: 1R is what the first stop would have
+ * cost. Every screen, the export and the assistant read these figures from here.
+ */
+export interface RiskFacts {
+  instrument: string;
+  /** Signed: positive for a long trade, negative for a short one. */
+  initialUnits: string;
+  /** The entry price (OANDA's `price`). */
+  price: string | null;
+  /** The average close price; null while the trade is open. */
+  averageClosePrice: string | null;
+  /** The first stop-loss price attached to the trade; null: "no initial stop". */
+  initialStopLossPrice: string | null;
+  maePrice?: string | null;
+  mfePrice?: string | null;
+}
+
+export interface InitialRiskFigures {
+  stopLossPrice: string;
+  /** |entry − stop| in price, exact. */
+  distance: string;
+  /** The distance in pips, 1 decimal. */
+  pips: number;
+}
+
+export interface ExcursionFigures {
+  price: string;
+  /** Distance from entry in pips (≥ 0), 1 decimal. */
+  pips: number;
+  /** In R: MAE ≤ 0, MFE ≥ 0, 2 decimals; null without an initial stop. */
+  r: number | null;
+}
+
+const absDecimal = (a: string): string => (compareDecimals(a, '0') < 0 ? negateDecimal(a) : a);
+const direction = (t: RiskFacts): 1 | -1 => (t.initialUnits.trim().startsWith('-') ? -1 : 1);
+const pipsOf = (t: RiskFacts, distance: string) => round(Number(distance) / pipSizeOf(t.instrument), 1);
+
+/** The initial risk, or null ("no initial stop") when there is no first stop-loss or it sits at the entry price. */
+export function initialRiskOf(t: RiskFacts): InitialRiskFigures | null {
+  if (!isDecimal(t.price) || !isDecimal(t.initialStopLossPrice)) return null;
+  const distance = absDecimal(subtractDecimals(t.price, t.initialStopLossPrice));
+  if (compareDecimals(distance, '0') === 0) return null;
+  return { stopLossPrice: t.initialStopLossPrice, distance, pips: pipsOf(t, distance) };
+}
+
+/** The price move from entry to `to` in the trade's favour (negative against it), in price. */
+function favourableMove(t: RiskFacts & { price: string }, to: string): number {
+  return Number(subtractDecimals(to, t.price)) * direction(t);
+}
+
+/** The result in R of a closed trade, 2 decimals; null while open, or without an initial stop. */
+export function rMultipleOf(t: RiskFacts): number | null {
+  const risk = initialRiskOf(t);
+  if (!risk || !isDecimal(t.averageClosePrice) || !isDecimal(t.price)) return null;
+  return round(favourableMove({ ...t, price: t.price }, t.averageClosePrice) / Number(risk.distance), 2);
+}
+
+function excursionOf(t: RiskFacts, reached: string | null | undefined, sign: 1 | -1): ExcursionFigures | null {
+  if (!isDecimal(reached) || !isDecimal(t.price)) return null;
+  const move = favourableMove({ ...t, price: t.price }, reached);
+  // A price on the wrong side of entry for this excursion means it never went that way: the excursion is 0.
+  const along = move * sign > 0 ? Math.abs(move) : 0;
+  const risk = initialRiskOf(t);
+  const r = risk ? round((sign * along) / Number(risk.distance), 2) : null;
+  return { price: reached, pips: round(along / pipSizeOf(t.instrument), 1), r: r === 0 ? 0 : r };
+}
+
+/** Maximum adverse excursion: the worst price reached against the trade. */
+export const maeOf = (t: RiskFacts) => excursionOf(t, t.maePrice, -1);
+/** Maximum favourable excursion: the best price reached in the trade's favour. */
+export const mfeOf = (t: RiskFacts) => excursionOf(t, t.mfePrice, 1);
