@@ -22,6 +22,16 @@ export const queryKeys = {
     all: ['dashboard-metrics'] as const,
     of: (base: string, timeZone: string) => ['dashboard-metrics', base, timeZone] as const,
   },
+  /** GET journal/get_tags: the user's tags (every screen that shows or picks tags). */
+  tags: ['journal-tags'] as const,
+  /** GET journal/get_trade_note/:accountId/:tradeId. */
+  tradeNote: (accountId: string, tradeId: string) => ['journal-trade-note', accountId, tradeId] as const,
+  /** GET journal/get_calendar and journal/get_day. */
+  calendar: {
+    all: ['journal-calendar'] as const,
+    month: (month: string, timeZone: string) => ['journal-calendar', 'month', month, timeZone] as const,
+    day: (date: string, timeZone: string) => ['journal-calendar', 'day', date, timeZone] as const,
+  },
   tradeCandles: (base: string, instrument: string, granularity: string, from: string, to: string) =>
     ['trade-candles', base, instrument, granularity, from, to] as const,
   /** Chat keys include the AI host so that a changed default platform never reads another host's cache. */
