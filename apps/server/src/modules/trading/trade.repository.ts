@@ -210,6 +210,37 @@ export function createTradeRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * The stored trades among `refs`, named as the API names them (the broker's account id and the trade id), with
+     * their account keys. A ref that names no trade of the user is not in the answer.
+     */
+    async keysOf(
+      userId: string,
+      refs: ReadonlyArray<{ accountId: string; tradeId: string }>,
+    ): Promise<Array<{ accountId: string; tradeId: string; accountKey: string }>> {
+      const wanted = new Set(refs.map((r) => `${r.accountId}\n${r.tradeId}`));
+      const found: Array<{ accountId: string; tradeId: string; accountKey: string }> = [];
+      for (const batch of chunks(refs, BATCH)) {
+        const rows = await db
+          .selectFrom('trades')
+          .innerJoin('broker_accounts', (join) =>
+            join
+              .onRef('broker_accounts.user_id', '=', 'trades.user_id')
+              .onRef('broker_accounts.account_key', '=', 'trades.account_key'),
+          )
+          .select(['broker_accounts.login', 'trades.account_key', 'trades.trade_id'])
+          .where('trades.user_id', '=', userId)
+          .where('broker_accounts.login', 'in', [...new Set(batch.map((r) => r.accountId))])
+          .where('trades.trade_id', 'in', [...new Set(batch.map((r) => r.tradeId))])
+          .orderBy('trades.account_key')
+          .execute();
+        for (const row of rows)
+          if (wanted.has(`${row.login}\n${row.trade_id}`))
+            found.push({ accountId: row.login, tradeId: row.trade_id, accountKey: row.account_key });
+      }
+      return found;
+    },
+
     /** One trade by its key: account key and trade id. */
     find(userId: string, key: string, tradeId: string): Promise<TradeRow | undefined> {
       return db
