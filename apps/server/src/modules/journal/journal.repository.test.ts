@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
 import { createTestDb } from '../../test/harness';
+import { insertUser } from '../../test/rows';
 import { createJournalRepository } from './journal.repository';
 import { createJournalService, journalKey, STARTER_TAGS } from './journal.service';
 
@@ -19,19 +20,7 @@ beforeEach(async () => {
   db = test.db;
   close = test.close;
   await migrateToLatest(db);
-  for (const id of ['u1', 'u2'])
-    await db.kysely
-      .insertInto('users')
-      .values({
-        id,
-        username: id,
-        username_key: id,
-        email: `${id}@example.com`,
-        password_hash: 'x',
-        created_at: AT,
-        updated_at: AT,
-      })
-      .execute();
+  for (const id of ['u1', 'u2']) await insertUser(db.kysely, id, AT);
 });
 afterEach(() => close());
 

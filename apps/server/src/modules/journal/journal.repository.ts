@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, JournalTagsTable } from '../../db/schema';
+import { chunks } from '../../lib/batches';
 
 /** A trade named by its key (decision record 007): the account key and the broker's trade id. */
 export interface TradeKey {
@@ -11,12 +12,6 @@ export type TagRow = JournalTagsTable & { trades: number };
 
 /** Rows per statement: far inside both engines' parameter limits. */
 const BATCH = 200;
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /**
  * Journal tags, trade notes and the tags on trades, always scoped by the owner's id: another user's tag or note

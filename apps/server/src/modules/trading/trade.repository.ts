@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import type { Mode } from '@pipsense/contract';
 import type { Database, TradesTable } from '../../db/schema';
 import { sqliteHandleOf } from '../../db/client';
+import { chunks } from '../../lib/batches';
 import { TRADE_CONTENT, type TradeContent, type TradeRecord } from './broker-data';
 import { createSqliteTradeWriter } from './sqlite-trade-writer';
 import { planUpsert, upsertSql, type WriteCounts } from './trade-upsert';
@@ -21,12 +22,6 @@ export interface TradeFilter {
   /** The broker's id of the account, as the API shows it (for OANDA its account id), not the account key. */
   accountId?: string | undefined;
   state?: string | undefined;
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 export function createTradeRepository(db: Kysely<Database>) {
