@@ -29,6 +29,9 @@ import { chatAnswerRoutes } from './modules/chat/chat-answer.routes';
 import { createInsightsRepository } from './modules/analytics/insights.repository';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createJournalRepository } from './modules/journal/journal.repository';
+import { createJournalService } from './modules/journal/journal.service';
+import { journalRoutes } from './modules/journal/journal.routes';
 
 export interface BuildOptions {
   env: Env;
@@ -103,6 +106,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: (err, context) => app.log.warn({ err, ...context }, 'assistant answer failed'),
   });
 
+  const journal = createJournalService({ journal: createJournalRepository(db.kysely), trading, now: ctx.now });
+
   const analytics = createAnalyticsService({
     trading,
     info,
@@ -122,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(chatRoutes, { chats: chat.chats });
   await app.register(chatAnswerRoutes, { answers: chat.answers });
   await app.register(analyticsRoutes, { analytics });
+  await app.register(journalRoutes, { journal });
 
   registerNotFound(app, await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist));
   return app;

@@ -7,6 +7,25 @@ import { tradeListItem } from './trading';
  * The trading journal (issue 9): tags of three kinds, a note/rating/tags per trade, and one journal entry per
  * calendar day. Every route is scoped to the signed-in user. A trade is named by the `accountId` and `tradeId`
  * that `get_trade_history` returns.
+ *
+ * Tags and trade notes (bearer token; errors are the usual `{ success: false, message, code }`):
+ * - `GET  /api/v1/journal/get_tags` → `tagsResponse`: the user's tags by kind (setup, mistake, emotion) then name,
+ *   each with its trade count. The first read gives a starter set per kind, once: deleted starter tags stay deleted.
+ * - `POST /api/v1/journal/create_tag` `createTagBody` → `tagResponse`; 409 `TAG_EXISTS` when the user has a tag of
+ *   that kind with that name in any case; 400 `TAG_LIMIT` past `JOURNAL_LIMITS.tagsPerUser`.
+ * - `POST /api/v1/journal/edit_tag/:tagId` `editTagBody` → `tagResponse` (renames; same 409); 404 for a tag that is
+ *   not the user's.
+ * - `POST /api/v1/journal/delete_tag/:tagId` → `tagResponse` (the tag as it was): deletes it and takes it off every
+ *   trade; 404 for a tag that is not the user's.
+ * - `GET  /api/v1/journal/get_trade_note/:accountId/:tradeId` → `tradeNoteResponse` (empty when nothing was written);
+ *   404 when the trade is not among the user's synced trades.
+ * - `POST /api/v1/journal/update_trade_note/:accountId/:tradeId` `updateTradeNoteBody` → `tradeNoteResponse`:
+ *   replaces note, rating and tags as a whole (left-out fields are cleared); 404 for another user's or an unknown
+ *   trade, 400 naming `tagIds` for a tag id that is not the user's; nothing changes on any error.
+ * - `POST /api/v1/journal/bulk_tag` `bulkTagBody` → `bulkTagResponse`: adds the tags to every listed trade in one
+ *   transaction (tags already on a trade stay, counted once); refused whole (404 trade, 400 tag, 400 past
+ *   `JOURNAL_LIMITS.tagsPerTrade` on a trade) with nothing written.
+ * Notes and tags name a trade by its key, not its synced row: re-syncs and OANDA configuration changes keep them.
  */
 
 /** Limits a trader meets in the forms; the server refuses anything past them with a 400 that names the field. */
@@ -39,7 +58,9 @@ export const createTagBody = z.object({
 export type CreateTagBody = z.infer<typeof createTagBody>;
 export const editTagBody = z.object({ name: tagName });
 export type EditTagBody = z.infer<typeof editTagBody>;
-export const tagIdParams = z.object({ tagId: z.string().trim().min(1).max(64) });
+export const tagIdParams = z.object({
+  tagId: z.string().trim().min(1, 'tagId is required').max(64, 'tagId is too long'),
+});
 
 export const tagsResponse = envelope.extend({ data: z.array(tagItem) });
 export type TagsResponse = z.infer<typeof tagsResponse>;
@@ -90,7 +111,10 @@ export type TradeNote = z.infer<typeof tradeNote>;
 export const tradeNoteResponse = envelope.extend({ data: tradeNote });
 export type TradeNoteResponse = z.infer<typeof tradeNoteResponse>;
 
-/** Adds the tags to every listed trade; refused whole when one trade or tag is not the caller's. */
+/**
+ * Adds the tags to every listed trade (a trade listed twice counts once); refused whole when one trade or tag is
+ * not the caller's. `trades`: the trades tagged; `added`: tags newly put on a trade.
+ */
 export const bulkTagBody = z.object({
   trades: z
     .array(tradeKeyParams, { error: 'trades must be a list of { accountId, tradeId }' })

@@ -138,6 +138,12 @@ export interface TradeTagsTable {
   created_at: string;
 }
 
+/** The user was given the starter tags at `given_at` (once: deleted starter tags do not come back). */
+export interface JournalStarterTagsTable {
+  user_id: string;
+  given_at: string;
+}
+
 /** One journal entry per calendar day (YYYY-MM-DD in the trader's zone). */
 export interface JournalDaysTable {
   user_id: string;
@@ -210,6 +216,7 @@ export interface Database {
   trade_notes: TradeNotesTable;
   trade_tags: TradeTagsTable;
   journal_days: JournalDaysTable;
+  journal_starter_tags: JournalStarterTagsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
 import { createTestDb } from '../../test/harness';
+import { insertUser } from '../../test/rows';
 import { oandaAccount } from './account-key';
 import { createTradeQueryRepository, storedTimeBound, type TradeQuery } from './trade-query.repository';
 
@@ -50,18 +51,7 @@ async function openDb(): Promise<Db> {
 
 async function addUser(id: string) {
   const now = '2025-03-01T00:00:00.000Z';
-  await db.kysely
-    .insertInto('users')
-    .values({
-      id,
-      username: id,
-      username_key: id,
-      email: `${id}@example.com`,
-      password_hash: 'x',
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertUser(db.kysely, id, now);
   for (const [account, mode] of [
     [A, 'demo'],
     [B, 'demo'],

@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import type { Mode } from '@pipsense/contract';
 import type { Database, TradesTable } from '../../db/schema';
 import { sqliteHandleOf } from '../../db/client';
+import { chunks } from '../../lib/batches';
 import { TRADE_CONTENT, type TradeContent, type TradeRecord } from './broker-data';
 import { createSqliteTradeWriter } from './sqlite-trade-writer';
 import { planUpsert, upsertSql, type WriteCounts } from './trade-upsert';
@@ -21,12 +22,6 @@ export interface TradeFilter {
   /** The broker's id of the account, as the API shows it (for OANDA its account id), not the account key. */
   accountId?: string | undefined;
   state?: string | undefined;
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 export function createTradeRepository(db: Kysely<Database>) {
@@ -208,6 +203,37 @@ export function createTradeRepository(db: Kysely<Database>) {
         .orderBy('trade_num', 'asc')
         .orderBy('account_key', 'asc')
         .execute();
+    },
+
+    /**
+     * The stored trades among `refs`, named as the API names them (the broker's account id and the trade id), with
+     * their account keys. A ref that names no trade of the user is not in the answer.
+     */
+    async keysOf(
+      userId: string,
+      refs: ReadonlyArray<{ accountId: string; tradeId: string }>,
+    ): Promise<Array<{ accountId: string; tradeId: string; accountKey: string }>> {
+      const wanted = new Set(refs.map((r) => `${r.accountId}\n${r.tradeId}`));
+      const found: Array<{ accountId: string; tradeId: string; accountKey: string }> = [];
+      for (const batch of chunks(refs, BATCH)) {
+        const rows = await db
+          .selectFrom('trades')
+          .innerJoin('broker_accounts', (join) =>
+            join
+              .onRef('broker_accounts.user_id', '=', 'trades.user_id')
+              .onRef('broker_accounts.account_key', '=', 'trades.account_key'),
+          )
+          .select(['broker_accounts.login', 'trades.account_key', 'trades.trade_id'])
+          .where('trades.user_id', '=', userId)
+          .where('broker_accounts.login', 'in', [...new Set(batch.map((r) => r.accountId))])
+          .where('trades.trade_id', 'in', [...new Set(batch.map((r) => r.tradeId))])
+          .orderBy('trades.account_key')
+          .execute();
+        for (const row of rows)
+          if (wanted.has(`${row.login}\n${row.trade_id}`))
+            found.push({ accountId: row.login, tradeId: row.trade_id, accountKey: row.account_key });
+      }
+      return found;
     },
 
     /** One trade by its key: account key and trade id. */

@@ -216,6 +216,14 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
       };
     },
 
+    /**
+     * The user's stored trades among `refs` (named as get_trade_history names them: accountId, tradeId), with their
+     * account keys; refs that name no trade of the user are left out.
+     */
+    tradeKeys(userId: string, refs: ReadonlyArray<{ accountId: string; tradeId: string }>) {
+      return trades.keysOf(userId, refs);
+    },
+
     /** Whether a sync of that kind is running for the user right now. */
     isSyncing: (userId: string, kind: 'trades' | 'accounts') => lock.isRunning(`${userId}:${kind}`),
   };
