@@ -34,9 +34,9 @@ export function CalendarPage() {
     const nextView = next.view ?? view;
     if (nextView === 'year') out.set('view', 'year');
     else out.delete('view');
-    if (next.day === undefined) out.delete('day');
-    else if (next.day === null) out.delete('day');
-    else out.set('day', next.day);
+    // Any move closes the open day; only opening one sets it.
+    if (next.day) out.set('day', next.day);
+    else out.delete('day');
     setParams(out);
   };
 

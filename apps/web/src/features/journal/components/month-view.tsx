@@ -2,8 +2,9 @@ import { CSpinner } from '@coreui/react';
 import { LoadErrorState } from '../../../components/data/data-states';
 import { plural } from '../model/plural';
 import { useCalendarMonth } from '../api/journal-api';
+import { CalendarTotals, CellFigures } from './cal-figures';
 import { dayLabel, dayTone, monthGrid, monthTotals, WEEKDAY_LABELS, type GridDay } from '../model/calendar-grid';
-import { compactPL, signedPL } from '../model/pl-text';
+import { signedPL } from '../model/pl-text';
 
 function dayName(day: GridDay): string {
   const parts = [dayLabel(day.date)];
@@ -25,18 +26,7 @@ function DayCell({ day, today, onOpen }: { day: GridDay; today: boolean; onOpen:
         <span className="cal-day-number">{day.day}</span>
         {day.hasEntry && <span className="cal-entry-dot" title="Journal entry" aria-hidden="true" />}
       </span>
-      {day.trades > 0 && (
-        <>
-          <span className="cal-day-pl">
-            <span className="cal-full">{signedPL(day.netPL)}</span>
-            <span className="cal-compact">{compactPL(day.netPL)}</span>
-          </span>
-          <span className="cal-day-trades">
-            <span className="cal-full">{plural(day.trades, 'trade')}</span>
-            <span className="cal-compact">{day.trades}</span>
-          </span>
-        </>
-      )}
+      {day.trades > 0 && <CellFigures netPL={day.netPL} trades={day.trades} />}
     </button>
   );
 }
@@ -65,23 +55,9 @@ export function MonthView({
 
   const weeks = monthGrid(month, calendar.data.days);
   const totals = monthTotals(calendar.data.days);
-  const tone = Number(totals.netPL) > 0 ? 'text-success' : Number(totals.netPL) < 0 ? 'text-danger' : '';
   return (
     <>
-      <dl className="cal-summary" aria-label="Month totals">
-        <div>
-          <dt>Net P/L</dt>
-          <dd className={tone}>{signedPL(totals.netPL)}</dd>
-        </div>
-        <div>
-          <dt>Closed trades</dt>
-          <dd>{totals.trades}</dd>
-        </div>
-        <div>
-          <dt>Days traded</dt>
-          <dd>{totals.tradedDays}</dd>
-        </div>
-      </dl>
+      <CalendarTotals label="Month totals" plLabel="Net P/L" totals={totals} />
       <div className="cal-grid" role="grid" aria-label={`Daily net P/L, ${month}`}>
         <div className="cal-row cal-head" role="row">
           {WEEKDAY_LABELS.map((label) => (
@@ -106,16 +82,7 @@ export function MonthView({
               aria-label={`Week ${index + 1}: ${week.trades === 0 ? 'no closed trades' : `net P/L ${signedPL(week.netPL)}, ${plural(week.trades, 'trade')}`}`}
             >
               {week.trades > 0 ? (
-                <>
-                  <span className="cal-day-pl">
-                    <span className="cal-full">{signedPL(week.netPL)}</span>
-                    <span className="cal-compact">{compactPL(week.netPL)}</span>
-                  </span>
-                  <span className="cal-day-trades">
-                    <span className="cal-full">{plural(week.trades, 'trade')}</span>
-                    <span className="cal-compact">{week.trades}</span>
-                  </span>
-                </>
+                <CellFigures netPL={week.netPL} trades={week.trades} />
               ) : (
                 <span className="text-body-tertiary">–</span>
               )}

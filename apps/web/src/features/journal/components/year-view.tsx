@@ -3,6 +3,7 @@ import { CSpinner } from '@coreui/react';
 import type { CalendarDay } from '@pipsense/contract';
 import { LoadErrorState } from '../../../components/data/data-states';
 import { calendarMonthQuery } from '../api/journal-api';
+import { CalendarTotals } from './cal-figures';
 import { dayTone, largestDay, monthGrid, monthLabel, monthTotals, WEEKDAY_LABELS } from '../model/calendar-grid';
 import { plural } from '../model/plural';
 import { signedPL } from '../model/pl-text';
@@ -83,22 +84,13 @@ export function YearView({
   const totals = monthTotals(all);
   return (
     <>
-      <dl className="cal-summary" aria-label="Year totals">
-        <div>
-          <dt>Net P/L {year}</dt>
-          <dd className={Number(totals.netPL) > 0 ? 'text-success' : Number(totals.netPL) < 0 ? 'text-danger' : ''}>
-            {signedPL(totals.netPL)}
-          </dd>
+      {results.every((r) => r.data !== undefined) ? (
+        <CalendarTotals label="Year totals" plLabel={`Net P/L ${year}`} totals={totals} />
+      ) : (
+        <div className="cal-summary text-body-secondary small" role="status">
+          Loading the year…
         </div>
-        <div>
-          <dt>Closed trades</dt>
-          <dd>{totals.trades}</dd>
-        </div>
-        <div>
-          <dt>Days traded</dt>
-          <dd>{totals.tradedDays}</dd>
-        </div>
-      </dl>
+      )}
       <div className="cal-year">
         {months.map((month, i) => (
           <MiniMonth
