@@ -41,6 +41,14 @@ export const mainScreens: readonly Screen[] = [
     Screen: lazyChunk('trades-page', () => import('../features/trades/components/trades-page'), 'TradesPage'),
   },
   {
+    path: paths.journalCalendar,
+    Screen: lazyChunk('calendar-page', () => import('../features/journal/components/calendar-page'), 'CalendarPage'),
+  },
+  {
+    path: paths.journalTags,
+    Screen: lazyChunk('tags-page', () => import('../features/journal/components/tags-page'), 'TagsPage'),
+  },
+  {
     path: paths.accounts,
     Screen: lazyChunk('accounts-page', () => import('../features/accounts/components/accounts-page'), 'AccountsPage'),
   },

@@ -7,6 +7,8 @@ export const paths = {
   trades: '/trades/all_trades',
   accounts: '/accounts/my_accounts',
   chat: '/chat/ai_chat',
+  journalCalendar: '/journal/calendar',
+  journalTags: '/journal/tags',
   tradingPlatforms: '/settings/trading_platforms',
   aiPlatforms: '/settings/ai_platforms',
   profile: '/settings/profile',

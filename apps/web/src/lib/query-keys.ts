@@ -20,7 +20,9 @@ export const queryKeys = {
   },
   dashboardMetrics: {
     all: ['dashboard-metrics'] as const,
-    of: (base: string, timeZone: string) => ['dashboard-metrics', base, timeZone] as const,
+    /** `filters`: the overview's filter parameters (date range, account, instrument, tags), in request order. */
+    of: (base: string, timeZone: string, filters: readonly (readonly [string, string])[] = []) =>
+      ['dashboard-metrics', base, timeZone, filters] as const,
   },
   /** GET journal/get_tags: the user's tags (every screen that shows or picks tags). */
   tags: ['journal-tags'] as const,

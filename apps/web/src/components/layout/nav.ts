@@ -1,4 +1,4 @@
-import { cilChartLine, cilSpeedometer, cilWallet, cilChatBubble, cilSettings } from '@coreui/icons';
+import { cilBook, cilChartLine, cilSpeedometer, cilWallet, cilChatBubble, cilSettings } from '@coreui/icons';
 import { paths } from '../../config/paths';
 
 interface NavGroup {
@@ -12,6 +12,15 @@ interface NavGroup {
 export const navGroups: NavGroup[] = [
   { name: 'Dashboard', prefix: '/overview', icon: cilSpeedometer, links: [{ name: 'Overview', to: paths.overview }] },
   { name: 'Trades', prefix: '/trades', icon: cilChartLine, links: [{ name: 'All Trades', to: paths.trades }] },
+  {
+    name: 'Journal',
+    prefix: '/journal',
+    icon: cilBook,
+    links: [
+      { name: 'Calendar', to: paths.journalCalendar },
+      { name: 'Tags', to: paths.journalTags },
+    ],
+  },
   { name: 'Accounts', prefix: '/accounts', icon: cilWallet, links: [{ name: 'My Accounts', to: paths.accounts }] },
   { name: 'AI Chat', prefix: '/chat', icon: cilChatBubble, links: [{ name: 'Ask AI', to: paths.chat }] },
   {

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DashboardMetricsResponse } from '@pipsense/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AccountListResponse, DashboardMetricsResponse } from '@pipsense/contract';
 import { authRequest } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -9,13 +9,22 @@ import { queryKeys } from '../../../lib/query-keys';
  */
 export const INSIGHTS_POLL_MS = 3000;
 
-/** GET {trading host}/api/v1/dashboard/metrics?timeZone=…; without a mode it covers demo and live together. */
+/** The overview's filters as query parameters; `tag` may repeat. */
+export type MetricsFilterParams = readonly (readonly [string, string])[];
+
+/**
+ * GET {trading host}/api/v1/dashboard/metrics?timeZone=…[&from&to&accountId&instrument&tag…]; without a mode it
+ * covers demo and live together.
+ */
 function fetchDashboardMetrics(
   base: string,
   timeZone: string,
+  filters: MetricsFilterParams,
   signal?: AbortSignal,
 ): Promise<DashboardMetricsResponse> {
-  return authRequest<DashboardMetricsResponse>('GET', `${base}/api/v1/dashboard/metrics`, { timeZone }, signal);
+  const query = new URLSearchParams(filters.map(([k, v]) => [k, v]));
+  const url = `${base}/api/v1/dashboard/metrics${query.size > 0 ? `?${query.toString()}` : ''}`;
+  return authRequest<DashboardMetricsResponse>('GET', url, { timeZone }, signal);
 }
 
 /** Poll only while the insights are pending; 'ready' and 'fallback' are final for this data. */
@@ -23,14 +32,35 @@ function insightsPollInterval(response: DashboardMetricsResponse | undefined): n
   return response?.data.insights.status === 'pending' ? INSIGHTS_POLL_MS : false;
 }
 
-const dashboardMetricsQuery = (base: string, timeZone: string) =>
+const dashboardMetricsQuery = (base: string, timeZone: string, filters: MetricsFilterParams) =>
   queryOptions({
-    queryKey: queryKeys.dashboardMetrics.of(base, timeZone),
-    queryFn: ({ signal }) => fetchDashboardMetrics(base, timeZone, signal),
+    queryKey: queryKeys.dashboardMetrics.of(base, timeZone, filters),
+    queryFn: ({ signal }) => fetchDashboardMetrics(base, timeZone, filters, signal),
     // A sync on the Trades or Accounts screen changes the numbers: every visit asks again (the cached overview
     // shows meanwhile).
     staleTime: 0,
+    // A filter change keeps the previous numbers on screen (marked as updating) until the new ones arrive.
+    placeholderData: keepPreviousData,
     refetchInterval: (query) => insightsPollInterval(query.state.data),
   });
 
-export const useDashboardMetrics = (base: string, timeZone: string) => useQuery(dashboardMetricsQuery(base, timeZone));
+export const useDashboardMetrics = (
+  base: string,
+  timeZone: string,
+  filters: MetricsFilterParams = [],
+  enabled = true,
+) => useQuery({ ...dashboardMetricsQuery(base, timeZone, filters), enabled });
+
+/** The accounts the filter offers (GET account/get_accounts, first 100: a trader has a handful). */
+export const useAccountOptions = (base: string) =>
+  useQuery({
+    queryKey: [...queryKeys.accounts.all, base, 'filter-options'],
+    queryFn: ({ signal }) =>
+      authRequest<AccountListResponse>(
+        'GET',
+        `${base}/api/v1/account/get_accounts`,
+        { page: 1, limit: 100 },
+        signal,
+      ).then((b) => b.data),
+    staleTime: 60_000,
+  });

@@ -2,6 +2,7 @@ import { CCol, CRow } from '@coreui/react';
 import type { DashboardMetrics } from '@pipsense/contract';
 import { activityCards, analysisCards, breakdownCard, headlineCards } from '../model/overview-cards';
 import { BucketChart } from './bucket-chart';
+import { ByTagCard } from './by-tag-card';
 import { ChartCard } from './chart-card';
 import { EquityChart } from './equity-chart';
 import { InsightsSource } from './insights-source';
@@ -10,7 +11,16 @@ import { MetricCard } from './metric-card';
 import { NoTradesCallout } from './no-trades-callout';
 
 /** The loaded overview: headline figures, charts, the insight and analysis cards, then the per-instrument detail. */
-export function OverviewContent({ metrics, timeZone }: { metrics: DashboardMetrics; timeZone: string }) {
+export function OverviewContent({
+  metrics,
+  timeZone,
+  onFilterTag,
+}: {
+  metrics: DashboardMetrics;
+  timeZone: string;
+  /** Slices the overview by a tag of the by-tag breakdown. */
+  onFilterTag: (tagId: string) => void;
+}) {
   const { charts } = metrics;
   return (
     <div className="overview-content">
@@ -54,6 +64,8 @@ export function OverviewContent({ metrics, timeZone }: { metrics: DashboardMetri
           </ChartCard>
         </CCol>
       </CRow>
+
+      <ByTagCard byTag={metrics.byTag} onFilterTag={onFilterTag} />
 
       <div className="overview-section-head">
         <h2 className="h6 mb-0">Insights and analysis</h2>

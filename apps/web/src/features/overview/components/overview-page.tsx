@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { CSpinner } from '@coreui/react';
 import type { DashboardMetrics } from '@pipsense/contract';
 import { isOandaNotConfigured } from '../../../components/data/use-oanda-connection';
@@ -9,50 +10,112 @@ import { PlatformDropdown } from '../../../components/data/platform-dropdown';
 import { useErrorToast } from '../../../components/data/use-error-toast';
 import { usePlatformPaging } from '../../../components/data/use-platform-paging';
 import { queryKeys } from '../../../lib/query-keys';
+import { useTags } from '../../../lib/tags-query';
 import { browserTimeZone } from '../../../lib/time-zone';
-import { useDashboardMetrics } from '../api/dashboard-metrics-api';
+import { useAccountOptions, useDashboardMetrics } from '../api/dashboard-metrics-api';
+import {
+  metricsParams,
+  rangeProblem,
+  readFilters,
+  writeFilters,
+  type OverviewFilters,
+} from '../model/overview-filters';
+import { FilterBar } from './filter-bar';
 import { OverviewContent } from './overview-content';
+import './overview-filters.css';
 
 /** When the data was synced and the numbers computed, under the title. */
-function AsOfLine({ metrics }: { metrics: DashboardMetrics }) {
+function AsOfLine({ metrics, updating }: { metrics: DashboardMetrics; updating: boolean }) {
   return (
     <div className="overview-as-of">
       <span>{metrics.dataAsOf ? `Data as of ${formatDateTime(metrics.dataAsOf)}` : 'Nothing synced yet'}</span>
       <span className="text-body-tertiary">Computed {formatDateTime(metrics.computedAt)}</span>
+      {updating && (
+        <span className="overview-updating" role="status">
+          <CSpinner size="sm" color="primary" aria-hidden="true" /> Updating for the new filters…
+        </span>
+      )}
     </div>
   );
+}
+
+/** The filters in the URL, and a way to change them (a new history entry, so Back undoes a change). */
+function useUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const setFilters = (next: OverviewFilters) => setParams(writeFilters(next, params));
+  return { filters, setFilters };
+}
+
+/** The instruments the metrics name, for the instrument filter (with the chosen one, which narrows them to itself). */
+function instrumentsOf(metrics: DashboardMetrics | undefined): string[] {
+  if (!metrics) return [];
+  return [
+    ...metrics.charts.pnlByInstrument.map((row) => row.instrument),
+    ...Object.keys(metrics.instrumentBreakdown ?? {}),
+  ];
 }
 
 /** The chosen platform's metrics with their loading, error and 'configure OANDA' states. */
 function PlatformOverview({ base, frame }: { base: string; frame: (body: ReactNode) => ReactNode }) {
   // The server buckets weekdays and hours in the browser's zone.
   const timeZone = browserTimeZone() ?? 'UTC';
-  const metrics = useDashboardMetrics(base, timeZone);
+  const { filters, setFilters } = useUrlFilters();
+  const params = useMemo(() => metricsParams(filters), [filters]);
+  // An inverted custom range is said at the filters and not sent: the last slice stays on screen meanwhile.
+  const metrics = useDashboardMetrics(base, timeZone, params, rangeProblem(filters) === null);
   useErrorToast('overview', metrics.error, metrics.errorUpdatedAt);
+  const accounts = useAccountOptions(base);
+  const tags = useTags();
+  const instruments = instrumentsOf(metrics.data?.data);
+
+  const filterBar = (
+    <FilterBar
+      filters={filters}
+      onChange={setFilters}
+      accounts={accounts.data ?? []}
+      instruments={instruments}
+      tags={tags.data ?? []}
+    />
+  );
+  const filterByTag = (tagId: string) =>
+    filters.tags.includes(tagId) ? undefined : setFilters({ ...filters, tags: [...filters.tags, tagId] });
 
   // A failed poll keeps the overview already shown; the toast says what went wrong.
   if (metrics.data !== undefined) {
     return (
       <>
-        {frame(<AsOfLine metrics={metrics.data.data} />)}
-        <OverviewContent metrics={metrics.data.data} timeZone={timeZone} />
+        {frame(
+          <>
+            {filterBar}
+            <AsOfLine metrics={metrics.data.data} updating={metrics.isPlaceholderData && metrics.isFetching} />
+          </>,
+        )}
+        <OverviewContent metrics={metrics.data.data} timeZone={timeZone} onFilterTag={filterByTag} />
       </>
     );
   }
   if (metrics.isError) {
     return frame(
-      isOandaNotConfigured(metrics.error) ? (
-        <ConfigureOandaState message={metrics.error.message} />
-      ) : (
-        <LoadErrorState what="overview" message={metrics.error.message} onRetry={() => void metrics.refetch()} />
-      ),
+      <>
+        {filterBar}
+        {isOandaNotConfigured(metrics.error) ? (
+          <ConfigureOandaState message={metrics.error.message} />
+        ) : (
+          <LoadErrorState what="overview" message={metrics.error.message} onRetry={() => void metrics.refetch()} />
+        )}
+      </>,
     );
   }
+  if (!metrics.isFetching) return frame(filterBar);
   return frame(
-    <div className="overview-loading" role="status" aria-label="Loading metrics">
-      <CSpinner color="primary" aria-hidden="true" />
-      <span className="text-body-secondary">Loading metrics…</span>
-    </div>,
+    <>
+      {filterBar}
+      <div className="overview-loading" role="status" aria-label="Loading metrics">
+        <CSpinner color="primary" aria-hidden="true" />
+        <span className="text-body-secondary">Loading metrics…</span>
+      </div>
+    </>,
   );
 }
 

@@ -1,0 +1,2 @@
+/** '1 trade', '3 trades'. */
+export const plural = (count: number, noun: string) => `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
