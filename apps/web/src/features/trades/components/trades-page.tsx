@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { TradeListItem } from '@pipsense/contract';
 import { SyncedListScreen } from '../../../components/data/synced-list';
 import { queryKeys } from '../../../lib/query-keys';
 import { tradeHistoryQuery, type TradeListPage } from '../api/trade-history-api';
@@ -63,7 +62,7 @@ export function TradesPage() {
       }
       table={(trades, busy, onView) => (
         <TradesTable
-          trades={trades as TradeListItem[] | null}
+          trades={trades}
           busy={busy}
           onView={onView}
           sort={view}

@@ -29,18 +29,16 @@ function SortHeader({
   onSort,
 }: { field: TradeSortField; label: string } & Pick<TradesTableProps, 'sort' | 'onSort'>) {
   const active = sort.sort === field;
-  const arrow = active ? (sort.order === 'asc' ? '▲' : '▼') : '↕';
   return (
     <button
       type="button"
+      // The arrow is drawn from data-sort (styles.css), so the header reads as its name alone.
       className={`sort-header${active ? ' active' : ''}`}
+      data-sort={active ? sort.order : 'none'}
       onClick={() => onSort(field)}
       aria-label={`Sort by ${SORT_LABELS[field] ?? label}`}
     >
       {label}
-      <span aria-hidden="true" className="sort-arrow">
-        {arrow}
-      </span>
     </button>
   );
 }
