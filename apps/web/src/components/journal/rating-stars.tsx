@@ -19,13 +19,15 @@ export function RatingStars({ value, onChange, label, disabled = false }: Rating
   if (!onChange)
     return (
       <span className="rating-stars" role="img" aria-label={value ? `Rated ${value} of ${RATING_MAX}` : 'Not rated'}>
-        {value
-          ? stars.map((star) => (
-              <span key={star} aria-hidden="true" className={star <= value ? 'star-on' : 'star-off'}>
-                ★
-              </span>
-            ))
-          : '-'}
+        {value ? (
+          stars.map((star) => (
+            <span key={star} aria-hidden="true" className={star <= value ? 'star-on' : 'star-off'}>
+              ★
+            </span>
+          ))
+        ) : (
+          <span className="no-rating">-</span>
+        )}
       </span>
     );
   return (

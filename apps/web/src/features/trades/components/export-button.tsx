@@ -24,7 +24,7 @@ export function ExportButton({ base, filters }: { base: string | null; filters: 
     <CButton
       color="secondary"
       variant="outline"
-      className="text-nowrap"
+      className="text-nowrap export-button"
       disabled={base === null || busy}
       aria-label={busy ? 'Exporting trades' : 'Export CSV'}
       onClick={() => void run()}

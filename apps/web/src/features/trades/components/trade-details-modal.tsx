@@ -36,11 +36,11 @@ export function TradeDetailsModal({ visible, trade, base, onClose }: TradeDetail
             tradeId={trade.tradeId}
           />
           <section className="mb-4" aria-label="Risk">
-            <h3 className="h6 mb-2">Risk</h3>
+            <h3 className="h6 fw-semibold mb-2">Risk</h3>
             <DetailList items={tradeRisk(trade)} />
           </section>
           <section aria-label="Trade">
-            <h3 className="h6 mb-2">Trade</h3>
+            <h3 className="h6 fw-semibold mb-2">Trade</h3>
             <DetailList items={tradeDetails(trade)} />
           </section>
         </>

@@ -66,7 +66,7 @@ function JournalForm({ accountId, tradeId, saved }: { accountId: string; tradeId
       }}
     >
       <div className="d-flex justify-content-between align-items-center mb-1">
-        <CFormLabel htmlFor={`${id}-note`} className="mb-0 fw-semibold">
+        <CFormLabel htmlFor={`${id}-note`} className="mb-0 small fw-semibold text-body-secondary">
           Note
         </CFormLabel>
         <CButtonGroup size="sm" role="group" aria-label="Note view">
@@ -109,7 +109,7 @@ function JournalForm({ accountId, tradeId, saved }: { accountId: string; tradeId
         />
       )}
       <div className="mt-3">
-        <span className="form-label fw-semibold d-block mb-1">Rating</span>
+        <span className="form-label small fw-semibold text-body-secondary d-block mb-1">Rating</span>
         <RatingStars
           value={draft.rating}
           label="Trade rating"
@@ -118,7 +118,7 @@ function JournalForm({ accountId, tradeId, saved }: { accountId: string; tradeId
         />
       </div>
       <div className="mt-3">
-        <span className="form-label fw-semibold d-block mb-1">Tags</span>
+        <span className="form-label small fw-semibold text-body-secondary d-block mb-1">Tags</span>
         <TagPicker
           tags={known}
           value={draft.tagIds}
@@ -161,7 +161,7 @@ export function TradeJournal({ accountId, tradeId }: { accountId: string; tradeI
   else body = <JournalForm accountId={accountId} tradeId={tradeId} saved={note.data} />;
   return (
     <section className="trade-journal mb-4" aria-label="Journal">
-      <h3 className="h6 mb-2">Journal</h3>
+      <h3 className="h6 fw-semibold mb-2">Journal</h3>
       {body}
     </section>
   );
