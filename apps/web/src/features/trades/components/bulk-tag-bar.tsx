@@ -5,7 +5,8 @@ import { JOURNAL_LIMITS } from '@pipsense/contract';
 import { TagPicker } from '../../../components/journal/tag-picker';
 import { failureMessage } from '../../../lib/api';
 import { countOf as plural } from '../model/trade-format';
-import { useCreateTag, useTags } from '../../../lib/tags-query';
+import { useTags } from '../../../lib/tags-query';
+import { useTagCreator } from '../../../components/journal/use-tag-creator';
 import { useBulkTag } from '../api/journal-api';
 import { bulkTagBody, type Selection } from '../model/trade-selection';
 
@@ -18,7 +19,7 @@ interface BulkTagBarProps {
 /** Shown while trades are checked: pick tags (or create one) and add them to every selected trade at once. */
 export function BulkTagBar({ selection, onDone, onClear }: BulkTagBarProps) {
   const tags = useTags();
-  const createTag = useCreateTag();
+  const createTag = useTagCreator();
   const bulk = useBulkTag();
   const [tagIds, setTagIds] = useState<string[]>([]);
   const count = selection.size;
@@ -48,12 +49,7 @@ export function BulkTagBar({ selection, onDone, onClear }: BulkTagBarProps) {
           onChange={setTagIds}
           label="Tags for the selected trades"
           disabled={bulk.isPending}
-          onCreate={(name, kind) =>
-            createTag.mutateAsync({ name, kind }).catch((error: unknown) => {
-              toast.error(failureMessage(error, 'The tag could not be created.'));
-              throw error;
-            })
-          }
+          onCreate={createTag}
         />
       </div>
       <div className="d-flex gap-2">

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CBadge, CButton, CCol, CForm, CFormInput, CFormLabel, CFormSelect, CRow } from '@coreui/react';
 import { TRADE_SORTS, type TradeSortField } from '@pipsense/contract';
 import { TagPicker } from '../../../components/journal/tag-picker';
@@ -18,6 +18,69 @@ const SORT_OPTIONS: Record<TradeSortField, Record<'asc' | 'desc', string>> = {
   realizedPL: { desc: 'P/L, highest first', asc: 'P/L, lowest first' },
   instrument: { asc: 'Instrument, A–Z', desc: 'Instrument, Z–A' },
 };
+
+/** The filters typed in. */
+const TEXTS = [
+  { name: 'instrument', label: 'Instrument', placeholder: 'EUR_USD' },
+  { name: 'accountId', label: 'Account', placeholder: 'Account ID' },
+] as const;
+
+/** The filters chosen from a short list (the empty value: no filter). */
+const CHOICES: readonly {
+  name: 'side' | 'outcome' | 'state' | 'hasNote';
+  label: string;
+  options: readonly (readonly [string, string])[];
+}[] = [
+  {
+    name: 'side',
+    label: 'Side',
+    options: [
+      ['', 'Any side'],
+      ['long', 'Long'],
+      ['short', 'Short'],
+    ],
+  },
+  {
+    name: 'outcome',
+    label: 'Outcome',
+    options: [
+      ['', 'Any outcome'],
+      ['win', 'Win'],
+      ['loss', 'Loss'],
+      ['breakeven', 'Break-even'],
+    ],
+  },
+  {
+    name: 'state',
+    label: 'State',
+    options: [
+      ['', 'Open and closed'],
+      ['OPEN', 'Open'],
+      ['CLOSED', 'Closed'],
+    ],
+  },
+  {
+    name: 'hasNote',
+    label: 'Note',
+    options: [
+      ['', 'With or without'],
+      ['true', 'Has a note'],
+      ['false', 'No note'],
+    ],
+  },
+];
+
+/** One labelled control of the form: two a row on phones, four on tablets, six on wide screens. */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <CCol xs={6} md={3} xl={2}>
+      <CFormLabel htmlFor={id} className="small mb-1">
+        {label}
+      </CFormLabel>
+      {children}
+    </CCol>
+  );
+}
 
 interface TradeFiltersBarProps {
   view: TradeView;
@@ -77,119 +140,48 @@ export function TradeFiltersBar({ view, onApply }: TradeFiltersBarProps) {
       </div>
       <CForm id={field('form')} className={`trade-filters-body${open ? ' open' : ''}`} onSubmit={submit} noValidate>
         <CRow className="g-2">
-          <CCol xs={6} md={3} xl={2}>
-            <CFormLabel htmlFor={field('from')} className="small mb-1">
-              Opened from
-            </CFormLabel>
-            <CFormInput
-              id={field('from')}
-              type="date"
-              size="sm"
-              value={draft.from}
-              max={draft.to || undefined}
-              invalid={inverted}
-              onChange={(e) => set('from', e.target.value)}
-            />
-          </CCol>
-          <CCol xs={6} md={3} xl={2}>
-            <CFormLabel htmlFor={field('to')} className="small mb-1">
-              Opened to
-            </CFormLabel>
-            <CFormInput
-              id={field('to')}
-              type="date"
-              size="sm"
-              value={draft.to}
-              min={draft.from || undefined}
-              invalid={inverted}
-              onChange={(e) => set('to', e.target.value)}
-            />
-          </CCol>
-          <CCol xs={6} md={3} xl={2}>
-            <CFormLabel htmlFor={field('instrument')} className="small mb-1">
-              Instrument
-            </CFormLabel>
-            <CFormInput
-              id={field('instrument')}
-              size="sm"
-              placeholder="EUR_USD"
-              value={draft.instrument}
-              onChange={(e) => set('instrument', e.target.value)}
-            />
-          </CCol>
-          <CCol xs={6} md={3} xl={2}>
-            <CFormLabel htmlFor={field('side')} className="small mb-1">
-              Side
-            </CFormLabel>
-            <CFormSelect
-              id={field('side')}
-              size="sm"
-              value={draft.side}
-              onChange={(e) => set('side', e.target.value as TradeView['side'])}
-            >
-              <option value="">Any side</option>
-              <option value="long">Long</option>
-              <option value="short">Short</option>
-            </CFormSelect>
-          </CCol>
-          <CCol xs={6} md={3} xl={2}>
-            <CFormLabel htmlFor={field('outcome')} className="small mb-1">
-              Outcome
-            </CFormLabel>
-            <CFormSelect
-              id={field('outcome')}
-              size="sm"
-              value={draft.outcome}
-              onChange={(e) => set('outcome', e.target.value as TradeView['outcome'])}
-            >
-              <option value="">Any outcome</option>
-              <option value="win">Win</option>
-              <option value="loss">Loss</option>
-              <option value="breakeven">Break-even</option>
-            </CFormSelect>
-          </CCol>
-          <CCol xs={6} md={3} xl={2}>
-            <CFormLabel htmlFor={field('state')} className="small mb-1">
-              State
-            </CFormLabel>
-            <CFormSelect
-              id={field('state')}
-              size="sm"
-              value={draft.state}
-              onChange={(e) => set('state', e.target.value as TradeView['state'])}
-            >
-              <option value="">Open and closed</option>
-              <option value="OPEN">Open</option>
-              <option value="CLOSED">Closed</option>
-            </CFormSelect>
-          </CCol>
-          <CCol xs={6} md={3} xl={2}>
-            <CFormLabel htmlFor={field('account')} className="small mb-1">
-              Account
-            </CFormLabel>
-            <CFormInput
-              id={field('account')}
-              size="sm"
-              placeholder="Account ID"
-              value={draft.accountId}
-              onChange={(e) => set('accountId', e.target.value)}
-            />
-          </CCol>
-          <CCol xs={6} md={3} xl={2}>
-            <CFormLabel htmlFor={field('note')} className="small mb-1">
-              Note
-            </CFormLabel>
-            <CFormSelect
-              id={field('note')}
-              size="sm"
-              value={draft.hasNote}
-              onChange={(e) => set('hasNote', e.target.value as TradeView['hasNote'])}
-            >
-              <option value="">With or without</option>
-              <option value="true">Has a note</option>
-              <option value="false">No note</option>
-            </CFormSelect>
-          </CCol>
+          {(['from', 'to'] as const).map((name) => (
+            <FilterField key={name} id={field(name)} label={name === 'from' ? 'Opened from' : 'Opened to'}>
+              {/* The browser's own date picker (CoreUI's is in its paid package), styled as a CoreUI input. */}
+              <CFormInput
+                id={field(name)}
+                type="date"
+                size="sm"
+                value={draft[name]}
+                // Each day bounds the other, so the picker offers no inverted range.
+                {...(name === 'from' ? { max: draft.to || undefined } : { min: draft.from || undefined })}
+                invalid={inverted}
+                onChange={(e) => set(name, e.target.value)}
+              />
+            </FilterField>
+          ))}
+          {TEXTS.map(({ name, label, placeholder }) => (
+            <FilterField key={name} id={field(name)} label={label}>
+              <CFormInput
+                id={field(name)}
+                size="sm"
+                placeholder={placeholder}
+                value={draft[name]}
+                onChange={(e) => set(name, e.target.value)}
+              />
+            </FilterField>
+          ))}
+          {CHOICES.map(({ name, label, options }) => (
+            <FilterField key={name} id={field(name)} label={label}>
+              <CFormSelect
+                id={field(name)}
+                size="sm"
+                value={draft[name]}
+                onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
+              >
+                {options.map(([value, text]) => (
+                  <option key={value} value={value}>
+                    {text}
+                  </option>
+                ))}
+              </CFormSelect>
+            </FilterField>
+          ))}
           <CCol xs={12} md={6} xl={4}>
             <CFormLabel htmlFor={field('q')} className="small mb-1">
               Search notes

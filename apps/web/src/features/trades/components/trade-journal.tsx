@@ -7,7 +7,8 @@ import { NoteText } from '../../../components/journal/note-text';
 import { RatingStars } from '../../../components/journal/rating-stars';
 import { TagPicker } from '../../../components/journal/tag-picker';
 import { failureMessage } from '../../../lib/api';
-import { useCreateTag, useTags } from '../../../lib/tags-query';
+import { useTags } from '../../../lib/tags-query';
+import { useTagCreator } from '../../../components/journal/use-tag-creator';
 import { useSaveTradeNote, useTradeNote } from '../api/journal-api';
 
 interface Draft {
@@ -32,7 +33,7 @@ function savedAt(updatedAt: string | null) {
 function JournalForm({ accountId, tradeId, saved }: { accountId: string; tradeId: string; saved: TradeNote }) {
   const id = useId();
   const tags = useTags();
-  const createTag = useCreateTag();
+  const createTag = useTagCreator();
   const save = useSaveTradeNote(accountId, tradeId);
   const [draft, setDraft] = useState(() => draftOf(saved));
   const [preview, setPreview] = useState(false);
@@ -125,12 +126,7 @@ function JournalForm({ accountId, tradeId, saved }: { accountId: string; tradeId
           onChange={(tagIds) => setDraft((d) => ({ ...d, tagIds }))}
           label="Trade tags"
           disabled={save.isPending}
-          onCreate={(name, kind) =>
-            createTag.mutateAsync({ name, kind }).catch((error: unknown) => {
-              toast.error(failureMessage(error, 'The tag could not be created.'));
-              throw error;
-            })
-          }
+          onCreate={createTag}
         />
       </div>
       <div className="d-flex align-items-center gap-3 mt-3">
