@@ -102,3 +102,4 @@ export function fakeApi(routes: Record<string, Route> = {}) {
     },
   };
 }
+
