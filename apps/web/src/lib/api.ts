@@ -20,11 +20,14 @@ type Payload = Record<string, unknown> | undefined;
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
-function withQuery(url: string, payload: Payload): string {
+export function withQuery(url: string, payload: Payload): string {
   if (!payload) return url;
   const params = new URLSearchParams();
+  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+  // A list repeats the parameter (`tag=a&tag=b`), as the server's repeatable filters read it.
   for (const [k, v] of Object.entries(payload))
-    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') params.set(k, String(v));
+    if (Array.isArray(v)) for (const item of v.filter(scalar)) params.append(k, String(item));
+    else if (scalar(v)) params.set(k, String(v));
   const qs = params.toString();
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
 }

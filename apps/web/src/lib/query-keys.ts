@@ -12,7 +12,8 @@ export const queryKeys = {
   profile: ['profile'] as const,
   tradeHistory: {
     all: ['trade-history'] as const,
-    page: (base: string, page: number) => ['trade-history', base, page] as const,
+    /** One page of the list under its filters and sort (the key changes with any of them). */
+    page: (base: string, page: number, filters: object = {}) => ['trade-history', base, filters, page] as const,
   },
   accounts: {
     all: ['accounts'] as const,

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { TagItem, TagKind, TagsResponse } from '@pipsense/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateTagBody, TagItem, TagKind, TagResponse, TagsResponse } from '@pipsense/contract';
 import { config } from '../config/env';
 import { authRequest } from './api';
 import { queryKeys } from './query-keys';
@@ -22,3 +22,16 @@ export const TAG_KIND_STYLE: Record<TagKind, { label: string; color: 'primary' |
   mistake: { label: 'Mistake', color: 'danger' },
   emotion: { label: 'Emotion', color: 'warning' },
 };
+
+/** POST journal/create_tag: a new tag of a kind; the tag list is read again so every picker offers it. */
+export function useCreateTag() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateTagBody) =>
+      authRequest<TagResponse>('POST', `${journalBase}/create_tag`, { ...body }).then((b) => b.data),
+    onSuccess: (tag) => {
+      client.setQueryData<TagItem[]>(queryKeys.tags, (tags) => (tags ? [...tags, tag] : tags));
+      void client.invalidateQueries({ queryKey: queryKeys.tags });
+    },
+  });
+}

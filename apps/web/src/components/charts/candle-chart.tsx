@@ -1,12 +1,5 @@
 import { useEffect, useRef } from 'react';
-import {
-  CandlestickSeries,
-  createChart,
-  createSeriesMarkers,
-  LineStyle,
-  type AutoscaleInfo,
-  type UTCTimestamp,
-} from 'lightweight-charts';
+import { CandlestickSeries, createChart, createSeriesMarkers, LineStyle, type UTCTimestamp } from 'lightweight-charts';
 import { CHART_COLORS, type ChartBar, type ChartMarker, type ChartPriceLine } from './candle-series';
 
 export interface CandleChartProps {
@@ -21,7 +14,10 @@ export interface CandleChartProps {
   className: string;
   /** Arrows on bars (a trade's entry and exit). */
   markers?: readonly ChartMarker[];
-  /** Horizontal price levels (a trade's entry, exit, stop loss, take profit); the price axis widens to show them. */
+  /**
+   * Horizontal price levels (a trade's entry, exit, stop loss, take profit). The price axis fits the candles only:
+   * pass the levels within their range (`fitLevels`) and show the others beside the chart.
+   */
   priceLines?: readonly ChartPriceLine[];
   /** Whether the mouse wheel zooms and scrolls the chart; off where the chart sits in a scrolling list. */
   wheel?: boolean;
@@ -58,7 +54,6 @@ export function CandleChart({
       handleScroll: { mouseWheel: wheel },
       handleScale: { mouseWheel: wheel },
     });
-    const levels = priceLines.map((line) => line.price);
     const series = chart.addSeries(CandlestickSeries, {
       upColor: CHART_COLORS.up,
       downColor: CHART_COLORS.down,
@@ -68,16 +63,7 @@ export function CandleChart({
       // The last price keeps its axis label, but no line of its own that could pass for a marked level.
       priceLineVisible: false,
       priceFormat: { type: 'price', precision, minMove: 1 / 10 ** precision },
-      // The price scale fits the candles; widen it so every marked level is in view too.
-      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
-        const info = original();
-        if (!info?.priceRange || levels.length === 0) return info;
-        const { minValue, maxValue } = info.priceRange;
-        return {
-          ...info,
-          priceRange: { minValue: Math.min(minValue, ...levels), maxValue: Math.max(maxValue, ...levels) },
-        };
-      },
+      // No autoscale provider: the price scale fits the candles alone (price lines never widen it).
     });
     series.setData(bars.map((bar) => ({ ...bar, time: bar.time as UTCTimestamp })));
     if (markers.length > 0)

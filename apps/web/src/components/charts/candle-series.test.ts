@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Candle } from '@pipsense/contract';
-import { candlesToBars, granularityLabel, isIntraday, pricePrecision, utcChartTime } from './candle-series';
+import {
+  candlesToBars,
+  fitLevels,
+  granularityLabel,
+  isIntraday,
+  pricePrecision,
+  utcChartTime,
+  type ChartPriceLine,
+} from './candle-series';
 
 const candle = (time: string, o: string, h: string, l: string, c: string): Candle => ({
   time,
@@ -44,5 +52,26 @@ describe('candle chart model', () => {
     expect(pricePrecision([candle('2025-05-01T10:00:00Z', '150.1', '150.125', '150.0', '150.12')])).toBe(3);
     expect(pricePrecision([], '38000')).toBe(1);
     expect(pricePrecision([], '1.1234567891')).toBe(8);
+  });
+});
+
+describe('fitLevels', () => {
+  const bars = [
+    { time: 1, open: 1.1, high: 1.105, low: 1.098, close: 1.102 },
+    { time: 2, open: 1.102, high: 1.107, low: 1.1, close: 1.106 },
+  ];
+  const line = (title: string, price: number): ChartPriceLine => ({ title, price, color: '#000', style: 'dotted' });
+
+  it('draws the levels within the candles and names the others at the edge they lie past', () => {
+    const fitted = fitLevels(bars, [line('Entry', 1.1), line('SL', 1.095), line('TP', 1.12), line('Exit', 1.107)], 5);
+    expect(fitted.lines.map((l) => l.title)).toEqual(['Entry', 'Exit']);
+    expect(fitted.edges.map((e) => [e.edge, e.text])).toEqual([
+      ['bottom', 'SL 1.09500 ↓'],
+      ['top', 'TP 1.12000 ↑'],
+    ]);
+  });
+
+  it('has nothing to place without candles', () => {
+    expect(fitLevels([], [line('SL', 1)], 5)).toEqual({ lines: [], edges: [] });
   });
 });

@@ -12,7 +12,7 @@ export interface ChartBar {
 export interface ChartMarker {
   time: number;
   position: 'aboveBar' | 'belowBar';
-  shape: 'arrowUp' | 'arrowDown';
+  shape: 'arrowUp' | 'arrowDown' | 'circle';
   color: string;
   text: string;
 }
@@ -32,6 +32,8 @@ export const CHART_COLORS = {
   exit: '#6b7785',
   stopLoss: '#e55353',
   takeProfit: '#2eb85c',
+  mae: '#f9b115',
+  mfe: '#3399ff',
 } as const;
 
 /**
@@ -108,4 +110,50 @@ export function pricePrecision(candles: readonly Candle[], price?: string | null
   for (const { mid } of candles)
     if (mid) precision = Math.max(precision, decimals(mid.o), decimals(mid.h), decimals(mid.l), decimals(mid.c));
   return Math.min(Math.max(precision, 1), 8);
+}
+
+/** A level outside the candles' range: not drawn (the scale fits the candles) but named at the chart's edge. */
+export interface EdgeLabel {
+  title: string;
+  price: number;
+  color: string;
+  /** Above the highest high (the top edge) or below the lowest low (the bottom edge). */
+  edge: 'top' | 'bottom';
+  /** 'SL 1.09500 ↓'. */
+  text: string;
+}
+
+/**
+ * The price scale fits the candles alone, so they never flatten into a line; a level within the candles' range is
+ * drawn as a line, one beyond it becomes a label at the edge it lies past, with an arrow pointing to it.
+ */
+export function fitLevels(
+  bars: readonly ChartBar[],
+  lines: readonly ChartPriceLine[],
+  precision: number,
+): { lines: ChartPriceLine[]; edges: EdgeLabel[] } {
+  if (bars.length === 0) return { lines: [], edges: [] };
+  let low = Infinity;
+  let high = -Infinity;
+  for (const bar of bars) {
+    low = Math.min(low, bar.low);
+    high = Math.max(high, bar.high);
+  }
+  const inRange: ChartPriceLine[] = [];
+  const edges: EdgeLabel[] = [];
+  for (const line of lines) {
+    if (line.price >= low && line.price <= high) inRange.push(line);
+    else {
+      const edge = line.price > high ? 'top' : 'bottom';
+      const arrow = edge === 'top' ? '↑' : '↓';
+      edges.push({
+        title: line.title,
+        price: line.price,
+        color: line.color,
+        edge,
+        text: `${line.title} ${line.price.toFixed(precision)} ${arrow}`,
+      });
+    }
+  }
+  return { lines: inRange, edges };
 }

@@ -3,10 +3,14 @@ import { CButton, CTable, CTableBody, CTableDataCell, CTableHead, CTableHeaderCe
 import { PAGE_SIZE } from '@pipsense/contract';
 import { PlaceholderRows } from './placeholder-rows';
 
-interface DataColumn {
+export interface DataColumn {
   label: string;
   /** Numbers are right-aligned so their decimals line up. */
   numeric: boolean;
+  /** What the header shows instead of the label (a sort button, a select-all checkbox). */
+  header?: ReactNode;
+  /** The column's sort, for screen readers (`aria-sort`) on a sortable column. */
+  sorted?: 'ascending' | 'descending' | 'none';
 }
 
 interface DataTableProps<T> {
@@ -18,17 +22,24 @@ interface DataTableProps<T> {
   rowKey: (row: T) => string;
   /** The cells of one row, in column order. */
   renderCells: (row: T) => ReactNode;
+  /** Marks a row as selected (a checked row of a list with selection). */
+  isSelected?: (row: T) => boolean;
 }
 
 /** The list tables of Trades and Accounts: headers, placeholder rows while loading, one row per item. */
-export function DataTable<T>({ label, columns, rows, busy, rowKey, renderCells }: DataTableProps<T>) {
+export function DataTable<T>({ label, columns, rows, busy, rowKey, renderCells, isSelected }: DataTableProps<T>) {
   return (
     <CTable responsive hover align="middle" className="mb-0 data-table" aria-busy={busy} aria-label={label}>
       <CTableHead>
         <CTableRow>
-          {columns.map(({ label: name, numeric }) => (
-            <CTableHeaderCell key={name} scope="col" className={numeric ? 'text-end' : undefined}>
-              {name}
+          {columns.map(({ label: name, numeric, header, sorted }) => (
+            <CTableHeaderCell
+              key={name}
+              scope="col"
+              className={numeric ? 'text-end' : undefined}
+              aria-sort={sorted}
+            >
+              {header ?? name}
             </CTableHeaderCell>
           ))}
         </CTableRow>
@@ -37,7 +48,11 @@ export function DataTable<T>({ label, columns, rows, busy, rowKey, renderCells }
         {rows === null ? (
           <PlaceholderRows columns={columns.length} rows={PAGE_SIZE} />
         ) : (
-          rows.map((row) => <CTableRow key={rowKey(row)}>{renderCells(row)}</CTableRow>)
+          rows.map((row) => (
+            <CTableRow key={rowKey(row)} active={isSelected?.(row) ?? false}>
+              {renderCells(row)}
+            </CTableRow>
+          ))
         )}
       </CTableBody>
     </CTable>

@@ -96,6 +96,12 @@ interface SyncedListScreenProps<P extends Page> {
   table: (rows: P['data'] | null, busy: boolean, onView: (row: P['data'][number]) => void) => ReactNode;
   /** The details modal of the row last viewed. */
   details: (props: { row: P['data'][number] | null; visible: boolean; base: string | null; onClose: () => void }) => ReactNode;
+  /** More toolbar controls after Sync (an export button), given the platform's service. */
+  toolbar?: (base: string | null) => ReactNode;
+  /** Shown between the header and the list (filters, a selection bar), given the platform's service. */
+  above?: (base: string | null) => ReactNode;
+  /** The list's filters: a change goes back to page 1. */
+  filterKey?: string;
 }
 
 /**
@@ -104,7 +110,7 @@ interface SyncedListScreenProps<P extends Page> {
  */
 export function SyncedListScreen<P extends Page>(props: SyncedListScreenProps<P>) {
   const what = props.title.toLowerCase();
-  const { platform, base, page, setPage, setPlatform } = usePlatformPaging(props.listKey);
+  const { platform, base, page, setPage, setPlatform } = usePlatformPaging(props.listKey, props.filterKey);
   const sync = useSync(base, props.syncPath, props.listKey);
   const [selected, setSelected] = useState<P['data'][number] | null>(null);
   const [visible, setVisible] = useState(false);
@@ -120,9 +126,11 @@ export function SyncedListScreen<P extends Page>(props: SyncedListScreenProps<P>
         <>
           <PlatformDropdown value={platform} onChange={setPlatform} />
           <SyncButton what={what} syncing={sync.isPending} disabled={base === null} onSync={() => sync.mutate()} />
+          {props.toolbar?.(base)}
         </>
       }
     >
+      {props.above?.(base)}
       {base === null ? (
         <NotConnectedState platform={platform} what={what} onShowOanda={() => setPlatform('OANDA')} />
       ) : (

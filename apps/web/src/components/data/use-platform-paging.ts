@@ -4,12 +4,20 @@ import { tradingBase, type PlatformName } from '../../config/env';
 
 /**
  * The platform and page of a synced screen. Switching platform clears what the screen showed (every cached variant
- * under `clearKey`) and goes back to page 1 (SPEC §2); `base` is null for a platform without a service.
+ * under `clearKey`) and goes back to page 1 (SPEC §2), as does a change of `filterKey`; `base` is null for a platform
+ * without a service.
  */
-export function usePlatformPaging(clearKey: QueryKey) {
+export function usePlatformPaging(clearKey: QueryKey, filterKey = '') {
   const client = useQueryClient();
   const [platform, setPlatformState] = useState<PlatformName>('OANDA');
   const [page, setPage] = useState(1);
+  // Other filters name other rows: a change starts again at page 1 (adjusted while rendering, so the old page of the
+  // new filters is never asked for).
+  const [pagedFilter, setPagedFilter] = useState(filterKey);
+  if (pagedFilter !== filterKey) {
+    setPagedFilter(filterKey);
+    setPage(1);
+  }
   const setPlatform = (next: PlatformName) => {
     if (next === platform) return;
     client.removeQueries({ queryKey: clearKey });

@@ -1,14 +1,25 @@
 import { Suspense, useMemo, useState } from 'react';
 import { CButton, CSpinner } from '@coreui/react';
-import type { TradeItem } from '@pipsense/contract';
+import type { TradeListItem } from '@pipsense/contract';
 import { formatInstrument } from '../../../components/data/format';
-import { candlesToBars, granularityLabel, isIntraday, pricePrecision } from '../../../components/charts/candle-series';
+import {
+  CHART_COLORS,
+  candlesToBars,
+  fitLevels,
+  granularityLabel,
+  isIntraday,
+  pricePrecision,
+} from '../../../components/charts/candle-series';
 import { LazyCandleChart } from '../../../components/charts/lazy-candle-chart';
 import { useTradeCandles } from '../api/trade-candles-api';
 import { chartWindow } from '../model/chart-window';
-import { tradeMarkers, tradePriceLines } from '../model/chart-series';
+import { allTradeMarkers, tradePriceLines } from '../model/chart-series';
 
 const LEGEND_LABELS: Record<string, string> = { SL: 'Stop loss', TP: 'Take profit' };
+const EXCURSION_LEGEND = [
+  { title: 'MAE', label: 'MAE (worst)', color: CHART_COLORS.mae },
+  { title: 'MFE', label: 'MFE (best)', color: CHART_COLORS.mfe },
+];
 
 function ChartLoading() {
   return (
@@ -20,7 +31,7 @@ function ChartLoading() {
 }
 
 /** The instrument's price around the trade, from OANDA candles fetched through the server. */
-export function TradeChart({ base, trade }: { base: string; trade: TradeItem }) {
+export function TradeChart({ base, trade }: { base: string; trade: TradeListItem }) {
   // The window is fixed when the modal opens, so an open trade's chart does not refetch on every render.
   const [span] = useState(() => chartWindow(trade, Date.now()));
   const candles = useTradeCandles(base, span);
@@ -30,8 +41,9 @@ export function TradeChart({ base, trade }: { base: string; trade: TradeItem }) 
   const chart = useMemo(() => {
     if (!data) return undefined;
     const bars = candlesToBars(data);
-    return { bars, precision: pricePrecision(data, trade.price), markers: tradeMarkers(trade, bars) };
-  }, [data, trade]);
+    const precision = pricePrecision(data, trade.price);
+    return { bars, precision, markers: allTradeMarkers(trade, bars), ...fitLevels(bars, lines, precision) };
+  }, [data, trade, lines]);
 
   let body;
   if (candles.isPending) body = <ChartLoading />;
@@ -60,10 +72,29 @@ export function TradeChart({ base, trade }: { base: string; trade: TradeItem }) 
             precision={chart.precision}
             intraday={isIntraday(span.granularity)}
             markers={chart.markers}
-            priceLines={lines}
+            priceLines={chart.lines}
             className="trade-chart-canvas"
-            label={`${title}, with the trade's entry and exit marked`}
+            label={`${title}, with the trade's entry, exit, MAE and MFE marked`}
           />
+          {(['top', 'bottom'] as const).map((edge) => {
+            const labels = chart.edges.filter((label) => label.edge === edge);
+            return (
+              labels.length > 0 && (
+                <div key={edge} className={`chart-edge-labels chart-edge-${edge}`}>
+                  {labels.map((label) => (
+                    <span
+                      key={label.title}
+                      className="chart-edge-label"
+                      style={{ borderColor: label.color, color: label.color }}
+                      title={`${LEGEND_LABELS[label.title] ?? label.title} at ${label.price}, beyond the candles shown`}
+                    >
+                      {label.text}
+                    </span>
+                  ))}
+                </div>
+              )
+            );
+          })}
         </div>
       </Suspense>
     );
@@ -76,6 +107,11 @@ export function TradeChart({ base, trade }: { base: string; trade: TradeItem }) 
           {lines.map((line) => (
             <span key={line.title} className={`legend-${line.style}`} style={{ borderColor: line.color }}>
               {LEGEND_LABELS[line.title] ?? line.title}
+            </span>
+          ))}
+          {EXCURSION_LEGEND.filter(({ title }) => (title === 'MAE' ? trade.mae : trade.mfe) !== null).map((item) => (
+            <span key={item.title} className="legend-dot" style={{ ['--legend-color' as string]: item.color }}>
+              {item.label}
             </span>
           ))}
         </span>

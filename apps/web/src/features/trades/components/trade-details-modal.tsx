@@ -1,21 +1,26 @@
-import type { TradeItem } from '@pipsense/contract';
+import type { TradeListItem } from '@pipsense/contract';
 import { DetailList } from '../../../components/data/detail-list';
 import { DetailsModal } from '../../../components/data/details-modal';
 import { formatInstrument } from '../../../components/data/format';
 import { tradeDetails } from '../model/trade-details';
 import { direction } from '../model/trade-format';
+import { tradeRisk } from '../model/trade-risk';
 import { TradeChart } from './trade-chart';
+import { TradeJournal } from './trade-journal';
 
 interface TradeDetailsModalProps {
   visible: boolean;
   /** Kept while the modal fades out, so its content does not vanish mid-animation. */
-  trade: TradeItem | null;
+  trade: TradeListItem | null;
   /** The trading service the candles come from. */
   base: string | null;
   onClose: () => void;
 }
 
-/** SPEC §2: 'Trade Details', the trade's fields and a chart of the instrument around it. */
+/**
+ * SPEC §2: 'Trade Details', the trade's fields and a chart of the instrument around it; issue 9 adds the trade's
+ * journal (note, rating, tags) and its risk in R.
+ */
 export function TradeDetailsModal({ visible, trade, base, onClose }: TradeDetailsModalProps) {
   return (
     <DetailsModal title="Trade Details" visible={visible} onClose={onClose}>
@@ -25,7 +30,19 @@ export function TradeDetailsModal({ visible, trade, base, onClose }: TradeDetail
             #{trade.tradeId} · {formatInstrument(trade.instrument)} · {direction(trade)}
           </p>
           {base !== null && <TradeChart key={trade.tradeId} base={base} trade={trade} />}
-          <DetailList items={tradeDetails(trade)} />
+          <TradeJournal
+            key={`${trade.accountId}:${trade.tradeId}`}
+            accountId={trade.accountId}
+            tradeId={trade.tradeId}
+          />
+          <section className="mb-4" aria-label="Risk">
+            <h3 className="h6 fw-semibold mb-2">Risk</h3>
+            <DetailList items={tradeRisk(trade)} />
+          </section>
+          <section aria-label="Trade">
+            <h3 className="h6 fw-semibold mb-2">Trade</h3>
+            <DetailList items={tradeDetails(trade)} />
+          </section>
         </>
       )}
     </DetailsModal>

@@ -75,7 +75,9 @@ describe('TradesPage', () => {
     const headers = within(table())
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
+    // A selection column first; SPEC §2's columns in order; the journal's rating, tags and R before Actions.
     expect(headers).toEqual([
+      '',
       'Trade ID',
       'Instrument',
       'Price',
@@ -84,11 +86,15 @@ describe('TradesPage', () => {
       'Realized P/L',
       'Unrealized P/L',
       'State',
+      'Rating',
+      'Tags',
+      'R',
       'Actions',
     ]);
     const [open, closed] = bodyRows();
     // Rounded half away from zero on the digits: -8.37055 → -8.3706, where Number#toFixed gives -8.3705.
     expect(cells(open!)).toEqual([
+      '',
       '5316',
       'USD/JPY',
       '147.56600',
@@ -97,9 +103,13 @@ describe('TradesPage', () => {
       '0.0000',
       '-8.3706',
       'Open',
+      '-',
+      '',
+      'no initial stop',
       'View Trade',
     ]);
     expect(cells(closed!)).toEqual([
+      '',
       '5253',
       'EUR/USD',
       '1.17551',
@@ -108,6 +118,9 @@ describe('TradesPage', () => {
       '12.3400',
       '-',
       'Closed',
+      '-',
+      '',
+      'no initial stop',
       'View Trade',
     ]);
     expect(within(open!).getByText('-8.3706')).toHaveClass('text-danger');
@@ -380,7 +393,11 @@ describe('TradesPage', () => {
       ['Buy 1.17254', 'arrowUp'],
       ['Close 1.17377', 'arrowDown'],
     ]);
-    expect((chartCalls.priceLines as { title: string }[]).map((l) => l.title)).toEqual(['Entry', 'Exit', 'SL', 'TP']);
+    // The scale fits the candles (1.17100–1.17450): entry and exit are drawn as lines, the stop loss below and the
+    // take profit above the candles are named at the chart's edges.
+    expect((chartCalls.priceLines as { title: string }[]).map((l) => l.title)).toEqual(['Entry', 'Exit']);
+    expect(within(dialog).getByText('SL 1.17000 ↓')).toBeInTheDocument();
+    expect(within(dialog).getByText('TP 1.17500 ↑')).toBeInTheDocument();
     expect(within(dialog).getByRole('img', { name: /EUR\/USD · 1 Minute candles/ })).toBeInTheDocument();
   });
 

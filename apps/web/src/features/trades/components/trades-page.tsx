@@ -1,23 +1,76 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { SyncedListScreen } from '../../../components/data/synced-list';
 import { queryKeys } from '../../../lib/query-keys';
-import { tradeHistoryQuery } from '../api/trade-history-api';
+import { tradeHistoryQuery, type TradeListPage } from '../api/trade-history-api';
+import { nextSort, viewFromParams, viewToParams, viewToQuery, type TradeView } from '../model/trade-filters';
+import { toggleSelection, type Selection } from '../model/trade-selection';
+import { BulkTagBar } from './bulk-tag-bar';
+import { ExportButton } from './export-button';
 import { TradeDetailsModal } from './trade-details-modal';
+import { TradeFiltersBar } from './trade-filters-bar';
 import { TradesTable } from './trades-table';
 
-/** SPEC §2 Trades: the synced trade history of the chosen platform, ten a page, with a Sync button. */
+const NOTHING_SELECTED: Selection = new Map();
+
+/**
+ * SPEC §2 Trades: the synced trade history of the chosen platform, ten a page, with a Sync button; issue 9 adds the
+ * filters and sort (kept in the URL), the journal columns, bulk tagging of checked rows and the CSV export.
+ */
 export function TradesPage() {
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  const view = useMemo(() => viewFromParams(new URLSearchParams(search)), [search]);
+  const query = useMemo(() => viewToQuery(view), [view]);
+  const filterKey = viewToParams(view).toString();
+  const [selection, setSelection] = useState<Selection>(NOTHING_SELECTED);
+  // A new URL entry per change, so the back button returns to the previous view.
+  const apply = (next: TradeView) => setParams(viewToParams(next));
+  const hasFilters = filterKey.replace(/(^|&)(sort|order)=[^&]*/g, '') !== '';
+
   return (
-    <SyncedListScreen
+    <SyncedListScreen<TradeListPage>
       title="Trades"
       listKey={queryKeys.tradeHistory.all}
-      listQuery={tradeHistoryQuery}
+      listQuery={(base, page) => tradeHistoryQuery(base, page, query)}
+      filterKey={filterKey}
       // GET {trading host}/api/v1/trade/sync_trade: the server reads OANDA and answers with what it did.
       syncPath="/api/v1/trade/sync_trade"
-      empty={{
-        title: 'No trades found',
-        hint: 'Press Sync to fetch your trade history from OANDA; it shows here newest first.',
-      }}
-      table={(trades, busy, onView) => <TradesTable trades={trades} busy={busy} onView={onView} />}
+      empty={
+        hasFilters
+          ? { title: 'No trades found', hint: 'No trade matches these filters: change them, or press Clear filters.' }
+          : {
+              title: 'No trades found',
+              hint: 'Press Sync to fetch your trade history from OANDA; it shows here newest first.',
+            }
+      }
+      toolbar={(base) => <ExportButton base={base} filters={query} />}
+      above={(base) =>
+        base !== null && (
+          <>
+            {/* Keyed by the URL, so the back button also resets what the form shows. */}
+            <TradeFiltersBar key={filterKey} view={view} onApply={apply} />
+            {selection.size > 0 && (
+              <BulkTagBar
+                selection={selection}
+                onDone={() => setSelection(NOTHING_SELECTED)}
+                onClear={() => setSelection(NOTHING_SELECTED)}
+              />
+            )}
+          </>
+        )
+      }
+      table={(trades, busy, onView) => (
+        <TradesTable
+          trades={trades}
+          busy={busy}
+          onView={onView}
+          sort={view}
+          onSort={(field) => apply({ ...view, ...nextSort(view, field) })}
+          selected={new Set(selection.keys())}
+          onSelect={(rows, checked) => setSelection((s) => toggleSelection(s, rows, checked))}
+        />
+      )}
       details={({ row, ...modal }) => <TradeDetailsModal trade={row} {...modal} />}
     />
   );

@@ -1,41 +1,112 @@
-import { CBadge, CTableDataCell } from '@coreui/react';
-import type { TradeItem } from '@pipsense/contract';
+import { CBadge, CFormCheck, CTableDataCell } from '@coreui/react';
+import type { TradeListItem, TradeSortField } from '@pipsense/contract';
 import { formatInstrument, plClass } from '../../../components/data/format';
-import { DataTable, ViewCell } from '../../../components/data/data-table';
-import { formatPL, formatPrice, formatUnits, tradeState } from '../model/trade-format';
-
-/** SPEC §2's columns, in order; numbers are right-aligned so their decimals line up. */
-const TRADE_COLUMNS = [
-  { label: 'Trade ID', numeric: false },
-  { label: 'Instrument', numeric: false },
-  { label: 'Price', numeric: true },
-  { label: 'Initial Units', numeric: true },
-  { label: 'Current Units', numeric: true },
-  { label: 'Realized P/L', numeric: true },
-  { label: 'Unrealized P/L', numeric: true },
-  { label: 'State', numeric: false },
-  { label: 'Actions', numeric: false },
-] as const;
+import { DataTable, ViewCell, type DataColumn } from '../../../components/data/data-table';
+import { RatingStars } from '../../../components/journal/rating-stars';
+import { TagBadges } from '../../../components/journal/tag-badge';
+import { formatPL, formatPrice, formatR, formatUnits, tradeState } from '../model/trade-format';
+import type { TradeView } from '../model/trade-filters';
+import { tradeKey } from '../model/trade-selection';
 
 interface TradesTableProps {
   /** Null while the first page loads: placeholder rows keep the table's shape. */
-  trades: readonly TradeItem[] | null;
+  trades: readonly TradeListItem[] | null;
   busy: boolean;
-  onView: (trade: TradeItem) => void;
+  onView: (trade: TradeListItem) => void;
+  /** The list's sort; the Instrument and Realized P/L headers change it. */
+  sort: Pick<TradeView, 'sort' | 'order'>;
+  onSort: (field: TradeSortField) => void;
+  selected: ReadonlySet<string>;
+  onSelect: (trades: readonly TradeListItem[], checked: boolean) => void;
 }
 
-export function TradesTable({ trades, busy, onView }: TradesTableProps) {
+const SORT_LABELS: Partial<Record<TradeSortField, string>> = { instrument: 'instrument', realizedPL: 'realized P/L' };
+
+function SortHeader({
+  field,
+  label,
+  sort,
+  onSort,
+}: { field: TradeSortField; label: string } & Pick<TradesTableProps, 'sort' | 'onSort'>) {
+  const active = sort.sort === field;
+  return (
+    <button
+      type="button"
+      // The arrow is drawn from data-sort (styles.css), so the header reads as its name alone.
+      className={`sort-header${active ? ' active' : ''}`}
+      data-sort={active ? sort.order : 'none'}
+      onClick={() => onSort(field)}
+      aria-label={`Sort by ${SORT_LABELS[field] ?? label}`}
+    >
+      {label}
+    </button>
+  );
+}
+
+/**
+ * SPEC §2's columns, in order, with a selection checkbox before them and the journal's rating, tags and R before
+ * Actions; numbers are right-aligned so their decimals line up.
+ */
+export function TradesTable({ trades, busy, onView, sort, onSort, selected, onSelect }: TradesTableProps) {
+  const rows = trades ?? [];
+  const allChecked = rows.length > 0 && rows.every((trade) => selected.has(tradeKey(trade)));
+  const sortedAs = (field: TradeSortField) =>
+    sort.sort === field ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none';
+  const columns: DataColumn[] = [
+    {
+      label: 'Select',
+      numeric: false,
+      header: (
+        <CFormCheck
+          aria-label="Select all trades on this page"
+          checked={allChecked}
+          disabled={rows.length === 0}
+          onChange={(event) => onSelect(rows, event.target.checked)}
+        />
+      ),
+    },
+    { label: 'Trade ID', numeric: false },
+    {
+      label: 'Instrument',
+      numeric: false,
+      header: <SortHeader field="instrument" label="Instrument" sort={sort} onSort={onSort} />,
+      sorted: sortedAs('instrument'),
+    },
+    { label: 'Price', numeric: true },
+    { label: 'Initial Units', numeric: true },
+    { label: 'Current Units', numeric: true },
+    {
+      label: 'Realized P/L',
+      numeric: true,
+      header: <SortHeader field="realizedPL" label="Realized P/L" sort={sort} onSort={onSort} />,
+      sorted: sortedAs('realizedPL'),
+    },
+    { label: 'Unrealized P/L', numeric: true },
+    { label: 'State', numeric: false },
+    { label: 'Rating', numeric: false },
+    { label: 'Tags', numeric: false },
+    { label: 'R', numeric: true },
+    { label: 'Actions', numeric: false },
+  ];
   return (
     <DataTable
       label="Trades"
-      columns={TRADE_COLUMNS}
+      columns={columns}
       rows={trades}
       busy={busy}
-      rowKey={(trade) => `${trade.accountId}:${trade.tradeId}`}
+      rowKey={tradeKey}
+      isSelected={(trade) => selected.has(tradeKey(trade))}
       renderCells={(trade) => {
         const state = tradeState(trade.state);
         return (
           <>
+            <CTableDataCell>
+              <CFormCheck
+                aria-label={`Select trade ${trade.tradeId}`}
+                checked={selected.has(tradeKey(trade))}
+                onChange={(event) => onSelect([trade], event.target.checked)}
+              />
+            </CTableDataCell>
             <CTableDataCell>{trade.tradeId}</CTableDataCell>
             <CTableDataCell className="fw-semibold">{formatInstrument(trade.instrument)}</CTableDataCell>
             <CTableDataCell className="text-end num">{formatPrice(trade.price)}</CTableDataCell>
@@ -51,6 +122,19 @@ export function TradesTable({ trades, busy, onView }: TradesTableProps) {
               <CBadge color={state.color} shape="rounded-pill">
                 {state.label}
               </CBadge>
+            </CTableDataCell>
+            <CTableDataCell className="text-nowrap">
+              <RatingStars value={trade.rating} label="Rating" />
+            </CTableDataCell>
+            <CTableDataCell className="tags-cell">
+              <TagBadges tags={trade.tags} />
+            </CTableDataCell>
+            <CTableDataCell className="text-end num text-nowrap">
+              {trade.initialRisk === null ? (
+                <span className="text-body-secondary small">no initial stop</span>
+              ) : (
+                formatR(trade.rMultiple)
+              )}
             </CTableDataCell>
             <ViewCell label="View Trade" onClick={() => onView(trade)} />
           </>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Candle } from '@pipsense/contract';
 import { candlesToBars, pricePrecision, toChartTime } from '../../../components/charts/candle-series';
-import { barTimeAt, tradeMarkers, tradePriceLines } from './chart-series';
+import { allTradeMarkers, barTimeAt, excursionMarkers, tradeMarkers, tradePriceLines } from './chart-series';
 
 const candle = (time: string, c: string): Candle => ({ time, volume: 5, complete: true, mid: { o: c, h: c, l: c, c } });
 const candles = [
@@ -85,5 +85,53 @@ describe('price lines and precision', () => {
   it('reads the quote precision from the prices', () => {
     expect(pricePrecision(candles, '1.17201')).toBe(5);
     expect(pricePrecision([candle('2025-10-02T08:00:00Z', '147.566')], '147.5')).toBe(3);
+  });
+});
+
+describe('MAE and MFE markers', () => {
+  const life = [
+    candle('2025-10-02T08:00:00Z', '1.1000'),
+    { ...candle('2025-10-02T08:05:00Z', '1.1000'), mid: { o: '1.1000', h: '1.1010', l: '1.0950', c: '1.0990' } },
+    { ...candle('2025-10-02T08:10:00Z', '1.1000'), mid: { o: '1.0990', h: '1.1080', l: '1.0980', c: '1.1070' } },
+    { ...candle('2025-10-02T08:15:00Z', '1.1000'), mid: { o: '1.1070', h: '1.1200', l: '1.1060', c: '1.1100' } },
+  ];
+  const bars = candlesToBars(life);
+  const base = {
+    openTime: '2025-10-02T08:01:00Z',
+    closeTime: '2025-10-02T08:11:00Z',
+    mae: { price: '1.0950', pips: 50, r: 0.5 },
+    mfe: { price: '1.1080', pips: 80, r: 0.8 },
+  };
+
+  it("marks a long's MAE under the lowest bar and its MFE over the highest, within the trade's life", () => {
+    const markers = excursionMarkers({ ...base, initialUnits: '1000' }, bars);
+    expect(markers).toEqual([
+      { time: bars[1]!.time, position: 'belowBar', shape: 'circle', color: '#f9b115', text: 'MAE 1.0950' },
+      // The 08:15 bar went higher, but after the trade had closed.
+      { time: bars[2]!.time, position: 'aboveBar', shape: 'circle', color: '#3399ff', text: 'MFE 1.1080' },
+    ]);
+  });
+
+  it("marks a short's MAE above and MFE below, and nothing while unknown", () => {
+    const short = excursionMarkers(
+      {
+        ...base,
+        initialUnits: '-1000',
+        mae: { price: '1.1080', pips: 80, r: null },
+        mfe: { price: '1.0950', pips: 50, r: null },
+      },
+      bars,
+    );
+    expect(short.map((m) => [m.text, m.position, m.time])).toEqual([
+      ['MAE 1.1080', 'aboveBar', bars[2]!.time],
+      ['MFE 1.0950', 'belowBar', bars[1]!.time],
+    ]);
+    expect(excursionMarkers({ ...base, initialUnits: '1', mae: null, mfe: null }, bars)).toEqual([]);
+  });
+
+  it('keeps every marker in time order', () => {
+    const all = allTradeMarkers({ ...base, initialUnits: '1000', price: '1.1000', averageClosePrice: '1.1070' }, bars);
+    // The exit and the MFE share the 08:10 bar: the entry and exit come first on a bar.
+    expect(all.map((m) => m.text)).toEqual(['Buy 1.1000', 'MAE 1.0950', 'Close 1.1070', 'MFE 1.1080']);
   });
 });

@@ -1,4 +1,4 @@
-import type { TradeItem } from '@pipsense/contract';
+import type { TradeItem, TradeListItem } from '@pipsense/contract';
 import {
   CHART_COLORS,
   toChartTime,
@@ -64,3 +64,43 @@ export function tradePriceLines(
   add(trade.takeProfitPrice, 'TP', CHART_COLORS.takeProfit, 'dotted');
   return lines;
 }
+
+/**
+ * MAE and MFE as dots on the bars where the trade was furthest against and for it: among the bars of the trade's life,
+ * the one whose low (a long's MAE, a short's MFE) or high (a long's MFE, a short's MAE) is nearest the excursion's price.
+ */
+export function excursionMarkers(
+  trade: Pick<TradeListItem, 'initialUnits' | 'openTime' | 'closeTime' | 'mae' | 'mfe'>,
+  bars: readonly ChartBar[],
+): ChartMarker[] {
+  const start = barTimeAt(bars, Date.parse(trade.openTime));
+  if (start === undefined) return [];
+  const end = trade.closeTime ? barTimeAt(bars, Date.parse(trade.closeTime)) : bars[bars.length - 1]!.time;
+  const life = bars.filter((bar) => bar.time >= start && bar.time <= (end ?? start));
+  const short = isShort(trade);
+  const markers: ChartMarker[] = [];
+  const mark = (value: TradeListItem['mae'], label: 'MAE' | 'MFE', onLow: boolean) => {
+    if (!value || life.length === 0) return;
+    const price = Number(value.price);
+    if (!Number.isFinite(price)) return;
+    let best = life[0]!;
+    for (const bar of life)
+      if (Math.abs((onLow ? bar.low : bar.high) - price) < Math.abs((onLow ? best.low : best.high) - price)) best = bar;
+    markers.push({
+      time: best.time,
+      position: onLow ? 'belowBar' : 'aboveBar',
+      shape: 'circle',
+      color: label === 'MAE' ? CHART_COLORS.mae : CHART_COLORS.mfe,
+      text: `${label} ${value.price}`,
+    });
+  };
+  mark(trade.mae, 'MAE', !short);
+  mark(trade.mfe, 'MFE', short);
+  return markers;
+}
+
+/** Entry, exit, MAE and MFE markers in time order (the chart requires it). */
+export const allTradeMarkers = (
+  trade: Pick<TradeListItem, 'initialUnits' | 'price' | 'openTime' | 'closeTime' | 'averageClosePrice' | 'mae' | 'mfe'>,
+  bars: readonly ChartBar[],
+) => [...tradeMarkers(trade, bars), ...excursionMarkers(trade, bars)].sort((a, b) => a.time - b.time);
