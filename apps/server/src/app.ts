@@ -29,6 +29,7 @@ import { chatAnswerRoutes } from './modules/chat/chat-answer.routes';
 import { createInsightsRepository } from './modules/analytics/insights.repository';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createJournalFactsService } from './modules/journal/journal-facts.service';
 
 export interface BuildOptions {
   env: Env;
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     info,
     providers: llm,
     insights: createInsightsRepository(db.kysely),
+    journal: createJournalFactsService(db.kysely),
     now: ctx.now,
     timeoutMs: options.insightsTimeoutMs,
     log: (err, context) => app.log.warn({ err, ...context }, 'overview insights failed'),

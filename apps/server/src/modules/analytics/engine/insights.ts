@@ -136,9 +136,9 @@ function quickWinTexts(facts: InsightFacts): string[] {
       `Set a stop-loss now: ${count(risk.openWithoutStopLoss)} of ${count(risk.openTrades)} open trades have none.`,
     );
   }
-  if (risk.stopLossShare < t.stopLossTargetPct) {
+  if (risk.initialStopShare < t.stopLossTargetPct) {
     wins.push(
-      `Place a stop-loss with every entry: only ${n(risk.tradesWithStopLoss)} of ${n(facts.counts.trades)} trades (${pct(risk.stopLossShare)}) had one.`,
+      `Place a stop-loss with every entry: only ${n(risk.tradesWithInitialStop)} of ${n(facts.counts.trades)} trades (${pct(risk.initialStopShare)}) had an initial stop.`,
     );
   }
   const { holding, revenge, overtrading } = behavior;
@@ -188,7 +188,7 @@ function quickWinTexts(facts: InsightFacts): string[] {
   }
   if (wins.length === 0) {
     wins.push(
-      `Keep the routine: ${n(risk.tradesWithStopLoss)} of ${n(facts.counts.trades)} trades had a stop-loss and no behavioural warning fired.`,
+      `Keep the routine: ${n(risk.tradesWithInitialStop)} of ${n(facts.counts.trades)} trades had an initial stop and no behavioural warning fired.`,
     );
   }
   return wins.slice(0, MAX_QUICK_WINS);
