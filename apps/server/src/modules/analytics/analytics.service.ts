@@ -28,7 +28,7 @@ import type { InsightsClaim, InsightsRepository, InsightsRow } from './insights.
 import { writeInsights, writerFacts } from './insights-writer';
 
 /** Part of every insights version: raise it when the prompt or the facts given to the provider change. */
-const WRITER_REVISION = 1;
+const WRITER_REVISION = 2;
 /** Time allowed for one provider call, retries included. */
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** After a transient failure (timeout, rate limit, outage), a page view may ask the provider again after this. */

@@ -141,6 +141,13 @@ function quickWinTexts(facts: InsightFacts): string[] {
       `Place a stop-loss with every entry: only ${n(risk.tradesWithInitialStop)} of ${n(facts.counts.trades)} trades (${pct(risk.initialStopShare)}) had an initial stop.`,
     );
   }
+  const costliest = costliestTag(facts, t.bucketMinTrades);
+  if (costliest !== null) {
+    const what = costliest.kind === 'mistake' ? `the "${costliest.name}" mistake` : `the "${costliest.name}" ${costliest.kind === 'setup' ? 'setup' : 'tag'}`;
+    wins.push(
+      `Review ${what}: ${m(costliest.netPL)} over ${plural(costliest.trades, 'closed trade')} at a ${pct(costliest.winRate ?? 0)} win rate.`,
+    );
+  }
   const { holding, revenge, overtrading } = behavior;
   if (revenge.triggered) {
     const outcome = revenge.revengeClosedTrades > 0 ? `; those trades netted ${m(revenge.revengeNetPL)}` : '';
@@ -192,6 +199,16 @@ function quickWinTexts(facts: InsightFacts): string[] {
     );
   }
   return wins.slice(0, MAX_QUICK_WINS);
+}
+
+/** The tag (mistake first, then setup or emotion) with the lowest negative net P/L over enough closed trades. */
+function costliestTag(facts: InsightFacts, minTrades: number) {
+  let worst: InsightFacts['tags'][number] | null = null;
+  for (const tag of facts.tags) {
+    if (tag.trades < minTrades || tag.netPL >= 0) continue;
+    if (worst === null || tag.netPL < worst.netPL) worst = tag;
+  }
+  return worst;
 }
 
 function strategyPoints(facts: InsightFacts): InsightPoint[] {
