@@ -1,4 +1,4 @@
-import type { DashboardMetrics, InsightsStatus, Mode } from '@pipsense/contract';
+import type { DashboardMetrics, InsightsStatus, Mode, TagFacts, TradeItem, TradeTag } from '@pipsense/contract';
 import type { LlmProvider, LlmProviders } from '../../integrations/llm';
 import { badRequest } from '../../lib/errors';
 import type { SettingsService } from '../settings/settings.service';
@@ -104,6 +104,23 @@ const status = (
  * cards, written by the user's AI provider once per data version (in the background, cached in the database)
  * or by the built-in rules meanwhile, without a provider, and when the provider fails.
  */
+/** What the journal knows of a user's trades, keyed by tradeRef (journal-facts.service.ts). */
+export interface TradeJournal {
+  tags: readonly TradeTag[];
+  tagsByTrade: ReadonlyMap<string, readonly string[]>;
+  initialStops: ReadonlyMap<string, string>;
+}
+
+/**
+ * The by-tag rows of these trades (engine/by-tag.ts): the overview's byTag and the assistant's compare_tags, one
+ * computation.
+ */
+export function tagFactsOf(items: readonly TradeItem[], journal: TradeJournal): TagFacts[] {
+  const refs = items.map((item) => tradeRef(item.accountId, item.tradeId));
+  const trades = items.map((item, i) => engineTradeFromItem(item, journal.initialStops.get(refs[i]!) ?? null));
+  return tagBreakdown(trades, (i) => journal.tagsByTrade.get(refs[i]!), journal.tags);
+}
+
 /**
  * Insights of a sliced overview (date range, account, instrument or tag) are the built-in ones, computed with its
  * metrics: an AI provider is asked only for the whole overview (per mode and zone, once per data version), never

@@ -11,13 +11,21 @@ import { createChatAnswerService } from './chat-answer.service';
 import { createChatTools } from './tools/chat-tools';
 import type { ChatData } from './tools/chat-data';
 import { createTradingChatData } from './tools/trading-chat-data';
+import { createJournalFactsService } from '../journal/journal-facts.service';
 
 export interface ChatModuleDeps {
   db: Kysely<Database>;
   info: Pick<SettingsService, 'oandaCredentials' | 'defaultAiPlatform'>;
   trading: Pick<
     TradingService,
-    'queryTrades' | 'tradeFigures' | 'lastTradeWrite' | 'accounts' | 'openTradesLive' | 'syncAccounts' | 'candles'
+    | 'queryTrades'
+    | 'tradeFigures'
+    | 'lastTradeWrite'
+    | 'accounts'
+    | 'openTradesLive'
+    | 'syncAccounts'
+    | 'candles'
+    | 'allTrades'
   >;
   providers: LlmProviders;
   now: () => Date;
@@ -36,7 +44,13 @@ export function createChatModule(deps: ChatModuleDeps) {
     now: deps.now,
   });
   const tools = createChatTools(
-    deps.data ?? createTradingChatData({ trading: deps.trading, info: deps.info, now: deps.now }),
+    deps.data ??
+      createTradingChatData({
+        trading: deps.trading,
+        info: deps.info,
+        journal: createJournalFactsService(deps.db),
+        now: deps.now,
+      }),
   );
   const answers = createChatAnswerService({
     chats,

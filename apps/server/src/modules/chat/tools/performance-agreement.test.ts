@@ -71,6 +71,8 @@ const data: ChatData = {
     ),
   accounts: () => Promise.reject(new Error('not used')),
   candles: () => Promise.reject(new Error('not used')),
+  journal: () => Promise.reject(new Error('not used')),
+  compareTags: () => Promise.reject(new Error('not used')),
 };
 const tools = createChatTools(data);
 

@@ -45,6 +45,7 @@ function setup(
         close_time: t.closeTime,
       })),
     lastTradeWrite: async () => '2025-03-14T14:30:00.000Z',
+    allTrades: async () => DEMO_TRADES,
     accounts: async (_u, mode) => (calls.push(`accounts:${mode}`), DEMO_ACCOUNTS),
     openTradesLive: async (_u, mode) => {
       calls.push(`openTradesLive:${mode}`);
@@ -65,6 +66,12 @@ function setup(
   const data = createTradingChatData({
     trading,
     info: { oandaCredentials: async () => (mode ? { accessToken: 't', accountId: '', mode } : undefined) },
+    journal: {
+      tags: async () => [],
+      tagsByTrade: async () => new Map(),
+      notesByTrade: async () => new Map(),
+      initialStops: async () => new Map(),
+    },
     now: () => FIXTURE_NOW,
   });
   return { data, calls };
