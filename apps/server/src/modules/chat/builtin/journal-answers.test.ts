@@ -4,7 +4,7 @@ import { ToolInputError } from '../../../integrations/llm';
 import { tradeRef } from '../../journal/journal-facts.service';
 import { createChatTools, toolSpecs, type ToolContext } from '../tools/chat-tools';
 import type { JournalSnapshot } from '../tools/journal';
-import { DEMO_TRADES, FIXTURE_NOW, fixtureChatData } from '../test-support/fixture-chat-data';
+import { DEMO_TRADES, FIXTURE_CONTEXT, fixtureChatData } from '../test-support/fixture-chat-data';
 import { createBuiltinAnalyst } from './analyst';
 
 /*
@@ -50,14 +50,7 @@ function journal(): JournalSnapshot {
   };
 }
 
-const ctx: ToolContext = {
-  userId: 'u1',
-  mode: 'demo',
-  instrument: 'USD_JPY',
-  granularity: 'M5',
-  timeZone: 'UTC',
-  now: FIXTURE_NOW,
-};
+const ctx: ToolContext = { ...FIXTURE_CONTEXT };
 
 function setup(withJournal = true) {
   const { data } = fixtureChatData(withJournal ? { journal: journal() } : {});

@@ -8,6 +8,16 @@ export const FIXTURE_NOW = new Date('2025-03-14T15:00:00.000Z');
 export const DEMO_ACCOUNT = '101-004-1111111-001';
 export const LIVE_ACCOUNT = '001-004-2222222-001';
 
+/** The request context of the fixture's questions: demo mode, UTC, at FIXTURE_NOW. */
+export const FIXTURE_CONTEXT = {
+  userId: 'u1',
+  mode: 'demo',
+  instrument: 'USD_JPY',
+  granularity: 'M5',
+  timeZone: 'UTC',
+  now: FIXTURE_NOW,
+} as const;
+
 interface TradeSpec {
   id: string;
   instrument: string;
