@@ -4,8 +4,9 @@ import { ToolInputError } from '../../../integrations/llm';
 import { tradeRef } from '../../journal/journal-facts.service';
 import { createChatTools, toolSpecs, type ToolContext } from '../tools/chat-tools';
 import type { JournalSnapshot } from '../tools/journal';
-import { DEMO_TRADES, FIXTURE_CONTEXT, fixtureChatData } from '../test-support/fixture-chat-data';
+import { DEMO_TRADES, FIXTURE_CONTEXT, FIXTURE_NOW, fixtureChatData } from '../test-support/fixture-chat-data';
 import { createBuiltinAnalyst } from './analyst';
+import { parseIntent } from './intent';
 
 /*
  * The assistant and the journal (issue 9): tags and notes on the fixture trades, every expected number worked out
@@ -163,5 +164,25 @@ describe('the built-in analyst and the journal', () => {
     const { text } = await ask('show trades tagged revenge');
     expect(text).toContain('No tag named "revenge"');
     expect(text).toContain('FOMO, Breakout, Pullback');
+  });
+});
+
+describe('reading journal questions', () => {
+  it('tells a tag comparison from a tagged-trade list', () => {
+    expect(parseIntent('trading', 'Which mistake costs me the most this month?', FIXTURE_NOW)).toEqual({
+      kind: 'compareTags',
+      args: { period: 'this_month', kind: 'mistake' },
+      rank: 'worst',
+    });
+    expect(parseIntent('trading', 'What is my best setup on EUR/USD?', FIXTURE_NOW)).toMatchObject({
+      kind: 'compareTags',
+      args: { kind: 'setup', instrument: 'EUR_USD' },
+      rank: 'best',
+    });
+    expect(parseIntent('trading', 'compare my tags', FIXTURE_NOW)).toMatchObject({ kind: 'compareTags', rank: 'all' });
+    expect(parseIntent('trading', 'show my trades tagged #late-entry last week', FIXTURE_NOW)).toMatchObject({
+      kind: 'trades',
+      args: { tag: ['late-entry'], period: 'last_week' },
+    });
   });
 });
