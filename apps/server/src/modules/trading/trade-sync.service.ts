@@ -74,7 +74,7 @@ async function syncAccountTrades(
   const counts: AccountOutcome = { created: 0, updated: 0, removed: 0, full: false };
   // The first stop-loss of each trade, from the stop-loss order transactions (docs/decisions/010-…): read
   // alongside the trades, attached to their rows, and kept once stored.
-  let firstStops: Promise<Map<string, FirstStop>> = Promise.resolve(new Map());
+  let firstStops = Promise.resolve(new Map<string, FirstStop>());
   const write = async (trades: readonly WireTrade[], fresh = false) => {
     const stops = await firstStops;
     const result = await deps.trades.write(
