@@ -149,7 +149,7 @@ function sameColumns<T>(columns: ReadonlyArray<keyof T>, a: T, b: T): boolean {
 /** Did this trade change: the one test both trade write paths (trade-upsert.ts) run. */
 export const sameTradeContent = (a: TradeContent, b: TradeContent): boolean => sameColumns(TRADE_CONTENT, a, b);
 
-export function toTradeItem(row: Selectable<TradesTable>): TradeItem {
+export function toTradeItem(row: Omit<Selectable<TradesTable>, 'excursion_attempts'>): TradeItem {
   return {
     tradeId: row.trade_id,
     accountId: accountLogin(row.account_key),
