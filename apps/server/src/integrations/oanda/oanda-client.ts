@@ -247,28 +247,36 @@ export function createOandaClient(options: OandaClientOptions) {
             if (last) break;
           }
         } else windows.push(Number.isFinite(start) ? { from: new Date(start).toISOString() } : {});
-        for (const window of windows) {
-          const listing = await transport.get(
-            target,
-            {
-              path: `${account(accountId)}/transactions`,
-              query: { ...window, type, pageSize: MAX_TRANSACTIONS_PER_PAGE },
-            },
-            transactionPagesResponse,
-          );
-          for (const url of listing.pages ?? []) {
+        // The listings, then every page, are asked for at once (the connection pool queues them); the caller
+        // takes the pages in order. The first stop of a trade is the lowest id, whatever order pages arrive in.
+        const listings = await Promise.all(
+          windows.map((window) =>
+            transport.get(
+              target,
+              {
+                path: `${account(accountId)}/transactions`,
+                query: { ...window, type, pageSize: MAX_TRANSACTIONS_PER_PAGE },
+              },
+              transactionPagesResponse,
+            ),
+          ),
+        );
+        const pages = listings.flatMap((listing) =>
+          (listing.pages ?? []).flatMap((url) => {
             const params = new URL(url).searchParams;
             const from = params.get('from');
             const to = params.get('to');
-            if (!from || !to) continue;
-            const page = await transport.get(
+            if (!from || !to) return [];
+            const page = transport.get(
               target,
               { path: `${account(accountId)}/transactions/idrange`, query: { from, to, type } },
               stopOrderTransactionsResponse,
             );
-            yield page.transactions;
-          }
-        }
+            page.catch(() => undefined); // surfaced when its turn comes
+            return [page];
+          }),
+        );
+        for (const page of pages) yield (await page).transactions;
       },
 
       /** GET /v3/accounts/{id}/transactions/{transactionID}: its id, type and time. */

@@ -9,6 +9,7 @@ import {
   type LedgerServer,
 } from '../../integrations/oanda/test-support/ledger-server';
 import { createTestDb } from '../../test/harness';
+import { startOandaSim } from '@pipsense/oanda-sim';
 import { createBrokerAccountRepository } from './broker-account.repository';
 import { syncTrades } from './trade-sync.service';
 import { createTradeRepository } from './trade.repository';
@@ -50,15 +51,19 @@ afterEach(async () => {
   ledger.requests.length = 0;
 });
 
-function sync(full = false) {
+function sync(
+  full = false,
+  on: { client: OandaClient; token: string; accountId: string; now?: string } = { client, token: '', accountId: A },
+) {
   const kysely = testDb.db.kysely;
   const deps = {
     accounts: createBrokerAccountRepository(kysely),
     trades: createTradeRepository(kysely),
-    now: () => new Date('2024-06-01T00:00:00.000Z'),
+    now: () => new Date(on.now ?? '2024-06-01T00:00:00.000Z'),
   };
-  const api = client.forCredentials({ accessToken: ledger.token, mode: 'demo' });
-  return syncTrades(deps, api, USER, { accessToken: ledger.token, mode: 'demo', accountId: A }, { full });
+  const token = on.token || ledger.token;
+  const api = on.client.forCredentials({ accessToken: token, mode: 'demo' });
+  return syncTrades(deps, api, USER, { accessToken: token, mode: 'demo', accountId: on.accountId }, { full });
 }
 
 async function initialStops(): Promise<Record<string, string | null>> {
@@ -139,5 +144,55 @@ describe('initial stop-loss', () => {
     ledger.requests.length = 0;
     await sync();
     expect(ledger.requests.some((r) => r.path.includes('/transactions'))).toBe(false);
+  });
+
+  it('against the simulator: a mix of stops on fill, stops added later and none, each the first one', async () => {
+    const sim = await startOandaSim({
+      seed: 3,
+      accounts: 1,
+      tradesPerAccount: 300,
+      now: () => Date.parse('2025-10-06T12:00:00Z'),
+    });
+    const simClient = createOandaClient({ practiceUrl: sim.url, liveUrl: 'http://127.0.0.1:9', retries: 0 });
+    try {
+      const accountId = sim.accountIds[0]!;
+      // Our clock a day after the simulator's: its account is over a year old, so the stops are listed in yearly
+      // windows up to the time of its last transaction, on OANDA's clock.
+      sim.requestLog.length = 0;
+      await sync(false, { client: simClient, token: sim.token, accountId, now: '2025-10-07T12:00:00Z' });
+      const asked = sim.requestLog.filter((r) => r.path.includes('/transactions'));
+      expect(
+        asked
+          .filter((r) => r.path.endsWith('/transactions'))
+          .map((r) => [r.query.from !== undefined, r.query.to !== undefined]),
+      ).toEqual([
+        [true, true],
+        [true, true],
+      ]);
+      expect(asked.filter((r) => /\/transactions\/\d+$/.test(r.path))).toHaveLength(1);
+      const stored = await initialStops();
+      expect(Object.keys(stored)).toHaveLength(300);
+      // The first stop-loss order per trade, read straight from the simulator's transaction log.
+      const listing = await fetch(
+        `${sim.url}/v3/accounts/${accountId}/transactions/sinceid?id=0&type=STOP_LOSS_ORDER`,
+        {
+          headers: { authorization: `Bearer ${sim.token}` },
+        },
+      ).then((r) => r.json() as Promise<{ transactions: Array<{ tradeID: string; price: string; reason: string }> }>);
+      const first = new Map<string, { price: string; reason: string }>();
+      for (const tx of listing.transactions) if (!first.has(tx.tradeID)) first.set(tx.tradeID, tx);
+      const reasons = { ON_FILL: 0, CLIENT_ORDER: 0, none: 0 };
+      for (const [id, price] of Object.entries(stored)) {
+        const tx = first.get(id);
+        expect(price, `trade ${id}`).toBe(tx ? tx.price : null);
+        reasons[(tx?.reason ?? 'none') as keyof typeof reasons] += 1;
+      }
+      expect(reasons.ON_FILL).toBeGreaterThan(150);
+      expect(reasons.CLIENT_ORDER).toBeGreaterThan(5);
+      expect(reasons.none).toBeGreaterThan(5);
+    } finally {
+      await simClient.close();
+      await sim.close();
+    }
   });
 });
