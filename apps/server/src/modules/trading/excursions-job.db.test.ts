@@ -8,7 +8,7 @@ import { createTestDb } from '../../test/harness';
 import { oandaAccount } from './account-key';
 import { tradeRecord } from './broker-data';
 import { createExcursionJob } from './excursions-job';
-import { excursionPrices, granularityFor, priceComponentFor } from './excursions';
+import { excursionPrices, granularityFor, priceComponentFor, timeMs } from './excursions';
 import { createTradeRepository } from './trade.repository';
 
 const SIM_NOW = Date.parse('2025-10-06T12:00:00.000Z');
@@ -110,8 +110,8 @@ describe('the excursions job', () => {
     for (const row of await rows(WITH_OANDA)) {
       expect(row.excursion_status).toBe('ready');
       // The same figures from the simulator's candles, fetched here on our own.
-      const openMs = Date.parse(row.open_time.slice(0, 23) + 'Z');
-      const closeMs = Date.parse(row.close_time!.slice(0, 23) + 'Z');
+      const openMs = timeMs(row.open_time);
+      const closeMs = timeMs(row.close_time!);
       const choice = granularityFor(openMs, closeMs);
       const side = priceComponentFor(row.initial_units);
       const body = await client.forCredentials({ accessToken: sim.token, mode: 'demo' }).candles(row.instrument, {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import type { OandaClient } from '../../integrations/oanda/oanda-client';
 import { OandaError } from '../../integrations/oanda/oanda-error';
 import type { OandaCredentials } from '../settings/settings.service';
-import { excursionPrices, granularityFor, priceComponentFor } from './excursions';
+import { excursionPrices, granularityFor, priceComponentFor, timeMs } from './excursions';
 
 /*
  * MAE/MFE in the background (docs/decisions/010-initial-stop-and-excursions.md): closed trades whose excursions
@@ -173,8 +173,8 @@ export function createExcursionJob(options: ExcursionJobOptions): BackgroundJob<
           report.deferred += trades.length - index;
           break;
         }
-        const openMs = Date.parse(row.open_time.replace(/(\.\d{3})\d+/, '$1'));
-        const closeMs = Date.parse(row.close_time!.replace(/(\.\d{3})\d+/, '$1'));
+        const openMs = timeMs(row.open_time);
+        const closeMs = timeMs(row.close_time!);
         const choice = granularityFor(openMs, closeMs);
         const side = priceComponentFor(row.initial_units);
         let outcome: Outcome;

@@ -60,7 +60,8 @@ export interface ExcursionPrices {
   mfePrice: string;
 }
 
-const startMs = (time: string) => Date.parse(time.replace(/(\.\d{3})\d+/, '$1'));
+/** Milliseconds of an RFC 3339 time as OANDA and the trades table write it (nanoseconds cut to milliseconds). */
+export const timeMs = (time: string): number => Date.parse(time.replace(/(\.\d{3})\d+/, '$1'));
 
 /**
  * MAE and MFE prices from candles of the trade's closing side. Only candles overlapping the trade's life count
@@ -71,7 +72,7 @@ export function excursionPrices(input: ExcursionInput, candles: readonly CandleR
   let high: string | undefined;
   const length = input.candleSeconds * 1000;
   for (const candle of candles) {
-    const start = startMs(candle.time);
+    const start = timeMs(candle.time);
     if (!Number.isFinite(start) || start > input.closeMs || start + length <= input.openMs) continue;
     if (!isDecimal(candle.low) || !isDecimal(candle.high)) continue;
     if (low === undefined || compareDecimals(candle.low, low) < 0) low = candle.low;
