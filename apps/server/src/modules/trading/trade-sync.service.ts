@@ -75,12 +75,8 @@ async function syncAccountTrades(
   // The first stop-loss of each trade, from the stop-loss order transactions (docs/decisions/010-…): read
   // alongside the trades, attached to their rows, and kept once stored.
   let firstStops = Promise.resolve(new Map<string, FirstStop>());
-  /** Known once the stops are read; until then (full sync) pages are written without them and kept in `early`. */
-  let knownStops: Map<string, FirstStop> | undefined;
-  const early: WireTrade[][] = [];
-  const write = async (trades: readonly WireTrade[], fresh = false, wait = true) => {
-    if (!knownStops && !wait) early.push([...trades]);
-    const stops = knownStops ?? (wait ? await firstStops : new Map<string, FirstStop>());
+  const write = async (trades: readonly WireTrade[], fresh = false) => {
+    const stops = await firstStops;
     const result = await deps.trades.write(
       userId,
       key,
@@ -106,10 +102,9 @@ async function syncAccountTrades(
           : undefined;
       for await (const page of api.stopLossTransactionPages(accountId, { since: row.opened_at, until }))
         collectFirstStops(stops, page);
-      knownStops = stops;
       return stops;
     })();
-    firstStops.catch(() => undefined); // surfaced below
+    firstStops.catch(() => undefined); // surfaced by the first write
     let top: string | undefined;
     const seen = new Set<string>();
     // Pages arrive newest first. The stages overlap: the client fetches the next page while this one is mapped and
@@ -125,25 +120,11 @@ async function syncAccountTrades(
           top = top === undefined ? id : maxId(top, id);
         }
         if (writing.length >= WRITES_IN_FLIGHT) await writing.shift();
-        // Pages are not held up by the stops still being read: those written before go again below.
-        const next = write(page.trades, fresh, false);
+        const next = write(page.trades, fresh);
         next.catch(() => undefined); // surfaced when awaited
         writing.push(next);
       }
       while (writing.length > 0) await writing.shift();
-      // The trades written before the stops were known learn theirs (only initial_stop_loss_price changes: it is
-      // not a change of the trade, so not counted).
-      const stops = await firstStops;
-      for (const page of early.splice(0)) {
-        const learning = page.filter((t) => stops.has(normaliseId(t.id)));
-        if (learning.length > 0)
-          await deps.trades.write(
-            userId,
-            key,
-            learning.map((t) => tradeRecord(t, mode, stops.get(normaliseId(t.id)))),
-            stamp(),
-          );
-      }
     } finally {
       // A failed fetch must not leave a page's transaction running behind the error.
       await Promise.allSettled(writing);
