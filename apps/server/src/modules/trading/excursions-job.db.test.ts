@@ -8,7 +8,7 @@ import { createTestDb } from '../../test/harness';
 import { oandaAccount } from './account-key';
 import { tradeRecord } from './broker-data';
 import { createExcursionJob } from './excursions-job';
-import { excursionPrices, granularityFor, priceComponentFor, timeMs } from './excursions';
+import { candlePlanFor, excursionsFromCandles } from './excursions';
 import { createTradeRepository } from './trade.repository';
 
 const SIM_NOW = Date.parse('2025-10-06T12:00:00.000Z');
@@ -110,30 +110,12 @@ describe('the excursions job', () => {
     for (const row of await rows(WITH_OANDA)) {
       expect(row.excursion_status).toBe('ready');
       // The same figures from the simulator's candles, fetched here on our own.
-      const openMs = timeMs(row.open_time);
-      const closeMs = timeMs(row.close_time!);
-      const choice = granularityFor(openMs, closeMs);
-      const side = priceComponentFor(row.initial_units);
-      const body = await client.forCredentials({ accessToken: sim.token, mode: 'demo' }).candles(row.instrument, {
-        granularity: choice.granularity,
-        price: side,
-        from: new Date(openMs).toISOString(),
-        to: new Date(closeMs).toISOString(),
-      });
-      const candles = body.candles.map((c) => {
-        const d = side === 'B' ? c.bid! : c.ask!;
-        return { time: c.time, high: d.h, low: d.l };
-      });
-      const expected = excursionPrices(
-        {
-          initialUnits: row.initial_units,
-          openMs,
-          closeMs,
-          candleSeconds: choice.seconds,
-          exitPrice: row.average_close_price,
-        },
-        candles,
-      );
+      const plan = candlePlanFor({ ...row, close_time: row.close_time! });
+      const body = await client
+        .forCredentials({ accessToken: sim.token, mode: 'demo' })
+        .candles(plan.instrument, plan.params);
+      const expected = excursionsFromCandles(plan, body);
+      expect(expected).not.toBeNull();
       expect({ maePrice: row.mae_price, mfePrice: row.mfe_price }).toEqual(expected);
       // The worst price is never better than the exit, the best never worse.
       const long = !row.initial_units.startsWith('-');

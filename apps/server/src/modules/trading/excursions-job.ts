@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import type { OandaClient } from '../../integrations/oanda/oanda-client';
 import { OandaError } from '../../integrations/oanda/oanda-error';
 import type { OandaCredentials } from '../settings/settings.service';
-import { excursionPrices, granularityFor, priceComponentFor, timeMs } from './excursions';
+import { candlePlanFor, excursionsFromCandles } from './excursions';
 
 /*
  * MAE/MFE in the background (docs/decisions/010-initial-stop-and-excursions.md): closed trades whose excursions
@@ -173,32 +173,10 @@ export function createExcursionJob(options: ExcursionJobOptions): BackgroundJob<
           report.deferred += trades.length - index;
           break;
         }
-        const openMs = timeMs(row.open_time);
-        const closeMs = timeMs(row.close_time!);
-        const choice = granularityFor(openMs, closeMs);
-        const side = priceComponentFor(row.initial_units);
+        const plan = candlePlanFor({ ...row, close_time: row.close_time! });
         let outcome: Outcome;
         try {
-          const body = await api.candles(row.instrument, {
-            granularity: choice.granularity,
-            price: side,
-            from: new Date(openMs).toISOString(),
-            to: new Date(closeMs).toISOString(),
-          });
-          const candles = body.candles.flatMap((c) => {
-            const data = side === 'B' ? c.bid : c.ask;
-            return data ? [{ time: c.time, high: data.h, low: data.l }] : [];
-          });
-          const prices = excursionPrices(
-            {
-              initialUnits: row.initial_units,
-              openMs,
-              closeMs,
-              candleSeconds: choice.seconds,
-              exitPrice: row.average_close_price,
-            },
-            candles,
-          );
+          const prices = excursionsFromCandles(plan, await api.candles(plan.instrument, plan.params));
           outcome = prices ? { status: 'ready', ...prices } : { status: 'unavailable' };
         } catch (error) {
           outcome =

@@ -1,5 +1,6 @@
 import { compareDecimals, isDecimal } from '../../domain/decimal';
-import { MAX_CANDLES } from '../../integrations/oanda/oanda-client';
+import { MAX_CANDLES, type CandleParams } from '../../integrations/oanda/oanda-client';
+import type { CandlesResponse } from '../../integrations/oanda/wire-schemas';
 
 /*
  * The worst and best prices a closed trade reached over its life, from OANDA candles (docs/decisions/010-…).
@@ -85,4 +86,51 @@ export function excursionPrices(input: ExcursionInput, candles: readonly CandleR
   }
   const short = input.initialUnits.trim().startsWith('-');
   return short ? { maePrice: high, mfePrice: low } : { maePrice: low, mfePrice: high };
+}
+
+/** What a closed trade's excursions are computed from, as the trades table holds it. */
+export interface ClosedTradeFacts {
+  instrument: string;
+  initial_units: string;
+  open_time: string;
+  close_time: string;
+  average_close_price: string | null;
+}
+
+export interface CandlePlan {
+  instrument: string;
+  params: CandleParams & { price: 'B' | 'A' };
+  input: ExcursionInput;
+}
+
+/** The one candle request covering a closed trade's life, and how to read its answer. */
+export function candlePlanFor(trade: ClosedTradeFacts): CandlePlan {
+  const openMs = timeMs(trade.open_time);
+  const closeMs = timeMs(trade.close_time);
+  const choice = granularityFor(openMs, closeMs);
+  return {
+    instrument: trade.instrument,
+    params: {
+      granularity: choice.granularity,
+      price: priceComponentFor(trade.initial_units),
+      from: new Date(openMs).toISOString(),
+      to: new Date(closeMs).toISOString(),
+    },
+    input: {
+      initialUnits: trade.initial_units,
+      openMs,
+      closeMs,
+      candleSeconds: choice.seconds,
+      exitPrice: trade.average_close_price,
+    },
+  };
+}
+
+/** MAE and MFE prices from OANDA's answer to the plan's request; null when it holds no candle of the trade's life. */
+export function excursionsFromCandles(plan: CandlePlan, body: CandlesResponse): ExcursionPrices | null {
+  const candles = body.candles.flatMap((c) => {
+    const data = plan.params.price === 'B' ? c.bid : c.ask;
+    return data ? [{ time: c.time, high: data.h, low: data.l }] : [];
+  });
+  return excursionPrices(plan.input, candles);
 }
