@@ -1,3 +1,4 @@
+import { GRANULARITY_SECONDS } from '@pipsense/contract';
 import { compareDecimals, isDecimal } from '../../domain/decimal';
 import { MAX_CANDLES, type CandleParams } from '../../integrations/oanda/oanda-client';
 import type { CandlesResponse } from '../../integrations/oanda/wire-schemas';
@@ -14,17 +15,10 @@ export interface GranularityChoice {
   seconds: number;
 }
 
-/** OANDA granularities from finest to coarsest, with their length. */
-const GRANULARITIES: readonly GranularityChoice[] = [
-  { granularity: 'M1', seconds: 60 },
-  { granularity: 'M5', seconds: 300 },
-  { granularity: 'M15', seconds: 900 },
-  { granularity: 'M30', seconds: 1800 },
-  { granularity: 'H1', seconds: 3600 },
-  { granularity: 'H4', seconds: 14_400 },
-  { granularity: 'D', seconds: 86_400 },
-  { granularity: 'W', seconds: 604_800 },
-];
+/** The granularities tried, finest first, with their length. */
+const GRANULARITIES: readonly GranularityChoice[] = (['M1', 'M5', 'M15', 'M30', 'H1', 'H4', 'D', 'W'] as const).map(
+  (granularity) => ({ granularity, seconds: GRANULARITY_SECONDS[granularity] }),
+);
 
 /**
  * The finest granularity whose candles over [open, close] fit one request (≤ 5000 candles, with a candle of
