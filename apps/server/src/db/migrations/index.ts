@@ -5,6 +5,7 @@ import * as m004 from './004-analytics';
 import * as m005 from './005-trade-query-indexes';
 import * as m006 from './006-account-and-trade-keys';
 import * as m007 from './007-journal';
+import * as m008 from './008-trade-list';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -15,4 +16,5 @@ export const migrations = {
   '005-trade-query-indexes': m005,
   '006-account-and-trade-keys': m006,
   '007-journal': m007,
+  '008-trade-list': m008,
 };

@@ -17,14 +17,14 @@ const TRADE_COLUMNS = [
   { label: 'Actions', numeric: false },
 ] as const;
 
-interface TradesTableProps {
+interface TradesTableProps<T extends TradeItem> {
   /** Null while the first page loads: placeholder rows keep the table's shape. */
-  trades: readonly TradeItem[] | null;
+  trades: readonly T[] | null;
   busy: boolean;
-  onView: (trade: TradeItem) => void;
+  onView: (trade: T) => void;
 }
 
-export function TradesTable({ trades, busy, onView }: TradesTableProps) {
+export function TradesTable<T extends TradeItem>({ trades, busy, onView }: TradesTableProps<T>) {
   return (
     <DataTable
       label="Trades"
