@@ -29,6 +29,8 @@ import { chatAnswerRoutes } from './modules/chat/chat-answer.routes';
 import { createInsightsRepository } from './modules/analytics/insights.repository';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createCalendarService } from './modules/journal/calendar.service';
+import { calendarRoutes } from './modules/journal/calendar.routes';
 
 export interface BuildOptions {
   env: Env;
@@ -122,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(chatRoutes, { chats: chat.chats });
   await app.register(chatAnswerRoutes, { answers: chat.answers });
   await app.register(analyticsRoutes, { analytics });
+  await app.register(calendarRoutes, { calendar: createCalendarService({ db: db.kysely, trading, now: ctx.now }) });
 
   registerNotFound(app, await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist));
   return app;
