@@ -20,6 +20,7 @@ import { createTradingService, type TradeListFilter } from '../apps/server/src/m
 import { generateSyntheticTrades, SYNTHETIC_NOW, type EngineTrade } from '../apps/server/src/modules/analytics/engine';
 import { goal, heading, mb, median, ms, runBench, spread } from './support/stats';
 import { repoRoot } from './support/sim-process';
+import { TRADE_COLUMNS, tradeRow } from './support/trade-rows';
 
 const N = 100_000;
 const RUNS = 15;
@@ -29,41 +30,6 @@ const USER = 'bench-user';
 const TAGS = { breakout: 'tag-breakout', pullback: 'tag-pullback', fomo: 'tag-fomo' };
 const STAMP = SYNTHETIC_NOW.toISOString();
 const pgAdmin = process.env.PIPSENSE_BENCH_PG_URL;
-
-/** OANDA's stored time form (nine fractional digits). */
-const stored = (ms: number) => `${new Date(ms).toISOString().slice(0, 23)}000000Z`;
-const text = (v: number | null) => (v === null ? null : String(v));
-
-/** Every trade as a trades row, in the column order of INSERT below. */
-function tradeRow(t: EngineTrade): unknown[] {
-  return [
-    USER,
-    oandaAccount('demo', t.accountId).account_key,
-    t.tradeId,
-    Number(t.tradeId),
-    'demo',
-    t.instrument,
-    String(t.openPrice),
-    String(t.units),
-    String(t.currentUnits),
-    t.realizedPL.toFixed(4),
-    t.state === 'CLOSED' ? null : t.unrealizedPL.toFixed(4),
-    t.financing.toFixed(4),
-    t.state,
-    stored(t.openTime),
-    t.closeTime === null ? null : stored(t.closeTime),
-    text(t.closePrice),
-    text(t.stopLossPrice),
-    text(t.takeProfitPrice),
-    text(t.trailingStopDistance),
-    text(t.stopLossPrice),
-    STAMP,
-    STAMP,
-  ];
-}
-const TRADE_COLUMNS = `user_id, account_key, trade_id, trade_num, mode, instrument, price, initial_units, current_units,
-  realized_pl, unrealized_pl, financing, state, open_time, close_time, average_close_price, stop_loss_price,
-  take_profit_price, trailing_stop_distance, initial_stop_loss_price, created_at, updated_at`;
 
 /** The journal: 1 in 10 trades tagged breakout, 1 in 7 pullback, 1 in 20 fomo; a note on 1 in 5. */
 function journal(trades: readonly EngineTrade[]) {
@@ -88,7 +54,7 @@ function sqlSetup(trades: readonly EngineTrade[]) {
   return {
     user: [USER, USER, USER, `${USER}@example.com`, 'x', STAMP, STAMP],
     accounts,
-    trades: trades.map(tradeRow),
+    trades: trades.map((t) => tradeRow(t, USER, STAMP)),
     tagRows: Object.entries(TAGS).map(([name, id]) => [
       id,
       USER,

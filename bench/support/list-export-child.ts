@@ -5,22 +5,13 @@
  * consumed as they come) or `all` (for comparison: every row collected first, then one CSV string), the database
  * (a SQLite data dir or a PostgreSQL URL) and the user id. Run with --expose-gc.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { createDb } from '../../apps/server/src/db/client';
 import { createTradingService } from '../../apps/server/src/modules/trading/trading.service';
 import { csvHeader, csvRow } from '../../apps/server/src/modules/trading/trade-export';
+import { peakRss, resetPeak } from './peak-rss';
 
 const [mode = 'stream', where = '', userId = ''] = process.argv.slice(2);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
-
-function resetPeak(): boolean {
-  try {
-    writeFileSync('/proc/self/clear_refs', '5');
-    return /VmHWM/.test(readFileSync('/proc/self/status', 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 const db = createDb(where.startsWith('postgres') ? { dataDir: '', databaseUrl: where } : { dataDir: where });
 const trading = createTradingService({
@@ -55,7 +46,7 @@ if (mode === 'stream') {
 }
 const took = performance.now() - started;
 clearInterval(sampler);
-const peak = peakReset ? process.resourceUsage().maxRSS * 1024 : Math.max(sampled, process.memoryUsage().rss);
+const peak = peakReset ? peakRss() : Math.max(sampled, process.memoryUsage().rss);
 await db.close();
 console.log(JSON.stringify({ mode, rows: rows - 1, bytes, ms: took, rssStart, peak, peakReset }));
 process.exit(0);
