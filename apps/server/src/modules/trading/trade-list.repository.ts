@@ -158,8 +158,33 @@ export function createTradeListRepository(db: Kysely<Database>) {
     },
 
     /** One page in the filter's order (newest open first by default). */
-    async page(userId: string, f: TradeListFilter, offset: number, limit: number): Promise<TradeListRow[]> {
-      return withNotes(userId, await ordered(userId, f).query.limit(limit).offset(offset).execute());
+    /**
+     * One page in the filter's order (newest open first by default) and the number of matching trades. A filter by
+     * tag or note reaches its trades through those tables; reading them twice (a count, then the page) costs twice,
+     * so the page counts them as it goes (a window count). Other filters count through the trades indexes alone.
+     */
+    async page(
+      userId: string,
+      f: TradeListFilter,
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: TradeListRow[]; total: number }> {
+      const { query } = ordered(userId, f);
+      if ((f.tag?.length ?? 0) > 0 || needsNotes(f)) {
+        const counted = await query
+          .select(sql<number | string>`count(*) over ()`.as('matching_total'))
+          .limit(limit)
+          .offset(offset)
+          .execute();
+        if (counted.length > 0 || offset === 0) {
+          const total = Number(counted[0]?.matching_total ?? 0);
+          const rows = counted.map(({ matching_total: _, ...row }) => row);
+          return { rows: await withNotes(userId, rows), total };
+        }
+        // Past the last page the window has no row to say the total on.
+      }
+      const [total, rows] = await Promise.all([this.count(userId, f), query.limit(limit).offset(offset).execute()]);
+      return { rows: await withNotes(userId, rows), total };
     },
 
     /** The next `limit` matching trades after `cursor` (from the first without one), in the filter's order. */

@@ -121,7 +121,8 @@ afterAll(async () => {
 });
 
 async function list(token: string, query = ''): Promise<TradeListResponse> {
-  const res = await t.call(token, { method: 'GET', url: `/api/v1/trade/get_trade_history?limit=100&${query}` });
+  const limit = query.includes('limit=') ? '' : 'limit=100&';
+  const res = await t.call(token, { method: 'GET', url: `/api/v1/trade/get_trade_history?${limit}${query}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<TradeListResponse>();
 }
@@ -216,6 +217,17 @@ describe('get_trade_history', () => {
     });
     expect(res.json()).toMatchObject({ total: 6, pages: 2, message: '6 trades' });
     expect(res.json<TradeListResponse>().data.map((r) => r.tradeId)).toEqual(['102', '106']);
+    // Filtered by tag (counted on the page itself), also past the last page.
+    for (const [page, ids] of [
+      [1, ['102']],
+      [2, ['101']],
+      [3, []],
+    ] as const) {
+      const tagged = await list(alice.token, `tag=${tags.breakout}&limit=1&page=${page}`);
+      expect(tagged).toMatchObject({ total: 2, pages: 2 });
+      expect(tagged.data.map((r) => r.tradeId)).toEqual(ids);
+    }
+    expect(await list(alice.token, 'q=nothing-like-this&page=2')).toMatchObject({ total: 0, pages: 1, data: [] });
   });
 
   it('shows a user only their own trades and journal, and refuses another user’s tag', async () => {

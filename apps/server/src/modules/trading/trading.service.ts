@@ -143,10 +143,7 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
       filter: TradeListFilter = {},
     ): Promise<Paged<TradeListItem>> {
       await checkTags(userId, filter);
-      const [total, rows] = await Promise.all([
-        tradeList.count(userId, filter),
-        tradeList.page(userId, filter, (page - 1) * limit, limit),
-      ]);
+      const { rows, total } = await tradeList.page(userId, filter, (page - 1) * limit, limit);
       return { data: await withJournal(userId, rows), pages: pagesFor(total, limit), total };
     },
 
