@@ -8,6 +8,7 @@ import * as m007 from './007-journal';
 import * as m008 from './008-journal-starter-tags';
 import * as m009 from './009-excursions';
 import * as m010 from './010-trade-list';
+import * as m011 from './011-trade-list-indexes';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -21,4 +22,5 @@ export const migrations = {
   '008-journal-starter-tags': m008,
   '009-excursions': m009,
   '010-trade-list': m010,
+  '011-trade-list-indexes': m011,
 };
