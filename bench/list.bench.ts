@@ -6,7 +6,7 @@
  * PostgreSQL runs when PIPSENSE_BENCH_PG_URL names a server (e.g. postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -21,6 +21,10 @@ import { generateSyntheticTrades, SYNTHETIC_NOW, type EngineTrade } from '../app
 import { goal, heading, mb, median, ms, runBench, spread } from './support/stats';
 import { repoRoot } from './support/sim-process';
 import { TRADE_COLUMNS, tradeRow } from './support/trade-rows';
+
+const serverPackage = JSON.parse(readFileSync(join(repoRoot, 'apps/server/package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
 
 const N = 100_000;
 const RUNS = 15;
@@ -175,7 +179,8 @@ async function exportMemory(where: string): Promise<{ stream: ChildResult; all: 
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // As the server's own build: workspace packages are TypeScript source and get bundled; the rest stays external.
+    external: Object.keys(serverPackage.dependencies).filter((name) => !name.startsWith('@pipsense/')),
     logLevel: 'warning',
   });
   const run = (mode: string) =>
