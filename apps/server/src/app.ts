@@ -32,6 +32,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createJournalRepository } from './modules/journal/journal.repository';
 import { createJournalService } from './modules/journal/journal.service';
 import { journalRoutes } from './modules/journal/journal.routes';
+import { createJournalFactsService } from './modules/journal/journal-facts.service';
 
 export interface BuildOptions {
   env: Env;
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     info,
     providers: llm,
     insights: createInsightsRepository(db.kysely),
+    journal: createJournalFactsService(db.kysely),
     now: ctx.now,
     timeoutMs: options.insightsTimeoutMs,
     log: (err, context) => app.log.warn({ err, ...context }, 'overview insights failed'),

@@ -81,7 +81,10 @@ export const insightsStatus = z.object({
 });
 export type InsightsStatus = z.infer<typeof insightsStatus>;
 
-/** One tag's closed trades: which setups pay and what each mistake costs (engine/METRICS.md). */
+/**
+ * One tag's closed trades: which setups pay and what each mistake costs (engine/METRICS.md). Every tag of the user
+ * has a row, also one without closed trades in the view (trades 0).
+ */
 export const tagFacts = z.object({
   tagId: z.string(),
   name: z.string(),
@@ -98,6 +101,20 @@ export const tagFacts = z.object({
   withInitialStop: z.number().int(),
 });
 export type TagFacts = z.infer<typeof tagFacts>;
+
+/** Risk in R over the shown trades (engine/METRICS.md, "Risk in R"); trades without an initial stop are left out. */
+export const riskInR = z.object({
+  /** Mean R-multiple of the closed trades with an initial stop, 2 decimals; null when none has one. */
+  averageR: z.number().nullable(),
+  /** Win rate × average win in R + loss rate × average loss in R over the same trades, 2 decimals; null likewise. */
+  expectancyR: z.number().nullable(),
+  /** Trades (any state) with an initial stop: the one "with a stop-loss" figure. */
+  tradesWithInitialStop: z.number().int(),
+  closedWithInitialStop: z.number().int(),
+  /** Closed trades without an initial stop, left out of the R figures ("no initial stop"). */
+  closedWithoutInitialStop: z.number().int(),
+});
+export type RiskInR = z.infer<typeof riskInR>;
 
 export const dashboardMetrics = z.object({
   tradeCount: z.number().int(),
@@ -121,6 +138,7 @@ export const dashboardMetrics = z.object({
   charts: overviewCharts,
   /** Per journal tag, most trades first; empty without tags. */
   byTag: z.array(tagFacts),
+  riskInR,
   insights: insightsStatus,
   /** The last sync of the trades and accounts counted (RFC 3339); null when there are none. */
   dataAsOf: z.string().nullable(),

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './decimal';
 export * from './auth';
 export * from './settings';
 export * from './trading';

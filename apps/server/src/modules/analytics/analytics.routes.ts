@@ -2,15 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardMetricsQuery, dashboardMetricsResponse, type DashboardMetrics } from '@pipsense/contract';
 import { userId } from '../../plugins/auth';
 import { plural } from '../../lib/text';
-import type { AnalyticsService } from './analytics.service';
+import { isSliced, type AnalyticsService } from './analytics.service';
 
-export function metricsMessage(data: Pick<DashboardMetrics, 'tradeCount' | 'accountCount'>): string {
+export function metricsMessage(data: Pick<DashboardMetrics, 'tradeCount' | 'accountCount'>, filtered = false): string {
+  if (data.tradeCount === 0 && filtered)
+    return 'No trades match these filters. Widen the date range or clear the account, instrument or tag filter.';
   if (data.tradeCount === 0)
     return 'No trades synced yet. Connect OANDA in Settings → Trading Platforms, then press Sync on the Trades or Accounts page.';
   return `Metrics for ${plural(data.tradeCount, 'trade')} on ${plural(data.accountCount, 'account')}`;
 }
 
-/** SPEC §7: the Overview analytics, from the OANDA service. */
+/**
+ * SPEC §7: the Overview analytics, from the OANDA service. Issue 9's filters slice it (contract
+ * dashboardMetricsQuery): an inverted range or a malformed time is a 400 from the contract; a tag id that is not one
+ * of the caller's tags is a 400 too (analytics.service.ts), never an empty overview that looks like "no trades".
+ */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
   app.addHook('onRequest', app.requireUser);
 
@@ -19,7 +25,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
     { schema: { querystring: dashboardMetricsQuery, response: { 200: dashboardMetricsResponse } } },
     async (request) => {
       const data = await analytics.overview(userId(request), request.query);
-      return { success: true, message: metricsMessage(data), data };
+      return { success: true, message: metricsMessage(data, isSliced(request.query)), data };
     },
   );
 };

@@ -1,3 +1,4 @@
+import { createJournalFactsService } from '../journal/journal-facts.service';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import type { AccountItem, TradeItem } from '@pipsense/contract';
 import { createDb, type Db } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
 import { LlmError, type LlmProvider, type LlmRequest, type LlmResult } from '../../integrations/llm';
-import { createAnalyticsService, type AnalyticsService } from './analytics.service';
+import { createAnalyticsService, SLICED_INSIGHTS_NOTE, type AnalyticsService } from './analytics.service';
 import { createInsightsRepository } from './insights.repository';
 
 /*
@@ -198,6 +199,7 @@ function service(provider: LlmProvider): AnalyticsService {
     info: { defaultAiPlatform: () => Promise.resolve('openai') },
     providers: { openai: provider },
     insights: createInsightsRepository(db.kysely),
+    journal: createJournalFactsService(db.kysely),
     now: () => new Date(clock),
     timeoutMs: TIMEOUT_MS,
     retryPauseMs: RETRY_PAUSE_MS,
@@ -235,6 +237,32 @@ describe('overview insights cache', () => {
     expect(request.jsonSchema).toMatchObject({ name: 'overview_insights', strict: true });
     expect(request.jsonSchema?.schema).not.toHaveProperty('$schema');
     expect(request.messages.map((m) => m.role)).toEqual(['system', 'user']);
+  });
+
+  it('gives a filtered view the built-in insights without asking the provider, whatever the filters', async () => {
+    const llm = scriptedProvider();
+    const s = service(llm.provider);
+    const filters = [
+      { from: '2025-10-01T00:00:00.000Z' },
+      { instrument: 'EUR_USD' },
+      { accountId: ACCOUNT },
+      { from: '2025-10-01T00:00:00.000Z', to: '2025-10-03T00:00:00.000Z', instrument: 'EUR_USD' },
+    ];
+    for (const filter of filters) {
+      const data = await s.overview(userId, { timeZone: 'UTC', ...filter });
+      expect(data.insights).toEqual({
+        source: 'builtin',
+        status: 'ready',
+        note: SLICED_INSIGHTS_NOTE,
+        model: null,
+        writtenAt: null,
+      });
+    }
+    await s.settled();
+    expect(llm.calls).toHaveLength(0);
+    // The whole overview still goes to the provider.
+    expect((await view(s)).insights.status).toBe('pending');
+    await llm.called(1);
   });
 
   it('lets one of two server instances sharing the database write, and both serve its answer', async () => {

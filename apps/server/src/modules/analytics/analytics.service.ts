@@ -1,15 +1,17 @@
-import type { DashboardMetrics, InsightsStatus, Mode } from '@pipsense/contract';
+import type { DashboardMetrics, InsightsStatus, Mode, TagFacts, TradeItem, TradeTag } from '@pipsense/contract';
 import type { LlmProvider, LlmProviders } from '../../integrations/llm';
 import { badRequest } from '../../lib/errors';
 import type { SettingsService } from '../settings/settings.service';
 import type { TradingService } from '../trading/trading.service';
-import { dataVersion, type DataVersion } from './data-version';
+import { tradeRef, type JournalFactsService } from '../journal/journal-facts.service';
+import { dataVersion, entriesDigest, type DataVersion } from './data-version';
 import {
   buildInsights,
   computeMetrics,
   engineAccountFromItem,
   engineTradeFromItem,
   insightsSchema,
+  tagBreakdown,
   toInsightCards,
   type OverviewInsights,
   type OverviewMetrics,
@@ -26,7 +28,7 @@ import type { InsightsClaim, InsightsRepository, InsightsRow } from './insights.
 import { writeInsights, writerFacts } from './insights-writer';
 
 /** Part of every insights version: raise it when the prompt or the facts given to the provider change. */
-const WRITER_REVISION = 1;
+const WRITER_REVISION = 2;
 /** Time allowed for one provider call, retries included. */
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** After a transient failure (timeout, rate limit, outage), a page view may ask the provider again after this. */
@@ -38,6 +40,7 @@ export interface AnalyticsServiceDeps {
   /** The same provider instances the assistant uses. */
   providers: LlmProviders;
   insights: InsightsRepository;
+  journal: Pick<JournalFactsService, 'tags' | 'tagsByTrade' | 'initialStops'>;
   now: () => Date;
   /** Budget of one provider call for the insights (default 60 s). */
   timeoutMs?: number | undefined;
@@ -50,7 +53,18 @@ export interface OverviewRequest {
   timeZone: string;
   /** Both modes when left out. */
   mode?: Mode | undefined;
+  /** The journal's slice (contract dashboardMetricsQuery): open time from/to (ISO, inclusive), one account
+   * (its OANDA account id), one instrument, trades with any of the tag ids. */
+  from?: string | undefined;
+  to?: string | undefined;
+  accountId?: string | undefined;
+  instrument?: string | undefined;
+  tag?: string[] | undefined;
 }
+
+/** Whether the request slices the overview (anything beyond zone and mode). */
+export const isSliced = (r: OverviewRequest): boolean =>
+  Boolean(r.from || r.to || r.accountId || r.instrument || (r.tag && r.tag.length > 0));
 
 interface InsightsView {
   cards: OverviewInsights;
@@ -66,6 +80,18 @@ function canonicalZone(timeZone: string): string {
   }
 }
 
+/** The overview's R figures (METRICS.md, "Risk in R"), from the engine's facts. */
+function riskInR(metrics: OverviewMetrics): DashboardMetrics['riskInR'] {
+  const risk = metrics.facts.risk;
+  return {
+    averageR: risk?.averageR ?? null,
+    expectancyR: risk?.expectancyR ?? null,
+    tradesWithInitialStop: risk?.tradesWithInitialStop ?? 0,
+    closedWithInitialStop: risk?.closedWithInitialStop ?? 0,
+    closedWithoutInitialStop: risk?.closedWithoutInitialStop ?? 0,
+  };
+}
+
 const status = (
   source: InsightsStatus['source'],
   state: InsightsStatus['status'],
@@ -78,6 +104,31 @@ const status = (
  * cards, written by the user's AI provider once per data version (in the background, cached in the database)
  * or by the built-in rules meanwhile, without a provider, and when the provider fails.
  */
+/** What the journal knows of a user's trades, keyed by tradeRef (journal-facts.service.ts). */
+export interface TradeJournal {
+  tags: readonly TradeTag[];
+  tagsByTrade: ReadonlyMap<string, readonly string[]>;
+  initialStops: ReadonlyMap<string, string>;
+}
+
+/**
+ * The by-tag rows of these trades (engine/by-tag.ts): the overview's byTag and the assistant's compare_tags, one
+ * computation.
+ */
+export function tagFactsOf(items: readonly TradeItem[], journal: TradeJournal): TagFacts[] {
+  const refs = items.map((item) => tradeRef(item.accountId, item.tradeId));
+  const trades = items.map((item, i) => engineTradeFromItem(item, journal.initialStops.get(refs[i]!) ?? null));
+  return tagBreakdown(trades, (i) => journal.tagsByTrade.get(refs[i]!), journal.tags);
+}
+
+/**
+ * Insights of a sliced overview (date range, account, instrument or tag) are the built-in ones, computed with its
+ * metrics: an AI provider is asked only for the whole overview (per mode and zone, once per data version), never
+ * once per filter combination.
+ */
+export const SLICED_INSIGHTS_NOTE =
+  'Built-in insights for this filtered view; the AI-written insights cover the whole overview without filters.';
+
 export function createAnalyticsService(deps: AnalyticsServiceDeps) {
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retryPauseMs = deps.retryPauseMs ?? DEFAULT_RETRY_PAUSE_MS;
@@ -199,19 +250,67 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     /** The overview for one user: never waits on an AI provider. */
     async overview(userId: string, request: OverviewRequest): Promise<DashboardMetrics> {
       const timeZone = canonicalZone(request.timeZone);
-      const [tradeItems, accountItems] = await Promise.all([
-        deps.trading.allTrades(userId, { mode: request.mode }),
+      const sliced = isSliced(request);
+      const [allItems, allAccounts, tags, tagsByTrade, initialStops] = await Promise.all([
+        deps.trading.allTrades(userId, { mode: request.mode, accountId: request.accountId }),
         deps.trading.accounts(userId, request.mode),
+        deps.journal.tags(userId),
+        deps.journal.tagsByTrade(userId),
+        deps.journal.initialStops(userId),
       ]);
+      const wanted = request.tag ?? [];
+      const known = new Set(tags.map((t) => t.id));
+      const unknown = wanted.filter((id) => !known.has(id));
+      if (unknown.length > 0)
+        throw badRequest(
+          `tag ${unknown.join(', ')} is not one of your tags: pick tags from GET /api/v1/journal/get_tags`,
+          'VALIDATION_FAILED',
+        );
+      const from = request.from ? Date.parse(request.from) : null;
+      const to = request.to ? Date.parse(request.to) : null;
+      const instrument = request.instrument?.toUpperCase().replace('/', '_');
+      const tradeItems = sliced
+        ? allItems.filter((item) => {
+            const opened = Date.parse(item.openTime);
+            if (from !== null && opened < from) return false;
+            if (to !== null && opened > to) return false;
+            if (instrument && item.instrument !== instrument) return false;
+            if (wanted.length > 0) {
+              const on = tagsByTrade.get(tradeRef(item.accountId, item.tradeId));
+              if (!on || !wanted.some((id) => on.includes(id))) return false;
+            }
+            return true;
+          })
+        : allItems;
+      const accountItems = request.accountId
+        ? allAccounts.filter((a) => a.oandaAccountId === request.accountId)
+        : allAccounts;
       const now = deps.now();
-      const metrics = computeMetrics(tradeItems.map(engineTradeFromItem), accountItems.map(engineAccountFromItem), {
+      const refs = tradeItems.map((item) => tradeRef(item.accountId, item.tradeId));
+      const trades = tradeItems.map((item, i) => engineTradeFromItem(item, initialStops.get(refs[i]!) ?? null));
+      const byTag = tagBreakdown(trades, (i) => tagsByTrade.get(refs[i]!), tags);
+      const metrics = computeMetrics(trades, accountItems.map(engineAccountFromItem), {
         now,
         timeZone,
+        // A slice by date, instrument or tag is not the accounts' whole history: their balances say nothing of its
+        // starting equity.
+        sliceOfHistory: Boolean(request.from || request.to || request.instrument || wanted.length > 0),
+        byTag,
       });
-      const version = dataVersion(tradeItems, accountItems);
-      const { cards, status: insights } = await insightsFor(userId, metrics, version, { timeZone, mode: request.mode });
+      const journal = entriesDigest(
+        (function* () {
+          for (const tag of tags) yield `t|${tag.id}|${tag.kind}|${tag.name}`;
+          for (const [ref, ids] of tagsByTrade) yield `a|${ref}|${ids.join(',')}`;
+          for (const [ref, stop] of initialStops) yield `s|${ref}|${stop}`;
+        })(),
+      );
+      const version = dataVersion(tradeItems, accountItems, journal);
+      const { cards, status: insights } = sliced
+        ? { cards: buildInsights(metrics), status: status('builtin', 'ready', SLICED_INSIGHTS_NOTE) }
+        : await insightsFor(userId, metrics, version, { timeZone, mode: request.mode });
       return {
-        byTag: [],
+        byTag,
+        riskInR: riskInR(metrics),
         tradeCount: metrics.tradeCount,
         accountCount: metrics.accountCount,
         winRate: metrics.winRate,

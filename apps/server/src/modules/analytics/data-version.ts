@@ -18,7 +18,15 @@ function later(a: string | null, b: string): string {
  * the counts and the newest of those times move with each sync and with nothing else, which is what the
  * insights are keyed by: written once per sync, not once per page view.
  */
-export function dataVersion(trades: readonly TradeItem[], accounts: readonly AccountItem[]): DataVersion {
+/**
+ * `journal`: a digest of what the journal adds to the trades (tags, which trade carries which, initial stops), so
+ * that insights citing tags are written again when the tagging changes.
+ */
+export function dataVersion(
+  trades: readonly TradeItem[],
+  accounts: readonly AccountItem[],
+  journal: string | null = null,
+): DataVersion {
   let newestTrade: string | null = null;
   for (const trade of trades) newestTrade = later(newestTrade, trade.updatedAt);
   let newestSync: string | null = null;
@@ -30,7 +38,37 @@ export function dataVersion(trades: readonly TradeItem[], accounts: readonly Acc
   let dataAsOf = newestSync;
   if (newestTrade !== null) dataAsOf = later(dataAsOf, newestTrade);
   const digest = createHash('sha256')
-    .update(JSON.stringify([trades.length, newestTrade, accounts.length, newestSync, newestAccountChange]))
+    .update(
+      JSON.stringify([
+        trades.length,
+        newestTrade,
+        accounts.length,
+        newestSync,
+        newestAccountChange,
+        ...(journal ? [journal] : []),
+      ]),
+    )
     .digest('base64url');
   return { digest, dataAsOf };
+}
+
+/** 32-bit FNV-1a of a string. */
+function fnv(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * An order-free digest of string entries (a sum of their hashes, and the count): the journal's rows come in no
+ * fixed order, and sorting 100,000 of them for a cache key would cost more than the digest.
+ */
+export function entriesDigest(entries: Iterable<string>): string {
+  let sum = 0;
+  let count = 0;
+  for (const entry of entries) {
+    sum = (sum + fnv(entry)) % 0x1_0000_0000_0000;
+    count++;
+  }
+  return `${count}:${sum}`;
 }

@@ -107,7 +107,7 @@ describe('answers from OpenAI', () => {
   it("asks the model configured for each topic (gpt-4o, gpt-4o, gpt-3.5-turbo) with that topic's tools", async () => {
     const u = await trader('openai');
     const expected = [
-      ['trading', 'gpt-4o', ['query_trades', 'get_performance']],
+      ['trading', 'gpt-4o', ['query_trades', 'get_performance', 'compare_tags']],
       ['accounts', 'gpt-4o', ['get_account_state', 'get_performance']],
       ['candles', 'gpt-3.5-turbo', ['get_candles']],
     ] as const;

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { LlmProviders } from '../../integrations/llm';
 import type { SettingsService } from '../settings/settings.service';
-import type { TradingService } from '../trading/trading.service';
 import { createBuiltinAnalyst } from './builtin/analyst';
 import { createChatRepository } from './chat.repository';
 import { createChatService } from './chat.service';
@@ -10,15 +9,14 @@ import { createMessageRepository } from './message.repository';
 import { createChatAnswerService } from './chat-answer.service';
 import { createChatTools } from './tools/chat-tools';
 import type { ChatData } from './tools/chat-data';
-import { createTradingChatData } from './tools/trading-chat-data';
+import { createTradingChatData, type TradingChatDataDeps } from './tools/trading-chat-data';
+import { createJournalFactsService } from '../journal/journal-facts.service';
 
 export interface ChatModuleDeps {
   db: Kysely<Database>;
   info: Pick<SettingsService, 'oandaCredentials' | 'defaultAiPlatform'>;
-  trading: Pick<
-    TradingService,
-    'queryTrades' | 'tradeFigures' | 'lastTradeWrite' | 'accounts' | 'openTradesLive' | 'syncAccounts' | 'candles'
-  >;
+  /** The trading service's reads the assistant's data uses (trading-chat-data.ts). */
+  trading: TradingChatDataDeps['trading'];
   providers: LlmProviders;
   now: () => Date;
   /** Budget of one answer (default 45 s). */
@@ -36,7 +34,13 @@ export function createChatModule(deps: ChatModuleDeps) {
     now: deps.now,
   });
   const tools = createChatTools(
-    deps.data ?? createTradingChatData({ trading: deps.trading, info: deps.info, now: deps.now }),
+    deps.data ??
+      createTradingChatData({
+        trading: deps.trading,
+        info: deps.info,
+        journal: createJournalFactsService(deps.db),
+        now: deps.now,
+      }),
   );
   const answers = createChatAnswerService({
     chats,

@@ -22,7 +22,7 @@ const RULES = [
 
 const TOPIC_GUIDE: Record<ChatTopic, (c: PromptContext) => string> = {
   trading: (c) =>
-    `The trader asks about their trades in ${c.mode} mode. Use query_trades to list or rank trades (open or closed, by instrument, period, winners or losers, with or without stop-loss or take-profit) and get_performance for results over a period. A table of the listed trades is shown under your answer, so summarise rather than repeat every column.`,
+    `The trader asks about their trades in ${c.mode} mode. Use query_trades to list or rank trades (open or closed, by instrument, period, winners or losers, with or without stop-loss or take-profit, by journal tag; the listed trades carry the trader's notes, ratings and tags) and get_performance for results over a period. Use compare_tags to compare the trader's journal tags (setups, mistakes, emotions), e.g. which setup loses the most or what a mistake costs. A table of the listed trades is shown under your answer, so summarise rather than repeat every column.`,
   accounts: (c) =>
     `The trader asks about their OANDA accounts in ${c.mode} mode. Use get_account_state for balance, NAV, unrealized P/L, margin used and available and margin utilisation, and get_performance for results over a period (net P/L, win rate, trade count, best and worst trade).`,
   candles: (c) =>

@@ -14,6 +14,9 @@ import { normaliseDateTime } from '../../integrations/oanda/datetime';
 import type { OandaApi, OandaClient } from '../../integrations/oanda/oanda-client';
 import type { SettingsService, OandaCredentials } from '../settings/settings.service';
 import { oandaAccount } from './account-key';
+
+/** Other modules name a trade's account by its login (the API's accountId): the one parser of account keys. */
+export { accountLogin } from './account-key';
 import { resolveAccountIds, syncAccounts } from './account-sync.service';
 import { createBrokerAccountRepository } from './broker-account.repository';
 import { toAccountItem, toTradeItem, tradeRecord } from './broker-data';

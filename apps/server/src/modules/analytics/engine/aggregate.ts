@@ -16,6 +16,7 @@ import { DAY_MS, HOUR_MS, weekdayOfDay, zoneClock, type ZoneClock } from '../../
 import { medianInPlace } from './stats';
 import { toMinorUnits } from '../../../domain/money';
 import { PerformanceTally } from '../../../domain/performance';
+import { RTally } from './r-tally';
 
 export interface InstrumentAgg {
   instrument: string;
@@ -57,7 +58,8 @@ export class Aggregates {
   weeklyTrades = 0;
   longTrades = 0;
   shortTrades = 0;
-  withStopLoss = 0;
+  /** Trades with an initial stop (the one definition of "with a stop-loss"; METRICS.md, "Risk in R"). */
+  withInitialStop = 0;
   openTrades = 0;
   openWithoutStopLoss = 0;
   /** |initial units| of every trade (index = trade index). */
@@ -87,6 +89,8 @@ export class Aggregates {
   holdSumMs = 0;
   /** Wins, losses, gross profit and loss, financing and extremes of the closed trades. */
   readonly performance = new PerformanceTally();
+  /** Results in R of the closed trades with an initial stop. */
+  readonly r = new RTally();
   pipsWon = 0;
   pipsLost = 0;
 
@@ -165,7 +169,7 @@ export class Aggregates {
     if (trade.units > 0) this.longTrades++;
     else if (trade.units < 0) this.shortTrades++;
     const hasStop = trade.stopLossPrice !== null || trade.trailingStopDistance !== null;
-    if (hasStop) this.withStopLoss++;
+    if (trade.initialStop) this.withInitialStop++;
     if (opened >= this.weekStartMs && opened <= this.nowMs) this.weeklyTrades++;
     if (trade.accountId !== this.lastAccount) {
       this.accountIds.add(trade.accountId);
@@ -220,6 +224,7 @@ export class Aggregates {
     hourAgg.pl += pl;
 
     const sign = this.performance.add(pl, toMinorUnits(trade.financing));
+    this.r.add(trade.rMultiple, sign);
     if (sign > 0) {
       instrument.wins++;
       dayAgg.wins++;

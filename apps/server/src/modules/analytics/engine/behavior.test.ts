@@ -26,6 +26,8 @@ function trade(opened: string, heldMinutes: number | null, pl: number, units = 1
     stopLossPrice: 1.09,
     takeProfitPrice: null,
     trailingStopDistance: null,
+    initialStop: false,
+    rMultiple: null,
   };
 }
 

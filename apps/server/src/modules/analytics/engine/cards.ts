@@ -4,7 +4,7 @@
  * a losing trade), as the spec shows '-' for empty values.
  */
 import type { BucketFacts, CardObject, MetricFacts, NestedCardObject } from './types';
-import { count, formatMoney, formatNumber, formatPercent, formatRatio, formatUnits } from './format';
+import { count, formatMoney, formatNumber, formatPercent, formatR, formatRatio, formatUnits } from './format';
 import { plural } from '../../../lib/text';
 
 export const EMPTY = '-';
@@ -103,13 +103,26 @@ export function instrumentBreakdownCard(facts: MetricFacts): NestedCardObject | 
   return card;
 }
 
+/** An R figure with the sample it covers: closed trades without an initial stop are left out, and counted. */
+function rFigure(value: number | null, risk: { closedWithInitialStop: number; closedWithoutInitialStop: number }) {
+  const without = risk.closedWithoutInitialStop;
+  const left = without > 0 ? `; ${plural(without, 'closed trade')} without an initial stop left out` : '';
+  if (value === null) return without > 0 ? `${EMPTY} (no closed trade with an initial stop${left})` : EMPTY;
+  return `${formatR(value)} (over ${plural(risk.closedWithInitialStop, 'closed trade')}${left})`;
+}
+
 export function riskCard(facts: MetricFacts): CardObject | null {
   const risk = facts.risk;
   if (risk === null) return null;
   const cur = facts.currency;
   const m = (value: number): string => formatMoney(value, cur);
   return {
-    'Trades with Stop-Loss': `${formatNumber(risk.tradesWithStopLoss, 0)} of ${formatNumber(facts.tradeCount, 0)} (${formatPercent(risk.stopLossShare)})`,
+    'Trades with an Initial Stop': `${formatNumber(risk.tradesWithInitialStop, 0)} of ${formatNumber(facts.tradeCount, 0)} (${formatPercent(risk.initialStopShare)})`,
+    'Average R': rFigure(risk.averageR, risk),
+    'Expectancy in R':
+      risk.expectancyR === null
+        ? rFigure(null, risk)
+        : `${formatR(risk.expectancyR)} (average win ${orEmpty(risk.averageWinR, formatR)}, average loss ${orEmpty(risk.averageLossR, formatR)})`,
     'Open Trades without Stop-Loss': `${formatNumber(risk.openWithoutStopLoss, 0)} of ${formatNumber(risk.openTrades, 0)}`,
     'Worst Loss vs Average Win':
       risk.worstLoss === null || risk.avgWin === null || risk.worstLossToAvgWin === null

@@ -185,8 +185,14 @@ describe('instrument breakdown', () => {
 describe('risk assessment', () => {
   it('reads stop-losses from the trades and margin from the accounts', () => {
     expect(utc.riskAssessment).toEqual({
-      // stop-loss: 101 102 103 105 107 108 109 112 113, trailing stop: 116 → 10 of 16 = 62.5 %
-      'Trades with Stop-Loss': '10 of 16 (62.5%)',
+      // initial stop: 101 102 103 105 107 108 109 112 113 (116's trailing stop is no initial stop) → 9 of 16 = 56.25 → 56.3 %
+      'Trades with an Initial Stop': '9 of 16 (56.3%)',
+      // R of the 8 closed trades with an initial stop: 1 − 0.6 + 0.25 − 1 + 1 + 0.5 + 1 + 1.2 = 3.35; / 8 = 0.41875 → 0.42.
+      // Closed without one: 104 106 110 111.
+      'Average R': '0.42R (over 8 closed trades; 4 closed trades without an initial stop left out)',
+      // wins 101 103 107 108 109 112: 4.95 / 6 = 0.825 → 0.83; losses 102 105: −1.6 / 2 = −0.80;
+      // 6/8 × 0.825 + 2/8 × −0.8 = 0.61875 − 0.2 = 0.41875 → 0.42
+      'Expectancy in R': '0.42R (average win 0.83R, average loss -0.80R)',
       // open 113 (SL) 114 (none) 115 (none) 116 (trailing) → 2 of 4
       'Open Trades without Stop-Loss': '2 of 4',
       // 100 / 42.50 = 2.353 → 2.35

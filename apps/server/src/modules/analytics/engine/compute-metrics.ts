@@ -24,10 +24,10 @@ export function computeMetrics(
   options: EngineOptions,
 ): OverviewMetrics {
   const agg = aggregate(trades, accounts, options);
-  const startingEquity = estimateStartingEquity(agg, accounts);
+  const startingEquity = options.sliceOfHistory ? null : estimateStartingEquity(agg, accounts);
   const order = closeOrder(agg, trades);
   const equity = agg.closedCount > 0 ? equityCurve(agg, order, startingEquity) : null;
-  const facts = buildFacts(agg, accounts, equity, startingEquity, order);
+  const facts = buildFacts(agg, accounts, equity, startingEquity, order, options.byTag ?? []);
 
   const charts: OverviewCharts = {
     equityCurve: equity?.equityCurve ?? [],

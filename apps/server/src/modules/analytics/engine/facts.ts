@@ -2,6 +2,7 @@
  * Turns the aggregates into MetricFacts: every number rounded once, here, the way the cards show
  * it. Definitions in METRICS.md.
  */
+import type { TagFacts } from '@pipsense/contract';
 import { medianUnitsByInstrument, type Aggregates, type InstrumentAgg } from './aggregate';
 import type { EquityResult } from './equity';
 import type {
@@ -26,6 +27,7 @@ import {
 import { formatDuration, minutesOf } from './format';
 import { SESSION_NAMES } from './sessions';
 import { medianInPlace } from './stats';
+import { averageLossR, averageR, averageWinR, expectancyR } from './r-tally';
 import { fromMinorUnits, moneyValue, toMinorUnits } from '../../../domain/money';
 import {
   averageLoss,
@@ -200,8 +202,14 @@ function riskFacts(
   const worstLossMinor = largestLoss(perf);
   const worstLoss = performance?.largestLoss ?? null;
   return {
-    tradesWithStopLoss: agg.withStopLoss,
-    stopLossShare: percent(agg.withStopLoss, agg.tradeCount) ?? 0,
+    tradesWithInitialStop: agg.withInitialStop,
+    initialStopShare: percent(agg.withInitialStop, agg.tradeCount) ?? 0,
+    closedWithInitialStop: agg.r.trades,
+    closedWithoutInitialStop: agg.r.withoutStop,
+    averageR: averageR(agg.r),
+    expectancyR: expectancyR(agg.r),
+    averageWinR: averageWinR(agg.r),
+    averageLossR: averageLossR(agg.r),
     openTrades: agg.openTrades,
     openWithoutStopLoss: agg.openWithoutStopLoss,
     worstLoss,
@@ -243,6 +251,7 @@ export function buildFacts(
   equity: EquityResult | null,
   startingEquity: number | null,
   closeOrder: Int32Array,
+  tags: readonly TagFacts[] = [],
 ): MetricFacts {
   const currencies = [...new Set(accounts.map((account) => account.currency).filter((code) => code !== ''))].sort();
   const ranked = rankInstruments(agg);
@@ -270,6 +279,7 @@ export function buildFacts(
     instruments: instrumentFacts(ranked, medianUnits),
     risk: hasTrades ? riskFacts(agg, accounts, performance, equity) : null,
     behavior: hasTrades ? behaviorFacts(agg, medianUnits, closeOrder) : null,
+    tags: [...tags],
     thresholds: { ...THRESHOLDS },
   };
 }

@@ -46,6 +46,11 @@ export function formatPercent(value: number): string {
   return `${formatNumber(value, 1)}%`;
 }
 
+/** '1.25R', '-0.80R'. */
+export function formatR(value: number): string {
+  return `${formatNumber(value, 2)}R`;
+}
+
 export function formatRatio(value: number): string {
   return formatNumber(value, 2);
 }

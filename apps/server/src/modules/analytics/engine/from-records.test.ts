@@ -48,7 +48,22 @@ describe('engineTradeFromItem', () => {
       stopLossPrice: 147.966,
       takeProfitPrice: 146.866,
       trailingStopDistance: null,
+      initialStop: false,
+      rMultiple: null,
     });
+  });
+
+  it('takes the initial stop the sync kept and the R-multiple from domain/risk.ts', () => {
+    // short from 147.566, first stop 147.966: 1R = 0.400; closed at 147.466, 0.100 in favour → 0.25R
+    const trade = engineTradeFromItem(item({}), '147.966');
+    expect(trade).toMatchObject({ initialStop: true, rMultiple: 0.25 });
+    // open: an initial stop, no R yet
+    expect(engineTradeFromItem(item({ state: 'OPEN', averageClosePrice: null }), '147.966')).toMatchObject({
+      initialStop: true,
+      rMultiple: null,
+    });
+    // a stop at the entry price is no risk: "no initial stop"
+    expect(engineTradeFromItem(item({}), '147.566')).toMatchObject({ initialStop: false, rMultiple: null });
   });
 
   it('treats an unknown state as open and skips pips without an open price', () => {

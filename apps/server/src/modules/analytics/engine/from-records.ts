@@ -8,6 +8,7 @@ import type { AccountItem, TradeItem } from '@pipsense/contract';
 import type { EngineAccount, EngineTrade } from './types';
 import { engineTrade } from './trade-record';
 import { fromMinorUnits, minorUnitsOf } from '../../../domain/money';
+import { initialRiskOf, rMultipleOf } from '../../../domain/risk';
 
 function decimal(value: string | null): number {
   return value === null ? 0 : Number(value);
@@ -26,8 +27,13 @@ function tradeState(state: string): EngineTrade['state'] {
   return state === 'CLOSED' || state === 'CLOSE_WHEN_TRADEABLE' ? state : 'OPEN';
 }
 
-export function engineTradeFromItem(item: TradeItem): EngineTrade {
+/**
+ * `initialStopLossPrice`: the first stop-loss the sync kept for the trade (trades.initial_stop_loss_price); without
+ * it the trade has "no initial stop" and no R. The R-multiple is domain/risk.ts's, not worked out here.
+ */
+export function engineTradeFromItem(item: TradeItem, initialStopLossPrice: string | null = null): EngineTrade {
   const openPrice = optionalDecimal(item.price);
+  const risk = { ...item, initialStopLossPrice };
   return engineTrade({
     accountId: item.accountId,
     tradeId: item.tradeId,
@@ -46,6 +52,8 @@ export function engineTradeFromItem(item: TradeItem): EngineTrade {
     stopLossPrice: optionalDecimal(item.stopLossPrice),
     takeProfitPrice: optionalDecimal(item.takeProfitPrice),
     trailingStopDistance: optionalDecimal(item.trailingStopDistance),
+    initialStop: initialRiskOf(risk) !== null,
+    rMultiple: item.state === 'CLOSED' ? rMultipleOf(risk) : null,
   });
 }
 

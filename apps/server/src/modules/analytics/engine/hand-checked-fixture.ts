@@ -4,19 +4,20 @@
  * (one partially closed, one CLOSE_WHEN_TRADEABLE), financing on some trades.
  *
  * Closed trades in close order (UTC; Sept 2025 is summer time in London and New York):
- *   id  instr    units   open → close price   opened            closed            held  P/L   fin   SL
- *   101 EUR_USD  +10000  1.10000 → 1.10500   Mon 09-01 08:30   Mon 09-01 10:30   2h    +50   -0.50 yes
- *   102 USD_JPY  -20000  147.000 → 147.300   Mon 09-01 13:00   Mon 09-01 14:00   1h    -40    0    yes
- *   103 XAU_USD     +10  3400.00 → 3402.50   Tue 09-02 07:00   Tue 09-02 11:00   4h    +25    0    yes
+ * SL is the stop-loss set on fill: the trade's initial stop (the R column: price move / |open − SL|).
+ *   id  instr    units   open → close price   opened            closed            held  P/L   fin   SL   R
+ *   101 EUR_USD  +10000  1.10000 → 1.10500   Mon 09-01 08:30   Mon 09-01 10:30   2h    +50   -0.50 yes   1.00 (0.005/0.005)
+ *   102 USD_JPY  -20000  147.000 → 147.300   Mon 09-01 13:00   Mon 09-01 14:00   1h    -40    0    yes  -0.60 (-0.3/0.5)
+ *   103 XAU_USD     +10  3400.00 → 3402.50   Tue 09-02 07:00   Tue 09-02 11:00   4h    +25    0    yes   0.25 (2.5/10)
  *   104 EUR_USD  -10000  1.10200 → 1.10200   Tue 09-02 13:30   Tue 09-02 14:00   30m     0    0    no
- *   105 EUR_USD  +20000  1.10000 → 1.09800   Wed 09-03 08:00   Wed 09-03 12:00   4h    -40   -1.00 yes
+ *   105 EUR_USD  +20000  1.10000 → 1.09800   Wed 09-03 08:00   Wed 09-03 12:00   4h    -40   -1.00 yes  -1.00 (-0.002/0.002)
  *   106 USD_JPY  +10000  147.500 → 147.200   Wed 09-03 13:00   Thu 09-04 13:00   1d    -20   -1.50 no
- *   107 EUR_USD  +10000  1.10000 → 1.10300   Thu 09-04 08:00   Thu 09-04 15:00   7h    +30    0    yes
- *   108 XAU_USD     -10  3420.00 → 3415.00   Thu 09-04 14:00   Thu 09-04 16:00   2h    +50    0    yes
- *   109 EUR_USD  -10000  1.10500 → 1.10100   Fri 09-05 08:00   Fri 09-05 10:00   2h    +40    0    yes
+ *   107 EUR_USD  +10000  1.10000 → 1.10300   Thu 09-04 08:00   Thu 09-04 15:00   7h    +30    0    yes   1.00 (0.003/0.003)
+ *   108 XAU_USD     -10  3420.00 → 3415.00   Thu 09-04 14:00   Thu 09-04 16:00   2h    +50    0    yes   0.50 (5/10)
+ *   109 EUR_USD  -10000  1.10500 → 1.10100   Fri 09-05 08:00   Fri 09-05 10:00   2h    +40    0    yes   1.00 (0.004/0.004)
  *   110 USD_JPY  -10000  148.000 → 148.000   Fri 09-05 13:00   Fri 09-05 13:15   15m     0    0    no
  *   111 XAU_USD      +5  3430.00 → 3410.00   Mon 09-08 07:30   Mon 09-08 15:30   8h   -100   -2.00 no   (A2)
- *   112 EUR_USD  +10000  1.10000 → 1.10600   Tue 09-09 08:00   Wed 09-10 08:00   1d    +60   -0.80 yes  (A2)
+ *   112 EUR_USD  +10000  1.10000 → 1.10600   Tue 09-09 08:00   Wed 09-10 08:00   1d    +60   -0.80 yes  (A2)  1.20 (0.006/0.005)
  * Open trades:
  *   113 EUR_USD  +10000  Wed 09-10 09:00  OPEN, SL, unrealized +12, fin -0.20                    (A1)
  *   114 USD_JPY  -15000  Thu 09-11 01:00  OPEN, 5000 left after a partial close (+15), no SL,
@@ -29,6 +30,7 @@
  *   A2 balance = 5000 + (-100+60) + (-2-0.8) = 4957.20
  */
 import type { EngineAccount, EngineTrade } from './types';
+import { rMultipleOf } from '../../../domain/risk';
 
 export const FIXTURE_NOW = new Date('2025-09-12T12:00:00Z');
 
@@ -69,6 +71,15 @@ function trade(row: Row): EngineTrade {
     stopLossPrice: row.sl ?? null,
     takeProfitPrice: null,
     trailingStopDistance: row.trailing ?? null,
+    // The stop-loss in the table was set on fill: it is also the trade's initial stop (METRICS.md, "Risk in R").
+    initialStop: row.sl !== undefined,
+    rMultiple: rMultipleOf({
+      instrument: row.instrument,
+      initialUnits: String(row.units),
+      price: String(row.open),
+      averageClosePrice: isClosed && row.close !== undefined ? String(row.close) : null,
+      initialStopLossPrice: row.sl === undefined ? null : String(row.sl),
+    }),
   };
 }
 

@@ -12,4 +12,5 @@ export {
 export { findUngroundedNumbers, insightTexts } from './grounding';
 export { engineTradeFromItem, engineAccountFromItem } from './from-records';
 export { engineTrade } from './trade-record';
+export { tagBreakdown } from './by-tag';
 export { generateSyntheticTrades, syntheticAccounts, SYNTHETIC_NOW } from './synthetic';

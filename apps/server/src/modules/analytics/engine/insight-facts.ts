@@ -2,6 +2,7 @@
  * The compact facts an insights writer is given: the built-in rules read them, and an LLM gets
  * them as JSON. Rounded as the cards show them, so a number quoted from here matches the screen.
  */
+import type { TagFacts } from '@pipsense/contract';
 import type {
   BehaviorFacts,
   InstrumentFacts,
@@ -14,6 +15,17 @@ import type {
 
 /** Instruments given to a writer: the most traded, plus the best and worst by net P/L. */
 const MAX_INSTRUMENTS = 6;
+/** Tags given to a writer, picked the same way. */
+const MAX_TAGS = 8;
+
+function pickTags(tags: readonly TagFacts[]): TagFacts[] {
+  const used = tags.filter((tag) => tag.trades > 0);
+  if (used.length <= MAX_TAGS) return used;
+  const picked = used.slice(0, MAX_TAGS - 2);
+  const byPl = [...used].sort((a, b) => b.netPL - a.netPL);
+  for (const extra of [byPl[0], byPl[byPl.length - 1]]) if (extra && !picked.includes(extra)) picked.push(extra);
+  return picked;
+}
 
 export interface InsightFacts {
   timeZone: string;
@@ -47,6 +59,8 @@ export interface InsightFacts {
   instruments: InstrumentFacts[];
   risk: RiskFacts | null;
   behavior: BehaviorFacts | null;
+  /** Journal tags with closed trades (setups, mistakes, emotions): the most traded, plus the best and worst. */
+  tags: TagFacts[];
   thresholds: ThresholdFacts;
 }
 
@@ -103,6 +117,7 @@ export function insightFactsFrom(facts: MetricFacts): InsightFacts {
     instruments: pickInstruments(facts.instruments),
     risk: facts.risk,
     behavior: facts.behavior,
+    tags: pickTags(facts.tags),
     thresholds: facts.thresholds,
   };
 }

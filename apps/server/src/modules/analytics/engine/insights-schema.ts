@@ -41,6 +41,7 @@ export const INSIGHTS_INSTRUCTIONS = [
   "Amounts are in the facts' currency; percentages are already percent; durations are given as text.",
   'Name the number behind each point, e.g. "7 of 9 open trades have no stop-loss".',
   'No advice to buy or sell a particular instrument now; no promises of returns.',
+  '"tags" are the trader\'s own journal tags (kind setup, mistake or emotion) with the closed trades carrying them: name a setup that pays or a mistake that costs, by its name, when its numbers show it.',
 ].join('\n');
 
 function toCard(points: readonly InsightPoint[]): CardObject | null {

@@ -22,8 +22,8 @@ describe('built-in insights', () => {
     expect(insights.quickWins).toEqual([
       // open trades 114 and 115 have no stop-loss
       'Set a stop-loss now: 2 of 4 open trades have none.',
-      // 62.5 % is below the 90 % target
-      'Place a stop-loss with every entry: only 10 of 16 trades (62.5%) had one.',
+      // 9 of 16 with an initial stop (116's trailing stop is none): 56.3 % is below the 90 % target
+      'Place a stop-loss with every entry: only 9 of 16 trades (56.3%) had an initial stop.',
       'Cut losing trades sooner: losers are held 2.00× as long as winners (median 6h 0m vs 3h 0m).',
       // worst instrument with ≥ 3 closed trades: USD_JPY -60 (XAU_USD -25 is less bad)
       'Review how you trade USD_JPY: -60.00 USD over 3 closed trades at a 0.0% win rate.',

@@ -136,9 +136,16 @@ function quickWinTexts(facts: InsightFacts): string[] {
       `Set a stop-loss now: ${count(risk.openWithoutStopLoss)} of ${count(risk.openTrades)} open trades have none.`,
     );
   }
-  if (risk.stopLossShare < t.stopLossTargetPct) {
+  if (risk.initialStopShare < t.stopLossTargetPct) {
     wins.push(
-      `Place a stop-loss with every entry: only ${n(risk.tradesWithStopLoss)} of ${n(facts.counts.trades)} trades (${pct(risk.stopLossShare)}) had one.`,
+      `Place a stop-loss with every entry: only ${n(risk.tradesWithInitialStop)} of ${n(facts.counts.trades)} trades (${pct(risk.initialStopShare)}) had an initial stop.`,
+    );
+  }
+  const costliest = costliestTag(facts, t.bucketMinTrades);
+  if (costliest !== null) {
+    const what = costliest.kind === 'mistake' ? `the "${costliest.name}" mistake` : `the "${costliest.name}" ${costliest.kind === 'setup' ? 'setup' : 'tag'}`;
+    wins.push(
+      `Review ${what}: ${m(costliest.netPL)} over ${plural(costliest.trades, 'closed trade')} at a ${pct(costliest.winRate ?? 0)} win rate.`,
     );
   }
   const { holding, revenge, overtrading } = behavior;
@@ -188,10 +195,20 @@ function quickWinTexts(facts: InsightFacts): string[] {
   }
   if (wins.length === 0) {
     wins.push(
-      `Keep the routine: ${n(risk.tradesWithStopLoss)} of ${n(facts.counts.trades)} trades had a stop-loss and no behavioural warning fired.`,
+      `Keep the routine: ${n(risk.tradesWithInitialStop)} of ${n(facts.counts.trades)} trades had an initial stop and no behavioural warning fired.`,
     );
   }
   return wins.slice(0, MAX_QUICK_WINS);
+}
+
+/** The tag (mistake first, then setup or emotion) with the lowest negative net P/L over enough closed trades. */
+function costliestTag(facts: InsightFacts, minTrades: number) {
+  let worst: InsightFacts['tags'][number] | null = null;
+  for (const tag of facts.tags) {
+    if (tag.trades < minTrades || tag.netPL >= 0) continue;
+    if (worst === null || tag.netPL < worst.netPL) worst = tag;
+  }
+  return worst;
 }
 
 function strategyPoints(facts: InsightFacts): InsightPoint[] {

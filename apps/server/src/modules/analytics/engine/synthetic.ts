@@ -4,6 +4,7 @@
  * strings, prices carry the instrument's display precision, money 4 decimals, no trades open
  * during the weekend close (Friday 21:00 – Sunday 21:00 UTC).
  */
+import { rMultipleOf } from '../../../domain/risk';
 import type { EngineAccount, EngineTrade } from './types';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../domain/calendar';
 import { engineTrade } from './trade-record';
@@ -131,6 +132,7 @@ export function generateSyntheticTrades(n: number, seed: number): EngineTrade[] 
     const stopDistance = openPrice * model.dailyVol * (0.5 + next());
     const hasStop = next() < 0.7;
     const partial = isOpen && next() < 0.1;
+    const stopLossPrice = hasStop ? fixed(openPrice - direction * stopDistance, model.decimals) : null;
 
     if (!isOpen && pricePl < 0) {
       lastLossClose = closedAt;
@@ -150,9 +152,20 @@ export function generateSyntheticTrades(n: number, seed: number): EngineTrade[] 
         realizedPL: isOpen ? (partial ? fixed(pricePl / 2, 4) : 0) : pricePl,
         unrealizedPL: isOpen ? fixed(pricePl * (partial ? 0.5 : 1) * 0.8, 4) : 0,
         financing,
-        stopLossPrice: hasStop ? fixed(openPrice - direction * stopDistance, model.decimals) : null,
+        stopLossPrice,
         takeProfitPrice: next() < 0.5 ? fixed(openPrice + direction * stopDistance * 2, model.decimals) : null,
         trailingStopDistance: !hasStop && next() < 0.1 ? fixed(stopDistance, model.decimals) : null,
+        // The stop set on fill is the initial stop; R as domain/risk.ts works it out from the decimal strings.
+        initialStop: stopLossPrice !== null,
+        rMultiple: isOpen
+          ? null
+          : rMultipleOf({
+              instrument: model.name,
+              initialUnits: String(units),
+              price: String(openPrice),
+              averageClosePrice: String(closePrice),
+              initialStopLossPrice: stopLossPrice === null ? null : String(stopLossPrice),
+            }),
       }),
     );
   }

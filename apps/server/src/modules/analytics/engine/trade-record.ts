@@ -10,9 +10,9 @@
  * integers inline and allocates only for fractions. On synthetic histories that is about 70 bytes,
  * a quarter of each trade.
  */
-import type { EngineTrade } from './types';
+import type { EngineTrade, EngineTradeInput } from './types';
 
-export function engineTrade(t: EngineTrade): EngineTrade {
+export function engineTrade(t: EngineTradeInput): EngineTrade {
   return {
     accountId: t.accountId,
     tradeId: t.tradeId,
@@ -30,6 +30,8 @@ export function engineTrade(t: EngineTrade): EngineTrade {
     stopLossPrice: t.stopLossPrice,
     takeProfitPrice: t.takeProfitPrice,
     trailingStopDistance: t.trailingStopDistance,
+    initialStop: t.initialStop ?? false,
+    rMultiple: t.rMultiple ?? null,
   };
 }
 
@@ -50,6 +52,8 @@ const withFractions: EngineTrade = {
   stopLossPrice: 0.5,
   takeProfitPrice: 0.5,
   trailingStopDistance: 0.5,
+  initialStop: true,
+  rMultiple: 0.5,
 };
 engineTrade(withFractions);
 engineTrade({
@@ -59,6 +63,7 @@ engineTrade({
   stopLossPrice: null,
   takeProfitPrice: null,
   trailingStopDistance: null,
+  rMultiple: null,
 });
 // Never a real trade: a non-number in each number-only field is what makes V8 choose the tagged
 // representation for it (numbers alone only ever widen a field to doubles).

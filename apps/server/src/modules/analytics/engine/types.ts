@@ -1,3 +1,4 @@
+import type { TagFacts } from '@pipsense/contract';
 /**
  * Input and output shapes of the analytics engine. The sync layer maps database rows to the inputs;
  * the route serves the outputs. Every metric is defined in METRICS.md beside this file.
@@ -36,7 +37,15 @@ export interface EngineTrade {
   stopLossPrice: number | null;
   takeProfitPrice: number | null;
   trailingStopDistance: number | null;
+  /** A first stop-loss was attached to the trade (trades.initial_stop_loss_price): "with an initial stop". */
+  initialStop: boolean;
+  /** The closed trade's result in R (domain/risk.ts rMultipleOf); null while open or without an initial stop. */
+  rMultiple: number | null;
 }
+
+/** What engineTrade() takes: the R fields may be left out (no initial stop). */
+export type EngineTradeInput = Omit<EngineTrade, 'initialStop' | 'rMultiple'> &
+  Partial<Pick<EngineTrade, 'initialStop' | 'rMultiple'>>;
 
 export interface EngineAccount {
   accountId: string;
@@ -60,6 +69,13 @@ export interface EngineOptions {
    * listed fall back to the built-in rule in instruments.ts.
    */
   pipSizes?: Readonly<Record<string, number>>;
+  /**
+   * The trades are a slice of the accounts' history (by date, instrument or tag): the balances do not tell the
+   * slice's starting equity, so drawdown in % is left out.
+   */
+  sliceOfHistory?: boolean;
+  /** The by-tag breakdown of the same trades (by-tag.ts), for the insights to cite. */
+  byTag?: readonly TagFacts[];
 }
 
 /** A card value rendered by the web app as a key/value list. */
@@ -154,8 +170,17 @@ export interface ProfileFacts {
 }
 
 export interface RiskFacts {
-  tradesWithStopLoss: number;
-  stopLossShare: number;
+  /** Trades (any state) with an initial stop, and their share of all trades (%). */
+  tradesWithInitialStop: number;
+  initialStopShare: number;
+  /** Closed trades with an initial stop (the R figures cover these) and without one. */
+  closedWithInitialStop: number;
+  closedWithoutInitialStop: number;
+  /** R figures, 2 decimals; null without closed trades with an initial stop (or without wins / losses). */
+  averageR: number | null;
+  expectancyR: number | null;
+  averageWinR: number | null;
+  averageLossR: number | null;
   openTrades: number;
   openWithoutStopLoss: number;
   worstLoss: number | null;
@@ -270,6 +295,8 @@ export interface MetricFacts {
   instruments: InstrumentFacts[];
   risk: RiskFacts | null;
   behavior: BehaviorFacts | null;
+  /** Per journal tag (by-tag.ts); empty without tags. */
+  tags: TagFacts[];
   thresholds: ThresholdFacts;
 }
 

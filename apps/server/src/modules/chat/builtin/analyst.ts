@@ -1,6 +1,14 @@
 import type { Attachment, ChatTopic } from '@pipsense/contract';
 import type { ChatTools, ToolContext } from '../tools/chat-tools';
-import { accountAnswer, candlesAnswer, helpAnswer, performanceAnswer, tradesAnswer } from './answers';
+import { ToolInputError } from '../../../integrations/llm';
+import {
+  accountAnswer,
+  candlesAnswer,
+  compareTagsAnswer,
+  helpAnswer,
+  performanceAnswer,
+  tradesAnswer,
+} from './answers';
 import { parseIntent } from './intent';
 
 /** The model label of answers written without a language model. */
@@ -22,8 +30,18 @@ export function createBuiltinAnalyst(tools: ChatTools) {
       const intent = parseIntent(topic, message, ctx.now);
       switch (intent.kind) {
         case 'trades': {
-          const { result, attachments } = await tools.trades(ctx, intent.args);
-          return { text: tradesAnswer(result, ctx.timeZone), attachments };
+          try {
+            const { result, attachments } = await tools.trades(ctx, intent.args);
+            return { text: tradesAnswer(result, ctx.timeZone), attachments };
+          } catch (error) {
+            // A tag name the trader does not have: say which tags there are.
+            if (error instanceof ToolInputError) return { text: error.message, attachments: [] };
+            throw error;
+          }
+        }
+        case 'compareTags': {
+          const { result, attachments } = await tools.compareTags(ctx, intent.args);
+          return { text: compareTagsAnswer(result, intent.rank), attachments };
         }
         case 'performance': {
           const { result, attachments } = await tools.performance(ctx, intent.args);

@@ -2,6 +2,7 @@ import type { ChatTopic } from '@pipsense/contract';
 import type {
   AccountToolResult,
   CandlesToolResult,
+  CompareTagsToolResult,
   PerformanceToolResult,
   TradesToolResult,
 } from '../tools/chat-tools';
@@ -34,6 +35,7 @@ function describeTrades(r: TradesToolResult, count: number): string {
   if (f.stopLoss !== 'any') orders.push(`${f.stopLoss} a stop-loss order`);
   if (f.takeProfit !== 'any') orders.push(`${f.takeProfit} a take-profit order`);
   if (orders.length > 0) parts.push(orders.join(' and '));
+  if (f.tags.length > 0) parts.push(`tagged ${f.tags.join(' or ')}`);
   parts.push(`in ${r.mode} mode`);
   const when = periodPhrase(r.period);
   if (when) parts.push(when);
@@ -51,7 +53,16 @@ function tradeLine(index: number, t: TradesToolResult['trades'][number], timeZon
   ];
   if (t.stopLoss) pieces.push(`stop loss ${t.stopLoss}`);
   if (t.takeProfit) pieces.push(`take profit ${t.takeProfit}`);
-  return pieces.join(', ');
+  if (t.tags.length > 0) pieces.push(`tags ${t.tags.join(', ')}`);
+  if (t.rating !== null) pieces.push(`rated ${t.rating}/5`);
+  const line = pieces.join(', ');
+  return t.note ? `${line}\n   Note: ${oneLine(t.note)}` : line;
+}
+
+/** A note on one line, cut at 200 characters. */
+function oneLine(note: string): string {
+  const flat = note.replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
 }
 
 export function tradesAnswer(r: TradesToolResult, timeZone: string): string {
@@ -219,5 +230,47 @@ export function helpAnswer(topic: ChatTopic, otherTopic?: ChatTopic): string {
     `I am the built-in analyst. In a ${topic} chat I can answer questions about ${TOPIC_SCOPE[topic]}. For example:`,
     ...EXAMPLES[topic].map((e) => `- ${e}`),
   );
+  return lines.join('\n');
+}
+
+const KIND_NOUN: Record<string, string> = { setup: 'setup', mistake: 'mistake', emotion: 'emotion' };
+const signed = (value: number) => `${value > 0 ? '+' : ''}${money(value.toFixed(2), null)}`;
+const rText = (value: number | null) => (value === null ? 'no R (no initial stop)' : `average ${value.toFixed(2)}R`);
+
+/**
+ * "Which setup loses me the most?": the tags compared, ranked as asked (`rank` worst: lowest net P/L first; best:
+ * highest first), from compare_tags.
+ */
+export function compareTagsAnswer(r: CompareTagsToolResult, rank: 'worst' | 'best' | 'all'): string {
+  const noun = r.kind ? KIND_NOUN[r.kind]! : 'tag';
+  const scope = [`${r.mode} mode`, ...(r.instrument ? [pair(r.instrument)] : []), periodPhrase(r.period)]
+    .filter(Boolean)
+    .join(', ');
+  const used = r.tags.filter((t) => t.trades > 0);
+  if (used.length === 0) {
+    const why = r.note ?? `No closed trade carries a ${noun} tag (${scope}).`;
+    return [why, `Data: ${r.source}.`].join('\n');
+  }
+  const ranked =
+    rank === 'all' ? used : [...used].sort((a, b) => (rank === 'worst' ? a.netPL - b.netPL : b.netPL - a.netPL));
+  const lines: string[] = [];
+  const top = ranked[0]!;
+  if (rank === 'worst')
+    lines.push(
+      top.netPL < 0
+        ? `The ${noun} that loses you the most is "${top.name}": ${signed(top.netPL)} over ${plural(top.trades, 'closed trade')} (${scope}).`
+        : `None of your ${noun}s lost money (${scope}); the weakest is "${top.name}" at ${signed(top.netPL)}.`,
+    );
+  else if (rank === 'best')
+    lines.push(
+      `Your best ${noun} is "${top.name}": ${signed(top.netPL)} over ${plural(top.trades, 'closed trade')} (${scope}).`,
+    );
+  else lines.push(`Your ${noun}s compared (${scope}):`);
+  ranked.forEach((t, i) =>
+    lines.push(
+      `${i + 1}. ${t.name} (${t.kind}): ${plural(t.trades, 'trade')}, win rate ${percent(t.winRate, 1)}, net P/L ${signed(t.netPL)}, expectancy ${t.expectancy === null ? 'unknown' : signed(t.expectancy)} per trade, ${rText(t.averageR)}${t.averageR !== null ? ` over ${t.withInitialStop} with an initial stop` : ''}.`,
+    ),
+  );
+  lines.push(`Data: ${r.source}.`);
   return lines.join('\n');
 }

@@ -1,5 +1,5 @@
 import type { ChatTopic } from '@pipsense/contract';
-import type { AccountArgs, CandleArgs, PerformanceArgs, TradesArgs } from '../tools/chat-tools';
+import type { AccountArgs, CandleArgs, CompareTagsArgs, PerformanceArgs, TradesArgs } from '../tools/chat-tools';
 import { MAX_TOP } from '../tools/trade-query';
 import type { PeriodSpec } from '../tools/periods';
 import { parseCandleCount, parseGranularity, parseInstrument } from './parse-market';
@@ -11,6 +11,7 @@ export type AccountFocus = 'balance' | 'nav' | 'margin' | 'unrealized' | 'overvi
 export type Intent =
   | { kind: 'trades'; args: TradesArgs }
   | { kind: 'performance'; args: PerformanceArgs }
+  | { kind: 'compareTags'; args: CompareTagsArgs; rank: 'worst' | 'best' | 'all' }
   | { kind: 'account'; args: AccountArgs; focus: AccountFocus }
   | { kind: 'candles'; args: CandleArgs }
   | { kind: 'help'; otherTopic?: ChatTopic };
@@ -39,7 +40,48 @@ function presence(scan: TextScan, noun: string): 'with' | 'without' | undefined 
   return undefined;
 }
 
+/** "tagged FOMO", "tagged as #late-entry", "with the tag Breakout", "#FOMO": the tag name. */
+function parseTag(scan: TextScan): string | undefined {
+  const m =
+    scan.take(/\b(?:tagged|labell?ed|marked)(?: as| with)?\s+#?([\p{L}\p{N}_-]+)/u) ??
+    scan.take(/\bwith (?:the |a )?tag\s+#?([\p{L}\p{N}_-]+)/u) ??
+    scan.take(/(?:^|\s)#([\p{L}\p{N}_-]+)/u);
+  return m?.[1];
+}
+
+const TAG_NOUNS = /\b(setups?|strateg(?:y|ies)|mistakes?|errors?|emotions?|feelings?|tags?)\b/;
+
+/** "Which setup loses me the most?", "what do my mistakes cost?", "compare my setups", "my best strategy". */
+function compareTagsIntent(scan: TextScan, now: Date): Intent | undefined {
+  const noun = TAG_NOUNS.exec(scan.remaining)?.[1];
+  if (!noun) return undefined;
+  const worst = scan.has(/\b(?:lose|loses|losing|lost|cost|costs|costing|worst|weakest|hurts?|bleeds?)\b/);
+  const best = scan.has(/\b(?:best|pays?|paying|profitable|makes? (?:me )?(?:the )?most|works?|strongest)\b/);
+  const compare = scan.has(/\b(?:compare|comparison|which|what|how|breakdown|by)\b/);
+  if (!worst && !best && !compare) return undefined;
+  scan.take(TAG_NOUNS);
+  const period = parsePeriod(scan, now);
+  const instrument = parseInstrument(scan);
+  const kind = /^(?:setup|strateg)/.test(noun)
+    ? 'setup'
+    : /^(?:mistake|error)/.test(noun)
+      ? 'mistake'
+      : /^(?:emotion|feeling)/.test(noun)
+        ? 'emotion'
+        : undefined;
+  return {
+    kind: 'compareTags',
+    args: { ...periodArgs(period), ...(instrument ? { instrument } : {}), ...(kind ? { kind } : {}) },
+    rank: worst && !best ? 'worst' : best && !worst ? 'best' : worst ? 'worst' : 'all',
+  };
+}
+
 function tradingIntent(scan: TextScan, now: Date): Intent {
+  const tag = parseTag(scan);
+  if (!tag) {
+    const comparison = compareTagsIntent(scan, now);
+    if (comparison) return comparison;
+  }
   const period = parsePeriod(scan, now);
   const instrument = parseInstrument(scan);
   const stopLoss = presence(scan, 'stop[- ]?loss(?:es)?(?: orders?)?|sl|stops?(?: orders?)?');
@@ -65,10 +107,11 @@ function tradingIntent(scan: TextScan, now: Date): Intent {
 
   const wantsList =
     scan.has(/\b(?:list|show|which|what (?:are|were) (?:my|the) (?:trades|positions))\b/) || top !== undefined;
-  if (scan.has(PERFORMANCE) && !wantsList && outcome === 'any' && !stopLoss && !takeProfit)
+  if (scan.has(PERFORMANCE) && !wantsList && outcome === 'any' && !stopLoss && !takeProfit && !tag)
     return { kind: 'performance', args: { ...periodArgs(period), ...(instrument ? { instrument } : {}) } };
 
   const understood =
+    tag !== undefined ||
     scan.has(TRADE_WORDS) ||
     open ||
     closed ||
@@ -99,6 +142,7 @@ function tradingIntent(scan: TextScan, now: Date): Intent {
       outcome,
       stop_loss: stopLoss ?? 'any',
       take_profit: takeProfit ?? 'any',
+      ...(tag ? { tag: [tag] } : {}),
       sort,
       limit: Math.min(Math.max(top ?? 10, 1), MAX_TOP),
     },

@@ -1,11 +1,22 @@
 import type { AccountItem, Candle, CandlesResult, Mode, TradeItem } from '@pipsense/contract';
 import type { ChatData, CandleRequest, DataOrigin, TradesSnapshot } from '../tools/chat-data';
-import { performanceFromSnapshot, tradesFromSnapshot } from '../tools/snapshot-answers';
+import { performanceFromSnapshot, tagsFromSnapshot, tradesFromSnapshot } from '../tools/snapshot-answers';
+import { EMPTY_JOURNAL, type JournalSnapshot } from '../tools/journal';
 
 /** Friday 14 March 2025, 15:00 UTC: "today", "this week" (since Monday 10 March) and so on count from here. */
 export const FIXTURE_NOW = new Date('2025-03-14T15:00:00.000Z');
 export const DEMO_ACCOUNT = '101-004-1111111-001';
 export const LIVE_ACCOUNT = '001-004-2222222-001';
+
+/** The request context of the fixture's questions: demo mode, UTC, at FIXTURE_NOW. */
+export const FIXTURE_CONTEXT = {
+  userId: 'u1',
+  mode: 'demo',
+  instrument: 'USD_JPY',
+  granularity: 'M5',
+  timeZone: 'UTC',
+  now: FIXTURE_NOW,
+} as const;
 
 interface TradeSpec {
   id: string;
@@ -361,6 +372,8 @@ export interface FixtureDataOptions {
   connectedMode?: Mode | null;
   /** Changes the trades the port answers from (extra trades, other currencies). */
   snapshot?: (snapshot: TradesSnapshot) => TradesSnapshot;
+  /** The trader's journal (tags, notes, initial stops); empty unless given. */
+  journal?: JournalSnapshot;
 }
 
 /** The assistant's data port over the fixtures above; records every candle request. */
@@ -388,7 +401,13 @@ export function fixtureChatData(options: FixtureDataOptions = {}) {
   };
   const data: ChatData = {
     async queryTrades(_userId, mode, filter, { liveOpen }) {
-      return tradesFromSnapshot(snapshotOf(mode, liveOpen), filter);
+      return tradesFromSnapshot(snapshotOf(mode, liveOpen), filter, options.journal);
+    },
+    async journal() {
+      return options.journal ?? EMPTY_JOURNAL;
+    },
+    async compareTags(_userId, mode, request, journal) {
+      return tagsFromSnapshot(snapshotOf(mode, false), request, journal);
     },
     async performance(_userId, mode, request) {
       return performanceFromSnapshot(snapshotOf(mode, false), request);

@@ -1,4 +1,5 @@
-import type { AccountItem, CandlesResult, Mode, TradeItem } from '@pipsense/contract';
+import type { AccountItem, CandlesResult, Mode, TagFacts, TradeItem } from '@pipsense/contract';
+import type { JournalSnapshot, TagComparisonRequest } from './journal';
 import type { PerformanceResult } from './performance';
 import type { ResolvedPeriod } from './periods';
 import type { TradeFilter, TradeQueryResult } from './trade-query';
@@ -53,6 +54,10 @@ export interface PerformanceRequest {
   instrument?: string | undefined;
 }
 
+export interface TagComparisonAnswer extends TradeSource {
+  result: TagFacts[];
+}
+
 export interface AccountsSnapshot {
   accounts: AccountItem[];
   origin: DataOrigin;
@@ -79,6 +84,15 @@ export interface ChatData {
   performance(userId: string, mode: Mode, request: PerformanceRequest): Promise<PerformanceAnswer>;
   /** From OANDA when the credentials are for this mode, else the last sync. */
   accounts(userId: string, mode: Mode): Promise<AccountsSnapshot>;
+  /** The trader's journal: tags, tagged trades, notes, initial stops. */
+  journal(userId: string): Promise<JournalSnapshot>;
+  /** Per tag, the stored trades closed in the period (journal.ts compareTagsOf). */
+  compareTags(
+    userId: string,
+    mode: Mode,
+    request: TagComparisonRequest,
+    journal: JournalSnapshot,
+  ): Promise<TagComparisonAnswer>;
   /** Mid-price candles from OANDA with the user's credentials, oldest first. */
   candles(userId: string, request: CandleRequest): Promise<CandlesResult>;
 }

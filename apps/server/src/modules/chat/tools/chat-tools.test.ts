@@ -3,10 +3,12 @@ import { ToolInputError } from '../../../integrations/llm';
 import { AppError } from '../../../lib/errors';
 import { DEMO_TRADES, FIXTURE_NOW, fixtureChatData } from '../test-support/fixture-chat-data';
 import type { ChatData, TradesSnapshot } from './chat-data';
-import { performanceFromSnapshot, tradesFromSnapshot } from './snapshot-answers';
+import { EMPTY_JOURNAL } from './journal';
+import { performanceFromSnapshot, tagsFromSnapshot, tradesFromSnapshot } from './snapshot-answers';
 import {
   accountArgs,
   candleArgs,
+  compareTagsArgs,
   createChatTools,
   performanceArgs,
   toolSpecs,
@@ -25,7 +27,7 @@ const ctx: ToolContext = {
 
 describe('the assistant tools', () => {
   it('offer each topic only its own tools', () => {
-    expect(toolSpecs('trading').map((t) => t.name)).toEqual(['query_trades', 'get_performance']);
+    expect(toolSpecs('trading').map((t) => t.name)).toEqual(['query_trades', 'get_performance', 'compare_tags']);
     expect(toolSpecs('accounts').map((t) => t.name)).toEqual(['get_account_state', 'get_performance']);
     expect(toolSpecs('candles').map((t) => t.name)).toEqual(['get_candles']);
     for (const spec of [...toolSpecs('trading'), ...toolSpecs('accounts'), ...toolSpecs('candles')]) {
@@ -38,6 +40,7 @@ describe('the assistant tools', () => {
     const zodOf = {
       query_trades: tradesArgs,
       get_performance: performanceArgs,
+      compare_tags: compareTagsArgs,
       get_account_state: accountArgs,
       get_candles: candleArgs,
     };
@@ -114,6 +117,8 @@ describe('the assistant tools', () => {
       performance: async (_u, _m, request) => performanceFromSnapshot(none, request),
       accounts: async () => ({ accounts: [], origin: { kind: 'sync', at: null, reason: 'not_connected' } }),
       candles: () => Promise.reject(new AppError(400, 'OANDA_NOT_CONFIGURED', 'Connect your OANDA account first.')),
+      journal: async () => EMPTY_JOURNAL,
+      compareTags: async (_u, _m, request, journal) => tagsFromSnapshot(none, request, journal),
     };
     const tools = createChatTools(empty);
     await expect(tools.trades(ctx, {})).rejects.toMatchObject({ code: 'OANDA_NOT_CONFIGURED' });
@@ -132,6 +137,8 @@ describe('the assistant tools', () => {
       performance: async (_u, _m, request) => performanceFromSnapshot(nothing, request),
       accounts: async () => ({ accounts: [], origin: { kind: 'sync', at: null, reason: 'other_mode' } }),
       candles: () => Promise.reject(new Error('unused')),
+      journal: async () => EMPTY_JOURNAL,
+      compareTags: async (_u, _m, request, journal) => tagsFromSnapshot(nothing, request, journal),
     };
     const { result } = await createChatTools(otherMode).trades({ ...ctx, mode: 'live' }, { state: 'open' });
     expect(result.matched).toBe(0);

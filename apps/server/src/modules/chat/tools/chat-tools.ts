@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { GRANULARITIES, type Attachment, type ChatTopic, type Mode } from '@pipsense/contract';
+import {
+  GRANULARITIES,
+  TAG_KINDS,
+  type Attachment,
+  type ChatTopic,
+  type Mode,
+  type TagFacts,
+} from '@pipsense/contract';
 import { ToolInputError, type ToolSpec } from '../../../integrations/llm';
 import { AppError } from '../../../lib/errors';
 import { providerJsonSchema } from '../../../lib/json-schema';
@@ -8,6 +15,7 @@ import { candleStats, type CandleStats } from './candle-stats';
 import type { ChatData, DataOrigin } from './chat-data';
 import { displayInstrument, granularityLabel } from './market-names';
 import { historyNote, originNote } from './origin-note';
+import { resolveTags, withJournal, type JournalSnapshot } from './journal';
 import type { PerformanceResult } from './performance';
 import {
   MAX_PERIOD_DAYS,
@@ -82,6 +90,11 @@ export const tradesArgs = z.object({
   outcome: z.enum(OUTCOMES).default('any').describe('winners (P/L > 0), losers (P/L < 0) or any (default).'),
   stop_loss: z.enum(PRESENCE).default('any').describe('Trades with or without a stop-loss order (default any).'),
   take_profit: z.enum(PRESENCE).default('any').describe('Trades with or without a take-profit order (default any).'),
+  tag: z
+    .array(z.string().trim().min(1).max(64))
+    .max(10)
+    .optional()
+    .describe('Only trades carrying any of these journal tags, by name (e.g. ["FOMO"], ["Breakout", "Pullback"]).'),
   sort: z.enum(TRADE_SORTS).default('newest').describe('pl_desc, pl_asc, newest (default) or oldest.'),
   limit: z
     .number()
@@ -94,6 +107,15 @@ export const tradesArgs = z.object({
 export type TradesArgs = z.input<typeof tradesArgs>;
 
 export const performanceArgs = z.object({ ...periodArgs, instrument: onlyInstrument });
+export const compareTagsArgs = z.object({
+  ...periodArgs,
+  instrument: onlyInstrument,
+  kind: z
+    .enum(TAG_KINDS)
+    .optional()
+    .describe('Only tags of this kind: setup (setups and strategies), mistake or emotion. Default: all tags.'),
+});
+export type CompareTagsArgs = z.input<typeof compareTagsArgs>;
 export type PerformanceArgs = z.input<typeof performanceArgs>;
 
 export const accountArgs = z.object({
@@ -134,6 +156,12 @@ const SPECS = {
     'Results of the trades closed in a period in the selected mode, per account currency: trade count, wins, losses, win rate, net realized P/L, gross profit and loss, financing, profit factor, average, best and worst trade.',
     performanceArgs,
   ),
+  compare_tags: tool(
+    'compare_tags',
+    "Compares the trader's journal tags (setups, mistakes, emotions) over the trades closed in a period in the selected mode: per tag the closed trade count, win rate, net realized P/L, expectancy (mean P/L per trade), average R (over trades with an initial stop) and how many had an initial stop. " +
+      'Use it for "which setup loses me the most?", "what do my mistakes cost?", "compare my setups".',
+    compareTagsArgs,
+  ),
   get_account_state: tool(
     'get_account_state',
     "The trader's OANDA accounts in the selected mode: balance, NAV, unrealized P/L, margin used and available, margin utilisation (margin used as a percent of NAV), open trade and position counts, with totals per currency.",
@@ -149,7 +177,7 @@ const SPECS = {
 export type ToolName = keyof typeof SPECS;
 
 const TOPIC_TOOLS: Record<ChatTopic, ToolName[]> = {
-  trading: ['query_trades', 'get_performance'],
+  trading: ['query_trades', 'get_performance', 'compare_tags'],
   accounts: ['get_account_state', 'get_performance'],
   candles: ['get_candles'],
 };
@@ -180,6 +208,8 @@ export interface TradesToolResult extends TradeQueryResult {
     outcome: string;
     stopLoss: string;
     takeProfit: string;
+    /** Tag names asked for (as the trader's tags spell them); empty without a tag filter. */
+    tags: string[];
     sort: string;
     limit: number;
   };
@@ -194,6 +224,17 @@ export interface PerformanceToolResult extends PerformanceResult {
   mode: Mode;
   instrument: string | null;
   period: PeriodView;
+  source: string;
+  note?: string;
+}
+
+export interface CompareTagsToolResult {
+  mode: Mode;
+  instrument: string | null;
+  kind: string | null;
+  period: PeriodView;
+  /** Most closed trades first (engine/METRICS.md, "By tag"). Money in the account currency, 2 decimals. */
+  tags: TagFacts[];
   source: string;
   note?: string;
 }
@@ -258,6 +299,7 @@ function tradesTitle(r: TradesToolResult): string {
   if (r.filters.instrument) parts.push(`on ${displayInstrument(r.filters.instrument)}`);
   if (r.filters.stopLoss !== 'any') parts.push(`${r.filters.stopLoss} stop-loss`);
   if (r.filters.takeProfit !== 'any') parts.push(`${r.filters.takeProfit} take-profit`);
+  if (r.filters.tags.length > 0) parts.push(`tagged ${r.filters.tags.join(' or ')}`);
   if (r.period.label !== 'all time') parts.push(`(${r.period.label})`);
   parts.push(`— ${r.mode}`);
   const text = parts.join(' ');
@@ -272,6 +314,9 @@ export function createChatTools(data: ChatData) {
   async function trades(ctx: ToolContext, input: TradesArgs): Promise<ToolOutcome<TradesToolResult>> {
     const args = tradesArgs.parse(input);
     const period = resolvePeriod(periodSpec(args), ctx.now, ctx.timeZone);
+    const journal = await data.journal(ctx.userId);
+    const asked = args.tag ?? [];
+    const { tags } = knownTags(journal, asked);
     const answer = await data.queryTrades(
       ctx.userId,
       ctx.mode,
@@ -284,8 +329,10 @@ export function createChatTools(data: ChatData) {
         takeProfit: args.take_profit,
         sort: args.sort,
         limit: args.limit,
+        ...(tags.length > 0 ? { tagIds: tags.map((tag) => tag.id) } : {}),
       },
-      { liveOpen: args.state !== 'closed' },
+      // Tags live in the journal, beside the stored trades: a tag filter reads them (open ones as of the last sync).
+      { liveOpen: args.state !== 'closed' && tags.length === 0 },
     );
     refuseWithoutConnectionOrHistory(answer);
     const noData = answer.empty;
@@ -302,12 +349,14 @@ export function createChatTools(data: ChatData) {
         outcome: args.outcome,
         stopLoss: args.stop_loss,
         takeProfit: args.take_profit,
+        tags: tags.map((tag) => tag.name),
         sort: args.sort,
         limit: args.limit,
       },
       period: periodView(period),
       source,
       ...query,
+      trades: withJournal(query.trades, journal),
       ...(noData ? { note: noDataNote(ctx.mode, answer.openOrigin) } : {}),
     };
     return {
@@ -331,6 +380,36 @@ export function createChatTools(data: ChatData) {
       ...(noData ? { note: noDataNote(ctx.mode, answer.openOrigin) } : {}),
     };
     return { result, attachments: [] };
+  }
+
+  async function compareTags(ctx: ToolContext, input: CompareTagsArgs): Promise<ToolOutcome<CompareTagsToolResult>> {
+    const args = compareTagsArgs.parse(input);
+    const period = resolvePeriod(periodSpec(args), ctx.now, ctx.timeZone);
+    const journal = await data.journal(ctx.userId);
+    const answer = await data.compareTags(
+      ctx.userId,
+      ctx.mode,
+      { period, instrument: args.instrument, kind: args.kind },
+      journal,
+    );
+    refuseWithoutConnectionOrHistory(answer);
+    const note = answer.empty
+      ? noDataNote(ctx.mode, answer.openOrigin)
+      : answer.result.length === 0
+        ? `You have no ${args.kind ? `${args.kind} ` : ''}tags yet. Tag your trades in the trade details (Trades page) to compare setups and mistakes.`
+        : undefined;
+    return {
+      result: {
+        mode: ctx.mode,
+        instrument: args.instrument ?? null,
+        kind: args.kind ?? null,
+        period: periodView(period),
+        tags: answer.result,
+        source: `closed trades ${historyNote(answer.historySyncedAt, ctx.timeZone)}`,
+        ...(note ? { note } : {}),
+      },
+      attachments: [],
+    };
   }
 
   async function accounts(ctx: ToolContext, input: AccountArgs): Promise<ToolOutcome<AccountToolResult>> {
@@ -379,6 +458,7 @@ export function createChatTools(data: ChatData) {
   const runners = {
     query_trades: trades,
     get_performance: performanceOf,
+    compare_tags: compareTags,
     get_account_state: accounts,
     get_candles: candles,
   } satisfies Record<ToolName, (ctx: ToolContext, args: never) => Promise<ToolOutcome>>;
@@ -387,6 +467,7 @@ export function createChatTools(data: ChatData) {
     specs: toolSpecs,
     trades,
     performance: performanceOf,
+    compareTags,
     accounts,
     candles,
 
@@ -406,6 +487,19 @@ export function createChatTools(data: ChatData) {
   };
 }
 export type ChatTools = ReturnType<typeof createChatTools>;
+
+/** The trader's tags with these names; a name that is none of them is an input error naming the tags there are. */
+function knownTags(journal: JournalSnapshot, names: readonly string[]) {
+  const resolved = resolveTags(journal, names);
+  if (resolved.unknown.length > 0) {
+    const list = journal.tags.map((tag) => tag.name);
+    throw new ToolInputError(
+      `No tag named ${resolved.unknown.map((n) => `"${n}"`).join(', ')}. ` +
+        (list.length > 0 ? `The trader's tags: ${list.join(', ')}.` : 'The trader has no tags yet.'),
+    );
+  }
+  return resolved;
+}
 
 function noDataNote(mode: Mode, origin: { kind: string; reason?: string }): string {
   if (origin.kind === 'sync' && origin.reason === 'other_mode')

@@ -71,6 +71,8 @@ const data: ChatData = {
     ),
   accounts: () => Promise.reject(new Error('not used')),
   candles: () => Promise.reject(new Error('not used')),
+  journal: () => Promise.reject(new Error('not used')),
+  compareTags: () => Promise.reject(new Error('not used')),
 };
 const tools = createChatTools(data);
 
@@ -93,7 +95,11 @@ describe('"this month" in the assistant and on the Overview', () => {
       return t.state === 'CLOSED' && closed >= from && closed < to;
     });
     expect(month.length).toBeGreaterThan(20);
-    const overview = computeMetrics(month.map(engineTradeFromItem), accounts, { now, timeZone });
+    const overview = computeMetrics(
+      month.map((t) => engineTradeFromItem(t)),
+      accounts,
+      { now, timeZone },
+    );
     const perf = overview.facts.performance!;
     const card = overview.performanceMetrics!;
 

@@ -19,6 +19,8 @@ export interface TradeFilter {
   takeProfit: (typeof PRESENCE)[number];
   sort: (typeof TRADE_SORTS)[number];
   limit: number;
+  /** Only trades carrying any of these journal tag ids (resolved from names by the tool). */
+  tagIds?: readonly string[] | undefined;
 }
 
 /** A trade as the assistant describes it; `pl` is realized plus unrealized P/L (financing apart). */
@@ -42,6 +44,10 @@ export interface TradeRow {
   stopLoss: string | null;
   takeProfit: string | null;
   trailingStopDistance: string | null;
+  /** The trader's journal on the trade: note (null without one), rating, tag names. */
+  note: string | null;
+  rating: number | null;
+  tags: string[];
 }
 
 export interface TradeQueryResult {
@@ -97,6 +103,9 @@ function toRow(t: TradeItem, currency: string | null): TradeRow {
     stopLoss: t.stopLossPrice,
     takeProfit: t.takeProfitPrice,
     trailingStopDistance: t.trailingStopDistance,
+    note: null,
+    rating: null,
+    tags: [],
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Mode } from '@pipsense/contract';
+import type { Mode, TradeTag } from '@pipsense/contract';
+import { tradeRef } from '../../journal/journal-facts.service';
 import { AppError } from '../../../lib/errors';
 import { DEMO_ACCOUNTS, DEMO_TRADES, FIXTURE_NOW, fixtureCandles } from '../test-support/fixture-chat-data';
 import { resolvePeriod } from './periods';
@@ -15,6 +16,13 @@ const ALL: TradeFilter = {
   sort: 'newest',
   limit: 50,
 };
+const TAGS: TradeTag[] = [{ id: 'g1', name: 'Breakout', kind: 'setup' }];
+/** Breakout on the first two closed trades and on the open trade 501. */
+const breakout = [
+  ...DEMO_TRADES.filter((t) => t.state === 'CLOSED').slice(0, 2),
+  DEMO_TRADES.find((t) => t.tradeId === '501')!,
+];
+const TAGGED = new Map(breakout.map((t) => [tradeRef(t.accountId, t.tradeId), ['g1']]));
 const inState = (state: 'open' | 'closed' | 'all') =>
   DEMO_TRADES.filter((t) => state === 'all' || (t.state === 'CLOSED') === (state === 'closed'));
 
@@ -45,6 +53,10 @@ function setup(
         close_time: t.closeTime,
       })),
     lastTradeWrite: async () => '2025-03-14T14:30:00.000Z',
+    allTrades: async (_u, filter) => (
+      calls.push(`allTrades:${filter?.mode}:${filter?.state ?? 'all'}`),
+      DEMO_TRADES.filter((t) => !filter?.state || t.state === filter.state)
+    ),
     accounts: async (_u, mode) => (calls.push(`accounts:${mode}`), DEMO_ACCOUNTS),
     openTradesLive: async (_u, mode) => {
       calls.push(`openTradesLive:${mode}`);
@@ -65,6 +77,12 @@ function setup(
   const data = createTradingChatData({
     trading,
     info: { oandaCredentials: async () => (mode ? { accessToken: 't', accountId: '', mode } : undefined) },
+    journal: {
+      tags: async () => TAGS,
+      tagsByTrade: async () => TAGGED,
+      notesByTrade: async () => new Map(),
+      initialStops: async () => new Map(),
+    },
     now: () => FIXTURE_NOW,
   });
   return { data, calls };
@@ -98,6 +116,22 @@ describe('the assistant data over the trading service', () => {
     const none = setup({ credentials: null });
     expect((await none.data.accounts('u1', 'demo')).origin).toMatchObject({ kind: 'sync', reason: 'not_connected' });
     expect(none.calls).not.toContain('syncAccounts');
+  });
+
+  it('reads tagged trades from the stored history (open ones as synced) and compares tags over closed trades', async () => {
+    const { data, calls } = setup();
+    const journal = await data.journal('u1');
+    const answer = await data.queryTrades('u1', 'demo', { ...ALL, tagIds: ['g1'] }, { liveOpen: true });
+    expect(calls).not.toContain('openTradesLive:demo');
+    expect(answer.openOrigin).toMatchObject({ kind: 'sync', reason: 'not_asked' });
+    expect(answer.result.trades.map((t) => t.tradeId).sort()).toEqual(breakout.map((t) => t.tradeId).sort());
+    // The stored open trade keeps its synced P/L (not OANDA's live 99.99).
+    expect(answer.result.trades.find((t) => t.tradeId === '501')?.unrealizedPL).not.toBe('99.9900');
+
+    const compared = await data.compareTags('u1', 'demo', { period: ALL.period }, journal);
+    expect(calls).toContain('allTrades:demo:CLOSED');
+    expect(compared.result).toHaveLength(1);
+    expect(compared.result[0]).toMatchObject({ tagId: 'g1', name: 'Breakout', trades: 2 });
   });
 
   it('falls back to the last sync when OANDA is down, and says why', async () => {

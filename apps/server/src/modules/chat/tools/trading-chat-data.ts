@@ -2,6 +2,8 @@ import type { AccountItem, Granularity, Mode, TradeItem } from '@pipsense/contra
 import { AppError } from '../../../lib/errors';
 import type { SettingsService } from '../../settings/settings.service';
 import type { TradeQuery, TradingService } from '../../trading/trading.service';
+import type { JournalFactsService } from '../../journal/journal-facts.service';
+import { compareTagsOf, hasAnyTag } from './journal';
 import type { ChatData, DataOrigin } from './chat-data';
 import { summarisePerformance } from './performance';
 import type { ResolvedPeriod } from './periods';
@@ -10,9 +12,17 @@ import { matchesTrade, normaliseInstrument, tradeQueryResult, type TradeFilter }
 export interface TradingChatDataDeps {
   trading: Pick<
     TradingService,
-    'queryTrades' | 'tradeFigures' | 'lastTradeWrite' | 'accounts' | 'openTradesLive' | 'syncAccounts' | 'candles'
+    | 'queryTrades'
+    | 'tradeFigures'
+    | 'lastTradeWrite'
+    | 'accounts'
+    | 'openTradesLive'
+    | 'syncAccounts'
+    | 'candles'
+    | 'allTrades'
   >;
   info: Pick<SettingsService, 'oandaCredentials'>;
+  journal: Pick<JournalFactsService, 'tags' | 'tagsByTrade' | 'notesByTrade' | 'initialStops'>;
   now: () => Date;
 }
 
@@ -54,7 +64,7 @@ const storedQuery = (mode: Mode, filter: TradeFilter): TradeQuery => ({
 });
 
 /** The assistant's data, read through the trading service for the signed-in user. */
-export function createTradingChatData({ trading, info, now }: TradingChatDataDeps): ChatData {
+export function createTradingChatData({ trading, info, journal, now }: TradingChatDataDeps): ChatData {
   async function currenciesOf(userId: string, mode: Mode): Promise<Record<string, string>> {
     const accounts = await trading.accounts(userId, mode);
     return Object.fromEntries(accounts.filter((a) => a.currency).map((a) => [a.oandaAccountId, a.currency!] as const));
@@ -76,6 +86,25 @@ export function createTradingChatData({ trading, info, now }: TradingChatDataDep
 
   return {
     async queryTrades(userId, mode, filter, { liveOpen }) {
+      const tagIds = filter.tagIds ?? [];
+      if (tagIds.length > 0) {
+        // Tagged trades: the journal names them, so the stored history is read and filtered here (open ones as
+        // of the last sync).
+        const [link, currencies, historySyncedAt, stored, facts] = await Promise.all([
+          connection(userId, mode),
+          currenciesOf(userId, mode),
+          trading.lastTradeWrite(userId, mode),
+          trading.allTrades(userId, { mode }),
+          this.journal(userId),
+        ]);
+        const matched = stored.filter((t) => hasAnyTag(facts, t, tagIds) && matchesTrade(t, filter));
+        return {
+          result: tradeQueryResult(matched, matched, filter, currencies),
+          openOrigin: syncOrigin(historySyncedAt, link),
+          historySyncedAt,
+          empty: historySyncedAt === null,
+        };
+      }
       const [link, currencies, historySyncedAt] = await Promise.all([
         connection(userId, mode),
         currenciesOf(userId, mode),
@@ -146,6 +175,30 @@ export function createTradingChatData({ trading, info, now }: TradingChatDataDep
       }));
       return {
         result: summarisePerformance(closed, currencies),
+        openOrigin: syncOrigin(historySyncedAt, link),
+        historySyncedAt,
+        empty: historySyncedAt === null,
+      };
+    },
+
+    async journal(userId) {
+      const [tags, tagsByTrade, notesByTrade, initialStops] = await Promise.all([
+        journal.tags(userId),
+        journal.tagsByTrade(userId),
+        journal.notesByTrade(userId),
+        journal.initialStops(userId),
+      ]);
+      return { tags, tagsByTrade, notesByTrade, initialStops };
+    },
+
+    async compareTags(userId, mode, request, facts) {
+      const [link, historySyncedAt, stored] = await Promise.all([
+        connection(userId, mode),
+        trading.lastTradeWrite(userId, mode),
+        trading.allTrades(userId, { mode, state: 'CLOSED' }),
+      ]);
+      return {
+        result: compareTagsOf(stored, facts, request),
         openOrigin: syncOrigin(historySyncedAt, link),
         historySyncedAt,
         empty: historySyncedAt === null,

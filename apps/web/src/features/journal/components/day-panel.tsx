@@ -19,7 +19,7 @@ import { failureMessage } from '../../../lib/api';
 import { TAG_KIND_STYLE } from '../../../lib/tags-query';
 import { useDay, useUpdateDay } from '../api/journal-api';
 import { dayLabel } from '../model/calendar-grid';
-import { sumDecimals } from '../model/decimal-sum';
+import { sumDecimals } from '@pipsense/contract';
 import { plural } from '../model/plural';
 import { signedPL } from '../model/pl-text';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OCTOBER } from '../test/journal-fixtures';
 import { dayTone, intensityOf, monthGrid, monthTotals, shiftMonth, todayIn } from './calendar-grid';
-import { sumDecimals } from './decimal-sum';
+import { sumDecimals } from '@pipsense/contract';
 import { compactPL, signedPL } from './pl-text';
 
 describe('calendar grid', () => {

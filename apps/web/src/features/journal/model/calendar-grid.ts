@@ -1,6 +1,6 @@
 import type { CalendarDay } from '@pipsense/contract';
 import { decimalSign } from '../../../components/data/format';
-import { sumDecimals } from './decimal-sum';
+import { sumDecimals } from '@pipsense/contract';
 
 /** 'YYYY-MM' of a month and its neighbours, read and written without the browser's clock or zone getting in. */
 export function shiftMonth(month: string, by: number): string {

@@ -17,6 +17,13 @@ const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00–${String((h
 export function emptyMetrics(): DashboardMetrics {
   return {
     byTag: [],
+    riskInR: {
+      averageR: null,
+      expectancyR: null,
+      tradesWithInitialStop: 0,
+      closedWithInitialStop: 0,
+      closedWithoutInitialStop: 0,
+    },
     tradeCount: 0,
     accountCount: 0,
     winRate: null,

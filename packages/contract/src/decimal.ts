@@ -1,0 +1,90 @@
+/**
+ * Exact arithmetic on OANDA's decimal strings: sums and differences shown to a trader must match the
+ * broker to the last displayed digit, which binary floating point cannot promise.
+ */
+
+interface Scaled {
+  units: bigint;
+  scale: number;
+}
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+function parse(text: string): Scaled {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) throw new Error(`not a decimal number: ${JSON.stringify(text)}`);
+  const fraction = match[3] ?? '';
+  const units = BigInt(`${match[2]}${fraction}`);
+  return { units: match[1] === '-' ? -units : units, scale: fraction.length };
+}
+
+function rescale(value: Scaled, scale: number): bigint {
+  return value.units * 10n ** BigInt(scale - value.scale);
+}
+
+function format({ units, scale }: Scaled): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = scale > 0 ? `.${digits.slice(digits.length - scale)}` : '';
+  return `${negative && units !== 0n ? '-' : ''}${whole}${fraction}`;
+}
+
+export function isDecimal(text: string | null | undefined): text is string {
+  return typeof text === 'string' && DECIMAL.test(text.trim());
+}
+
+/** The exact sum, with as many decimals as the most precise term; '0' for none. */
+export function sumDecimals(values: ReadonlyArray<string>): string {
+  const parsed = values.map(parse);
+  const scale = Math.max(0, ...parsed.map((p) => p.scale));
+  return format({ units: parsed.reduce((sum, p) => sum + rescale(p, scale), 0n), scale });
+}
+
+export function subtractDecimals(a: string, b: string): string {
+  const x = parse(a);
+  const y = parse(b);
+  const scale = Math.max(x.scale, y.scale);
+  return format({ units: rescale(x, scale) - rescale(y, scale), scale });
+}
+
+export function negateDecimal(a: string): string {
+  const x = parse(a);
+  return format({ units: -x.units, scale: x.scale });
+}
+
+/** -1, 0 or 1. */
+export function compareDecimals(a: string, b: string): number {
+  const x = parse(a);
+  const y = parse(b);
+  const scale = Math.max(x.scale, y.scale);
+  const d = rescale(x, scale) - rescale(y, scale);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}
+
+export const signOf = (a: string): number => compareDecimals(a, '0');
+
+/** Rounds half away from zero to `decimals` places, exactly. */
+export function roundDecimal(a: string, decimals: number): string {
+  const x = parse(a);
+  if (x.scale <= decimals) return format({ units: rescale(x, decimals), scale: decimals });
+  const factor = 10n ** BigInt(x.scale - decimals);
+  const magnitude = x.units < 0n ? -x.units : x.units;
+  let quotient = magnitude / factor;
+  if ((magnitude % factor) * 2n >= factor) quotient += 1n;
+  return format({ units: x.units < 0n ? -quotient : quotient, scale: decimals });
+}
+
+/** Decimal places of a decimal string ('1.08500' → 5). */
+export function decimalPlaces(a: string): number {
+  return parse(a).scale;
+}
+
+/** '1234567.891' → '1,234,567.89' with `decimals` places (rounded exactly). */
+export function groupDecimal(a: string, decimals: number): string {
+  const rounded = roundDecimal(a, decimals);
+  const negative = rounded.startsWith('-');
+  const [whole = '0', fraction] = (negative ? rounded.slice(1) : rounded).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}${fraction !== undefined ? `.${fraction}` : ''}`;
+}
