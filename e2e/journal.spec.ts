@@ -1,5 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { TagItem, TagsResponse, TradeItem, TradeListResponse, TradeNoteResponse } from '@pipsense/contract';
+import type {
+  BulkTagResponse,
+  TagItem,
+  TagsResponse,
+  TradeItem,
+  TradeListResponse,
+  TradeNoteResponse,
+} from '@pipsense/contract';
 import { readStackFacts } from './stack/stack-facts';
 import { apiAs, syncedOandaUser, toast } from './support';
 
@@ -15,6 +22,36 @@ const VIEWPORTS = [
 ] as const;
 
 const TRADES_PAGE = '/trades/all_trades';
+const CHAT_PAGE = '/chat/ai_chat';
+
+// ——— exact decimals ———
+
+/** A decimal string in 1/10,000 units (OANDA's precision), for exact sums and comparisons. */
+function units(value: string): bigint {
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(value);
+  if (!m) throw new Error(`not a decimal: ${value}`);
+  const n = BigInt(m[2]! + (m[3] ?? '').padEnd(4, '0').slice(0, 4));
+  return m[1] === '-' ? -n : n;
+}
+
+/** 1/10,000 units as money with two decimals, half away from zero, grouped, with a sign: '+1,234.56', '-0.50'. */
+function signedMoney(tenThousandths: bigint, plus = true): string {
+  const negative = tenThousandths < 0n;
+  const abs = negative ? -tenThousandths : tenThousandths;
+  const cents = abs / 100n + (abs % 100n >= 50n ? 1n : 0n);
+  const text = `${(cents / 100n).toLocaleString('en-US')}.${(cents % 100n).toString().padStart(2, '0')}`;
+  if (cents === 0n) return '0.00';
+  return negative ? `-${text}` : plus ? `+${text}` : text;
+}
+
+/** A rate as the overview writes it: one decimal, half up, on integers. */
+function rate(part: number, whole: number): string {
+  const tenths = Math.floor((part * 1000 * 2 + whole) / (whole * 2));
+  return `${Math.floor(tenths / 10)}.${tenths % 10}%`;
+}
+
+const netOf = (trades: readonly TradeItem[]) => trades.reduce((sum, t) => sum + units(t.realizedPL), 0n);
+const closedOf = (trades: readonly TradeItem[]) => trades.filter((t) => t.state === 'CLOSED');
 
 // ——— the API as the signed-in trader ———
 
@@ -52,6 +89,25 @@ function tagNamed(journal: Journal, name: string): TagItem {
   const tag = journal.tags.find((t) => t.name === name);
   expect(tag, `starter tag ${name}`).toBeDefined();
   return tag!;
+}
+
+async function bulkTag(page: Page, journal: Journal, trades: readonly TradeItem[], tag: TagItem) {
+  const body = { trades: trades.map((t) => ({ accountId: t.accountId, tradeId: t.tradeId })), tagIds: [tag.id] };
+  const res = await apiAs<BulkTagResponse>(page, journal.token, '/api/v1/journal/bulk_tag', body);
+  expect(res.data.trades).toBe(trades.length);
+}
+
+/** Closed trades with distinct realized P/L (so a sort by P/L has one right order), oldest opened first. */
+function distinctClosed(trades: readonly TradeItem[]): TradeItem[] {
+  const seen = new Set<bigint>();
+  return closedOf(trades)
+    .filter((t) => {
+      const pl = units(t.realizedPL);
+      if (pl === 0n || seen.has(pl)) return false;
+      seen.add(pl);
+      return true;
+    })
+    .sort((a, b) => Date.parse(a.openTime) - Date.parse(b.openTime));
 }
 
 // ——— the screens ———
@@ -170,6 +226,81 @@ for (const viewport of VIEWPORTS) {
           `trade ${id}`,
         ).toEqual(['FOMO']);
       }
+    });
+
+    test('slice the overview by a setup tag', async ({ page, baseURL }) => {
+      const journal = await journalUser(page, baseURL, `jo${viewport.name[0]}`);
+      const breakout = tagNamed(journal, 'Breakout');
+      const range = tagNamed(journal, 'Range');
+      const closed = distinctClosed(journal.trades);
+      const open = journal.trades.filter((t) => t.state === 'OPEN');
+      // Breakout: twelve closed trades and one open one; Range: seven others.
+      const breakoutTrades = [...closed.filter((_, i) => i % 10 === 0).slice(0, 12), ...open.slice(0, 1)];
+      const rangeTrades = closed.filter((_, i) => i % 10 === 5).slice(0, 7);
+      await bulkTag(page, journal, breakoutTrades, breakout);
+      await bulkTag(page, journal, rangeTrades, range);
+      const breakoutClosed = closedOf(breakoutTrades);
+
+      await page.goto('/overview');
+      const byTag = page.getByRole('region', { name: 'By Tag' });
+      const table = byTag.getByRole('table', { name: 'Results by tag' });
+      const breakoutRow = table.getByRole('row').filter({ has: page.getByRole('button', { name: 'Breakout' }) });
+      await expect(breakoutRow.getByRole('cell').first()).toHaveText(String(breakoutClosed.length));
+      await expect(breakoutRow.getByRole('cell').nth(2)).toHaveText(signedMoney(netOf(breakoutClosed)));
+      const rangeRow = table.getByRole('row').filter({ has: page.getByRole('button', { name: 'Range' }) });
+      await expect(rangeRow.getByRole('cell').first()).toHaveText(String(rangeTrades.length));
+
+      // The tag's name slices the whole overview by it.
+      await breakoutRow.getByRole('button', { name: 'Breakout' }).click();
+      await expect(page).toHaveURL(new RegExp(`tag=${breakout.id}`));
+      const filters = page.getByRole('search', { name: 'Overview filters' });
+      await expect(filters.getByRole('button', { name: 'Remove the tag filter Breakout' })).toBeVisible();
+      const cardValue = (title: string) =>
+        page.getByRole('region', { name: title, exact: true }).locator('.metric-card-value');
+      await expect(cardValue('Total Trades')).toHaveText(String(breakoutTrades.length));
+      const wins = breakoutClosed.filter((t) => units(t.realizedPL) > 0n).length;
+      const losses = breakoutClosed.filter((t) => units(t.realizedPL) < 0n).length;
+      await expect(cardValue('Win / Loss Ratio')).toHaveText(
+        `${rate(wins, breakoutClosed.length)} / ${rate(losses, breakoutClosed.length)}`,
+      );
+      await expect(table.getByRole('button', { name: 'Range' })).toHaveCount(0);
+
+      // Adding Range from the tag filter: trades with either tag.
+      await filters.getByLabel('Add a tag filter').selectOption({ label: 'Range' });
+      await expect(filters.getByRole('button', { name: 'Remove the tag filter Range' })).toBeVisible();
+      await expect(cardValue('Total Trades')).toHaveText(String(breakoutTrades.length + rangeTrades.length));
+      await filters.getByRole('button', { name: 'Clear filters' }).click();
+      await expect(cardValue('Total Trades')).toHaveText(journal.trades.length.toLocaleString('en-US'));
+    });
+
+    test('ask the chat which setup loses the most', async ({ page, baseURL }) => {
+      const journal = await journalUser(page, baseURL, `jq${viewport.name[0]}`);
+      const closed = distinctClosed(journal.trades);
+      const losers = closed.filter((t) => units(t.realizedPL) < 0n);
+      const winners = closed.filter((t) => units(t.realizedPL) > 0n);
+      // Range trades lose, Trend following ones win: Range is the setup that loses the most.
+      const rangeTrades = losers.slice(0, 6);
+      const trendTrades = winners.slice(0, 6);
+      await bulkTag(page, journal, rangeTrades, tagNamed(journal, 'Range'));
+      await bulkTag(page, journal, trendTrades, tagNamed(journal, 'Trend following'));
+
+      await page.goto(CHAT_PAGE);
+      await page.getByRole('button', { name: '+ New' }).click();
+      const modal = page.getByRole('dialog', { name: 'Start a New Chat' });
+      await modal.getByLabel('Chat Title').fill('Setups review');
+      await modal.getByRole('button', { name: 'Create' }).click();
+      await expect(modal).toBeHidden();
+      const input = page.getByPlaceholder('Ask AI');
+      await input.fill('Which setup loses me the most?');
+      await input.press('Enter');
+
+      const answer = page.getByRole('log', { name: 'Conversation' }).locator('[data-role="assistant"]');
+      await expect(answer).toHaveCount(1);
+      await expect(answer).toContainText(
+        `The setup that loses you the most is "Range": ${signedMoney(netOf(rangeTrades))} over ${rangeTrades.length} closed trades (demo mode).`,
+      );
+      await expect(answer).toContainText('Trend following');
+      await expect(answer).toContainText('Built-in analyst');
     });
   });
 }
