@@ -22,6 +22,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { createOandaClient, type OandaClientOptions } from './integrations/oanda/oanda-client';
 import { createTradingService } from './modules/trading/trading.service';
 import { tradingRoutes } from './modules/trading/trading.routes';
+import { createExcursionJob } from './modules/trading/excursions-job';
 import { createLlmProviders, type LlmProviderOptions } from './integrations/llm';
 import { createChatModule } from './modules/chat/chat.module';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -96,6 +97,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.addHook('onClose', () => oanda.close());
   const trading = createTradingService({ db: db.kysely, oanda, info, now: ctx.now });
+  if (env.EXCURSION_REQUESTS_PER_MINUTE > 0) {
+    // MAE/MFE from candles in the background; stopped before the database closes (registered after its hook).
+    const excursions = createExcursionJob({
+      db: db.kysely,
+      oanda,
+      credentials: (userId) => info.oandaCredentials(userId),
+      now: ctx.now,
+      requestsPerMinute: env.EXCURSION_REQUESTS_PER_MINUTE,
+      log: (err, context) => app.log.warn({ err, ...context }, 'trade excursions failed'),
+    });
+    excursions.start();
+    app.addHook('onClose', () => excursions.stop());
+  }
   const llm = createLlmProviders(env, options.llm);
   const chat = createChatModule({
     db: db.kysely,

@@ -220,6 +220,30 @@ export const GRANULARITIES = [
 ] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
+/** Length of one candle in seconds (D and W as 24 hours and 7 days; M, a calendar month, has no fixed length). */
+export const GRANULARITY_SECONDS: Readonly<Record<Exclude<Granularity, 'M'>, number>> = {
+  S5: 5,
+  S10: 10,
+  S15: 15,
+  S30: 30,
+  M1: 60,
+  M2: 120,
+  M4: 240,
+  M5: 300,
+  M10: 600,
+  M15: 900,
+  M30: 1_800,
+  H1: 3_600,
+  H2: 7_200,
+  H3: 10_800,
+  H4: 14_400,
+  H6: 21_600,
+  H8: 28_800,
+  H12: 43_200,
+  D: 86_400,
+  W: 604_800,
+};
+
 export const instrumentName = z
   .string({ error: 'instrument is required (e.g. EUR_USD)' })
   .trim()

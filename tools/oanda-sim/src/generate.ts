@@ -63,6 +63,8 @@ interface SimTrade {
   readonly sl?: number;
   readonly tslDistance?: number;
   reduce?: { at: Stamp; units: number; price: number };
+  /** A stop-loss the trader added some time after the trade opened (none on fill). */
+  lateStop?: { at: Stamp; price: number };
   close?: { at: Stamp; price: number; kind: CloseKind; trailingValue?: number };
   trailBest?: number;
   rec?: TradeRec;
@@ -138,6 +140,7 @@ function buildAccount(
   };
   const plans = planTrades(rng, profile, historyStart, cfg.nowMs - 10 * MINUTE, cfg.nowMs);
   const sims = simulate(market, plans, cfg.nowMs, mix32(cfg.seed + index * 7919));
+  addLateStops(market, sims, cfg.nowMs, new Rng(mix32(cfg.seed) ^ index, 300 + index));
   const financing = financingDays(market, account, sims, cfg.nowMs);
   writeTransactions(market, account, sims, financing, nextRequestId, rng);
   return account;
@@ -280,6 +283,31 @@ function simulateOne(market: Market, plan: PlannedTrade, nowMs: number, salt: nu
   return sim;
 }
 
+/**
+ * Some trades opened without a stop-loss get one later, as traders do once a trade runs: about half of them, at a
+ * time a tenth to a half into the trade's life. The stop is placed beyond everything the price does from then
+ * on, so it never triggers and the trade's recorded exit stays true to the candles. Drawn from a stream of its own,
+ * so the rest of the book is the same as without them.
+ */
+function addLateStops(market: Market, sims: SimTrade[], nowMs: number, rng: Rng): void {
+  for (const sim of sims) {
+    const { plan } = sim;
+    if (sim.sl !== undefined || plan.pinnedOpen) continue;
+    const add = rng.chance(0.5);
+    const fraction = 0.1 + rng.next() * 0.4;
+    const cushion = rng.pick(plan.spec.stopPips);
+    if (!add) continue;
+    const end = sim.close ? sim.close.at.ms : nowMs;
+    const at = nextOpenAtOrAfter(plan.openMs + Math.max(MINUTE, Math.floor((end - plan.openMs) * fraction)));
+    if (at >= end || (sim.reduce && Math.abs(sim.reduce.at.ms - at) < MINUTE)) continue;
+    const path = market.path(plan.spec);
+    const range = favourableRange(path, plan.dir, at, end);
+    // Closing side, in favourable terms, below the worst the price does from `at` to the end.
+    const level = plan.dir * (range.min - cushion * plan.spec.pipTicks) - plan.dir * plan.spec.halfSpreadTicks;
+    sim.lateStop = { at: { ms: at, ns: mix32(at) % 1_000_000 }, price: Math.round(level) };
+  }
+}
+
 function financingDays(
   market: Market,
   account: AccountRec,
@@ -314,7 +342,7 @@ type LedgerEvent =
       readonly ms: number;
       readonly ns: number;
       readonly rank: 0 | 1 | 2;
-      readonly kind: 'open' | 'reduce' | 'close';
+      readonly kind: 'open' | 'stop' | 'reduce' | 'close';
       readonly sim: SimTrade;
     }
   | {
@@ -336,6 +364,7 @@ function writeTransactions(
   const events: LedgerEvent[] = [];
   for (const sim of sims) {
     events.push({ ms: sim.plan.openMs, ns: sim.plan.openNs, rank: 0, kind: 'open', sim });
+    if (sim.lateStop) events.push({ ms: sim.lateStop.at.ms, ns: sim.lateStop.at.ns, rank: 1, kind: 'stop', sim });
     if (sim.reduce) events.push({ ms: sim.reduce.at.ms, ns: sim.reduce.at.ns, rank: 1, kind: 'reduce', sim });
     if (sim.close) events.push({ ms: sim.close.at.ms, ns: sim.close.at.ns, rank: 2, kind: 'close', sim });
   }
@@ -382,7 +411,9 @@ function writeTransactions(
     }
     const rec = sim.rec;
     if (!rec) continue;
-    if (ev.kind === 'reduce' && sim.reduce) {
+    if (ev.kind === 'stop' && sim.lateStop) {
+      writer.replaceOrder(at, rec, 'STOP_LOSS', sim.lateStop.price);
+    } else if (ev.kind === 'reduce' && sim.reduce) {
       writer.closeUnits(at, rec, sim.reduce.units, sim.reduce.price, 'MARKET');
     } else if (ev.kind === 'close' && sim.close) {
       if (sim.close.kind === 'TRAILING_STOP_LOSS' && rec.tsl) rec.tsl.trailingValue = sim.close.trailingValue;

@@ -103,7 +103,8 @@ export type TxRec =
       readonly type: 'TAKE_PROFIT_ORDER' | 'STOP_LOSS_ORDER' | 'TRAILING_STOP_LOSS_ORDER';
       readonly order: DependentOrder;
       readonly trade: TradeRec;
-      readonly reason: 'ON_FILL' | 'REPLACEMENT';
+      /** ON_FILL: created by the opening order's …OnFill; CLIENT_ORDER: added later; REPLACEMENT: replaces one. */
+      readonly reason: 'ON_FILL' | 'CLIENT_ORDER' | 'REPLACEMENT';
       readonly fillTxId?: number;
     })
   | (TxBase & {

@@ -265,7 +265,7 @@ export class TxWriter {
         type: `${kind}_ORDER`,
         order: replacement,
         trade: rec,
-        reason: 'REPLACEMENT',
+        reason: previous && wasPending ? 'REPLACEMENT' : 'CLIENT_ORDER',
       });
       rec.lastTxId = replacement.id;
     }

@@ -49,6 +49,8 @@ const schema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** MAE/MFE candle requests per minute per OANDA token (the background job's budget); 0 turns the job off. */
+  EXCURSION_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).max(6_000).default(30),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -103,6 +103,8 @@ export interface TradesTable {
   /** null = not looked at yet; 'ready', 'unavailable' (no candle source or no candles) or 'failed' (retried). */
   excursion_status: NullableText;
   excursion_at: NullableText;
+  /** Failed candle fetches in a row (migration 008); the job waits longer after each. */
+  excursion_attempts: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
 }

@@ -94,6 +94,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: join(dataDir, 'no-web'),
+    // The MAE/MFE job off: its candle requests would land in the request logs tests assert on.
+    EXCURSION_REQUESTS_PER_MINUTE: '0',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...overrides,
   });

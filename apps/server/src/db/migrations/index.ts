@@ -6,6 +6,7 @@ import * as m005 from './005-trade-query-indexes';
 import * as m006 from './006-account-and-trade-keys';
 import * as m007 from './007-journal';
 import * as m008 from './008-journal-starter-tags';
+import * as m009 from './009-excursions';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -17,4 +18,5 @@ export const migrations = {
   '006-account-and-trade-keys': m006,
   '007-journal': m007,
   '008-journal-starter-tags': m008,
+  '009-excursions': m009,
 };

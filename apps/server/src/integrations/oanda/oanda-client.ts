@@ -7,12 +7,16 @@ import {
   accountsResponse,
   accountSummaryResponse,
   candlesResponse,
+  stopOrderTransactionsResponse,
+  transactionPagesResponse,
+  transactionResponse,
   tradeResponse,
   tradesResponse,
   type AccountChangesResponse,
   type AccountsResponse,
   type AccountSummaryResponse,
   type CandlesResponse,
+  type WireStopOrderTransaction,
   type WireTrade,
 } from './wire-schemas';
 
@@ -53,6 +57,13 @@ export interface TradePage {
   trades: WireTrade[];
   lastTransactionID: string | undefined;
 }
+
+/** OANDA's limit on a transactions page (`pageSize`), and on the time range one listing may span. */
+export const MAX_TRANSACTIONS_PER_PAGE = 1000;
+export const MAX_TRANSACTION_RANGE_MS = 365 * 86_400_000;
+
+/** The transaction types that attach a stop-loss order to a trade. */
+export const STOP_LOSS_TRANSACTION_TYPES = ['STOP_LOSS_ORDER', 'GUARANTEED_STOP_LOSS_ORDER'] as const;
 
 export interface CandleParams {
   granularity: string;
@@ -211,6 +222,87 @@ export function createOandaClient(options: OandaClientOptions) {
           }
         }
         return { trades: [...found.values()], missing };
+      },
+
+      /**
+       * Every stop-loss order transaction of the account (STOP_LOSS_TRANSACTION_TYPES), oldest first, one idrange
+       * page at a time. A listing spans at most a year, so an account older than that is listed in yearly windows
+       * from `since` (its creation time) to `until` (a time on OANDA's clock: that of its last transaction);
+       * without `until`, one listing from `since` to OANDA's now. Only the `from`, `to` and `type` of each page URL
+       * are used: the token is never sent anywhere but the configured host.
+       */
+      async *stopLossTransactionPages(
+        accountId: string,
+        opts: { since?: string | null | undefined; until?: string | undefined },
+      ): AsyncGenerator<WireStopOrderTransaction[]> {
+        const type = STOP_LOSS_TRANSACTION_TYPES.join(',');
+        const windows: Array<{ from?: string; to?: string }> = [];
+        const start = opts.since ? Date.parse(opts.since) : NaN;
+        const end = opts.until ? Date.parse(opts.until) : NaN;
+        if (Number.isFinite(start) && Number.isFinite(end)) {
+          for (let from = start; ; from += MAX_TRANSACTION_RANGE_MS) {
+            const last = from + MAX_TRANSACTION_RANGE_MS > end;
+            const to = last ? opts.until! : new Date(from + MAX_TRANSACTION_RANGE_MS - 1).toISOString();
+            windows.push({ from: new Date(from).toISOString(), to });
+            if (last) break;
+          }
+        } else windows.push(Number.isFinite(start) ? { from: new Date(start).toISOString() } : {});
+        // The listings, then every page, are asked for at once (the connection pool queues them); the caller
+        // takes the pages in order. The first stop of a trade is the lowest id, whatever order pages arrive in.
+        const listings = await Promise.all(
+          windows.map((window) =>
+            transport.get(
+              target,
+              {
+                path: `${account(accountId)}/transactions`,
+                query: { ...window, type, pageSize: MAX_TRANSACTIONS_PER_PAGE },
+              },
+              transactionPagesResponse,
+            ),
+          ),
+        );
+        const pages = listings.flatMap((listing) =>
+          (listing.pages ?? []).flatMap((url) => {
+            const params = new URL(url).searchParams;
+            const from = params.get('from');
+            const to = params.get('to');
+            if (!from || !to) return [];
+            const page = transport.get(
+              target,
+              { path: `${account(accountId)}/transactions/idrange`, query: { from, to, type } },
+              stopOrderTransactionsResponse,
+            );
+            page.catch(() => undefined); // surfaced when its turn comes
+            return [page];
+          }),
+        );
+        for (const page of pages) yield (await page).transactions;
+      },
+
+      /** GET /v3/accounts/{id}/transactions/{transactionID}: its id, type and time. */
+      async transactionTime(accountId: string, transactionID: string): Promise<string | undefined> {
+        const body = await transport.get(
+          target,
+          { path: `${account(accountId)}/transactions/${enc(transactionID)}` },
+          transactionResponse,
+        );
+        return body.transaction.time ?? undefined;
+      },
+
+      /** The stop-loss order transactions after `sinceTransactionID` (exclusive), oldest first. */
+      async stopLossTransactionsSince(
+        accountId: string,
+        sinceTransactionID: string,
+      ): Promise<WireStopOrderTransaction[]> {
+        const body = await transport.get(
+          target,
+          {
+            path: `${account(accountId)}/transactions/sinceid`,
+            query: { id: sinceTransactionID, type: STOP_LOSS_TRANSACTION_TYPES.join(',') },
+          },
+          stopOrderTransactionsResponse,
+        );
+        return body.transactions;
       },
 
       /** GET /v3/accounts/{id}/changes?sinceTransactionID=… */

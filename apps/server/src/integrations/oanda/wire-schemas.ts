@@ -164,6 +164,37 @@ export const accountChangesResponse = z.object({
 });
 export type AccountChangesResponse = z.infer<typeof accountChangesResponse>;
 
+/**
+ * The order transactions that attach a stop-loss to a trade (STOP_LOSS_ORDER, GUARANTEED_STOP_LOSS_ORDER): which
+ * trade, and its level as a price or (when given as a distance) a distance from the entry. Other transaction
+ * types arrive through the same lists only when asked for by `type`, and keep just id and type.
+ */
+export const wireStopOrderTransaction = z.object({
+  id: wireId,
+  type: opt(z.string()),
+  tradeID: opt(wireId),
+  price: opt(wireDecimal),
+  distance: opt(wireDecimal),
+  reason: opt(z.string()),
+});
+export type WireStopOrderTransaction = z.infer<typeof wireStopOrderTransaction>;
+
+/** GET …/transactions: no transactions, only the idrange URLs of the pages that hold them. */
+export const transactionPagesResponse = z.object({
+  count: opt(wireInt),
+  pages: opt(z.array(z.string())),
+  lastTransactionID: opt(wireId),
+});
+
+/** GET …/transactions/{id}: any transaction, by its common fields. */
+export const transactionResponse = z.object({ transaction: wireTransaction, lastTransactionID: opt(wireId) });
+
+/** GET …/transactions/idrange and …/transactions/sinceid. */
+export const stopOrderTransactionsResponse = z.object({
+  transactions: z.array(wireStopOrderTransaction),
+  lastTransactionID: opt(wireId),
+});
+
 const wireCandleData = z.object({ o: wireDecimal, h: wireDecimal, l: wireDecimal, c: wireDecimal });
 
 export const candlesResponse = z.object({

@@ -4,7 +4,8 @@ import type { BrokerAccountsTable, TradesTable } from '../../db/schema';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
 import { accountLogin } from './account-key';
 import { idNumber, normaliseId } from '../../integrations/oanda/ids';
-import type { WireAccountSummary, WireTrade } from '../../integrations/oanda/wire-schemas';
+import type { WireAccountSummary, WireStopOrderTransaction, WireTrade } from '../../integrations/oanda/wire-schemas';
+import { isDecimal, subtractDecimals, sumDecimals } from '../../domain/decimal';
 
 /** OANDA sent a record we cannot store faithfully; the sync stops before writing it. */
 export class BrokerDataError extends Error {
@@ -34,7 +35,48 @@ export const TRADE_CONTENT = [
 ] as const satisfies ReadonlyArray<keyof TradesTable>;
 
 export type TradeContent = Pick<TradesTable, (typeof TRADE_CONTENT)[number]>;
-export type TradeRecord = TradeContent & { trade_id: string; trade_num: number };
+export type TradeRecord = TradeContent & {
+  trade_id: string;
+  trade_num: number;
+  /** The first stop-loss attached to the trade; once stored, never replaced (trade-upsert.ts). */
+  initial_stop_loss_price: string | null;
+};
+
+/** The first stop-loss order of a trade, as its transaction gave it: a price, or a distance from the entry. */
+export interface FirstStop {
+  transactionId: string;
+  price: string | null;
+  distance: string | null;
+}
+
+/**
+ * Keeps, per trade id, the first stop-loss order transaction (the lowest transaction id): the order a stop-loss
+ * on fill created (reason ON_FILL), or the first one added later. `transactions` may come in any order and in
+ * several calls; a later one never displaces an earlier one.
+ */
+export function collectFirstStops(
+  into: Map<string, FirstStop>,
+  transactions: readonly WireStopOrderTransaction[],
+): Map<string, FirstStop> {
+  for (const tx of transactions) {
+    if (!tx.tradeID || (!isDecimal(tx.price) && !isDecimal(tx.distance))) continue;
+    const tradeId = normaliseId(tx.tradeID);
+    const known = into.get(tradeId);
+    if (known && idNumber(known.transactionId) < idNumber(tx.id)) continue;
+    into.set(tradeId, { transactionId: normaliseId(tx.id), price: tx.price ?? null, distance: tx.distance ?? null });
+  }
+  return into;
+}
+
+/** The initial stop's price: its own, or (given as a distance) that far from the entry against the trade. */
+export function initialStopPrice(stop: FirstStop | undefined, trade: WireTrade): string | null {
+  if (!stop) return null;
+  if (isDecimal(stop.price)) return stop.price;
+  if (!isDecimal(stop.distance) || !isDecimal(trade.price) || !isDecimal(trade.initialUnits)) return null;
+  return trade.initialUnits.startsWith('-')
+    ? sumDecimals([trade.price, stop.distance])
+    : subtractDecimals(trade.price, stop.distance);
+}
 
 function time(value: string | null | undefined, what: string): string | null {
   const normalised = normaliseDateTime(value);
@@ -48,7 +90,7 @@ function time(value: string | null | undefined, what: string): string | null {
  * omitted here are zero by definition (realizedPL "0" until reduced, financing "0", currentUnits "0" once
  * closed); fields that only exist sometimes stay null.
  */
-export function tradeRecord(trade: WireTrade, mode: Mode): TradeRecord {
+export function tradeRecord(trade: WireTrade, mode: Mode, firstStop?: FirstStop): TradeRecord {
   const id = normaliseId(trade.id);
   const missing = (['instrument', 'openTime', 'state', 'initialUnits'] as const).filter((k) => !trade[k]);
   if (missing.length > 0) throw new BrokerDataError(`trade ${id} arrived without ${missing.join(', ')}`);
@@ -74,6 +116,7 @@ export function tradeRecord(trade: WireTrade, mode: Mode): TradeRecord {
     stop_loss_price: level(trade.stopLossOrder, 'price', state, closeTime),
     take_profit_price: level(trade.takeProfitOrder, 'price', state, closeTime),
     trailing_stop_distance: level(trade.trailingStopLossOrder, 'distance', state, closeTime),
+    initial_stop_loss_price: initialStopPrice(firstStop, trade),
   };
 }
 
@@ -106,7 +149,7 @@ function sameColumns<T>(columns: ReadonlyArray<keyof T>, a: T, b: T): boolean {
 /** Did this trade change: the one test both trade write paths (trade-upsert.ts) run. */
 export const sameTradeContent = (a: TradeContent, b: TradeContent): boolean => sameColumns(TRADE_CONTENT, a, b);
 
-export function toTradeItem(row: Selectable<TradesTable>): TradeItem {
+export function toTradeItem(row: Omit<Selectable<TradesTable>, 'excursion_attempts'>): TradeItem {
   return {
     tradeId: row.trade_id,
     accountId: accountLogin(row.account_key),

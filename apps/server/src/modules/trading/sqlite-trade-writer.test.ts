@@ -45,6 +45,7 @@ function record(n: number, change: Partial<TradeRecord> = {}): TradeRecord {
     stop_loss_price: n % 2 === 0 ? '1.09' : null,
     take_profit_price: null,
     trailing_stop_distance: null,
+    initial_stop_loss_price: null,
     ...change,
   };
 }

@@ -4,17 +4,16 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { TRADE_CONTENT, type TradeContent } from './broker-data';
 import type { SqliteTradeWriterData, SqliteWriteReply, SqliteWriteRequest } from './sqlite-trade-writer';
-import { planUpsert, upsertSql } from './trade-upsert';
+import { planUpsert, STORED_COLUMNS, upsertSql, type StoredTrade } from './trade-upsert';
 
 const data = workerData as SqliteTradeWriterData;
 const db = new Database(data.filename);
 // The app's connection set WAL (a property of the file); durability as on that connection.
 db.pragma('synchronous = NORMAL');
 db.pragma(`busy_timeout = ${Number(data.busyTimeoutMs)}`);
-const select = db.prepare<[string, string, string], TradeContent & { trade_id: string }>(
-  `select trade_id, ${TRADE_CONTENT.join(', ')} from trades ` +
+const select = db.prepare<[string, string, string], StoredTrade & { trade_id: string }>(
+  `select trade_id, ${STORED_COLUMNS.join(', ')} from trades ` +
     'where user_id = ? and account_key = ? and trade_id in (select value from json_each(?))',
 );
 const per = data.rowsPerStatement;
@@ -23,7 +22,7 @@ const one = db.prepare(upsertSql(1, false));
 let foreignKeys: boolean | undefined;
 
 const write = db.transaction((m: SqliteWriteRequest) => {
-  const stored = new Map<string, TradeContent>();
+  const stored = new Map<string, StoredTrade>();
   if (!m.fresh)
     for (const row of select.all(m.userId, m.accountKey, JSON.stringify(m.records.map((r) => r.trade_id))))
       stored.set(row.trade_id, row);

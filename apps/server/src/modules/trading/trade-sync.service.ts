@@ -5,7 +5,7 @@ import type { WireTrade } from '../../integrations/oanda/wire-schemas';
 import type { OandaCredentials } from '../settings/settings.service';
 import { oandaAccount } from './account-key';
 import { refreshSummary, resolveAccountIds, type AccountSyncDeps } from './account-sync.service';
-import { tradeRecord } from './broker-data';
+import { collectFirstStops, tradeRecord, type FirstStop } from './broker-data';
 import type { BrokerAccountRepository } from './broker-account.repository';
 import { aboutAccount } from './oanda-failure';
 import type { TradeRepository, WriteCounts } from './trade.repository';
@@ -14,6 +14,9 @@ export interface TradeSyncDeps extends AccountSyncDeps {
   accounts: BrokerAccountRepository;
   trades: TradeRepository;
 }
+
+/** Accounts younger than this (on our clock) are listed in one transactions listing; OANDA allows 365 days. */
+const LISTING_SPAN_MS = 360 * 86_400_000;
 
 /** Pages of a full sync handed to the database and not yet written. */
 const WRITES_IN_FLIGHT = 2;
@@ -69,11 +72,15 @@ async function syncAccountTrades(
   const { row, lastTransactionID } = await refreshSummary(deps, api, userId, mode, accountId);
   const key = row.account_key;
   const counts: AccountOutcome = { created: 0, updated: 0, removed: 0, full: false };
+  // The first stop-loss of each trade, from the stop-loss order transactions (docs/decisions/010-…): read
+  // alongside the trades, attached to their rows, and kept once stored.
+  let firstStops = Promise.resolve(new Map<string, FirstStop>());
   const write = async (trades: readonly WireTrade[], fresh = false) => {
+    const stops = await firstStops;
     const result = await deps.trades.write(
       userId,
       key,
-      trades.map((t) => tradeRecord(t, mode)),
+      trades.map((t) => tradeRecord(t, mode, stops.get(normaliseId(t.id)))),
       stamp(),
       { fresh },
     );
@@ -84,6 +91,20 @@ async function syncAccountTrades(
   if (forceFull || row.trades_high_id === null) {
     counts.full = true;
     const fresh = !(await deps.trades.hasAny(userId, key));
+    firstStops = (async () => {
+      const stops = new Map<string, FirstStop>();
+      // OANDA lists at most a year of transactions at once: an older account is read in yearly windows up to
+      // the time of its last transaction, on OANDA's clock (one request more, only for such accounts).
+      const opened = row.opened_at ? Date.parse(row.opened_at) : NaN;
+      const until =
+        lastTransactionID && deps.now().getTime() - opened > LISTING_SPAN_MS
+          ? await api.transactionTime(accountId, lastTransactionID)
+          : undefined;
+      for await (const page of api.stopLossTransactionPages(accountId, { since: row.opened_at, until }))
+        collectFirstStops(stops, page);
+      return stops;
+    })();
+    firstStops.catch(() => undefined); // surfaced by the first write
     let top: string | undefined;
     const seen = new Set<string>();
     // Pages arrive newest first. The stages overlap: the client fetches the next page while this one is mapped and
@@ -134,7 +155,15 @@ async function syncAccountTrades(
   const handled = new Set<string>();
   const open = await api.openTrades(accountId);
 
-  if (lastTransactionID === null || lastTransactionID !== row.trades_through_transaction_id) {
+  const changed = lastTransactionID === null || lastTransactionID !== row.trades_through_transaction_id;
+  if (changed && row.trades_through_transaction_id !== null) {
+    // Stops attached since the checkpoint: a trade that gained its first one is open, so it is written below.
+    firstStops = api
+      .stopLossTransactionsSince(accountId, row.trades_through_transaction_id)
+      .then((txs) => collectFirstStops(new Map(), txs));
+    firstStops.catch(() => undefined);
+  }
+  if (changed) {
     for await (const page of api.tradePages(accountId, { state: 'ALL', afterID: previousHigh })) {
       for (const trade of page.trades) {
         const id = normaliseId(trade.id);

@@ -17,11 +17,22 @@ export const INSERT_COLUMNS = [
   'trade_id',
   'trade_num',
   ...TRADE_CONTENT,
+  'initial_stop_loss_price',
   'created_at',
   'updated_at',
 ] as const satisfies ReadonlyArray<keyof TradesTable>;
 const RECORD_COLUMNS = INSERT_COLUMNS.slice(2, -2) as Array<keyof TradeRecord>;
 const UPDATE_COLUMNS = [...TRADE_CONTENT, 'trade_num', 'updated_at'] as const;
+/**
+ * The first stop-loss is kept once known: a later sync (incremental or full) only fills it in while it is empty,
+ * so neither a later stop nor a sync that did not read the opening transactions replaces it.
+ */
+const KEEP_FIRST =
+  'initial_stop_loss_price = coalesce(trades.initial_stop_loss_price, excluded.initial_stop_loss_price)';
+
+/** What is compared before a write: the trade's content and its initial stop. */
+export type StoredTrade = TradeContent & { initial_stop_loss_price: string | null };
+export const STORED_COLUMNS = [...TRADE_CONTENT, 'initial_stop_loss_price'] as const;
 
 /**
  * The upsert of `rows` rows as SQL text. Built once per row count by the caller: building a 500-row × 21-column
@@ -39,7 +50,7 @@ export function upsertSql(rows: number, numbered: boolean): string {
   }
   return (
     `insert into trades (${INSERT_COLUMNS.join(', ')}) values ${tuples.join(',')} ` +
-    `on conflict (user_id, account_key, trade_id) do update set ${UPDATE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`
+    `on conflict (user_id, account_key, trade_id) do update set ${[...UPDATE_COLUMNS.map((c) => `${c} = excluded.${c}`), KEEP_FIRST].join(', ')}`
   );
 }
 
@@ -49,7 +60,7 @@ export function upsertSql(rows: number, numbered: boolean): string {
  * reports nothing.
  */
 export function planUpsert(
-  stored: ReadonlyMap<string, TradeContent>,
+  stored: ReadonlyMap<string, StoredTrade>,
   records: readonly TradeRecord[],
   key: { userId: string; accountKey: string; now: string },
 ): { params: unknown[]; rows: number; counts: WriteCounts } {
@@ -58,7 +69,8 @@ export function planUpsert(
   let rows = 0;
   for (const record of records) {
     const before = stored.get(record.trade_id);
-    if (before && sameTradeContent(before, record)) continue;
+    const learnsStop = before?.initial_stop_loss_price == null && record.initial_stop_loss_price !== null;
+    if (before && sameTradeContent(before, record) && !learnsStop) continue;
     if (before) counts.updated += 1;
     else counts.created += 1;
     params.push(key.userId, key.accountKey);

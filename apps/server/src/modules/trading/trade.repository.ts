@@ -3,9 +3,9 @@ import type { Mode } from '@pipsense/contract';
 import type { Database, TradesTable } from '../../db/schema';
 import { sqliteHandleOf } from '../../db/client';
 import { chunks } from '../../lib/batches';
-import { TRADE_CONTENT, type TradeContent, type TradeRecord } from './broker-data';
+import type { TradeRecord } from './broker-data';
 import { createSqliteTradeWriter } from './sqlite-trade-writer';
-import { planUpsert, upsertSql, type WriteCounts } from './trade-upsert';
+import { planUpsert, STORED_COLUMNS, upsertSql, type StoredTrade, type WriteCounts } from './trade-upsert';
 
 export type { WriteCounts } from './trade-upsert';
 
@@ -78,11 +78,11 @@ export function createTradeRepository(db: Kysely<Database>) {
       return db.transaction().execute(async (trx) => {
         const counts: WriteCounts = { created: 0, updated: 0 };
         for (const batch of chunks(unique, BATCH)) {
-          const stored = new Map<string, TradeContent>();
+          const stored = new Map<string, StoredTrade>();
           if (!options.fresh) {
             const existing = await trx
               .selectFrom('trades')
-              .select(['trade_id', ...TRADE_CONTENT])
+              .select(['trade_id', ...STORED_COLUMNS])
               .where('user_id', '=', userId)
               .where('account_key', '=', key)
               .where(

@@ -16,6 +16,17 @@ export interface LedgerAccount {
   balance: string;
   lastTransactionID: number;
   trades: WireTradeObject[];
+  /** Stop-loss order transactions (STOP_LOSS_ORDER), served by the transactions endpoints. */
+  stops?: StopTransaction[];
+}
+
+export interface StopTransaction {
+  id: number;
+  tradeID: string;
+  price?: string;
+  distance?: string;
+  reason?: 'ON_FILL' | 'CLIENT_ORDER' | 'REPLACEMENT';
+  type?: 'STOP_LOSS_ORDER' | 'GUARANTEED_STOP_LOSS_ORDER';
 }
 
 export type Fault = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean;
@@ -138,6 +149,56 @@ export async function startLedgerServer(accounts: LedgerAccount[], token = 'ledg
     };
   }
 
+  /** The transactions endpoints over the account's stop-loss order transactions (the only ones it keeps). */
+  function transactions(res: ServerResponse, url: URL, account: LedgerAccount, what: string | undefined): void {
+    const q = url.searchParams;
+    const last = String(account.lastTransactionID);
+    const stops = [...(account.stops ?? [])].sort((a, b) => a.id - b.id);
+    const wire = (tx: StopTransaction) => ({
+      id: String(tx.id),
+      accountID: account.id,
+      batchID: String(tx.id),
+      time: iso(Date.UTC(2024, 0, 1) + tx.id * 60_000, 0),
+      type: tx.type ?? 'STOP_LOSS_ORDER',
+      tradeID: tx.tradeID,
+      ...(tx.price ? { price: tx.price } : {}),
+      ...(tx.distance ? { distance: tx.distance } : {}),
+      timeInForce: 'GTC',
+      triggerCondition: 'DEFAULT',
+      reason: tx.reason ?? 'ON_FILL',
+    });
+    if (what === undefined) {
+      const size = Number(q.get('pageSize') ?? 100);
+      if (size > 1000) return json(res, 400, { errorMessage: "Maximum value for 'pageSize' exceeded" });
+      const pages: string[] = [];
+      for (let i = 0; i < stops.length; i += size) {
+        const page = stops.slice(i, i + size);
+        pages.push(
+          `${url.origin}/v3/accounts/${account.id}/transactions/idrange?from=${page[0]!.id}&to=${page.at(-1)!.id}&type=${q.get('type') ?? ''}`,
+        );
+      }
+      return json(res, 200, { count: stops.length, pages, pageSize: size, lastTransactionID: last });
+    }
+    if (what === 'idrange') {
+      const from = Number(q.get('from'));
+      const to = Number(q.get('to'));
+      const list = stops.filter((t) => t.id >= from && t.id <= to).map(wire);
+      return json(res, 200, { transactions: list, lastTransactionID: last });
+    }
+    if (what === 'sinceid') {
+      const id = Number(q.get('id'));
+      return json(res, 200, { transactions: stops.filter((t) => t.id > id).map(wire), lastTransactionID: last });
+    }
+    const id = Number(what);
+    const known = stops.find((t) => t.id === id);
+    return json(res, 200, {
+      transaction: known
+        ? wire(known)
+        : { id: what, type: 'DAILY_FINANCING', time: iso(Date.UTC(2024, 0, 1) + id * 60_000, 0) },
+      lastTransactionID: last,
+    });
+  }
+
   function route(req: IncomingMessage, res: ServerResponse, url: URL): void {
     if (req.headers.authorization !== `Bearer ${token}`)
       return json(res, 401, { errorMessage: 'Insufficient authorization to perform request.' });
@@ -155,6 +216,7 @@ export async function startLedgerServer(accounts: LedgerAccount[], token = 'ledg
     if (parts[3] === 'summary') return json(res, 200, { account: summary(account), lastTransactionID: last });
     if (parts[3] === 'openTrades')
       return json(res, 200, { trades: newestFirst().filter((t) => t.state === 'OPEN'), lastTransactionID: last });
+    if (parts[3] === 'transactions') return transactions(res, url, account, parts[4]);
     if (parts[3] === 'trades' && parts[4]) {
       const trade = account.trades.find((t) => t.id === parts[4]);
       return trade

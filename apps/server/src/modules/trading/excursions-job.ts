@@ -1,0 +1,221 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { OandaClient } from '../../integrations/oanda/oanda-client';
+import { OandaError } from '../../integrations/oanda/oanda-error';
+import type { OandaCredentials } from '../settings/settings.service';
+import { candlePlanFor, excursionsFromCandles } from './excursions';
+
+/*
+ * MAE/MFE in the background (docs/decisions/010-initial-stop-and-excursions.md): closed trades whose excursions
+ * are not known are given them from OANDA candles, one request per trade, never inside a sync, and within a
+ * request budget per OANDA token. In process for now (a timer started with the app, stopped on close); issue 11
+ * moves it onto a job queue: the queue calls `runOnce`, the rest stays.
+ */
+
+/** What the app starts and stops; a job queue can drive `runOnce` instead of the timer. */
+export interface BackgroundJob<Report = unknown> {
+  start(): void;
+  /** Stops the timer and waits for a run in progress. */
+  stop(): Promise<void>;
+  runOnce(): Promise<Report>;
+}
+
+export interface ExcursionJobOptions {
+  db: Kysely<Database>;
+  oanda: Pick<OandaClient, 'forCredentials'>;
+  credentials: (userId: string) => Promise<OandaCredentials | undefined>;
+  now: () => Date;
+  /** Candle requests per minute per OANDA token (default 30). */
+  requestsPerMinute?: number;
+  /** Users looked at per run (default 200); each gets at most `requestsPerMinute` trades per run. */
+  batch?: number;
+  /** Time between runs (default 20 s). */
+  intervalMs?: number;
+  /** First wait after a failure (default 5 min), doubled per failure in a row, at most `maxRetryMs`. */
+  retryMs?: number;
+  maxRetryMs?: number;
+  log?: (err: unknown, context: Record<string, unknown>) => void;
+}
+
+export interface ExcursionRunReport {
+  ready: number;
+  unavailable: number;
+  failed: number;
+  /** Trades left for a later run because their token's budget was spent. */
+  deferred: number;
+}
+
+/** A sliding one-minute window of requests per key (an OANDA token). */
+export function createRequestBudget(perMinute: number, now: () => Date) {
+  const windows = new Map<string, number[]>();
+  return {
+    tryTake(key: string): boolean {
+      const at = now().getTime();
+      const recent = (windows.get(key) ?? []).filter((t) => t > at - 60_000);
+      if (recent.length >= perMinute) {
+        windows.set(key, recent);
+        return false;
+      }
+      recent.push(at);
+      windows.set(key, recent);
+      return true;
+    },
+  };
+}
+
+type Outcome =
+  | { status: 'ready'; maePrice: string; mfePrice: string }
+  | { status: 'unavailable' }
+  | { status: 'failed'; error: unknown };
+
+/** Upstream answers that will not change on a retry: the instrument or range has no candles. */
+const PERMANENT = new Set(['bad_request', 'not_found']);
+
+export function createExcursionJob(options: ExcursionJobOptions): BackgroundJob<ExcursionRunReport> {
+  const { db, now } = options;
+  const batch = options.batch ?? 200;
+  const retryMs = options.retryMs ?? 5 * 60_000;
+  const maxRetryMs = options.maxRetryMs ?? 6 * 3_600_000;
+  const budget = createRequestBudget(options.requestsPerMinute ?? 30, now);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<ExcursionRunReport> | undefined;
+
+  const waitAfter = (attempts: number) => Math.min(maxRetryMs, retryMs * 2 ** Math.max(0, attempts - 1));
+
+  const perMinute = options.requestsPerMinute ?? 30;
+
+  /** Closed trades whose excursions are to be looked at: never looked at, or failed and waited long enough. */
+  function pendingQuery() {
+    const oldestFailure = new Date(now().getTime() - retryMs).toISOString();
+    return db
+      .selectFrom('trades')
+      .where('state', '=', 'CLOSED')
+      .where('close_time', 'is not', null)
+      .where((eb) =>
+        eb.or([
+          eb('excursion_status', 'is', null),
+          eb.and([eb('excursion_status', '=', 'failed'), eb('excursion_at', '<=', oldestFailure)]),
+        ]),
+      );
+  }
+
+  /**
+   * Per user with pending trades (up to `batch` users), at most a minute's budget of them, newest close first: a
+   * user with 10,000 trades takes its share each run and never crowds the others out.
+   */
+  async function pending() {
+    const at = now().getTime();
+    const users = await pendingQuery().select('user_id').distinct().orderBy('user_id').limit(batch).execute();
+    const out = [];
+    for (const { user_id } of users) {
+      const rows = await pendingQuery()
+        .select([
+          'user_id',
+          'account_key',
+          'trade_id',
+          'instrument',
+          'initial_units',
+          'open_time',
+          'close_time',
+          'excursion_status',
+          'excursion_at',
+          'excursion_attempts',
+          'average_close_price',
+        ])
+        .where('user_id', '=', user_id)
+        .orderBy('close_time', 'desc')
+        .limit(perMinute)
+        .execute();
+      // Failed ones wait longer after each failure in a row.
+      const due = rows.filter(
+        (r) =>
+          r.excursion_status === null ||
+          (r.excursion_at !== null && Date.parse(r.excursion_at) + waitAfter(Number(r.excursion_attempts)) <= at),
+      );
+      if (due.length > 0) out.push({ userId: user_id, trades: due });
+    }
+    return out;
+  }
+
+  async function save(
+    row: { user_id: string; account_key: string; trade_id: string; excursion_attempts: number },
+    outcome: Outcome,
+  ) {
+    const failed = outcome.status === 'failed';
+    await db
+      .updateTable('trades')
+      .set({
+        excursion_status: outcome.status,
+        mae_price: outcome.status === 'ready' ? outcome.maePrice : null,
+        mfe_price: outcome.status === 'ready' ? outcome.mfePrice : null,
+        excursion_at: now().toISOString(),
+        excursion_attempts: failed ? Number(row.excursion_attempts) + 1 : 0,
+      })
+      .where('user_id', '=', row.user_id)
+      .where('account_key', '=', row.account_key)
+      .where('trade_id', '=', row.trade_id)
+      .execute();
+  }
+
+  async function runOnce(): Promise<ExcursionRunReport> {
+    const report: ExcursionRunReport = { ready: 0, unavailable: 0, failed: 0, deferred: 0 };
+    for (const { userId, trades } of await pending()) {
+      const credentials = await options.credentials(userId);
+      if (!credentials) {
+        // No candle source for this user: shown as not available.
+        for (const row of trades) await save(row, { status: 'unavailable' });
+        report.unavailable += trades.length;
+        continue;
+      }
+      const api = options.oanda.forCredentials(credentials);
+      for (const [index, row] of trades.entries()) {
+        if (!budget.tryTake(credentials.accessToken)) {
+          report.deferred += trades.length - index;
+          break;
+        }
+        const plan = candlePlanFor({ ...row, close_time: row.close_time! });
+        let outcome: Outcome;
+        try {
+          const prices = excursionsFromCandles(plan, await api.candles(plan.instrument, plan.params));
+          outcome = prices ? { status: 'ready', ...prices } : { status: 'unavailable' };
+        } catch (error) {
+          outcome =
+            error instanceof OandaError && PERMANENT.has(error.kind)
+              ? { status: 'unavailable' }
+              : { status: 'failed', error };
+          if (outcome.status === 'failed')
+            options.log?.(error, { userId, tradeId: row.trade_id, accountKey: row.account_key });
+        }
+        await save(row, outcome);
+        report[outcome.status] += 1;
+      }
+    }
+    return report;
+  }
+
+  const tick = () => {
+    if (running) return;
+    running = runOnce()
+      .catch((error: unknown) => {
+        options.log?.(error, { job: 'excursions' });
+        return { ready: 0, unavailable: 0, failed: 0, deferred: 0 };
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  };
+
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(tick, options.intervalMs ?? 20_000);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+    runOnce,
+  };
+}

@@ -1,0 +1,198 @@
+// The initial stop-loss in the sync: the first stop-loss order transaction of each trade, stored once and kept.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { migrateToLatest } from '../../db/migrate';
+import { createOandaClient, type OandaClient } from '../../integrations/oanda/oanda-client';
+import {
+  seededAccount,
+  startLedgerServer,
+  type LedgerServer,
+} from '../../integrations/oanda/test-support/ledger-server';
+import { createTestDb } from '../../test/harness';
+import { startOandaSim } from '@pipsense/oanda-sim';
+import { createBrokerAccountRepository } from './broker-account.repository';
+import { syncTrades } from './trade-sync.service';
+import { createTradeRepository } from './trade.repository';
+
+const A = '101-004-1000001-001';
+const USER = 'user-initial-stop';
+
+let ledger: LedgerServer;
+let client: OandaClient;
+let testDb: { db: Db; close(): Promise<void> };
+
+beforeAll(async () => {
+  ledger = await startLedgerServer([]);
+  client = createOandaClient({ practiceUrl: ledger.url, liveUrl: 'http://127.0.0.1:9', retries: 0 });
+});
+afterAll(async () => {
+  await client.close();
+  await ledger.stop();
+});
+beforeEach(async () => {
+  testDb = await createTestDb();
+  await migrateToLatest(testDb.db);
+  const at = '2025-01-01T00:00:00.000Z';
+  await testDb.db.kysely
+    .insertInto('users')
+    .values({
+      id: USER,
+      username: 'stop',
+      username_key: 'stop',
+      email: 's@x.io',
+      password_hash: 'x',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+});
+afterEach(async () => {
+  await testDb.close();
+  ledger.requests.length = 0;
+});
+
+function sync(
+  full = false,
+  on: { client: OandaClient; token: string; accountId: string; now?: string } = { client, token: '', accountId: A },
+) {
+  const kysely = testDb.db.kysely;
+  const deps = {
+    accounts: createBrokerAccountRepository(kysely),
+    trades: createTradeRepository(kysely),
+    now: () => new Date(on.now ?? '2024-06-01T00:00:00.000Z'),
+  };
+  const token = on.token || ledger.token;
+  const api = on.client.forCredentials({ accessToken: token, mode: 'demo' });
+  return syncTrades(deps, api, USER, { accessToken: token, mode: 'demo', accountId: on.accountId }, { full });
+}
+
+async function initialStops(): Promise<Record<string, string | null>> {
+  const rows = await testDb.db.kysely
+    .selectFrom('trades')
+    .select(['trade_id', 'initial_stop_loss_price'])
+    .where('user_id', '=', USER)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.trade_id, r.initial_stop_loss_price]));
+}
+
+describe('initial stop-loss', () => {
+  it('is the first stop-loss order of each trade: on fill, added later, or by distance; none stays null', async () => {
+    // Trades 100 (long at 141.000), 103 (short at 141.030), 106 (long at 141.060), 109 (short at 141.090), 112 (open).
+    const account = seededAccount(A, 4, 1);
+    account.stops = [
+      { id: 101, tradeID: '100', price: '140.500', reason: 'ON_FILL' },
+      { id: 150, tradeID: '100', price: '140.800', reason: 'REPLACEMENT' },
+      { id: 160, tradeID: '103', price: '141.500', reason: 'CLIENT_ORDER' },
+      { id: 107, tradeID: '106', distance: '0.200', reason: 'ON_FILL' },
+      { id: 110, tradeID: '109', distance: '0.100', reason: 'ON_FILL', type: 'GUARANTEED_STOP_LOSS_ORDER' },
+    ];
+    ledger.accounts.clear();
+    ledger.accounts.set(A, account);
+    const byId = new Map(account.trades.map((t) => [t.id, t]));
+    expect(byId.get('106')!['price']).toBe('141.060');
+    expect(byId.get('109')!['price']).toBe('141.090');
+    expect(byId.get('109')!['initialUnits']).toMatch(/^-/);
+    expect(byId.get('106')!['initialUnits']).not.toMatch(/^-/);
+
+    const result = await sync();
+    expect(result.created).toBe(5);
+    expect(await initialStops()).toEqual({
+      '100': '140.500', // the stop on fill, not its later replacement
+      '103': '141.500', // added after the trade opened
+      '106': '140.860', // long: 141.060 − 0.200
+      '109': '141.190', // short: 141.090 + 0.100 (a guaranteed stop)
+      '112': null, // no stop ever: "no initial stop"
+    });
+    // One listing and one page of stop-loss transactions beside the trade pages.
+    const paths = ledger.requests.map((r) => r.path.split('/').slice(4).join('/'));
+    expect(paths.filter((p) => p.startsWith('transactions'))).toEqual(['transactions', 'transactions/idrange']);
+    expect(ledger.requests.find((r) => r.path.endsWith('/transactions'))!.query).toMatchObject({
+      type: 'STOP_LOSS_ORDER,GUARANTEED_STOP_LOSS_ORDER',
+      pageSize: '1000',
+    });
+  });
+
+  it('learns a first stop in an incremental sync and never replaces one, also across a full re-sync', async () => {
+    const account = seededAccount(A, 1, 1); // 100 closed, 103 open
+    account.stops = [{ id: 101, tradeID: '100', price: '140.500' }];
+    ledger.accounts.clear();
+    ledger.accounts.set(A, account);
+    await sync();
+    expect(await initialStops()).toEqual({ '100': '140.500', '103': null });
+
+    // The open trade gets its first stop, then another one; the closed trade's stop history is rewritten.
+    account.stops.push({ id: 200, tradeID: '103', price: '141.100', reason: 'CLIENT_ORDER' });
+    account.stops.push({ id: 201, tradeID: '103', price: '141.000', reason: 'REPLACEMENT' });
+    account.lastTransactionID = 201;
+    ledger.touch(A, '103', { stopLossOrder: { id: '201', price: '141.000', state: 'PENDING' } });
+    ledger.requests.length = 0;
+    const incremental = await sync();
+    expect(incremental.full).toBe(false);
+    expect(ledger.requests.find((r) => r.path.endsWith('/transactions/sinceid'))!.query).toMatchObject({
+      id: '106',
+      type: 'STOP_LOSS_ORDER,GUARANTEED_STOP_LOSS_ORDER',
+    });
+    expect(await initialStops()).toEqual({ '100': '140.500', '103': '141.100' });
+
+    // A full re-sync reading a different first stop (OANDA's history is what it is; we keep what we stored).
+    account.stops = [{ id: 101, tradeID: '100', price: '140.100' }];
+    const full = await sync(true);
+    expect(full.created).toBe(0);
+    expect(await initialStops()).toEqual({ '100': '140.500', '103': '141.100' });
+
+    // An incremental sync with nothing new asks for no transactions at all.
+    ledger.requests.length = 0;
+    await sync();
+    expect(ledger.requests.some((r) => r.path.includes('/transactions'))).toBe(false);
+  });
+
+  it('against the simulator: a mix of stops on fill, stops added later and none, each the first one', async () => {
+    const sim = await startOandaSim({
+      seed: 3,
+      accounts: 1,
+      tradesPerAccount: 300,
+      now: () => Date.parse('2025-10-06T12:00:00Z'),
+    });
+    const simClient = createOandaClient({ practiceUrl: sim.url, liveUrl: 'http://127.0.0.1:9', retries: 0 });
+    try {
+      const accountId = sim.accountIds[0]!;
+      // Our clock a day after the simulator's: its account is over a year old, so the stops are listed in yearly
+      // windows up to the time of its last transaction, on OANDA's clock.
+      sim.requestLog.length = 0;
+      await sync(false, { client: simClient, token: sim.token, accountId, now: '2025-10-07T12:00:00Z' });
+      const asked = sim.requestLog.filter((r) => r.path.includes('/transactions'));
+      expect(
+        asked
+          .filter((r) => r.path.endsWith('/transactions'))
+          .map((r) => [r.query.from !== undefined, r.query.to !== undefined]),
+      ).toEqual([
+        [true, true],
+        [true, true],
+      ]);
+      expect(asked.filter((r) => /\/transactions\/\d+$/.test(r.path))).toHaveLength(1);
+      const stored = await initialStops();
+      expect(Object.keys(stored)).toHaveLength(300);
+      // The first stop-loss order per trade, read straight from the simulator's transaction log.
+      const listing = await fetch(
+        `${sim.url}/v3/accounts/${accountId}/transactions/sinceid?id=0&type=STOP_LOSS_ORDER`,
+        {
+          headers: { authorization: `Bearer ${sim.token}` },
+        },
+      ).then((r) => r.json() as Promise<{ transactions: Array<{ tradeID: string; price: string; reason: string }> }>);
+      const first = new Map<string, { price: string; reason: string }>();
+      for (const tx of listing.transactions) if (!first.has(tx.tradeID)) first.set(tx.tradeID, tx);
+      const reasons = { ON_FILL: 0, CLIENT_ORDER: 0, none: 0 };
+      for (const [id, price] of Object.entries(stored)) {
+        const tx = first.get(id);
+        expect(price, `trade ${id}`).toBe(tx ? tx.price : null);
+        reasons[(tx?.reason ?? 'none') as keyof typeof reasons] += 1;
+      }
+      expect(reasons.ON_FILL).toBeGreaterThan(150);
+      expect(reasons.CLIENT_ORDER).toBeGreaterThan(5);
+      expect(reasons.none).toBeGreaterThan(5);
+    } finally {
+      await simClient.close();
+      await sim.close();
+    }
+  });
+});
