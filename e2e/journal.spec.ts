@@ -188,7 +188,7 @@ for (const viewport of VIEWPORTS) {
       ]);
 
       // The row shows it once the modal is closed, and it is all there after a reload.
-      await modal.getByRole('button', { name: 'Close' }).first().click();
+      await modal.getByRole('button', { name: 'Close', exact: true }).last().click();
       await expect(modal).toBeHidden();
       const row = bodyRows(tradesTable(page)).filter({ has: page.getByRole('cell', { name: tradeId, exact: true }) });
       await page.reload();
