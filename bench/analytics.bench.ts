@@ -11,7 +11,6 @@ import SQLite from 'better-sqlite3';
 import { build } from 'esbuild';
 import { createDb } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { oandaAccount } from '../apps/server/src/modules/trading/account-key';
 import {
   computeMetrics,
   generateSyntheticTrades,
@@ -21,6 +20,7 @@ import {
 } from '../apps/server/src/modules/analytics/engine';
 import { goal, heading, mb, median, ms, runBench, spread } from './support/stats';
 import { repoRoot } from './support/sim-process';
+import { TRADE_COLUMNS, tradeRow } from './support/trade-rows';
 
 const N = 100_000;
 const RUNS = 7;
@@ -88,36 +88,14 @@ async function sqliteWithTrades(dir: string, trades: readonly EngineTrade[]) {
   sqlite.pragma('foreign_keys = OFF');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  const insert = sqlite.prepare(`INSERT INTO trades (user_id, account_key, trade_id, trade_num, mode, instrument,
-    price, initial_units, current_units, realized_pl, unrealized_pl, financing, state, open_time, close_time,
-    average_close_price, stop_loss_price, take_profit_price, trailing_stop_distance, created_at, updated_at)
-    VALUES (?, ?, ?, ?, 'demo', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const text = (v: number | null) => (v === null ? null : String(v));
+  const insert = sqlite.prepare(
+    `INSERT INTO trades (${TRADE_COLUMNS}) VALUES (${TRADE_COLUMNS.split(',')
+      .map(() => '?')
+      .join(', ')})`,
+  );
   const stamp = SYNTHETIC_NOW.toISOString();
   sqlite.transaction(() => {
-    for (const t of trades)
-      insert.run(
-        USER,
-        oandaAccount('demo', t.accountId).account_key,
-        t.tradeId,
-        Number(t.tradeId),
-        t.instrument,
-        String(t.openPrice),
-        String(t.units),
-        String(t.currentUnits),
-        t.realizedPL.toFixed(4),
-        t.state === 'CLOSED' ? null : t.unrealizedPL.toFixed(4),
-        t.financing.toFixed(4),
-        t.state,
-        new Date(t.openTime).toISOString(),
-        t.closeTime === null ? null : new Date(t.closeTime).toISOString(),
-        text(t.closePrice),
-        text(t.stopLossPrice),
-        text(t.takeProfitPrice),
-        text(t.trailingStopDistance),
-        stamp,
-        stamp,
-      );
+    for (const t of trades) insert.run(...tradeRow(t, USER, stamp));
   })();
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.exec('ANALYZE');

@@ -3,28 +3,13 @@
  * TypeScript loader shares the heap): generates the trades, computes the metrics once, and prints one JSON
  * line with the process's memory at each step. Argument: number of trades. Run with --expose-gc.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { peakRss, resetPeak } from './peak-rss';
 import {
   computeMetrics,
   generateSyntheticTrades,
   syntheticAccounts,
   SYNTHETIC_NOW,
 } from '../../apps/server/src/modules/analytics/engine';
-
-const peakRss = () => process.resourceUsage().maxRSS * 1024;
-
-/**
- * Linux resets the peak resident set (VmHWM, maxRSS) to the current one on `5` in clear_refs: the peak that
- * follows is the computation's own, not the data generator's garbage.
- */
-function resetPeak(): boolean {
-  try {
-    writeFileSync('/proc/self/clear_refs', '5');
-    return /VmHWM/.test(readFileSync('/proc/self/status', 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const n = Number(process.argv[2] ?? 100_000);

@@ -34,6 +34,8 @@ import { createJournalRepository } from './modules/journal/journal.repository';
 import { createJournalService } from './modules/journal/journal.service';
 import { journalRoutes } from './modules/journal/journal.routes';
 import { createJournalFactsService } from './modules/journal/journal-facts.service';
+import { createCalendarService } from './modules/journal/calendar.service';
+import { calendarRoutes } from './modules/journal/calendar.routes';
 
 export interface BuildOptions {
   env: Env;
@@ -144,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(chatAnswerRoutes, { answers: chat.answers });
   await app.register(analyticsRoutes, { analytics });
   await app.register(journalRoutes, { journal });
+  await app.register(calendarRoutes, { calendar: createCalendarService({ db: db.kysely, trading, now: ctx.now }) });
 
   registerNotFound(app, await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist));
   return app;

@@ -184,3 +184,6 @@ export type JournalDay = z.infer<typeof journalDay>;
 /** The day's entry and the trades that closed on it (in the requested zone), newest first. */
 export const dayResponse = envelope.extend({ data: journalDay.extend({ trades: z.array(tradeListItem) }) });
 export type DayResponse = z.infer<typeof dayResponse>;
+/** POST /journal/update_day/:date answers with the entry as stored. */
+export const updateDayResponse = envelope.extend({ data: journalDay });
+export type UpdateDayResponse = z.infer<typeof updateDayResponse>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString, envelope, MODES, pageQuery } from './common';
+import { decimalString, envelope, MODES, pageQuery, timeZone } from './common';
 import { tradeTag } from './tags';
 
 /** The initial risk of a trade: its first stop-loss, and the distance from the entry price to it. */
@@ -147,15 +147,19 @@ export type TradeFilters = z.output<typeof tradeFilterQuery>;
 /** Lists: `page`/`limit` as everywhere, plus the trade filters. */
 export const tradeListQuery = z.intersection(pageQuery, tradeFilterQuery);
 export type TradeListQuery = z.input<typeof tradeListQuery>;
-/** GET /api/v1/trade/export_trades: the same filters, every matching trade, as CSV. */
-export const exportTradesQuery = tradeFilterQuery;
+/**
+ * GET /api/v1/trade/export_trades: the same filters, every matching trade, as CSV; `timeZone` (IANA, default UTC)
+ * is the zone of the local-time columns beside the UTC ones.
+ */
+export const exportTradesQuery = withDateRange(tradeFilterFields.extend({ timeZone: timeZone.default('UTC') }));
+export type ExportTradesQuery = z.input<typeof exportTradesQuery>;
 export const accountListQuery = pageQuery.extend({
   mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
 });
 export type AccountListQuery = z.input<typeof accountListQuery>;
 
 export const tradeListResponse = envelope.extend({
-  data: z.array(tradeItem),
+  data: z.array(tradeListItem),
   pages: z.number().int().min(1),
   total: z.number().int().min(0),
 });

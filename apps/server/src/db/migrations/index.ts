@@ -7,6 +7,7 @@ import * as m006 from './006-account-and-trade-keys';
 import * as m007 from './007-journal';
 import * as m008 from './008-journal-starter-tags';
 import * as m009 from './009-excursions';
+import * as m010 from './010-trade-list';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -19,4 +20,5 @@ export const migrations = {
   '007-journal': m007,
   '008-journal-starter-tags': m008,
   '009-excursions': m009,
+  '010-trade-list': m010,
 };

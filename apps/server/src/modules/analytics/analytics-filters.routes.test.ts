@@ -126,7 +126,8 @@ beforeAll(async () => {
     .insertInto('trade_tags')
     .values([...breakout.map((r) => link(BREAKOUT, r)), ...fomo.map((r) => link(FOMO, r))])
     .execute();
-  // Initial stops on the first three breakout trades.
+  // Initial stops on the first three breakout trades only (the sync stored the simulator's own first stops).
+  await db.updateTable('trades').set({ initial_stop_loss_price: null }).where('user_id', '=', userId).execute();
   for (const r of breakout.slice(0, 3))
     await db
       .updateTable('trades')

@@ -183,18 +183,6 @@ export function createTradeRepository(db: Kysely<Database>) {
       return Number(row?.n ?? 0);
     },
 
-    /** One page, newest first (open time, then id). */
-    page(userId: string, filter: TradeFilter, offset: number, limit: number): Promise<TradeRow[]> {
-      return scoped(userId, filter)
-        .selectAll()
-        .orderBy('open_time', 'desc')
-        .orderBy('trade_num', 'desc')
-        .orderBy('account_key', 'asc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-    },
-
     /** Everything that matches, oldest first (the order analytics reads a history in). */
     all(userId: string, filter: TradeFilter = {}): Promise<TradeRow[]> {
       return scoped(userId, filter)

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountListQuery,
@@ -5,6 +6,7 @@ import {
   accountSyncResponse,
   candlesQuery,
   candlesResponse,
+  exportTradesQuery,
   syncTradeQuery,
   tradeListQuery,
   tradeListResponse,
@@ -45,8 +47,8 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> =
     '/api/v1/trade/get_trade_history',
     { schema: { querystring: tradeListQuery, response: { 200: tradeListResponse } } },
     async (request) => {
-      const { page, limit, mode, accountId } = request.query;
-      const result = await trading.tradePage(userId(request), { page, limit }, { mode, accountId });
+      const { page, limit, ...filter } = request.query;
+      const result = await trading.tradePage(userId(request), { page, limit }, filter);
       return {
         success: true,
         message: result.total === 0 ? 'No trades found' : `${plural(result.total, 'trade')}`,
@@ -54,6 +56,17 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> =
       };
     },
   );
+
+  // The filtered list as CSV, streamed: each batch is read from the database when the client has taken the last.
+  app.get('/api/v1/trade/export_trades', { schema: { querystring: exportTradesQuery } }, async (request, reply) => {
+    const { timeZone, ...filter } = request.query;
+    const { fileName, chunks } = await trading.exportTrades(userId(request), filter, timeZone);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(chunks, { objectMode: false }));
+  });
 
   app.get(
     '/api/v1/trade/candles',

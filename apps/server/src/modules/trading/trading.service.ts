@@ -6,10 +6,11 @@ import type {
   Granularity,
   Mode,
   TradeItem,
+  TradeListItem,
   TradeSyncResult,
 } from '@pipsense/contract';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
 import type { OandaApi, OandaClient } from '../../integrations/oanda/oanda-client';
 import type { SettingsService, OandaCredentials } from '../settings/settings.service';
@@ -24,6 +25,15 @@ import { aboutAccount, notConfigured, oandaFailure, SETTINGS } from './oanda-fai
 import { createSyncLock } from './sync-lock';
 import { syncTrades } from './trade-sync.service';
 import { createTradeRepository, type TradeFilter } from './trade.repository';
+import { exportFileName, tradesCsv } from './trade-export';
+import { toTradeListItem } from './trade-list-item';
+import {
+  createTradeListRepository,
+  tradeKey,
+  type TradeCursor,
+  type TradeListFilter,
+  type TradeListRow,
+} from './trade-list.repository';
 import {
   createTradeQueryRepository,
   type TradeFigures,
@@ -64,6 +74,9 @@ export type LiveTrade = Omit<TradeItem, 'createdAt' | 'updatedAt'>;
 
 const pagesFor = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
+/** Rows a batch of the export (or a journal day) reads at a time. */
+export const TRADE_BATCH = 1000;
+
 /**
  * The trading module's use cases: syncs, lists, candles. Analytics and the assistant call the exported methods
  * (allTrades, accounts, openTradesLive, candles, …); they never touch the tables themselves.
@@ -71,6 +84,7 @@ const pagesFor = (total: number, limit: number) => Math.max(1, Math.ceil(total /
 export function createTradingService({ db, oanda, info, now }: TradingServiceDeps) {
   const trades = createTradeRepository(db);
   const tradeQuery = createTradeQueryRepository(db);
+  const tradeList = createTradeListRepository(db);
   const accounts = createBrokerAccountRepository(db);
   const lock = createSyncLock();
 
@@ -87,6 +101,21 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
     } catch (error) {
       throw oandaFailure(error, { sync });
     }
+  }
+
+  /** A tag filter naming a tag the user does not have is a mistake (a deleted tag, another user's id): 400. */
+  async function checkTags(userId: string, filter: TradeListFilter): Promise<void> {
+    const unknown = await tradeList.unknownTags(userId, filter.tag ?? []);
+    if (unknown.length > 0)
+      throw badRequest(
+        `tag: no tag ${unknown.map((id) => JSON.stringify(id)).join(', ')} in your journal. Pick tags from your tag list.`,
+        'UNKNOWN_TAG',
+      );
+  }
+
+  async function withJournal(userId: string, rows: TradeListRow[]): Promise<TradeListItem[]> {
+    const tags = await tradeList.tagsOf(userId, rows);
+    return rows.map((row) => toTradeListItem(row, tags.get(tradeKey(row)) ?? []));
   }
 
   return {
@@ -110,11 +139,46 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
       );
     },
 
-    /** Stored trades, newest first. */
-    async tradePage(userId: string, { page, limit }: PageRequest, filter: TradeFilter = {}): Promise<Paged<TradeItem>> {
-      const total = await trades.count(userId, filter);
-      const rows = await trades.page(userId, filter, (page - 1) * limit, limit);
-      return { data: rows.map(toTradeItem), pages: pagesFor(total, limit), total };
+    /** One page of stored trades with their journal and risk, filtered and sorted (newest open first by default). */
+    async tradePage(
+      userId: string,
+      { page, limit }: PageRequest,
+      filter: TradeListFilter = {},
+    ): Promise<Paged<TradeListItem>> {
+      await checkTags(userId, filter);
+      const { rows, total } = await tradeList.page(userId, filter, (page - 1) * limit, limit);
+      return { data: await withJournal(userId, rows), pages: pagesFor(total, limit), total };
+    },
+
+    /**
+     * Every matching trade as list rows, `TRADE_BATCH` at a time, in the filter's order (keyset: each batch is one
+     * query that starts after the previous batch's last row). Unknown tags are refused before the first batch.
+     */
+    async tradeBatches(userId: string, filter: TradeListFilter): Promise<AsyncGenerator<TradeListItem[]>> {
+      await checkTags(userId, filter);
+      return (async function* () {
+        let cursor: TradeCursor | null = null;
+        for (;;) {
+          const rows = await tradeList.batch(userId, filter, cursor, TRADE_BATCH);
+          if (rows.length > 0) yield await withJournal(userId, rows);
+          if (rows.length < TRADE_BATCH) return;
+          cursor = rows.at(-1)!;
+        }
+      })();
+    },
+
+    /**
+     * The matching trades as CSV text chunks (trade-export.ts), read batch by batch as the consumer pulls them,
+     * and the attachment's file name. Refuses unknown tags before anything is sent.
+     */
+    async exportTrades(userId: string, filter: TradeListFilter, timeZone: string) {
+      const batches = await this.tradeBatches(userId, filter);
+      return { fileName: exportFileName(now(), timeZone), chunks: tradesCsv(batches, timeZone) };
+    },
+
+    /** Close time and realized P/L of the user's trades that closed in [from, to) (the P/L calendar). */
+    closedBetween(userId: string, from: string, to: string) {
+      return tradeList.closedBetween(userId, from, to);
     },
 
     /** Stored accounts, newest first. */
@@ -234,3 +298,5 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
 export type TradingService = ReturnType<typeof createTradingService>;
 /** The trade query shapes the chat tools pass to queryTrades and tradeFigures. */
 export type { TradeFigures, TradeQuery, TradeSort };
+/** The list filter (`get_trade_history`, the export, a journal day). */
+export type { TradeListFilter };

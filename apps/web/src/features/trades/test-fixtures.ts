@@ -26,7 +26,11 @@ export function trade(overrides: Partial<TradeItem> = {}): TradeItem {
   });
 }
 
+/** The journal and risk fields of a list row, empty: a trade never annotated, without an initial stop. */
+const unannotated = { note: '', rating: null, tags: [], initialRisk: null, rMultiple: null, mae: null, mfe: null };
+
 /** One page of get_trade_history. */
 export function tradePage(data: TradeItem[], pages = 1, total = data.length): TradeListResponse {
-  return tradeListResponse.parse({ success: true, message: 'Trades fetched', data, pages, total });
+  const rows = data.map((t) => ({ ...unannotated, excursion: t.state === 'CLOSED' ? 'unavailable' : null, ...t }));
+  return tradeListResponse.parse({ success: true, message: 'Trades fetched', data: rows, pages, total });
 }

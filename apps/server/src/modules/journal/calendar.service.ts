@@ -1,0 +1,112 @@
+import type { Kysely } from 'kysely';
+import type { CalendarDay, JournalDay, TradeListItem } from '@pipsense/contract';
+import type { Database } from '../../db/schema';
+import { addDays, localDate, startOfDay } from '../../domain/calendar';
+import { sumDecimals } from '../../domain/decimal';
+import { minorUnitsOf } from '../../domain/money';
+import type { TradingService } from '../trading/trading.service';
+
+export interface CalendarServiceDeps {
+  db: Kysely<Database>;
+  trading: Pick<TradingService, 'closedBetween' | 'tradeBatches'>;
+  now: () => Date;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+const dayText = (d: { y: number; m: number; d: number }) => `${d.y}-${two(d.m)}-${two(d.d)}`;
+const parseDay = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return { y, m, d };
+};
+
+/** A journal entry counts when it says something: a note or a mood. */
+const hasContent = (e: { note: string; mood: number | null }) => e.note.trim() !== '' || e.mood !== null;
+
+/**
+ * The P/L calendar and the daily journal (issue 9). A trade counts on the day it closed in the trader's zone
+ * (domain/calendar.ts); open trades are not on it. Wins and losses as in domain/performance.ts: P/L in minor units
+ * above or below zero.
+ */
+export function createCalendarService({ db, trading, now }: CalendarServiceDeps) {
+  return {
+    /** One row per day of `month` (YYYY-MM) that has closed trades or a journal entry, in date order. */
+    async month(userId: string, month: string, timeZone: string): Promise<CalendarDay[]> {
+      const [y, m] = month.split('-').map(Number) as [number, number];
+      const first = { y, m, d: 1 };
+      const next = { y: m === 12 ? y + 1 : y, m: m === 12 ? 1 : m + 1, d: 1 };
+      const from = startOfDay(first, timeZone).toISOString();
+      const to = startOfDay(next, timeZone).toISOString();
+      const days = new Map<string, { pl: string[]; wins: number; losses: number; hasEntry: boolean }>();
+      const day = (date: string) => {
+        let entry = days.get(date);
+        if (!entry) days.set(date, (entry = { pl: [], wins: 0, losses: 0, hasEntry: false }));
+        return entry;
+      };
+      for (const trade of await trading.closedBetween(userId, from, to)) {
+        const d = day(dayText(localDate(Date.parse(trade.close_time), timeZone)));
+        d.pl.push(trade.realized_pl);
+        const minor = minorUnitsOf(trade.realized_pl);
+        if (minor > 0) d.wins += 1;
+        if (minor < 0) d.losses += 1;
+      }
+      const entries = await db
+        .selectFrom('journal_days')
+        .select(['day', 'note', 'mood'])
+        .where('user_id', '=', userId)
+        .where('day', '>=', dayText(first))
+        .where('day', '<', dayText(next))
+        .execute();
+      for (const e of entries) if (hasContent({ note: e.note, mood: e.mood })) day(e.day).hasEntry = true;
+      return [...days.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([date, d]) => ({
+          date,
+          netPL: sumDecimals(d.pl),
+          trades: d.pl.length,
+          wins: d.wins,
+          losses: d.losses,
+          hasEntry: d.hasEntry,
+        }));
+    },
+
+    /** The day's journal entry (empty when none) and the trades that closed on it in the zone, newest first. */
+    async day(userId: string, date: string, timeZone: string): Promise<JournalDay & { trades: TradeListItem[] }> {
+      const entry = await db
+        .selectFrom('journal_days')
+        .select(['note', 'mood', 'updated_at'])
+        .where('user_id', '=', userId)
+        .where('day', '=', date)
+        .executeTakeFirst();
+      const start = parseDay(date);
+      const batches = await trading.tradeBatches(userId, {
+        closedFrom: startOfDay(start, timeZone).toISOString(),
+        closedTo: startOfDay(addDays(start, 1), timeZone).toISOString(),
+        sort: 'closeTime',
+        order: 'desc',
+      });
+      const trades: TradeListItem[] = [];
+      for await (const batch of batches) trades.push(...batch);
+      return {
+        date,
+        note: entry?.note ?? '',
+        mood: entry?.mood === null || entry?.mood === undefined ? null : Number(entry.mood),
+        updatedAt: entry?.updated_at ?? null,
+        trades,
+      };
+    },
+
+    /** Writes the day's entry as a whole (an empty note and no mood leave an entry that says nothing). */
+    async updateDay(userId: string, date: string, body: { note: string; mood: number | null }): Promise<JournalDay> {
+      const at = now().toISOString();
+      await db
+        .insertInto('journal_days')
+        .values({ user_id: userId, day: date, note: body.note, mood: body.mood, created_at: at, updated_at: at })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'day']).doUpdateSet({ note: body.note, mood: body.mood, updated_at: at }),
+        )
+        .execute();
+      return { date, note: body.note, mood: body.mood, updatedAt: at };
+    },
+  };
+}
+export type CalendarService = ReturnType<typeof createCalendarService>;

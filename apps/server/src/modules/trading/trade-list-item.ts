@@ -1,0 +1,43 @@
+import type { TradeListItem, TradeTag } from '@pipsense/contract';
+import { initialRiskOf, maeOf, mfeOf, rMultipleOf, type RiskFacts } from '../../domain/risk';
+import { toTradeItem } from './broker-data';
+import type { TradeListRow } from './trade-list.repository';
+import type { TradeRow } from './trade.repository';
+
+export const riskFactsOf = (row: TradeRow): RiskFacts => ({
+  instrument: row.instrument,
+  initialUnits: row.initial_units,
+  price: row.price,
+  averageClosePrice: row.average_close_price,
+  initialStopLossPrice: row.initial_stop_loss_price ?? null,
+  maePrice: row.mae_price ?? null,
+  mfePrice: row.mfe_price ?? null,
+});
+
+/**
+ * Where a closed trade's excursions stand: null while open; 'pending' until the candles were read (or after a
+ * failed read, which is retried); 'ready' or 'unavailable' once settled.
+ */
+export function excursionState(row: TradeRow): TradeListItem['excursion'] {
+  if (row.state !== 'CLOSED') return null;
+  if (row.excursion_status === 'ready' || row.excursion_status === 'unavailable') return row.excursion_status;
+  return 'pending';
+}
+
+/** A list row: the trade, the trader's journal on it, and its risk in R (domain/risk.ts). */
+export function toTradeListItem(row: TradeListRow, tags: readonly TradeTag[]): TradeListItem {
+  const facts = riskFactsOf(row);
+  const excursion = excursionState(row);
+  const closed = row.state === 'CLOSED';
+  return {
+    ...toTradeItem(row),
+    note: row.note ?? '',
+    rating: row.rating === null || row.rating === undefined ? null : Number(row.rating),
+    tags: [...tags],
+    initialRisk: initialRiskOf(facts),
+    rMultiple: closed ? rMultipleOf(facts) : null,
+    mae: excursion === 'ready' ? maeOf(facts) : null,
+    mfe: excursion === 'ready' ? mfeOf(facts) : null,
+    excursion,
+  };
+}
