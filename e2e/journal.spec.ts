@@ -1,11 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type {
   BulkTagResponse,
+  DayResponse,
   TagItem,
   TagsResponse,
-  TradeItem,
+  TradeListItem,
   TradeListResponse,
   TradeNoteResponse,
+  UpdateDayResponse,
 } from '@pipsense/contract';
 import { readStackFacts } from './stack/stack-facts';
 import { apiAs, syncedOandaUser, toast } from './support';
@@ -22,7 +25,44 @@ const VIEWPORTS = [
 ] as const;
 
 const TRADES_PAGE = '/trades/all_trades';
+const CALENDAR_PAGE = '/journal/calendar';
 const CHAT_PAGE = '/chat/ai_chat';
+
+/** The columns of the CSV export, in order (issue 9: decimals as stored, UTC and local times, notes and tags). */
+const CSV_HEADER = [
+  'Account',
+  'Trade ID',
+  'Mode',
+  'Instrument',
+  'Side',
+  'State',
+  'Initial units',
+  'Current units',
+  'Open time (UTC)',
+  'Open time (local)',
+  'Close time (UTC)',
+  'Close time (local)',
+  'Entry price',
+  'Average close price',
+  'Realized P/L',
+  'Unrealized P/L',
+  'Financing',
+  'Stop loss',
+  'Take profit',
+  'Trailing stop distance',
+  'Initial stop',
+  'Initial risk (pips)',
+  'R multiple',
+  'MAE price',
+  'MAE (pips)',
+  'MAE (R)',
+  'MFE price',
+  'MFE (pips)',
+  'MFE (R)',
+  'Rating',
+  'Tags',
+  'Note',
+];
 
 // ——— exact decimals ———
 
@@ -50,20 +90,21 @@ function rate(part: number, whole: number): string {
   return `${Math.floor(tenths / 10)}.${tenths % 10}%`;
 }
 
-const netOf = (trades: readonly TradeItem[]) => trades.reduce((sum, t) => sum + units(t.realizedPL), 0n);
-const closedOf = (trades: readonly TradeItem[]) => trades.filter((t) => t.state === 'CLOSED');
+const netOf = (trades: readonly TradeListItem[]) => trades.reduce((sum, t) => sum + units(t.realizedPL), 0n);
+const closedOf = (trades: readonly TradeListItem[]) => trades.filter((t) => t.state === 'CLOSED');
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // ——— the API as the signed-in trader ———
 
 interface Journal {
   token: string;
-  trades: TradeItem[];
+  trades: TradeListItem[];
   tags: TagItem[];
   timeZone: string;
 }
 
-async function allTrades(page: Page, token: string): Promise<TradeItem[]> {
-  const trades: TradeItem[] = [];
+async function allTrades(page: Page, token: string): Promise<TradeListItem[]> {
+  const trades: TradeListItem[] = [];
   for (let n = 1; ; n++) {
     const body = await apiAs<TradeListResponse>(page, token, `/api/v1/trade/get_trade_history?page=${n}&limit=100`);
     trades.push(...body.data);
@@ -91,14 +132,21 @@ function tagNamed(journal: Journal, name: string): TagItem {
   return tag!;
 }
 
-async function bulkTag(page: Page, journal: Journal, trades: readonly TradeItem[], tag: TagItem) {
+async function bulkTag(page: Page, journal: Journal, trades: readonly TradeListItem[], tag: TagItem) {
   const body = { trades: trades.map((t) => ({ accountId: t.accountId, tradeId: t.tradeId })), tagIds: [tag.id] };
   const res = await apiAs<BulkTagResponse>(page, journal.token, '/api/v1/journal/bulk_tag', body);
   expect(res.data.trades).toBe(trades.length);
 }
 
+/** 'YYYY-MM-DD' of an instant in a zone. */
+function localDay(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    Date.parse(iso),
+  );
+}
+
 /** Closed trades with distinct realized P/L (so a sort by P/L has one right order), oldest opened first. */
-function distinctClosed(trades: readonly TradeItem[]): TradeItem[] {
+function distinctClosed(trades: readonly TradeListItem[]): TradeListItem[] {
   const seen = new Set<bigint>();
   return closedOf(trades)
     .filter((t) => {
@@ -123,6 +171,18 @@ async function openTrades(page: Page, query = '') {
   await expect(tradesTable(page)).toHaveAttribute('aria-busy', 'false');
 }
 
+/** The filter form; on a phone it folds behind its toggle, which is opened first. */
+async function filterForm(page: Page, phone: boolean): Promise<Locator> {
+  const filters = page.getByRole('region', { name: 'Trade filters' });
+  if (phone) {
+    const toggle = filters.getByRole('button', { name: /^Filters/ });
+    await toggle.click();
+    await expect(filters.getByRole('button', { name: /^Hide filters/ })).toHaveAttribute('aria-expanded', 'true');
+  }
+  await expect(filters.getByLabel('Opened from')).toBeVisible();
+  return filters;
+}
+
 /** Picks an existing tag in a tag picker: type part of its name, then its suggestion. */
 async function pickTag(scope: Locator, label: string, tag: TagItem) {
   const kind = { setup: 'Setup', mistake: 'Mistake', emotion: 'Emotion' }[tag.kind];
@@ -130,7 +190,38 @@ async function pickTag(scope: Locator, label: string, tag: TagItem) {
   await scope.getByRole('button', { name: `Add tag ${tag.name} (${kind})`, exact: true }).click();
 }
 
+function csvRecords(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  expect(field === '' && record.length === 0, 'the CSV ends with CRLF').toBe(true);
+  return records;
+}
+
 for (const viewport of VIEWPORTS) {
+  const phone = viewport.name === 'phone';
+
   test.describe(`journal at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
@@ -139,8 +230,15 @@ for (const viewport of VIEWPORTS) {
       const breakout = tagNamed(journal, 'Breakout');
       const note = 'Waited for the **retest**, entry <b>late</b>.\n\nNext time: limit order at the level.';
       await openTrades(page);
-      const tradeId = (await tradeIdCells(page).first().textContent())!.trim();
-      const trade = journal.trades.find((t) => t.tradeId === tradeId)!;
+      // The first row is the newest trade, as the API's first page lists it (trade ids repeat across accounts).
+      const firstPage = await apiAs<TradeListResponse>(
+        page,
+        journal.token,
+        '/api/v1/trade/get_trade_history?page=1&limit=10',
+      );
+      const trade = firstPage.data[0]!;
+      const tradeId = trade.tradeId;
+      await expect(tradeIdCells(page).first()).toHaveText(tradeId);
 
       await bodyRows(tradesTable(page)).first().getByRole('button', { name: 'View Trade' }).click();
       const modal = page.getByRole('dialog', { name: 'Trade Details' });
@@ -190,7 +288,11 @@ for (const viewport of VIEWPORTS) {
       // The row shows it once the modal is closed, and it is all there after a reload.
       await modal.getByRole('button', { name: 'Close', exact: true }).last().click();
       await expect(modal).toBeHidden();
-      const row = bodyRows(tradesTable(page)).filter({ has: page.getByRole('cell', { name: tradeId, exact: true }) });
+      const row = bodyRows(tradesTable(page)).first();
+      await expect(row.locator('td').nth(1)).toHaveText(tradeId);
+      await expect(row.getByRole('img', { name: 'Rated 4 of 5' })).toBeVisible();
+      await expect(row).toContainText('Breakout');
+      await expect(row).toContainText('Late entry');
       await page.reload();
       await row.getByRole('button', { name: 'View Trade' }).click();
       await expect(form.getByLabel('Note', { exact: true })).toHaveValue(note);
@@ -202,8 +304,13 @@ for (const viewport of VIEWPORTS) {
       const journal = await journalUser(page, baseURL, `jb${viewport.name[0]}`);
       const fomo = tagNamed(journal, 'FOMO');
       await openTrades(page);
-      const ids = (await tradeIdCells(page).allTextContents()).map((t) => t.trim());
-      expect(ids).toHaveLength(10);
+      const firstPage = await apiAs<TradeListResponse>(
+        page,
+        journal.token,
+        '/api/v1/trade/get_trade_history?page=1&limit=10',
+      );
+      const keys = firstPage.data.map((t) => `${t.accountId}:${t.tradeId}`);
+      await expect(tradeIdCells(page)).toHaveText(firstPage.data.map((t) => t.tradeId));
 
       await tradesTable(page).getByRole('checkbox', { name: 'Select all trades on this page' }).check();
       const bar = page.getByRole('region', { name: 'Tag selected trades' });
@@ -213,19 +320,127 @@ for (const viewport of VIEWPORTS) {
       await expect(toast(page, 'Tagged 10 trades with 1 tag (10 new tags added).')).toBeVisible();
       await expect(bar).toBeHidden();
 
-      // Each of the ten now carries the tag.
-      for (const id of ids) {
-        const trade = journal.trades.find((t) => t.tradeId === id)!;
-        const saved = await apiAs<TradeNoteResponse>(
-          page,
-          journal.token,
-          `/api/v1/journal/get_trade_note/${trade.accountId}/${id}`,
+      // Every row of the page carries the tag, and the server lists exactly those ten under it.
+      for (const [i, t] of firstPage.data.entries())
+        await expect(bodyRows(tradesTable(page)).nth(i).locator('td').nth(10), `trade ${t.tradeId}`).toContainText(
+          'FOMO',
         );
-        expect(
-          saved.data.tags.map((t) => t.name),
-          `trade ${id}`,
-        ).toEqual(['FOMO']);
+      const tagged = await apiAs<TradeListResponse>(
+        page,
+        journal.token,
+        `/api/v1/trade/get_trade_history?page=1&limit=100&tag=${fomo.id}`,
+      );
+      expect(tagged.total).toBe(10);
+      expect(tagged.data.map((t) => `${t.accountId}:${t.tradeId}`).sort()).toEqual([...keys].sort());
+    });
+
+    test('filter the list by tag and date, sort by P/L', async ({ page, baseURL }) => {
+      const journal = await journalUser(page, baseURL, `jf${viewport.name[0]}`);
+      const pullback = tagNamed(journal, 'Pullback');
+      // Sixteen closed trades spread over the history carry the tag; the range keeps the middle of them.
+      const candidates = distinctClosed(journal.trades);
+      const step = Math.floor(candidates.length / 16);
+      const tagged = Array.from({ length: 16 }, (_, i) => candidates[i * step]!);
+      await bulkTag(page, journal, tagged, pullback);
+      const from = localDay(tagged[4]!.openTime, journal.timeZone);
+      const to = localDay(tagged[11]!.openTime, journal.timeZone);
+      const expected = tagged
+        .filter((t) => {
+          const day = localDay(t.openTime, journal.timeZone);
+          return day >= from && day <= to;
+        })
+        .sort((a, b) => (units(a.realizedPL) < units(b.realizedPL) ? -1 : 1));
+      expect(expected.length).toBeGreaterThanOrEqual(8);
+      expect(expected.length).toBeLessThanOrEqual(10);
+
+      await openTrades(page);
+      const filters = await filterForm(page, phone);
+      await filters.getByLabel('Opened from').fill(from);
+      await filters.getByLabel('Opened to').fill(to);
+      await pickTag(filters, 'Filter by tag', pullback);
+      await filters.getByLabel('Sort by').selectOption({ label: 'P/L, lowest first' });
+      await filters.getByRole('button', { name: 'Apply filters' }).click();
+
+      const url = new URL(page.url());
+      await expect(page).toHaveURL(/sort=realizedPL/);
+      const params = new URL(page.url()).searchParams;
+      expect(url.pathname).toBe(TRADES_PAGE);
+      expect(params.get('from')).toBe(from);
+      expect(params.get('to')).toBe(to);
+      expect(params.getAll('tag')).toEqual([pullback.id]);
+      expect(params.get('order')).toBe('asc');
+      await expect(tradeIdCells(page)).toHaveText(expected.map((t) => t.tradeId));
+      await expect(tradesTable(page).getByRole('columnheader', { name: 'Sort by realized P/L' })).toHaveAttribute(
+        'aria-sort',
+        'ascending',
+      );
+
+      // Highest first by the column header (the header is the sort control on every width).
+      await tradesTable(page).getByRole('button', { name: 'Sort by realized P/L' }).click();
+      await expect(page).toHaveURL(/order=desc/);
+      await expect(tradeIdCells(page)).toHaveText([...expected].reverse().map((t) => t.tradeId));
+
+      // The back button returns to the previous view; a bookmark of the filtered view opens it as it was.
+      await page.goBack();
+      await expect(page).toHaveURL(/order=asc/);
+      await expect(tradeIdCells(page)).toHaveText(expected.map((t) => t.tradeId));
+      await page.goto(page.url());
+      await expect(tradeIdCells(page)).toHaveText(expected.map((t) => t.tradeId));
+    });
+
+    test('open the calendar, click a losing day and read its journal entry', async ({ page, baseURL }) => {
+      const journal = await journalUser(page, baseURL, `jc${viewport.name[0]}`);
+      // The latest day whose closed trades lost money, in the browser's zone (the calendar's).
+      const byDay = new Map<string, TradeListItem[]>();
+      for (const t of closedOf(journal.trades)) {
+        const day = localDay(t.closeTime!, journal.timeZone);
+        byDay.set(day, [...(byDay.get(day) ?? []), t]);
       }
+      const [date, trades] = [...byDay]
+        .filter(([, list]) => netOf(list) < 0n)
+        .sort((a, b) => (a[0] < b[0] ? 1 : -1))[0]!;
+      const note = 'Two losers in a row on NFP: no trading the first hour after news.';
+      const written = await apiAs<UpdateDayResponse>(page, journal.token, `/api/v1/journal/update_day/${date}`, {
+        note,
+        mood: 2,
+      });
+      expect(written.data).toMatchObject({ date, note, mood: 2 });
+
+      // Open the month after, then step back to the day's month.
+      const [y, m] = date.split('-').map(Number) as [number, number];
+      const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+      await page.goto(`${CALENDAR_PAGE}?month=${next}`);
+      await page.getByRole('button', { name: 'Previous month' }).click();
+      await expect(page.getByRole('grid', { name: `Daily net P/L, ${date.slice(0, 7)}` })).toBeVisible();
+      const label = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(
+        new Date(`${date}T00:00:00Z`),
+      );
+      const net = signedMoney(netOf(trades));
+      const count = trades.length === 1 ? '1 trade' : `${trades.length} trades`;
+      const cell = page.getByRole('button', { name: `${label}, net P/L ${net}, ${count}, journal entry`, exact: true });
+      await expect(cell).toBeVisible();
+      await expect(cell).toHaveClass(/loss/);
+
+      await cell.click();
+      await expect(page).toHaveURL(new RegExp(`day=${date}`));
+      const panel = page.getByRole('dialog', { name: label });
+      await expect(panel.getByRole('heading', { name: new RegExp(`^${escapeRe(count)} closed`) })).toContainText(
+        `Net ${net}`,
+      );
+      await expect(panel.locator('.day-trade')).toHaveCount(trades.length);
+      for (const t of trades) await expect(panel.getByText(`#${t.tradeId} · closed`).first()).toBeVisible();
+      const entry = panel.getByRole('form', { name: 'Journal entry' });
+      await expect(entry.getByLabel('Notes')).toHaveValue(note);
+      await expect(entry.getByRole('radio', { name: '2 · Bad' })).toHaveAttribute('aria-checked', 'true');
+      await expect(entry.getByRole('status')).toHaveText(/^Saved /);
+
+      // The day as the API gives it agrees with the screen.
+      const day = await apiAs<DayResponse>(
+        page,
+        journal.token,
+        `/api/v1/journal/get_day/${date}?timeZone=${encodeURIComponent(journal.timeZone)}`,
+      );
+      expect(day.data.trades.map((t) => t.tradeId).sort()).toEqual(trades.map((t) => t.tradeId).sort());
     });
 
     test('slice the overview by a setup tag', async ({ page, baseURL }) => {
@@ -271,6 +486,56 @@ for (const viewport of VIEWPORTS) {
       await expect(cardValue('Total Trades')).toHaveText(String(breakoutTrades.length + rangeTrades.length));
       await filters.getByRole('button', { name: 'Clear filters' }).click();
       await expect(cardValue('Total Trades')).toHaveText(journal.trades.length.toLocaleString('en-US'));
+    });
+
+    test('export the filtered list as CSV', async ({ page, baseURL }) => {
+      const journal = await journalUser(page, baseURL, `je${viewport.name[0]}`);
+      const news = tagNamed(journal, 'News');
+      const calm = tagNamed(journal, 'Calm');
+      const closed = distinctClosed(journal.trades);
+      const tagged = closed.filter((_, i) => i % 9 === 4).slice(0, 12);
+      await bulkTag(page, journal, tagged, news);
+      // One of them with a note that needs quoting, a rating and a second tag.
+      const noted = tagged[3]!;
+      const note = 'Faded the spike, "too early".\nStill +R, closed at 1.0850, manually';
+      await apiAs<TradeNoteResponse>(
+        page,
+        journal.token,
+        `/api/v1/journal/update_trade_note/${noted.accountId}/${noted.tradeId}`,
+        { note, rating: 3, tagIds: [news.id, calm.id] },
+      );
+      const expected = [...tagged].sort((a, b) => (units(a.realizedPL) < units(b.realizedPL) ? 1 : -1));
+
+      await openTrades(page, `?tag=${news.id}&sort=realizedPL&order=desc`);
+      await expect(tradeIdCells(page)).toHaveText(expected.slice(0, 10).map((t) => t.tradeId));
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const download = await downloading;
+      await expect(
+        toast(page, /^Exported the filtered trades to pipsense-trades-\d{4}-\d{2}-\d{2}\.csv\.$/),
+      ).toBeVisible();
+      expect(download.suggestedFilename()).toMatch(/^pipsense-trades-\d{4}-\d{2}-\d{2}\.csv$/);
+      const [header, ...rows] = csvRecords(readFileSync(await download.path(), 'utf8'));
+
+      expect(header).toEqual(CSV_HEADER);
+      const col = (name: string) => CSV_HEADER.indexOf(name);
+      expect(rows.map((r) => r[col('Trade ID')])).toEqual(expected.map((t) => t.tradeId));
+      for (const [i, t] of expected.entries()) {
+        const r = rows[i]!;
+        expect(r).toHaveLength(CSV_HEADER.length);
+        expect(r[col('Account')]).toBe(t.accountId);
+        expect(r[col('Instrument')]).toBe(t.instrument);
+        expect(r[col('State')]).toBe('CLOSED');
+        expect(r[col('Realized P/L')], 'decimals exactly as stored').toBe(t.realizedPL);
+        expect(r[col('Entry price')]).toBe(t.price);
+        expect(r[col('Open time (UTC)')]).toBe(t.openTime);
+        expect(r[col('Close time (UTC)')]).toBe(t.closeTime);
+        expect(r[col('Side')]).toBe(t.initialUnits.startsWith('-') ? 'short' : 'long');
+        const isNoted = t.tradeId === noted.tradeId && t.accountId === noted.accountId;
+        expect(r[col('Tags')]!.split('; ').sort()).toEqual(isNoted ? ['emotion:Calm', 'setup:News'] : ['setup:News']);
+        expect(r[col('Note')]).toBe(isNoted ? note : '');
+        expect(r[col('Rating')]).toBe(isNoted ? '3' : '');
+      }
     });
 
     test('ask the chat which setup loses the most', async ({ page, baseURL }) => {
