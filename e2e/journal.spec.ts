@@ -20,8 +20,8 @@ import { apiAs, syncedOandaUser, toast } from './support';
  */
 
 const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800, timezoneId: 'UTC' },
+  { name: 'phone', width: 390, height: 844, timezoneId: 'Asia/Tokyo' },
 ] as const;
 
 const TRADES_PAGE = '/trades/all_trades';
@@ -145,6 +145,13 @@ function localDay(iso: string, timeZone: string): string {
   );
 }
 
+/** 'YYYY-MM-DD HH:MM:SS' of an instant on the wall clock of a zone. */
+function wallClock(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'medium' }).format(
+    Date.parse(iso),
+  );
+}
+
 /** Closed trades with distinct realized P/L (so a sort by P/L has one right order), oldest opened first. */
 function distinctClosed(trades: readonly TradeListItem[]): TradeListItem[] {
   const seen = new Set<bigint>();
@@ -223,7 +230,7 @@ for (const viewport of VIEWPORTS) {
   const phone = viewport.name === 'phone';
 
   test.describe(`journal at ${viewport.width}×${viewport.height}`, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    test.use({ viewport: { width: viewport.width, height: viewport.height }, timezoneId: viewport.timezoneId });
 
     test('open a trade, write a note, rate and tag it', async ({ page, baseURL }) => {
       const journal = await journalUser(page, baseURL, `jn${viewport.name[0]}`);
@@ -530,6 +537,13 @@ for (const viewport of VIEWPORTS) {
         expect(r[col('Entry price')]).toBe(t.price);
         expect(r[col('Open time (UTC)')]).toBe(t.openTime);
         expect(r[col('Close time (UTC)')]).toBe(t.closeTime);
+        // Beside UTC, the trader's wall clock (the browser's zone).
+        expect(r[col('Open time (local)')], "open time in the trader's zone").toBe(
+          wallClock(t.openTime, journal.timeZone),
+        );
+        expect(r[col('Close time (local)')], "close time in the trader's zone").toBe(
+          wallClock(t.closeTime!, journal.timeZone),
+        );
         expect(r[col('Side')]).toBe(t.initialUnits.startsWith('-') ? 'short' : 'long');
         const isNoted = t.tradeId === noted.tradeId && t.accountId === noted.accountId;
         expect(r[col('Tags')]!.split('; ').sort()).toEqual(isNoted ? ['emotion:Calm', 'setup:News'] : ['setup:News']);
