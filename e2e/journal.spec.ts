@@ -10,6 +10,7 @@ import type {
   TradeNoteResponse,
   UpdateDayResponse,
 } from '@pipsense/contract';
+import { parseCsv } from '../apps/server/src/test/csv';
 import { readStackFacts } from './stack/stack-facts';
 import { apiAs, syncedOandaUser, toast } from './support';
 
@@ -195,35 +196,6 @@ async function pickTag(scope: Locator, label: string, tag: TagItem) {
   const kind = { setup: 'Setup', mistake: 'Mistake', emotion: 'Emotion' }[tag.kind];
   await scope.getByLabel(label, { exact: true }).fill(tag.name.slice(0, 4));
   await scope.getByRole('button', { name: `Add tag ${tag.name} (${kind})`, exact: true }).click();
-}
-
-function csvRecords(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  expect(field === '' && record.length === 0, 'the CSV ends with CRLF').toBe(true);
-  return records;
 }
 
 for (const viewport of VIEWPORTS) {
@@ -522,7 +494,7 @@ for (const viewport of VIEWPORTS) {
         toast(page, /^Exported the filtered trades to pipsense-trades-\d{4}-\d{2}-\d{2}\.csv\.$/),
       ).toBeVisible();
       expect(download.suggestedFilename()).toMatch(/^pipsense-trades-\d{4}-\d{2}-\d{2}\.csv$/);
-      const [header, ...rows] = csvRecords(readFileSync(await download.path(), 'utf8'));
+      const [header, ...rows] = parseCsv(readFileSync(await download.path(), 'utf8'));
 
       expect(header).toEqual(CSV_HEADER);
       const col = (name: string) => CSV_HEADER.indexOf(name);
