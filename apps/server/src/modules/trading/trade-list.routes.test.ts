@@ -3,6 +3,7 @@ import type { TradeListItem, TradeListResponse } from '@pipsense/contract';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
 import { seedAccount, seedNote, seedTag, seedTrades, userIdOf, type SeedTrade } from '../../test/seed-trades';
 import { TRADE_BATCH } from './trading.service';
+import { parseCsv } from '../../test/csv';
 
 const A1 = '101-004-1000001-001';
 const A2 = '101-004-1000001-002';
@@ -253,37 +254,6 @@ describe('get_trade_history', () => {
     expect(res.statusCode).toBe(401);
   });
 });
-
-/** RFC 4180 records (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += c;
-  }
-  expect(field).toBe('');
-  expect(row).toEqual([]);
-  return rows;
-}
 
 describe('export_trades', () => {
   const exportCsv = async (token: string, query = '') => {

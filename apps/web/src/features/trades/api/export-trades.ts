@@ -1,5 +1,6 @@
 import type { TradeFilterQuery } from '@pipsense/contract';
 import { authFetch, httpError, networkError, withQuery } from '../../../lib/api';
+import { browserTimeZone } from '../../../lib/time-zone';
 
 /** The file name the server suggests (Content-Disposition), else a dated default. */
 export function exportFileName(disposition: string | null, now = new Date()): string {
@@ -15,7 +16,10 @@ export function exportFileName(disposition: string | null, now = new Date()): st
 export async function downloadTradesCsv(base: string, filters: TradeFilterQuery): Promise<string> {
   let response: Response;
   try {
-    response = await authFetch(withQuery(`${base}/api/v1/trade/export_trades`, { ...filters }));
+    // The local-time columns are in the trader's zone (the server's default is UTC).
+    response = await authFetch(
+      withQuery(`${base}/api/v1/trade/export_trades`, { ...filters, timeZone: browserTimeZone() ?? 'UTC' }),
+    );
   } catch (error) {
     throw networkError(error);
   }
