@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, MODES } from './common';
+import { envelope, MODES, timeZone as sharedTimeZone } from './common';
 import { candle } from './trading';
 
 export const CHAT_TOPICS = ['trading', 'accounts', 'candles'] as const;
@@ -80,21 +80,7 @@ const query = z
  * Optional: the trader's IANA time zone (the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone`),
  * so that "today" or "last week" mean the trader's calendar days and times read in local time. Default UTC.
  */
-const timeZone = z
-  .string()
-  .max(64)
-  .refine(
-    (value) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: value });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'timeZone must be an IANA time zone such as Europe/London' },
-  )
-  .optional();
+const timeZone = sharedTimeZone.optional();
 export const tradeQueryBody = z.object({
   query,
   chatId,
