@@ -41,6 +41,13 @@ describe('risk in R', () => {
     expect(rMultipleOf({ ...shortJpy, averageClosePrice: '150.500' })).toBe(-1);
   });
 
+  it('a first stop on the profit side of the entry risks nothing: no initial risk, no R', () => {
+    expect(initialRiskOf({ ...longEur, initialStopLossPrice: '1.10010' })).toBeNull();
+    expect(rMultipleOf({ ...longEur, initialStopLossPrice: '1.10010' })).toBeNull();
+    expect(initialRiskOf({ ...shortJpy, initialStopLossPrice: '149.990' })).toBeNull();
+    expect(mfeOf({ ...shortJpy, initialStopLossPrice: '149.990' })).toEqual({ price: '149.100', pips: 90, r: null });
+  });
+
   it('no initial stop, a stop at the entry price, or an open trade: no R', () => {
     expect(initialRiskOf({ ...longEur, initialStopLossPrice: null })).toBeNull();
     expect(rMultipleOf({ ...longEur, initialStopLossPrice: null })).toBeNull();

@@ -43,11 +43,17 @@ const absDecimal = (a: string): string => (compareDecimals(a, '0') < 0 ? negateD
 const direction = (t: RiskFacts): 1 | -1 => (t.initialUnits.trim().startsWith('-') ? -1 : 1);
 const pipsOf = (t: RiskFacts, distance: string) => round(Number(distance) / pipSizeOf(t.instrument), 1);
 
-/** The initial risk, or null ("no initial stop") when there is no first stop-loss or it sits at the entry price. */
+/**
+ * The initial risk, or null ("no initial stop") when there is no first stop-loss, or when it does not risk anything:
+ * at the entry price or on the profit side of it (a first stop placed only after the price had moved in the trade's
+ * favour locks in a gain; a distance to it is no risk, and dividing by it would blow R up).
+ */
 export function initialRiskOf(t: RiskFacts): InitialRiskFigures | null {
   if (!isDecimal(t.price) || !isDecimal(t.initialStopLossPrice)) return null;
-  const distance = absDecimal(subtractDecimals(t.price, t.initialStopLossPrice));
-  if (compareDecimals(distance, '0') === 0) return null;
+  const towardStop = subtractDecimals(t.initialStopLossPrice, t.price);
+  // The stop must sit against the trade: below the entry for a long, above it for a short.
+  if (compareDecimals(towardStop, '0') * direction(t) >= 0) return null;
+  const distance = absDecimal(towardStop);
   return { stopLossPrice: t.initialStopLossPrice, distance, pips: pipsOf(t, distance) };
 }
 
