@@ -173,11 +173,31 @@ const bodyRows = (table: Locator) => table.getByRole('rowgroup').last().getByRol
 /** The Trade ID cell of each body row (the second cell: the first is the selection checkbox). */
 const tradeIdCells = (page: Page) => bodyRows(tradesTable(page)).locator('td:nth-child(2)');
 
+/** The Trades screen with its journal columns on (off by default: the table then has exactly the spec's columns). */
 async function openTrades(page: Page, query = '') {
   await page.goto(`${TRADES_PAGE}${query}`);
   await expect(bodyRows(tradesTable(page))).toHaveCount(10);
   await expect(tradesTable(page)).toHaveAttribute('aria-busy', 'false');
+  const journalColumns = page.getByRole('checkbox', { name: 'Journal columns' });
+  if (!(await journalColumns.isChecked())) {
+    await expect(tradesTable(page).getByRole('columnheader')).toHaveText(SPEC_COLUMNS);
+    await journalColumns.check();
+  }
+  await expect(tradesTable(page).getByRole('columnheader', { name: 'Tags' })).toBeVisible();
 }
+
+/** SPEC §2's trade table columns, in order. */
+const SPEC_COLUMNS = [
+  'Trade ID',
+  'Instrument',
+  'Price',
+  'Initial Units',
+  'Current Units',
+  'Realized P/L',
+  'Unrealized P/L',
+  'State',
+  'Actions',
+];
 
 /** The filter form; on a phone it folds behind its toggle, which is opened first. */
 async function filterForm(page: Page, phone: boolean): Promise<Locator> {

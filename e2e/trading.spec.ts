@@ -301,7 +301,7 @@ test('a trader connects OANDA in Settings, syncs, and reads accounts and trades'
     await expect(detail(dialog, 'Last Updated')).toHaveText(await localDateTime(page, trade.updatedAt));
     await expect(detail(dialog, 'Created At')).toHaveText(await localDateTime(page, trade.createdAt));
 
-    const chart = dialog.getByRole('img', { name: /with the trade's entry and exit marked/ });
+    const chart = dialog.getByRole('img', { name: /with the trade's entry, exit(, MAE and MFE)? marked/ });
     await expect(chart).toBeVisible({ timeout: 15_000 });
     await expect(chart.locator('canvas').first()).toBeVisible();
     await expect.poll(() => painted(chart), { message: 'the chart paints its canvas' }).toBe(true);
@@ -447,7 +447,7 @@ test.describe('on a phone', () => {
     await expect(dialog).toBeVisible();
     const box = await dialog.boundingBox();
     expect(box!.width).toBeGreaterThanOrEqual(380);
-    await expect(dialog.getByRole('img', { name: /with the trade's entry and exit marked/ })).toBeVisible({
+    await expect(dialog.getByRole('img', { name: /with the trade's entry, exit(, MAE and MFE)? marked/ })).toBeVisible({
       timeout: 15_000,
     });
     await expect(detail(dialog, 'Opened')).toBeVisible();

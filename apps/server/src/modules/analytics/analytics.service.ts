@@ -297,9 +297,12 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         sliceOfHistory: Boolean(request.from || request.to || request.instrument || wanted.length > 0),
         byTag,
       });
+      // Only tags on trades can change what the insights say: a tag nobody uses (the starter set given on the first
+      // read of the tag list, a new empty tag) must not cost another provider call.
+      const used = new Set([...tagsByTrade.values()].flat());
       const journal = entriesDigest(
         (function* () {
-          for (const tag of tags) yield `t|${tag.id}|${tag.kind}|${tag.name}`;
+          for (const tag of tags) if (used.has(tag.id)) yield `t|${tag.id}|${tag.kind}|${tag.name}`;
           for (const [ref, ids] of tagsByTrade) yield `a|${ref}|${ids.join(',')}`;
           for (const [ref, stop] of initialStops) yield `s|${ref}|${stop}`;
         })(),

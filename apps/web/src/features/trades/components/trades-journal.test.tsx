@@ -210,6 +210,9 @@ describe('Trades list: journal columns and bulk tagging', () => {
     const user = userEvent.setup();
     renderAt();
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    // The journal columns are behind their switch: the table starts with the spec's columns only.
+    expect(screen.queryByRole('checkbox', { name: 'Select trade 1' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Journal columns' }));
     const [first, second] = bodyRows();
     expect(within(first!).getByRole('img', { name: 'Rated 4 of 5' })).toBeInTheDocument();
     expect(within(first!).getByText('Breakout')).toBeInTheDocument();
@@ -252,6 +255,7 @@ describe('Trades list: journal columns and bulk tagging', () => {
     const user = userEvent.setup();
     renderAt();
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    await user.click(screen.getByRole('checkbox', { name: 'Journal columns' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select all trades on this page' }));
     await user.click(screen.getByRole('textbox', { name: 'Tags for the selected trades' }));
     await user.click(screen.getByRole('button', { name: 'Add tag FOMO (Emotion)' }));

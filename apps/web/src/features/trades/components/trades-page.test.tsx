@@ -75,9 +75,8 @@ describe('TradesPage', () => {
     const headers = within(table())
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    // A selection column first; SPEC §2's columns in order; the journal's rating, tags and R before Actions.
+    // SPEC §2's columns, in order: the journal columns stay behind their switch.
     expect(headers).toEqual([
-      '',
       'Trade ID',
       'Instrument',
       'Price',
@@ -86,15 +85,11 @@ describe('TradesPage', () => {
       'Realized P/L',
       'Unrealized P/L',
       'State',
-      'Rating',
-      'Tags',
-      'R',
       'Actions',
     ]);
     const [open, closed] = bodyRows();
     // Rounded half away from zero on the digits: -8.37055 → -8.3706, where Number#toFixed gives -8.3705.
     expect(cells(open!)).toEqual([
-      '',
       '5316',
       'USD/JPY',
       '147.56600',
@@ -103,13 +98,9 @@ describe('TradesPage', () => {
       '0.0000',
       '-8.3706',
       'Open',
-      '-',
-      '',
-      'no initial stop',
       'View Trade',
     ]);
     expect(cells(closed!)).toEqual([
-      '',
       '5253',
       'EUR/USD',
       '1.17551',
@@ -118,9 +109,6 @@ describe('TradesPage', () => {
       '12.3400',
       '-',
       'Closed',
-      '-',
-      '',
-      'no initial stop',
       'View Trade',
     ]);
     expect(within(open!).getByText('-8.3706')).toHaveClass('text-danger');

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { CFormSwitch } from '@coreui/react';
 import { useSearchParams } from 'react-router';
 import { SyncedListScreen } from '../../../components/data/synced-list';
 import { queryKeys } from '../../../lib/query-keys';
@@ -12,10 +13,20 @@ import { TradeFiltersBar } from './trade-filters-bar';
 import { TradesTable } from './trades-table';
 
 const NOTHING_SELECTED: Selection = new Map();
+/** Where the browser remembers whether the trader keeps the journal columns on. */
+const JOURNAL_COLUMNS_KEY = 'pipsense.trades.journalColumns';
+const journalColumnsSaved = () => {
+  try {
+    return localStorage.getItem(JOURNAL_COLUMNS_KEY) === 'on';
+  } catch {
+    return false;
+  }
+};
 
 /**
  * SPEC §2 Trades: the synced trade history of the chosen platform, ten a page, with a Sync button; issue 9 adds the
- * filters and sort (kept in the URL), the journal columns, bulk tagging of checked rows and the CSV export.
+ * filters and sort (kept in the URL), the journal columns behind a switch (off: exactly the spec's columns), bulk
+ * tagging of checked rows and the CSV export.
  */
 export function TradesPage() {
   const [params, setParams] = useSearchParams();
@@ -24,6 +35,16 @@ export function TradesPage() {
   const query = useMemo(() => viewToQuery(view), [view]);
   const filterKey = viewToParams(view).toString();
   const [selection, setSelection] = useState<Selection>(NOTHING_SELECTED);
+  const [journal, setJournal] = useState(journalColumnsSaved);
+  const showJournal = (on: boolean) => {
+    setJournal(on);
+    if (!on) setSelection(NOTHING_SELECTED);
+    try {
+      localStorage.setItem(JOURNAL_COLUMNS_KEY, on ? 'on' : 'off');
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+  };
   // A new URL entry per change, so the back button returns to the previous view.
   const apply = (next: TradeView) => setParams(viewToParams(next));
   const hasFilters = filterKey.replace(/(^|&)(sort|order)=[^&]*/g, '') !== '';
@@ -44,7 +65,18 @@ export function TradesPage() {
               hint: 'Press Sync to fetch your trade history from OANDA; it shows here newest first.',
             }
       }
-      toolbar={(base) => <ExportButton base={base} filters={query} />}
+      toolbar={(base) => (
+        <>
+          <CFormSwitch
+            id="trades-journal-columns"
+            label="Journal columns"
+            checked={journal}
+            onChange={(event) => showJournal(event.target.checked)}
+            className="mb-0 text-nowrap"
+          />
+          <ExportButton base={base} filters={query} />
+        </>
+      )}
       above={(base) =>
         base !== null && (
           <>
@@ -69,6 +101,7 @@ export function TradesPage() {
           onSort={(field) => apply({ ...view, ...nextSort(view, field) })}
           selected={new Set(selection.keys())}
           onSelect={(rows, checked) => setSelection((s) => toggleSelection(s, rows, checked))}
+          journal={journal}
         />
       )}
       details={({ row, ...modal }) => <TradeDetailsModal trade={row} {...modal} />}

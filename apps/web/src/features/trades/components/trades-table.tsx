@@ -18,6 +18,8 @@ interface TradesTableProps {
   onSort: (field: TradeSortField) => void;
   selected: ReadonlySet<string>;
   onSelect: (trades: readonly TradeListItem[], checked: boolean) => void;
+  /** The journal columns (selection, rating, tags, R); off, the table has exactly SPEC §2's columns. */
+  journal: boolean;
 }
 
 const SORT_LABELS: Partial<Record<TradeSortField, string>> = { instrument: 'instrument', realizedPL: 'realized P/L' };
@@ -44,15 +46,16 @@ function SortHeader({
 }
 
 /**
- * SPEC §2's columns, in order, with a selection checkbox before them and the journal's rating, tags and R before
- * Actions; numbers are right-aligned so their decimals line up.
+ * SPEC §2's columns, in order; with the journal columns on, a selection checkbox before them and the journal's rating,
+ * tags and R before Actions (docs/decisions/011-journal-columns.md). Numbers are right-aligned so their decimals line
+ * up.
  */
-export function TradesTable({ trades, busy, onView, sort, onSort, selected, onSelect }: TradesTableProps) {
+export function TradesTable({ trades, busy, onView, sort, onSort, selected, onSelect, journal }: TradesTableProps) {
   const rows = trades ?? [];
   const allChecked = rows.length > 0 && rows.every((trade) => selected.has(tradeKey(trade)));
   const sortedAs = (field: TradeSortField) =>
     sort.sort === field ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none';
-  const columns: DataColumn[] = [
+  const selectColumn: DataColumn[] = [
     {
       label: 'Select',
       numeric: false,
@@ -65,6 +68,14 @@ export function TradesTable({ trades, busy, onView, sort, onSort, selected, onSe
         />
       ),
     },
+  ];
+  const journalColumns: DataColumn[] = [
+    { label: 'Rating', numeric: false },
+    { label: 'Tags', numeric: false },
+    { label: 'R', numeric: true },
+  ];
+  const columns: DataColumn[] = [
+    ...(journal ? selectColumn : []),
     { label: 'Trade ID', numeric: false },
     {
       label: 'Instrument',
@@ -83,9 +94,7 @@ export function TradesTable({ trades, busy, onView, sort, onSort, selected, onSe
     },
     { label: 'Unrealized P/L', numeric: true },
     { label: 'State', numeric: false },
-    { label: 'Rating', numeric: false },
-    { label: 'Tags', numeric: false },
-    { label: 'R', numeric: true },
+    ...(journal ? journalColumns : []),
     { label: 'Actions', numeric: false },
   ];
   return (
@@ -100,13 +109,15 @@ export function TradesTable({ trades, busy, onView, sort, onSort, selected, onSe
         const state = tradeState(trade.state);
         return (
           <>
-            <CTableDataCell>
-              <CFormCheck
-                aria-label={`Select trade ${trade.tradeId}`}
-                checked={selected.has(tradeKey(trade))}
-                onChange={(event) => onSelect([trade], event.target.checked)}
-              />
-            </CTableDataCell>
+            {journal && (
+              <CTableDataCell>
+                <CFormCheck
+                  aria-label={`Select trade ${trade.tradeId}`}
+                  checked={selected.has(tradeKey(trade))}
+                  onChange={(event) => onSelect([trade], event.target.checked)}
+                />
+              </CTableDataCell>
+            )}
             <CTableDataCell>{trade.tradeId}</CTableDataCell>
             <CTableDataCell className="fw-semibold">{formatInstrument(trade.instrument)}</CTableDataCell>
             <CTableDataCell className="text-end num">{formatPrice(trade.price)}</CTableDataCell>
@@ -123,19 +134,23 @@ export function TradesTable({ trades, busy, onView, sort, onSort, selected, onSe
                 {state.label}
               </CBadge>
             </CTableDataCell>
-            <CTableDataCell className="text-nowrap">
-              <RatingStars value={trade.rating} label="Rating" />
-            </CTableDataCell>
-            <CTableDataCell className="tags-cell">
-              <TagBadges tags={trade.tags} />
-            </CTableDataCell>
-            <CTableDataCell className="text-end num text-nowrap">
-              {trade.initialRisk === null ? (
-                <span className="text-body-secondary small">no initial stop</span>
-              ) : (
-                formatR(trade.rMultiple)
-              )}
-            </CTableDataCell>
+            {journal && (
+              <>
+                <CTableDataCell className="text-nowrap">
+                  <RatingStars value={trade.rating} label="Rating" />
+                </CTableDataCell>
+                <CTableDataCell className="tags-cell">
+                  <TagBadges tags={trade.tags} />
+                </CTableDataCell>
+                <CTableDataCell className="text-end num text-nowrap">
+                  {trade.initialRisk === null ? (
+                    <span className="text-body-secondary small">no initial stop</span>
+                  ) : (
+                    formatR(trade.rMultiple)
+                  )}
+                </CTableDataCell>
+              </>
+            )}
             <ViewCell label="View Trade" onClick={() => onView(trade)} />
           </>
         );
