@@ -1,17 +1,10 @@
-import type { Granularity, TradeItem } from '@pipsense/contract';
+import { GRANULARITY_SECONDS, type Granularity, type TradeItem } from '@pipsense/contract';
 import type { CandleWindow } from '../api/trade-candles-api';
 
-/** The granularities the chart picks from, finest first, with their length in seconds. */
-const STEPS: readonly { granularity: Granularity; seconds: number }[] = [
-  { granularity: 'M1', seconds: 60 },
-  { granularity: 'M5', seconds: 300 },
-  { granularity: 'M15', seconds: 900 },
-  { granularity: 'M30', seconds: 1_800 },
-  { granularity: 'H1', seconds: 3_600 },
-  { granularity: 'H4', seconds: 14_400 },
-  { granularity: 'D', seconds: 86_400 },
-  { granularity: 'W', seconds: 604_800 },
-];
+/** The granularities the chart picks from, finest first, with their length in seconds (the contract's table). */
+const STEPS: readonly { granularity: Granularity; seconds: number }[] = (
+  ['M1', 'M5', 'M15', 'M30', 'H1', 'H4', 'D', 'W'] as const
+).map((granularity) => ({ granularity, seconds: GRANULARITY_SECONDS[granularity] }));
 
 /** Enough candles to read the price action, few enough to stay legible in a modal (and far below OANDA's 5000). */
 const MAX_CANDLES = 320;
