@@ -9,6 +9,8 @@ export const errorBody = envelope.extend({
   code: z.string(),
   requestId: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** What the client needs to act on the failure (e.g. MISSING_COLUMN: the file's columns and the missing fields). */
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

@@ -7,3 +7,5 @@ export * from './chat';
 export * from './analytics';
 export * from './tags';
 export * from './journal';
+export * from './platforms';
+export * from './import';

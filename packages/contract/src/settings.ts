@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, MODES } from './common';
 import { username, email, password } from './auth';
+import { PLATFORM_LABELS } from './platforms';
 
 export const AI_PLATFORMS = ['openai', 'vertexai', 'gemini'] as const;
 export type AiPlatformId = (typeof AI_PLATFORMS)[number];
@@ -20,7 +21,9 @@ export type OandaConfig = z.infer<typeof oandaConfig>;
 /** The user info record; the `platfrom` spelling is part of the contract (SPEC §3). */
 export const infoRecord = z.object({
   default_ai_platfrom: z.enum(AI_PLATFORMS, { error: 'default_ai_platfrom must be openai, vertexai or gemini.' }),
-  default_trading_platfrom: z.enum(['OANDA', ''], { error: 'default_trading_platfrom must be OANDA.' }),
+  default_trading_platfrom: z.enum([...PLATFORM_LABELS, ''], {
+    error: `default_trading_platfrom must be ${PLATFORM_LABELS.join(' or ')}.`,
+  }),
   oanda: oandaConfig,
 });
 export type InfoRecord = z.infer<typeof infoRecord>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalString, envelope, MODES, pageQuery, timeZone } from './common';
 import { tradeTag } from './tags';
+import { PLATFORM_QUERIES, platformParam } from './platforms';
 
 /** The initial risk of a trade: its first stop-loss, and the distance from the entry price to it. */
 export const initialRisk = z.object({
@@ -45,6 +46,17 @@ export const tradeItem = z.object({
   trailingStopDistance: decimalString.nullable(),
   updatedAt: z.string(),
   createdAt: z.string(),
+  /**
+   * Issue 10: where the trade comes from (PLATFORM_TABLE's query value). MetaTrader rows also carry the symbol as
+   * the report printed it, the lots, and the commission (with MT4 taxes / the MT5 fee) and swap apart from
+   * `realizedPL` (the report's profit column); their `financing` is commission + swap, so that P/L + financing is
+   * the trade's net as for OANDA. OANDA rows: symbol, lots, commission and swap are null.
+   */
+  platform: z.enum(PLATFORM_QUERIES),
+  symbol: z.string().nullable(),
+  lots: decimalString.nullable(),
+  commission: decimalString.nullable(),
+  swap: decimalString.nullable(),
 });
 export type TradeItem = z.infer<typeof tradeItem>;
 
@@ -97,6 +109,18 @@ export const accountItem = z.object({
   syncedAt: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Issue 10: the platform, the broker's login and server (OANDA: the account id and fxpractice/fxtrade), and for
+   * imported MetaTrader accounts the broker's name, the leverage ('1:100') and the server's UTC offset the times
+   * were converted with; null where not known. For MetaTrader `oandaAccountId` holds the account key (the trades'
+   * accountId), `NAV` the report's equity, `pl` its closed-trade P/L, `unrealizedPL` its floating P/L.
+   */
+  platform: z.enum(PLATFORM_QUERIES),
+  login: z.string(),
+  server: z.string(),
+  broker: z.string().nullable(),
+  leverage: z.string().nullable(),
+  serverUtcOffset: z.string().nullable(),
 });
 export type AccountItem = z.infer<typeof accountItem>;
 
@@ -123,6 +147,7 @@ export type TradeOutcome = (typeof TRADE_OUTCOMES)[number];
  * `q` searches the notes.
  */
 export const tradeFilterFields = z.object({
+  platform: platformParam,
   mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
   accountId: z.string().trim().min(1).max(200).optional(),
   from: isoTime('from').optional(),
@@ -154,6 +179,7 @@ export type TradeListQuery = z.input<typeof tradeListQuery>;
 export const exportTradesQuery = withDateRange(tradeFilterFields.extend({ timeZone: timeZone.default('UTC') }));
 export type ExportTradesQuery = z.input<typeof exportTradesQuery>;
 export const accountListQuery = pageQuery.extend({
+  platform: platformParam,
   mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
 });
 export type AccountListQuery = z.input<typeof accountListQuery>;

@@ -33,7 +33,7 @@ export interface BrokerAccountsTable {
   user_id: string;
   /** `<platform>:<server>:<login>`. */
   account_key: string;
-  /** 'oanda'. */
+  /** PLATFORM_TABLE's stored value: 'oanda' or 'metatrader'. */
   platform: string;
   /** The broker's server; for OANDA its environment, fxpractice or fxtrade. */
   server: string;
@@ -65,6 +65,10 @@ export interface BrokerAccountsTable {
   trades_through_transaction_id: string | null;
   trades_high_id: string | null;
   trades_synced_at: string | null;
+  /** Imported accounts (migration 012): the broker's name, '1:100', and the server's UTC offset ('+02:00'). */
+  broker: NullableText;
+  leverage: NullableText;
+  utc_offset: NullableText;
   version: number;
   created_at: string;
   updated_at: string;
@@ -105,6 +109,13 @@ export interface TradesTable {
   excursion_at: NullableText;
   /** Failed candle fetches in a row (migration 008); the job waits longer after each. */
   excursion_attempts: ColumnType<number, number | undefined, number>;
+  /** PLATFORM_TABLE's stored value (migration 012; 'oanda' when an insert leaves it out). */
+  platform: ColumnType<string, string | undefined, string>;
+  /** Imported rows: the symbol as printed, lots, commission (with taxes/fees) and swap; null for OANDA. */
+  symbol: NullableText;
+  lots: NullableText;
+  commission: NullableText;
+  swap: NullableText;
   created_at: string;
   updated_at: string;
 }
@@ -206,6 +217,40 @@ export interface AnalyticsInsightsTable {
   retry_after: string | null;
 }
 
+/** An uploaded report between its preview and the trader's confirm (migration 012). */
+export interface ImportsTable {
+  id: string;
+  user_id: string;
+  format: string;
+  file_name: string | null;
+  account_key: string;
+  /** The preview (contract importPreview) as JSON. */
+  summary: string;
+  /** Everything confirm stores, as JSON (modules/import). */
+  payload: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A user's saved CSV column mapping (contract csvMapping without id and times, as JSON). */
+export interface ImportMappingsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  name_key: string;
+  mapping: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A user's units per lot for a symbol (upper case as printed), overriding the built-in table. */
+export interface ContractSizesTable {
+  user_id: string;
+  symbol_key: string;
+  size: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_info: UserInfoTable;
@@ -219,6 +264,9 @@ export interface Database {
   trade_tags: TradeTagsTable;
   journal_days: JournalDaysTable;
   journal_starter_tags: JournalStarterTagsTable;
+  imports: ImportsTable;
+  import_mappings: ImportMappingsTable;
+  contract_sizes: ContractSizesTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -9,6 +9,7 @@ import * as m008 from './008-journal-starter-tags';
 import * as m009 from './009-excursions';
 import * as m010 from './010-trade-list';
 import * as m011 from './011-trade-list-indexes';
+import * as m012 from './012-metatrader-import';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -23,4 +24,5 @@ export const migrations = {
   '009-excursions': m009,
   '010-trade-list': m010,
   '011-trade-list-indexes': m011,
+  '012-metatrader-import': m012,
 };
