@@ -36,6 +36,9 @@ import { journalRoutes } from './modules/journal/journal.routes';
 import { createJournalFactsService } from './modules/journal/journal-facts.service';
 import { createCalendarService } from './modules/journal/calendar.service';
 import { calendarRoutes } from './modules/journal/calendar.routes';
+import { createImportService } from './modules/import/import.service';
+import { importRoutes } from './modules/import/import.routes';
+import { createReportParser } from './modules/import/report-parser';
 
 export interface BuildOptions {
   env: Env;
@@ -147,6 +150,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(analyticsRoutes, { analytics });
   await app.register(journalRoutes, { journal });
   await app.register(calendarRoutes, { calendar: createCalendarService({ db: db.kysely, trading, now: ctx.now }) });
+
+  const imports = createImportService({
+    db: db.kysely,
+    trading,
+    settings: info,
+    parser: createReportParser(),
+    now: ctx.now,
+  });
+  await app.register(importRoutes, { imports });
 
   registerNotFound(app, await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist));
   return app;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compareDecimals, groupDecimal, roundDecimal, subtractDecimals, sumDecimals } from './decimal';
+import {
+  compareDecimals,
+  groupDecimal,
+  multiplyDecimals,
+  roundDecimal,
+  subtractDecimals,
+  sumDecimals,
+  trimDecimal,
+} from './decimal';
 
 describe('decimal arithmetic on broker strings', () => {
   it('sums exactly where floating point drifts', () => {
@@ -28,5 +36,16 @@ describe('decimal arithmetic on broker strings', () => {
 
   it('refuses what is not a decimal', () => {
     expect(() => sumDecimals(['1e5'])).toThrow('not a decimal number');
+  });
+
+  it('multiplies exactly and trims trailing zeros', () => {
+    expect(0.07 * 100000).not.toBe(7000);
+    expect(multiplyDecimals('0.07', '100000')).toBe('7000.00');
+    expect(multiplyDecimals('-1.5', '0.25')).toBe('-0.375');
+    expect(multiplyDecimals('0.01', '100')).toBe('1.00');
+    expect(trimDecimal('7000.00')).toBe('7000');
+    expect(trimDecimal('1.2500')).toBe('1.25');
+    expect(trimDecimal('-0.50')).toBe('-0.5');
+    expect(trimDecimal('120')).toBe('120');
   });
 });

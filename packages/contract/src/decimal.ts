@@ -53,6 +53,18 @@ export function negateDecimal(a: string): string {
   return format({ units: -x.units, scale: x.scale });
 }
 
+/** The exact product ('0.50' × '100000' → '50000.00'), with the decimals of both factors. */
+export function multiplyDecimals(a: string, b: string): string {
+  const x = parse(a);
+  const y = parse(b);
+  return format({ units: x.units * y.units, scale: x.scale + y.scale });
+}
+
+/** The same number without trailing fraction zeros ('50000.00' → '50000', '1.2500' → '1.25'). */
+export function trimDecimal(a: string): string {
+  return format(parse(a)).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+}
+
 /** -1, 0 or 1. */
 export function compareDecimals(a: string, b: string): number {
   const x = parse(a);

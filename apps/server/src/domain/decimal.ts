@@ -7,9 +7,11 @@ export {
   decimalPlaces,
   groupDecimal,
   isDecimal,
+  multiplyDecimals,
   negateDecimal,
   roundDecimal,
   signOf,
   subtractDecimals,
   sumDecimals,
+  trimDecimal,
 } from '@pipsense/contract';

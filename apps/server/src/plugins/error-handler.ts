@@ -36,7 +36,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return send(error.status, { message: error.message, code: error.code }, error.headers);
+      const details = error.details ? { details: error.details } : {};
+      return send(error.status, { message: error.message, code: error.code, ...details }, error.headers);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {

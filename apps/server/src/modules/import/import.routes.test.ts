@@ -1,0 +1,323 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  IMPORT_MAX_BYTES,
+  type AccountItem,
+  type ImportConfirmResponse,
+  type ImportUploadResponse,
+  type TradeItem,
+} from '@pipsense/contract';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+/*
+ * The import routes end to end on the suite's database (SQLite, or PostgreSQL): upload → preview → confirm →
+ * trades, accounts and the overview with platform=metatrader; re-import; cancel; other users; bad files.
+ */
+const fixture = (name: string) => readFileSync(new URL(`./parse/fixtures/${name}`, import.meta.url));
+const MT5 = fixture('mt5-report.html');
+const MT4 = fixture('mt4-statement.htm');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A multipart/form-data body as a browser sends it (the platform's own FormData encoder). */
+async function form(file: { bytes: Uint8Array; name: string } | null, fields: Record<string, string> = {}) {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.append(k, v);
+  if (file) data.append('file', new Blob([file.bytes]), file.name);
+  const encoded = new Response(data);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
+}
+
+async function upload(token: string, bytes: Uint8Array, name = 'report.html', fields: Record<string, string> = {}) {
+  const body = await form({ bytes, name }, fields);
+  return t.call(token, { method: 'POST', url: '/api/v1/import/upload', ...body });
+}
+async function uploaded(token: string, bytes: Uint8Array, name?: string, fields?: Record<string, string>) {
+  const res = await upload(token, bytes, name, fields);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ImportUploadResponse>();
+}
+async function confirm(token: string, importId: string, body: object = {}) {
+  return t.call(token, { method: 'POST', url: `/api/v1/import/confirm/${importId}`, payload: body });
+}
+const get = (token: string, url: string) => t.call(token, { method: 'GET', url });
+async function trades(token: string, platform: string) {
+  const res = await get(token, `/api/v1/trade/get_trade_history?page=1&limit=100&platform=${platform}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: TradeItem[]; total: number }>();
+}
+async function accounts(token: string, platform: string) {
+  const res = await get(token, `/api/v1/account/get_accounts?platform=${platform}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: AccountItem[]; total: number }>();
+}
+
+describe('an MT5 report: upload, preview, confirm', () => {
+  let token: string;
+  let preview: ImportUploadResponse;
+
+  beforeAll(async () => {
+    token = (await t.user()).token;
+    preview = await uploaded(token, MT5, 'ReportHistory-51234567.html');
+  });
+
+  it('previews the account, counts, totals and the first trades in UTC, storing nothing', async () => {
+    expect(preview.format).toBe('mt5-html');
+    expect(preview.preview.account).toEqual({
+      number: '51234567',
+      name: 'Jane Q. Trader',
+      currency: 'USD',
+      leverage: null,
+      broker: 'Northwind Capital Markets Ltd',
+      server: 'Northwind-Live3',
+      mode: 'live',
+    });
+    expect(preview.preview).toMatchObject({
+      closedTrades: 10,
+      openTrades: 1,
+      netProfit: '2455.07',
+      reportNetProfit: '2455.07',
+      serverUtcOffset: '+02:00',
+    });
+    expect(preview.preview.skipped.length).toBeGreaterThan(0);
+    const first = preview.preview.sample.find((s) => s.tradeId === '70100011')!;
+    expect(first).toEqual({
+      tradeId: '70100011',
+      symbol: 'EURUSD.m',
+      instrument: 'EUR_USD',
+      side: 'buy',
+      lots: '0.5',
+      units: '50000',
+      openTime: '2024-04-02T07:15:07.000000000Z',
+      closeTime: '2024-04-02T12:02:31.000000000Z',
+      price: '1.07845',
+      averageClosePrice: '1.08156',
+      stopLossPrice: '1.07500',
+      takeProfitPrice: '1.08400',
+      commission: '-3.50',
+      swap: '0.00',
+      realizedPL: '155.50',
+    });
+    expect((await trades(token, 'metatrader')).total).toBe(0);
+    expect((await accounts(token, 'metatrader')).total).toBe(0);
+  });
+
+  it('stores the trades and the account on confirm, apart from OANDA data, and makes MetaTrader the default', async () => {
+    const res = await confirm(token, preview.importId);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<ImportConfirmResponse>();
+    expect(body).toMatchObject({ success: true, added: 10, updated: 0, unchanged: 0 });
+    expect(body.accountId).toBe('metatrader:Northwind-Live3:51234567');
+
+    const list = await trades(token, 'metatrader');
+    expect(list.total).toBe(10);
+    const trade = list.data.find((x) => x.tradeId === '70100011')!;
+    expect(trade).toMatchObject({
+      platform: 'metatrader',
+      accountId: 'metatrader:Northwind-Live3:51234567',
+      mode: 'live',
+      instrument: 'EUR_USD',
+      symbol: 'EURUSD.m',
+      lots: '0.5',
+      initialUnits: '50000',
+      price: '1.07845',
+      averageClosePrice: '1.08156',
+      realizedPL: '155.50',
+      commission: '-3.50',
+      swap: '0.00',
+      state: 'CLOSED',
+      openTime: '2024-04-02T07:15:07.000000000Z',
+      unrealizedPL: null,
+    });
+    expect((await trades(token, 'oanda')).total).toBe(0);
+    expect((await get(token, '/api/v1/trade/get_trade_history')).json<{ total: number }>().total).toBe(0);
+
+    const acc = await accounts(token, 'metatrader');
+    expect(acc.total).toBe(1);
+    expect(acc.data[0]).toMatchObject({
+      platform: 'metatrader',
+      login: '51234567',
+      server: 'Northwind-Live3',
+      currency: 'USD',
+      balance: '10953.67',
+      NAV: '10991.67',
+      mode: 'live',
+      broker: 'Northwind Capital Markets Ltd',
+      serverUtcOffset: '+02:00',
+    });
+    expect((await accounts(token, 'oanda')).total).toBe(0);
+
+    const metrics = await get(token, '/api/v1/dashboard/metrics?platform=metatrader&timeZone=UTC');
+    expect(metrics.statusCode, metrics.body).toBe(200);
+    expect(metrics.body).toContain('"Total Trades"');
+    const info = await get(token, '/api/v1/account/get_info');
+    expect(info.json<{ data: { default_trading_platfrom: string } }>().data.default_trading_platfrom).toBe(
+      'MetaTrader',
+    );
+  });
+
+  it('adds nothing on a second import of the same report', async () => {
+    const again = await uploaded(token, MT5);
+    const res = await confirm(token, again.importId);
+    expect(res.json<ImportConfirmResponse>()).toMatchObject({ added: 0, updated: 0, unchanged: 10 });
+    expect((await trades(token, 'metatrader')).total).toBe(10);
+  });
+
+  it('forgets a confirmed preview', async () => {
+    const res = await confirm(token, preview.importId);
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('an MT4 statement at another server offset', () => {
+  it('converts server time with the offset given and remembers it for the account', async () => {
+    const { token } = await t.user();
+    const first = await uploaded(token, MT4, 'Statement.htm', { serverUtcOffset: '+03:00' });
+    expect(first.format).toBe('mt4-html');
+    expect(first.preview.account.mode).toBeNull();
+    expect(first.preview.serverUtcOffset).toBe('+03:00');
+    const t1 = first.preview.sample.find((s) => s.tradeId === '40100101')!;
+    expect(t1).toMatchObject({ openTime: '2024-03-01T06:12:00.000000000Z', symbol: 'eurusd.m', instrument: 'EUR_USD' });
+    expect(first.preview).toMatchObject({ netProfit: '331.82', reportNetProfit: '331.82', closedTrades: 13 });
+    const res = await confirm(token, first.importId, { mode: 'demo' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ImportConfirmResponse>().added).toBe(13);
+
+    const second = await uploaded(token, MT4, 'Statement.htm');
+    expect(second.preview.serverUtcOffset).toBe('+03:00');
+    expect(second.preview.account.mode).toBe('demo');
+    const list = await trades(token, 'metatrader');
+    expect(list.data.every((x) => x.mode === 'demo')).toBe(true);
+  });
+});
+
+describe('cancel and other users', () => {
+  it('stores nothing on cancel; another user can neither confirm nor cancel', async () => {
+    const a = (await t.user()).token;
+    const b = (await t.user()).token;
+    const p = await uploaded(a, MT5);
+    expect((await confirm(b, p.importId)).statusCode).toBe(404);
+    expect((await t.call(b, { method: 'POST', url: `/api/v1/import/cancel/${p.importId}` })).statusCode).toBe(404);
+    const cancelled = await t.call(a, { method: 'POST', url: `/api/v1/import/cancel/${p.importId}` });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await confirm(a, p.importId)).statusCode).toBe(404);
+    expect((await trades(a, 'metatrader')).total).toBe(0);
+    expect((await trades(b, 'metatrader')).total).toBe(0);
+  });
+
+  it('keeps one user\'s imported trades from another', async () => {
+    const a = (await t.user()).token;
+    const b = (await t.user()).token;
+    await confirm(a, (await uploaded(a, MT5)).importId);
+    expect((await trades(a, 'metatrader')).total).toBe(10);
+    expect((await trades(b, 'metatrader')).total).toBe(0);
+    expect((await accounts(b, 'metatrader')).total).toBe(0);
+  });
+
+  it('needs a signed-in user', async () => {
+    const body = await form({ bytes: MT5, name: 'r.html' });
+    const res = await t.call(undefined, { method: 'POST', url: '/api/v1/import/upload', ...body });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('bad files', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = (await t.user()).token;
+  });
+
+  const expectError = async (res: Awaited<ReturnType<typeof upload>>, status: number, code: string) => {
+    expect(res.statusCode, res.body).toBe(status);
+    const body = res.json<{ success: boolean; code: string; message: string }>();
+    expect(body.success).toBe(false);
+    expect(body.code).toBe(code);
+    expect(body.message.length).toBeGreaterThan(20);
+    return body;
+  };
+
+  it('refuses an empty file, a page that is not a report and a file cut short', async () => {
+    await expectError(await upload(token, new Uint8Array(0)), 400, 'EMPTY_FILE');
+    const page = Buffer.from('<html><head><title>My blog</title></head><body><table><tr><td>1</td></tr></table></body></html>');
+    await expectError(await upload(token, page), 400, 'UNKNOWN_FORMAT');
+    const cut = await expectError(await upload(token, MT4.subarray(0, Math.floor(MT4.length / 2))), 400, 'TRUNCATED_FILE');
+    expect(cut.message).toMatch(/line \d+/i);
+  });
+
+  it('asks for the missing columns of a CSV, then reads it with a saved mapping', async () => {
+    const csv = Buffer.from(
+      'Opened,Closed,Pair,Direction,Size,Entry,Exit,Result\n' +
+        '2024.03.01 10:00,2024.03.01 12:30,EURUSD,buy,0.10,1.08000,1.08250,25.00\n' +
+        '2024.03.04 09:00,2024.03.04 11:00,GBPUSD,sell,0.20,1.26500,1.26600,-20.00\n',
+    );
+    const missing = await expectError(await upload(token, csv, 'trades.csv'), 400, 'MISSING_COLUMN');
+    const details = (missing as unknown as { details: { columns: string[]; missing: string[] } }).details;
+    expect(details.columns).toEqual(['Opened', 'Closed', 'Pair', 'Direction', 'Size', 'Entry', 'Exit', 'Result']);
+    expect(details.missing.length).toBeGreaterThan(0);
+
+    const saved = await t.call(token, {
+      method: 'POST',
+      url: '/api/v1/import/mappings',
+      payload: {
+        name: 'My journal',
+        columns: {
+          openTime: 'Opened',
+          closeTime: 'Closed',
+          symbol: 'Pair',
+          side: 'Direction',
+          volume: 'Size',
+          openPrice: 'Entry',
+          closePrice: 'Exit',
+          profit: 'Result',
+        },
+        dateOrder: 'ymd',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const mappingId = saved.json<{ data: { id: string } }>().data.id;
+    const listed = await get(token, '/api/v1/import/mappings');
+    expect(listed.json<{ data: Array<{ id: string; name: string }> }>().data).toEqual([
+      expect.objectContaining({ id: mappingId, name: 'My journal' }),
+    ]);
+
+    const p = await uploaded(token, csv, 'trades.csv', { mappingId, serverUtcOffset: '+00:00' });
+    expect(p.format).toBe('csv');
+    expect(p.preview).toMatchObject({ closedTrades: 2, netProfit: '5.00' });
+    const gbp = p.preview.sample.find((s) => s.symbol === 'GBPUSD')!;
+    expect(gbp).toMatchObject({ side: 'sell', units: '-20000', openTime: '2024-03-04T09:00:00.000000000Z' });
+    const res = await confirm(token, p.importId);
+    expect(res.json<ImportConfirmResponse>().added).toBe(2);
+
+    const other = (await t.user()).token;
+    const foreign = await upload(other, csv, 'trades.csv', { mappingId });
+    await expectError(foreign, 400, 'UNKNOWN_MAPPING');
+  });
+
+  it('refuses a file over 50 MB with 413 and a bad offset with 400', async () => {
+    const big = new Uint8Array(IMPORT_MAX_BYTES + 10);
+    const res = await expectError(await upload(token, big, 'big.htm'), 413, 'FILE_TOO_LARGE');
+    expect(res.message).toContain('50 MB');
+    await expectError(await upload(token, MT5, 'r.html', { serverUtcOffset: '2 hours' }), 400, 'VALIDATION_FAILED');
+  });
+
+  it('says when no file was sent', async () => {
+    const body = await form(null, { serverUtcOffset: '+02:00' });
+    const res = await t.call(token, { method: 'POST', url: '/api/v1/import/upload', ...body });
+    await expectError(res, 400, 'NO_FILE');
+  });
+
+  it('reads one upload of a user at a time', async () => {
+    const [a, b] = await Promise.all([upload(token, MT5), upload(token, MT5)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect([a, b].find((r) => r.statusCode === 409)!.json<{ code: string }>().code).toBe('IMPORT_BUSY');
+  });
+});

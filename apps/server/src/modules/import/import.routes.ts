@@ -1,0 +1,194 @@
+import type { IncomingMessage } from 'node:http';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  csvMappingBody,
+  csvMappingFields,
+  csvMappingIdParams,
+  csvMappingListResponse,
+  csvMappingResponse,
+  envelope,
+  IMPORT_MAX_BYTES,
+  importConfirmBody,
+  importConfirmResponse,
+  importIdParams,
+  importUploadResponse,
+  MODES,
+  utcOffset,
+  type ImportFormat,
+} from '@pipsense/contract';
+import { AppError, badRequest } from '../../lib/errors';
+import { plural } from '../../lib/text';
+import { userId } from '../../plugins/auth';
+import type { CsvMappingSpec } from './parse/types';
+import type { ImportService, UploadRequest } from './import.service';
+
+const FORMAT_NAMES: Record<ImportFormat, string> = {
+  'mt4-html': 'MetaTrader 4 statement',
+  'mt5-html': 'MetaTrader 5 report',
+  'mt5-xlsx': 'MetaTrader 5 Excel report',
+  csv: 'CSV file',
+};
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const tooLarge = (bytes?: number) =>
+  new AppError(
+    413,
+    'FILE_TOO_LARGE',
+    `${bytes ? `The file is ${megabytes(bytes)}; t` : 'T'}he limit is ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Export a shorter period from MetaTrader and import it in parts.`,
+  );
+
+/** Bytes of a refused upload read and dropped so that the client gets its 413 instead of a reset connection. */
+const DRAIN_LIMIT = 512 * 1024 * 1024;
+
+/** Reads the rest of a request and drops it (at most DRAIN_LIMIT bytes; past that the connection is closed). */
+async function drain(raw: IncomingMessage): Promise<void> {
+  if (raw.readableEnded || raw.destroyed) return;
+  raw.unpipe();
+  let seen = 0;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      raw.off('data', onData);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > DRAIN_LIMIT) {
+        raw.socket.once('close', done);
+        raw.socket.end();
+      }
+    };
+    raw.on('data', onData);
+    raw.once('end', done);
+    raw.once('error', done);
+    raw.once('close', done);
+    raw.resume();
+  });
+}
+
+const uploadFields = z.object({
+  serverUtcOffset: utcOffset.optional(),
+  mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
+  mappingId: z.string().trim().min(1).max(64).optional(),
+  mapping: z.string().max(20_000).optional(),
+});
+
+function csvMappingField(text: string | undefined): CsvMappingSpec | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw badRequest('mapping: send the CSV mapping as JSON text.', 'VALIDATION_FAILED');
+  }
+  const parsed = csvMappingFields.omit({ name: true }).safeParse(json);
+  if (!parsed.success)
+    throw badRequest(`mapping: ${parsed.error.issues[0]?.message ?? 'is not a CSV mapping'}`, 'VALIDATION_FAILED');
+  return parsed.data;
+}
+
+/** Issue 10: MetaTrader 4/5 and CSV import (contract: packages/contract/src/import.ts). */
+export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = async (app, { imports }) => {
+  app.addHook('onRequest', app.requireUser);
+  await app.register(multipart, {
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 8, fieldSize: 20_000, parts: 10 },
+  });
+
+  app.post('/api/v1/import/upload', { schema: { response: { 200: importUploadResponse } } }, async (request) => {
+    if (!request.isMultipart())
+      throw badRequest('Send the report as multipart/form-data with one field named "file".', 'NO_FILE');
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > IMPORT_MAX_BYTES + 1024 * 1024) {
+      await drain(request.raw);
+      throw tooLarge(length);
+    }
+    const fields: Record<string, string> = {};
+    let file: { bytes: Buffer; name: string } | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || file) {
+            part.file.resume();
+            throw badRequest('Send one file, in the field named "file".', 'NO_FILE');
+          }
+          file = { bytes: await part.toBuffer(), name: part.filename };
+        } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      }
+    } catch (error) {
+      await drain(request.raw);
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+        throw badRequest('Send one file, in the field named "file", with at most a few form fields.', 'NO_FILE');
+      throw error;
+    }
+    if (!file) throw badRequest('No file was sent: choose a report file to import.', 'NO_FILE');
+    const parsedFields = uploadFields.safeParse(fields);
+    if (!parsedFields.success) throw badRequest(parsedFields.error.issues[0]!.message, 'VALIDATION_FAILED');
+    const { serverUtcOffset, mode, mappingId, mapping } = parsedFields.data;
+    const upload: UploadRequest = {
+      bytes: file.bytes,
+      fileName: file.name || null,
+      serverUtcOffset,
+      mode,
+      mappingId,
+      mapping: csvMappingField(mapping),
+    };
+    const result = await imports.upload(userId(request), upload);
+    const { account, closedTrades } = result.preview;
+    return {
+      success: true,
+      message: `Read ${plural(closedTrades, 'closed trade')} from the ${FORMAT_NAMES[result.format]}${account.number ? ` of account ${account.number}` : ''}. Check the preview, then confirm the import.`,
+      ...result,
+    };
+  });
+
+  app.post(
+    '/api/v1/import/confirm/:importId',
+    { schema: { params: importIdParams, body: importConfirmBody, response: { 200: importConfirmResponse } } },
+    async (request) => {
+      const r = await imports.confirm(userId(request), request.params.importId, request.body);
+      return {
+        success: true,
+        message: `Imported ${plural(r.closedTrades, 'trade')}: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged.`,
+        accountId: r.accountId,
+        added: r.added,
+        updated: r.updated,
+        unchanged: r.unchanged,
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/import/cancel/:importId',
+    { schema: { params: importIdParams, response: { 200: envelope } } },
+    async (request) => {
+      await imports.cancel(userId(request), request.params.importId);
+      return { success: true, message: 'Import cancelled. Nothing was stored.' };
+    },
+  );
+
+  app.get('/api/v1/import/mappings', { schema: { response: { 200: csvMappingListResponse } } }, async (request) => {
+    const data = await imports.mappings(userId(request));
+    return { success: true, message: data.length === 0 ? 'No saved mappings' : plural(data.length, 'mapping'), data };
+  });
+
+  app.post(
+    '/api/v1/import/mappings',
+    { schema: { body: csvMappingBody, response: { 200: csvMappingResponse } } },
+    async (request) => {
+      const data = await imports.saveMapping(userId(request), request.body);
+      return { success: true, message: `Mapping "${data.name}" saved.`, data };
+    },
+  );
+
+  app.delete(
+    '/api/v1/import/mappings/:id',
+    { schema: { params: csvMappingIdParams, response: { 200: envelope } } },
+    async (request) => {
+      await imports.deleteMapping(userId(request), request.params.id);
+      return { success: true, message: 'Mapping deleted.' };
+    },
+  );
+};

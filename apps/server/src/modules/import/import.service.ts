@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  csvMappingFields,
+  DEFAULT_SERVER_UTC_OFFSET,
+  IMPORT_PREVIEW_TTL_MINUTES,
+  type CsvMapping,
+  type CsvMappingBody,
+  type ImportConfirmBody,
+  type ImportFormat,
+  type ImportPreview,
+  type Mode,
+} from '@pipsense/contract';
+import type { Database, ImportMappingsTable } from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { SettingsService } from '../settings/settings.service';
+import type { TradingService } from '../trading/trading.service';
+import { accountIdentity, contractSizesWith, planImport, tradeInputs, type ImportPlan, type PlannedTrade } from './import-plan';
+import { createImportRepository } from './import.repository';
+import { ReportError, type CsvMappingSpec } from './parse/types';
+import type { ReportParser } from './report-parser';
+
+export interface ImportServiceDeps {
+  db: Kysely<Database>;
+  trading: Pick<TradingService, 'importedAccount' | 'storeImport'>;
+  settings: Pick<SettingsService, 'adoptTradingPlatformIfUnset'>;
+  parser: ReportParser;
+  now: () => Date;
+}
+
+export interface UploadRequest {
+  bytes: Uint8Array;
+  fileName: string | null;
+  serverUtcOffset?: string | undefined;
+  mode?: Mode | undefined;
+  mappingId?: string | undefined;
+  /** An unsaved CSV mapping (the contract's csvMappingFields without the name). */
+  mapping?: CsvMappingSpec | undefined;
+}
+
+/** What a preview keeps until confirm: the plan without the sample (the trades are in it). */
+interface Payload {
+  format: ImportFormat;
+  identity: ImportPlan['identity'];
+  mode: Mode | null;
+  account: ImportPlan['account'];
+  trades: PlannedTrade[];
+}
+
+export interface ConfirmResult {
+  accountId: string;
+  added: number;
+  updated: number;
+  unchanged: number;
+  closedTrades: number;
+}
+
+const mappingOf = (row: ImportMappingsTable): CsvMapping => ({
+  ...(JSON.parse(row.mapping) as Omit<CsvMapping, 'id' | 'name' | 'createdAt' | 'updatedAt'>),
+  id: row.id,
+  name: row.name,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** The account key of an imported account: the trading module's rule (`metatrader:<server>:<login>`). */
+const accountKeyOf = (identity: { server: string; login: string }) => `metatrader:${identity.server}:${identity.login}`;
+
+/**
+ * MetaTrader 4/5 and CSV import (issue 10): a file is read on a worker thread into a plan, shown as a preview and
+ * kept (table `imports`) until the trader confirms (the trading module stores the account and trades) or cancels.
+ * One upload per user is read at a time.
+ */
+export function createImportService({ db, trading, settings, parser, now }: ImportServiceDeps) {
+  const repo = createImportRepository(db);
+  const reading = new Set<string>();
+
+  async function csvMapping(userId: string, request: UploadRequest): Promise<CsvMappingSpec | undefined> {
+    if (request.mapping) return request.mapping;
+    if (!request.mappingId) return undefined;
+    const row = await repo.findMapping(userId, request.mappingId);
+    if (!row)
+      throw badRequest('mappingId: no saved CSV mapping with this id. Pick one of your mappings.', 'UNKNOWN_MAPPING');
+    const { columns, dateOrder, decimalSeparator, timesAreUtc } = mappingOf(row);
+    return { columns, dateOrder, decimalSeparator, timesAreUtc };
+  }
+
+  async function parse(bytes: Uint8Array, mapping: CsvMappingSpec | undefined) {
+    try {
+      return await parser.parse(bytes, mapping);
+    } catch (error) {
+      if (error instanceof ReportError) {
+        throw new AppError(400, error.code, error.message, {}, error.details);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    /** Reads the file and keeps a preview; nothing of the trader's data changes. */
+    async upload(
+      userId: string,
+      request: UploadRequest,
+    ): Promise<{ importId: string; format: ImportFormat; preview: ImportPreview }> {
+      if (request.bytes.byteLength === 0)
+        throw badRequest(
+          'The file is empty (0 bytes). Export the report again from MetaTrader and upload the saved file.',
+          'EMPTY_FILE',
+        );
+      if (reading.has(userId))
+        throw conflict(
+          'Another of your uploads is still being read. Wait for its preview, then upload the next file.',
+          'IMPORT_BUSY',
+        );
+      reading.add(userId);
+      try {
+        const mapping = await csvMapping(userId, request);
+        const report = await parse(request.bytes, mapping);
+        const stamp = now();
+        const identity = accountIdentity(report);
+        const remembered = await trading.importedAccount(userId, accountKeyOf(identity));
+        const offset =
+          request.serverUtcOffset ??
+          (report.timesAreUtc ? '+00:00' : undefined) ??
+          remembered?.utcOffset ??
+          DEFAULT_SERVER_UTC_OFFSET;
+        const sizes = contractSizesWith(await repo.contractSizes(userId));
+        const plan = planImport(report, { offset, rememberedMode: request.mode ?? remembered?.mode ?? null, sizes });
+        const importId = randomUUID();
+        const payload: Payload = {
+          format: report.format,
+          identity: plan.identity,
+          mode: plan.mode,
+          account: plan.account,
+          trades: plan.trades,
+        };
+        await repo.deleteExpired(stamp.toISOString());
+        await repo.savePending({
+          id: importId,
+          user_id: userId,
+          format: report.format,
+          file_name: request.fileName,
+          account_key: accountKeyOf(plan.identity),
+          summary: JSON.stringify(plan.preview),
+          payload: JSON.stringify(payload),
+          created_at: stamp.toISOString(),
+          expires_at: new Date(stamp.getTime() + IMPORT_PREVIEW_TTL_MINUTES * 60_000).toISOString(),
+        });
+        return { importId, format: report.format, preview: plan.preview };
+      } finally {
+        reading.delete(userId);
+      }
+    },
+
+    /** Stores the previewed account and trades (new ones added, changed ones updated), then forgets the preview. */
+    async confirm(userId: string, importId: string, body: ImportConfirmBody = {}): Promise<ConfirmResult> {
+      const row = await repo.findPending(userId, importId);
+      if (!row) throw notFound('No import with this id is waiting for you. Upload the file again.');
+      if (row.expires_at <= now().toISOString()) {
+        await repo.deletePending(userId, importId);
+        throw new AppError(
+          410,
+          'IMPORT_EXPIRED',
+          `This preview is older than ${IMPORT_PREVIEW_TTL_MINUTES} minutes and was discarded. Upload the file again.`,
+        );
+      }
+      const payload = JSON.parse(row.payload) as Payload;
+      const corrections = new Map(Object.entries(body.contractSizes ?? {}).map(([s, v]) => [s.toUpperCase(), v]));
+      const stored = await repo.contractSizes(userId);
+      const sizes = contractSizesWith(new Map([...stored, ...corrections]));
+      const mode = body.mode ?? payload.mode ?? 'demo';
+      const result = await trading.storeImport(userId, { ...payload.account, mode }, tradeInputs(payload.trades, sizes));
+      await repo.saveContractSizes(userId, corrections, now().toISOString());
+      await repo.deletePending(userId, importId);
+      await settings.adoptTradingPlatformIfUnset(userId, 'MetaTrader');
+      return {
+        accountId: result.accountKey,
+        added: result.added,
+        updated: result.updated,
+        unchanged: result.unchanged,
+        closedTrades: payload.trades.length,
+      };
+    },
+
+    /** Forgets a preview; nothing was stored. */
+    async cancel(userId: string, importId: string): Promise<void> {
+      if (!(await repo.deletePending(userId, importId)))
+        throw notFound('No import with this id is waiting for you (it may have been confirmed or cancelled already).');
+    },
+
+    async mappings(userId: string): Promise<CsvMapping[]> {
+      return (await repo.listMappings(userId)).map(mappingOf);
+    },
+
+    async saveMapping(userId: string, body: CsvMappingBody): Promise<CsvMapping> {
+      const { name, ...mapping } = csvMappingFields.parse(body);
+      const stamp = now().toISOString();
+      const row = await repo.saveMapping({
+        id: randomUUID(),
+        user_id: userId,
+        name,
+        name_key: name.toLowerCase(),
+        mapping: JSON.stringify(mapping),
+        created_at: stamp,
+        updated_at: stamp,
+      });
+      return mappingOf(row);
+    },
+
+    async deleteMapping(userId: string, id: string): Promise<void> {
+      if (!(await repo.deleteMapping(userId, id))) throw notFound('No saved CSV mapping with this id.');
+    },
+  };
+}
+export type ImportService = ReturnType<typeof createImportService>;
