@@ -19,7 +19,16 @@ const alias = (field: Alias, ...names: string[]) => {
 };
 alias('ticket', 'ticket', 'ticket #', 'position', 'posizione', 'position id', 'order', 'deal', 'id', 'trade id');
 alias('ticket', 'trade_id', 'tradeid', 'trade #', 'order id', 'ticket id');
-alias('openTime', 'open time', 'open date', 'opening time', 'opening_time', 'opening_time_utc', 'open_time', 'entry time');
+alias(
+  'openTime',
+  'open time',
+  'open date',
+  'opening time',
+  'opening_time',
+  'opening_time_utc',
+  'open_time',
+  'entry time',
+);
 alias('openTime', 'open_time_utc', 'open date/time', 'date ouverture', "heure d'ouverture", 'ora apertura');
 alias('closeTime', 'close time', 'close date', 'closing time', 'closing_time', 'closing_time_utc', 'close_time');
 alias('closeTime', 'close_time_utc', 'exit time', 'close date/time', 'date fermeture', 'ora chiusura');
@@ -37,7 +46,12 @@ alias('commission', 'commission', 'commissions', 'commissioni', 'commissione', '
 alias('swap', 'swap', 'swaps', 'rollover');
 alias('fees', 'fee', 'fees', 'taxes', 'tasse', 'frais');
 
-const normaliseHeader = (h: string) => h.replace(/^\uFEFF/, '').trim().replace(/\s+/g, ' ').toLowerCase();
+const normaliseHeader = (h: string) =>
+  h
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 
 /** The delimiter that splits the first lines into the same, largest number of fields. */
 export function sniffDelimiter(text: string): string {
@@ -103,7 +117,9 @@ function mappedColumns(headers: readonly string[], mapping: CsvMappingSpec): Map
     const wanted = mapping.columns[field];
     if (!wanted) continue;
     const key = normaliseHeader(wanted);
-    const occurrences = headers.flatMap((h, i) => (h.trim() === wanted.trim() || normaliseHeader(h) === key ? [i] : []));
+    const occurrences = headers.flatMap((h, i) =>
+      h.trim() === wanted.trim() || normaliseHeader(h) === key ? [i] : [],
+    );
     if (occurrences.length === 0) continue;
     const n = used.get(key) ?? 0;
     used.set(key, n + 1);
@@ -122,9 +138,10 @@ interface DateParts {
 
 /** `yyyy.MM.dd HH:mm[:ss]`, ISO (`T`, `Z`, fractions), `dd/MM/yyyy`, `MM/dd/yyyy` (`/`, `.` or `-`). */
 function dateParts(value: string): DateParts | null {
-  const m = /^(\d{1,4})[./-](\d{1,2})[./-](\d{1,4})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(Z|[+-]00:?00| UTC)?$/.exec(
-    value.trim(),
-  );
+  const m =
+    /^(\d{1,4})[./-](\d{1,2})[./-](\d{1,4})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(Z|[+-]00:?00| UTC)?$/.exec(
+      value.trim(),
+    );
   if (!m) return null;
   const yearFirst = m[1]!.length === 4;
   if (!yearFirst && m[3]!.length !== 4) return null;
@@ -183,7 +200,8 @@ export function parseCsv(text: string, mapping?: CsvMappingSpec): ParsedReport {
       headerIndex = i;
     }
   }
-  if (headerIndex === -1) headerIndex = records.reduce((w, r, i) => (r.record.length > records[w]!.record.length && i < 10 ? i : w), 0);
+  if (headerIndex === -1)
+    headerIndex = records.reduce((w, r, i) => (r.record.length > records[w]!.record.length && i < 10 ? i : w), 0);
   const headers = records[headerIndex]!.record.map((h) => h.replace(/^\uFEFF/, '').trim());
   const missing = CSV_REQUIRED_FIELDS.filter((f) => !columns.has(f));
   if (missing.length > 0) {
@@ -198,7 +216,11 @@ export function parseCsv(text: string, mapping?: CsvMappingSpec): ParsedReport {
   }
 
   const decimalComma =
-    mapping && mapping.decimalSeparator === ',' ? true : mapping ? false : guessDecimalComma(records, headerIndex, columns);
+    mapping && mapping.decimalSeparator === ','
+      ? true
+      : mapping
+        ? false
+        : guessDecimalComma(records, headerIndex, columns);
   const rows = records.slice(headerIndex + 1).filter((r) => r.record.some((c) => c.trim() !== ''));
   const get = (record: string[], field: CsvField) => {
     const i = columns.get(field);
@@ -253,7 +275,8 @@ export function parseCsv(text: string, mapping?: CsvMappingSpec): ParsedReport {
       return iso;
     };
     const action = get(record, 'side').toLowerCase();
-    const side = action === 'buy' || action === 'long' ? 'buy' : action === 'sell' || action === 'short' ? 'sell' : null;
+    const side =
+      action === 'buy' || action === 'long' ? 'buy' : action === 'sell' || action === 'short' ? 'sell' : null;
     const ticketText = get(record, 'ticket');
     const ticket = ticketText === '' ? `row-${line}` : ticketText;
     if (!side) {

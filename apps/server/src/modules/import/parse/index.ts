@@ -32,7 +32,8 @@ function titleOf(head: string): string {
 }
 
 function detect(bytes: Uint8Array): Detected {
-  if (bytes.length === 0) throw new ReportError('EMPTY_FILE', 'The file is empty (0 bytes). Choose the report file itself.');
+  if (bytes.length === 0)
+    throw new ReportError('EMPTY_FILE', 'The file is empty (0 bytes). Choose the report file itself.');
   if (startsWith(bytes, 0x50, 0x4b, 0x03, 0x04)) {
     const parts = unzipWorkbook(bytes);
     if (!parts['xl/workbook.xml'])

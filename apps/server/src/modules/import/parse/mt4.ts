@@ -74,7 +74,8 @@ function byColumn(cells: readonly PlacedCell[]): Array<PlacedCell | undefined> {
 function labelledValues(cells: readonly PlacedCell[], into: Map<string, string>): void {
   for (let i = 0; i < cells.length; i++) {
     const text = cells[i]!.text;
-    if (text.endsWith(':') && i + 1 < cells.length) into.set(text.slice(0, -1).trim().toLowerCase(), cells[i + 1]!.text);
+    if (text.endsWith(':') && i + 1 < cells.length)
+      into.set(text.slice(0, -1).trim().toLowerCase(), cells[i + 1]!.text);
   }
 }
 

@@ -90,7 +90,16 @@ addAliases('volume', 'volume', 'volumen');
 addAliases('price', 'price', 'prix', 'prezzo', 'preis', 'precio', 'preço');
 addAliases('sl', 's / l', 's/l', 'sl');
 addAliases('tp', 't / p', 't/p', 'tp');
-addAliases('commission', 'commission', 'commissions', 'commissioni', 'commissione', 'kommission', 'comisión', 'comissão');
+addAliases(
+  'commission',
+  'commission',
+  'commissions',
+  'commissioni',
+  'commissione',
+  'kommission',
+  'comisión',
+  'comissão',
+);
 addAliases('fee', 'fee', 'frais', 'tariffa', 'gebühr', 'tarifa', 'taxa');
 addAliases('swap', 'swap', 'swaps');
 addAliases('profit', 'profit', 'profitto', 'bénéfice', 'gewinn', 'beneficio', 'lucro');
@@ -133,7 +142,20 @@ const CANONICAL: Record<Exclude<Section, 'results'>, Field[]> = {
     'balance',
     'comment',
   ],
-  open: ['time', 'position', 'symbol', 'type', 'volume', 'price', 'sl', 'tp', 'marketPrice', 'swap', 'profit', 'comment'],
+  open: [
+    'time',
+    'position',
+    'symbol',
+    'type',
+    'volume',
+    'price',
+    'sl',
+    'tp',
+    'marketPrice',
+    'swap',
+    'profit',
+    'comment',
+  ],
   working: ['time', 'order', 'symbol', 'type', 'volume', 'price', 'sl', 'tp', 'marketPrice', 'state', 'comment'],
 };
 
@@ -262,12 +284,14 @@ export function readAccountLine(text: string, report: ParsedReport): void {
     if (token === '') continue;
     if (/^[A-Z]{3}$/.test(token)) report.account.currency = token;
     else if (leverageOf(token) && /^1\s*:/.test(token)) report.account.leverage = leverageOf(token);
-    else if (lower.includes('hedg') || lower === 'couverture' || lower === 'copertura') report.account.marginMode = 'hedge';
+    else if (lower.includes('hedg') || lower === 'couverture' || lower === 'copertura')
+      report.account.marginMode = 'hedge';
     else if (lower.includes('netting') || lower === 'compensation' || lower === 'compensazione')
       report.account.marginMode = 'netting';
     else if (lower === 'demo' || lower === 'démo') report.account.mode = 'demo';
     else if (lower === 'contest' || lower === 'concours' || lower === 'gara') report.account.mode = 'demo';
-    else if (lower === 'real' || lower === 'réel' || lower === 'reale' || lower === 'live') report.account.mode = 'live';
+    else if (lower === 'real' || lower === 'réel' || lower === 'reale' || lower === 'live')
+      report.account.mode = 'live';
     else rest.push(token);
   }
   if (rest.length > 0) report.account.server = rest.join(', ');
@@ -376,7 +400,11 @@ export class Mt5Reader {
         const order = v.get('order') ?? '';
         const state = (v.get('state') ?? '').toLowerCase();
         if (order === '') return;
-        if (/^(canceled|cancelled|expired|rejected|annulé|scaduto|annullato|cancellato|expiré|rejeté|rifiutato)$/.test(state))
+        if (
+          /^(canceled|cancelled|expired|rejected|annulé|scaduto|annullato|cancellato|expiré|rejeté|rifiutato)$/.test(
+            state,
+          )
+        )
           this.report.skipped.push({
             row: row.line,
             reason: `${(v.get('type') ?? '').toLowerCase()} order ${order} ${state} — not a trade`,
@@ -401,7 +429,8 @@ export class Mt5Reader {
       if (!text.endsWith(':')) continue;
       let j = i + 1;
       while (j < cells.length && cells[j]!.text === '') j++;
-      if (j < cells.length && !cells[j]!.text.endsWith(':')) into.set(text.slice(0, -1).trim().toLowerCase(), cells[j]!.text);
+      if (j < cells.length && !cells[j]!.text.endsWith(':'))
+        into.set(text.slice(0, -1).trim().toLowerCase(), cells[j]!.text);
     }
   }
 
@@ -447,7 +476,9 @@ export class Mt5Reader {
       throw new ReportError(
         'UNSUPPORTED_REPORT',
         `No "Positions" section was found in this MetaTrader 5 report (looked for a section titled Positions, Posizioni, Positionen or Posiciones${
-          this.seen.length ? `; found ${this.seen.map((s) => SECTION_NAMES[s]).join(', ')}` : '; found no section at all'
+          this.seen.length
+            ? `; found ${this.seen.map((s) => SECTION_NAMES[s]).join(', ')}`
+            : '; found no section at all'
         }). Save the report from Toolbox → History (right-click → Report) with the terminal in English and try again.`,
       );
     }
