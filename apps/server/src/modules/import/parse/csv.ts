@@ -281,14 +281,14 @@ export function parseCsv(text: string, mapping?: CsvMappingSpec): ParsedReport {
     const ticket = ticketText === '' ? `row-${line}` : ticketText;
     if (!side) {
       if (BALANCE_ACTIONS.has(action)) {
-        const comment = get(record, 'symbol');
+        const comment = get(record, 'symbol') || get(record, 'side');
         report.balanceOperations.push({
           row: line,
           ticket: ticketText || null,
           time: (time('closeTime', false) ?? time('openTime', true))!,
           type: action === 'credit' ? 'credit' : 'balance',
           amount: f.decimal(get(record, 'profit'), 'amount'),
-          comment: comment === '' ? action : comment,
+          comment,
         });
       } else {
         report.skipped.push({
