@@ -19,6 +19,18 @@ export function sniffEncoding(bytes: Uint8Array): TextEncodingName {
   return 'utf-8';
 }
 
+/* windows-1252 at 0x80–0x9F (Node's TextDecoder treats the label as ISO-8859-1 there); undefined bytes stay. */
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+export function decodeWindows1252(bytes: Uint8Array): string {
+  const latin1 = new TextDecoder('latin1').decode(bytes);
+  return /[\u0080-\u009f]/.test(latin1)
+    ? latin1.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!)
+    : latin1;
+}
+
 /** Decodes a text file (report, CSV, XML part): UTF-16 by mark or NULs, else strict UTF-8, else windows-1252. */
 export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEncodingName } {
   let encoding = sniffEncoding(bytes);
@@ -28,7 +40,7 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEnc
       text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
     } catch {
       encoding = 'windows-1252';
-      text = new TextDecoder('windows-1252').decode(bytes);
+      text = decodeWindows1252(bytes);
     }
   } else {
     text = new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes);
