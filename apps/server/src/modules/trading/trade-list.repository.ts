@@ -237,15 +237,16 @@ export function createTradeListRepository(db: Kysely<Database>) {
     },
 
     /** Close time and realized P/L of the user's closed trades with a close time in [from, to) (ISO-8601). */
-    closedBetween(userId: string, from: string, to: string) {
-      return db
+    closedBetween(userId: string, from: string, to: string, platform?: PlatformQuery) {
+      let query = db
         .selectFrom('trades')
         .select(['close_time', 'realized_pl'])
         .where('user_id', '=', userId)
         .where('state', '=', 'CLOSED')
         .where('close_time', '>=', storedTimeBound(from))
-        .where('close_time', '<', storedTimeBound(to))
-        .execute() as Promise<Array<{ close_time: string; realized_pl: string }>>;
+        .where('close_time', '<', storedTimeBound(to));
+      if (platform) query = query.where('platform', '=', platformByQuery(platform).stored);
+      return query.execute() as Promise<Array<{ close_time: string; realized_pl: string }>>;
     },
 
     /** Which of these tag ids are not tags of the user. */

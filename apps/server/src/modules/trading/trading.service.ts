@@ -188,9 +188,12 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
       return { fileName: exportFileName(now(), timeZone), chunks: tradesCsv(batches, timeZone) };
     },
 
-    /** Close time and realized P/L of the user's trades that closed in [from, to) (the P/L calendar). */
-    closedBetween(userId: string, from: string, to: string) {
-      return tradeList.closedBetween(userId, from, to);
+    /**
+     * Close time and realized P/L of the user's trades that closed in [from, to) (the P/L calendar), of every
+     * platform unless one is given.
+     */
+    closedBetween(userId: string, from: string, to: string, platform?: PlatformQuery) {
+      return tradeList.closedBetween(userId, from, to, platform);
     },
 
     /** Stored accounts, newest first; of one platform and mode when the filter says so. */
