@@ -100,11 +100,7 @@ export function createTradingChatData({ trading, info, journal, now }: TradingCh
   const historyTime = (userId: string, mode: Mode, link: Awaited<ReturnType<typeof connection>>) =>
     link === 'import' ? lastImport(userId, mode) : trading.lastTradeWrite(userId, mode, undefined, 'oanda');
 
-  const syncOrigin = (
-    at: string | null,
-    link: 'none' | 'other' | 'same' | 'import',
-    failure?: string,
-  ): DataOrigin => {
+  const syncOrigin = (at: string | null, link: 'none' | 'other' | 'same' | 'import', failure?: string): DataOrigin => {
     if (link === 'import') return { kind: 'import', platform: 'MetaTrader', at };
     return syncOriginOf(at, link, failure);
   };
