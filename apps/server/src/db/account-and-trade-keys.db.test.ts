@@ -12,10 +12,15 @@ import { migrations } from './migrations';
 /** The tables 006 changes, as 001–005 left them. */
 interface Schema005 {
   users: UsersTable;
-  broker_accounts: Omit<BrokerAccountsTable, 'account_key' | 'platform' | 'server' | 'login'> & {
+  broker_accounts: Omit<
+    BrokerAccountsTable,
+    'account_key' | 'platform' | 'server' | 'login' | 'broker' | 'leverage' | 'utc_offset'
+  > & {
     oanda_account_id: string;
   };
-  trades: Omit<TradesTable, 'account_key'> & { oanda_account_id: string };
+  trades: Omit<TradesTable, 'account_key' | 'platform' | 'symbol' | 'lots' | 'commission' | 'swap'> & {
+    oanda_account_id: string;
+  };
 }
 
 let db: Db;

@@ -1,12 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardMetricsQuery, dashboardMetricsResponse, type DashboardMetrics } from '@pipsense/contract';
+import {
+  dashboardMetricsQuery,
+  dashboardMetricsResponse,
+  type DashboardMetrics,
+  type PlatformQuery,
+} from '@pipsense/contract';
 import { userId } from '../../plugins/auth';
 import { plural } from '../../lib/text';
 import { isSliced, type AnalyticsService } from './analytics.service';
 
-export function metricsMessage(data: Pick<DashboardMetrics, 'tradeCount' | 'accountCount'>, filtered = false): string {
+export function metricsMessage(
+  data: Pick<DashboardMetrics, 'tradeCount' | 'accountCount'>,
+  filtered = false,
+  platform: PlatformQuery = 'oanda',
+): string {
   if (data.tradeCount === 0 && filtered)
     return 'No trades match these filters. Widen the date range or clear the account, instrument or tag filter.';
+  if (data.tradeCount === 0 && platform === 'metatrader')
+    return 'No MetaTrader trades imported yet. Import a MetaTrader 4/5 report or a CSV file on the Trades page.';
   if (data.tradeCount === 0)
     return 'No trades synced yet. Connect OANDA in Settings → Trading Platforms, then press Sync on the Trades or Accounts page.';
   return `Metrics for ${plural(data.tradeCount, 'trade')} on ${plural(data.accountCount, 'account')}`;
@@ -25,7 +36,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
     { schema: { querystring: dashboardMetricsQuery, response: { 200: dashboardMetricsResponse } } },
     async (request) => {
       const data = await analytics.overview(userId(request), request.query);
-      return { success: true, message: metricsMessage(data, isSliced(request.query)), data };
+      return {
+        success: true,
+        message: metricsMessage(data, isSliced(request.query), request.query.platform),
+        data,
+      };
     },
   );
 };

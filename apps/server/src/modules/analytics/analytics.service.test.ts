@@ -42,6 +42,11 @@ function trade(id: string, pl: string, open: string, close: string | null): Trad
     trailingStopDistance: null,
     updatedAt: SYNCED,
     createdAt: SYNCED,
+    platform: 'oanda',
+    symbol: null,
+    lots: null,
+    commission: null,
+    swap: null,
   };
 }
 
@@ -75,6 +80,12 @@ function account(syncedAt: string): AccountItem {
     syncedAt,
     createdAt: SYNCED,
     updatedAt: SYNCED,
+    platform: 'oanda',
+    login: ACCOUNT,
+    server: 'fxpractice',
+    broker: null,
+    leverage: null,
+    serverUtcOffset: null,
   };
 }
 

@@ -1,4 +1,12 @@
-import type { DashboardMetrics, InsightsStatus, Mode, TagFacts, TradeItem, TradeTag } from '@pipsense/contract';
+import type {
+  DashboardMetrics,
+  InsightsStatus,
+  Mode,
+  PlatformQuery,
+  TagFacts,
+  TradeItem,
+  TradeTag,
+} from '@pipsense/contract';
 import type { LlmProvider, LlmProviders } from '../../integrations/llm';
 import { badRequest } from '../../lib/errors';
 import type { SettingsService } from '../settings/settings.service';
@@ -51,6 +59,11 @@ export interface AnalyticsServiceDeps {
 
 export interface OverviewRequest {
   timeZone: string;
+  /**
+   * One platform's trades and accounts (issue 10; the contract defaults it to 'oanda'): OANDA and MetaTrader
+   * overviews never mix, nor do their insights (the cache scope and the data version carry the platform).
+   */
+  platform?: PlatformQuery | undefined;
   /** Both modes when left out. */
   mode?: Mode | undefined;
   /** The journal's slice (contract dashboardMetricsQuery): open time from/to (ISO, inclusive), one account
@@ -200,7 +213,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     userId: string,
     metrics: OverviewMetrics,
     version: DataVersion,
-    request: { timeZone: string; mode?: Mode | undefined },
+    request: { timeZone: string; mode?: Mode | undefined; platform: PlatformQuery },
   ): Promise<InsightsView> {
     const builtin = buildInsights(metrics);
     // Nothing synced: there is nothing for a provider to write about.
@@ -212,7 +225,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     if (!provider) return { cards: builtin, status: status('builtin', 'ready', notConfiguredNote(platform)) };
 
     const model = provider.model('trading');
-    const scope = `${request.mode ?? 'all'}|${request.timeZone}|${provider.id}`;
+    const scope = `${request.platform}|${request.mode ?? 'all'}|${request.timeZone}|${provider.id}`;
     const insightsVersion = `${WRITER_REVISION}:${model}:${version.digest}`;
     const now = deps.now();
     const row = await deps.insights.find(userId, scope);
@@ -251,9 +264,10 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     async overview(userId: string, request: OverviewRequest): Promise<DashboardMetrics> {
       const timeZone = canonicalZone(request.timeZone);
       const sliced = isSliced(request);
+      const platform = request.platform ?? 'oanda';
       const [allItems, allAccounts, tags, tagsByTrade, initialStops] = await Promise.all([
-        deps.trading.allTrades(userId, { mode: request.mode, accountId: request.accountId }),
-        deps.trading.accounts(userId, request.mode),
+        deps.trading.allTrades(userId, { platform, mode: request.mode, accountId: request.accountId }),
+        deps.trading.accounts(userId, request.mode, platform),
         deps.journal.tags(userId),
         deps.journal.tagsByTrade(userId),
         deps.journal.initialStops(userId),
@@ -282,8 +296,9 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
             return true;
           })
         : allItems;
+      // The account as the API names it: its login or (MetaTrader, whose oandaAccountId is the key) its key.
       const accountItems = request.accountId
-        ? allAccounts.filter((a) => a.oandaAccountId === request.accountId)
+        ? allAccounts.filter((a) => a.oandaAccountId === request.accountId || a.login === request.accountId)
         : allAccounts;
       const now = deps.now();
       const refs = tradeItems.map((item) => tradeRef(item.accountId, item.tradeId));
@@ -297,20 +312,23 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         sliceOfHistory: Boolean(request.from || request.to || request.instrument || wanted.length > 0),
         byTag,
       });
-      // Only tags on trades can change what the insights say: a tag nobody uses (the starter set given on the first
-      // read of the tag list, a new empty tag) must not cost another provider call.
-      const used = new Set([...tagsByTrade.values()].flat());
+      // Only tags on this platform's trades can change what the insights say: a tag nobody uses (the starter set given
+      // on the first read of the tag list, a new empty tag) or one on the other platform's trades must not cost
+      // another provider call.
+      const ours = new Set(allItems.map((item) => tradeRef(item.accountId, item.tradeId)));
+      const used = new Set([...tagsByTrade].filter(([ref]) => ours.has(ref)).flatMap(([, ids]) => ids));
       const journal = entriesDigest(
         (function* () {
+          yield `p|${platform}`;
           for (const tag of tags) if (used.has(tag.id)) yield `t|${tag.id}|${tag.kind}|${tag.name}`;
-          for (const [ref, ids] of tagsByTrade) yield `a|${ref}|${ids.join(',')}`;
-          for (const [ref, stop] of initialStops) yield `s|${ref}|${stop}`;
+          for (const [ref, ids] of tagsByTrade) if (ours.has(ref)) yield `a|${ref}|${ids.join(',')}`;
+          for (const [ref, stop] of initialStops) if (ours.has(ref)) yield `s|${ref}|${stop}`;
         })(),
       );
       const version = dataVersion(tradeItems, accountItems, journal);
       const { cards, status: insights } = sliced
         ? { cards: buildInsights(metrics), status: status('builtin', 'ready', SLICED_INSIGHTS_NOTE) }
-        : await insightsFor(userId, metrics, version, { timeZone, mode: request.mode });
+        : await insightsFor(userId, metrics, version, { timeZone, mode: request.mode, platform });
       return {
         byTag,
         riskInR: riskInR(metrics),

@@ -52,7 +52,8 @@ const TOPIC_DEFAULTS = { instrument: 'USD_JPY', granularity: 'M5' };
 const PROVIDER_LABELS: Record<string, string> = { openai: 'OpenAI', vertexai: 'Vertex AI' };
 
 /** Phrases by which an answer names its source; one is added when the model left it out. */
-const SOURCE_PHRASES = /from OANDA just now|from your last sync|nothing synced yet|fetched from OANDA/i;
+const SOURCE_PHRASES =
+  /from OANDA just now|from your last sync|nothing synced yet|fetched from OANDA|from your MetaTrader import|nothing imported from MetaTrader/i;
 
 interface Outcome {
   failed: boolean;

@@ -14,7 +14,7 @@ import { createJournalFactsService } from '../journal/journal-facts.service';
 
 export interface ChatModuleDeps {
   db: Kysely<Database>;
-  info: Pick<SettingsService, 'oandaCredentials' | 'defaultAiPlatform'>;
+  info: Pick<SettingsService, 'oandaCredentials' | 'defaultAiPlatform' | 'defaultTradingPlatform'>;
   /** The trading service's reads the assistant's data uses (trading-chat-data.ts). */
   trading: TradingChatDataDeps['trading'];
   providers: LlmProviders;

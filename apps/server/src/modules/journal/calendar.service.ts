@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CalendarDay, JournalDay, TradeListItem } from '@pipsense/contract';
+import type { CalendarDay, JournalDay, PlatformQuery, TradeListItem } from '@pipsense/contract';
 import type { Database } from '../../db/schema';
 import { addDays, localDate, startOfDay } from '../../domain/calendar';
 import { sumDecimals } from '../../domain/decimal';
@@ -26,11 +26,15 @@ const hasContent = (e: { note: string; mood: number | null }) => e.note.trim() !
  * The P/L calendar and the daily journal (issue 9). A trade counts on the day it closed in the trader's zone
  * (domain/calendar.ts); open trades are not on it. Wins and losses as in domain/performance.ts: P/L in minor units
  * above or below zero.
+ *
+ * Platforms (issue 10): the journal is the trader's, not a platform's. The calendar and a day cover the trades of
+ * every platform (OANDA and imported MetaTrader alike) unless a platform is given; the contract's calendar and day
+ * queries take none today, so the API always shows them all.
  */
 export function createCalendarService({ db, trading, now }: CalendarServiceDeps) {
   return {
     /** One row per day of `month` (YYYY-MM) that has closed trades or a journal entry, in date order. */
-    async month(userId: string, month: string, timeZone: string): Promise<CalendarDay[]> {
+    async month(userId: string, month: string, timeZone: string, platform?: PlatformQuery): Promise<CalendarDay[]> {
       const [y, m] = month.split('-').map(Number) as [number, number];
       const first = { y, m, d: 1 };
       const next = { y: m === 12 ? y + 1 : y, m: m === 12 ? 1 : m + 1, d: 1 };
@@ -42,7 +46,7 @@ export function createCalendarService({ db, trading, now }: CalendarServiceDeps)
         if (!entry) days.set(date, (entry = { pl: [], wins: 0, losses: 0, hasEntry: false }));
         return entry;
       };
-      for (const trade of await trading.closedBetween(userId, from, to)) {
+      for (const trade of await trading.closedBetween(userId, from, to, platform)) {
         const d = day(dayText(localDate(Date.parse(trade.close_time), timeZone)));
         d.pl.push(trade.realized_pl);
         const minor = minorUnitsOf(trade.realized_pl);
@@ -70,7 +74,12 @@ export function createCalendarService({ db, trading, now }: CalendarServiceDeps)
     },
 
     /** The day's journal entry (empty when none) and the trades that closed on it in the zone, newest first. */
-    async day(userId: string, date: string, timeZone: string): Promise<JournalDay & { trades: TradeListItem[] }> {
+    async day(
+      userId: string,
+      date: string,
+      timeZone: string,
+      platform?: PlatformQuery,
+    ): Promise<JournalDay & { trades: TradeListItem[] }> {
       const entry = await db
         .selectFrom('journal_days')
         .select(['note', 'mood', 'updated_at'])
@@ -79,6 +88,7 @@ export function createCalendarService({ db, trading, now }: CalendarServiceDeps)
         .executeTakeFirst();
       const start = parseDay(date);
       const batches = await trading.tradeBatches(userId, {
+        platform,
         closedFrom: startOfDay(start, timeZone).toISOString(),
         closedTo: startOfDay(addDays(start, 1), timeZone).toISOString(),
         sort: 'closeTime',

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { TAG_KINDS, type TagKind, type TradeTag } from '@pipsense/contract';
 import type { Database } from '../../db/schema';
-import { accountLogin } from '../trading/trading.service';
+import { apiAccountId } from '../trading/trading.service';
 
 /**
  * Read-only journal facts for the overview and the assistant (issue 9): the user's tags, which trade carries which
@@ -11,7 +11,7 @@ import { accountLogin } from '../trading/trading.service';
  * Writes (tags, notes, day entries) belong to journal.service.ts.
  */
 export const tradeRef = (accountId: string, tradeId: string): string => `${accountId}|${tradeId}`;
-const refOf = (r: { account_key: string; trade_id: string }) => tradeRef(accountLogin(r.account_key), r.trade_id);
+const refOf = (r: { account_key: string; trade_id: string }) => tradeRef(apiAccountId(r.account_key), r.trade_id);
 
 export interface TradeNoteFact {
   note: string;

@@ -77,7 +77,10 @@ export function createSettingsService({ info, cipher, now }: SettingsServiceDeps
       await info.save({
         user_id: userId,
         default_ai_platform: record.default_ai_platfrom,
-        default_trading_platform: anyOanda ? 'OANDA' : record.default_trading_platfrom,
+        // The record's own choice (OANDA or MetaTrader); saving the OANDA configuration without one makes OANDA the
+        // default (SPEC: the default becomes OANDA when the OANDA configuration is saved).
+        default_trading_platform:
+          anyOanda && record.default_trading_platfrom === '' ? 'OANDA' : record.default_trading_platfrom,
         oanda_access_token: token ? cipher.encrypt(token) : null,
         oanda_account_id: accountId,
         // An account without a mode is a demo (practice) account until said otherwise.
@@ -96,6 +99,32 @@ export function createSettingsService({ info, cipher, now }: SettingsServiceDeps
 
     async defaultAiPlatform(userId: string): Promise<InfoRecord['default_ai_platfrom']> {
       return (await load(userId)).ai;
+    },
+
+    /** The user's default trading platform: the label the chat's trading and accounts topics answer from. */
+    async defaultTradingPlatform(userId: string): Promise<InfoRecord['default_trading_platfrom']> {
+      return (await load(userId)).trading;
+    },
+
+    /**
+     * After a MetaTrader import: makes MetaTrader the default trading platform when the user has no OANDA token
+     * configured (so the chat answers from the imported data) and it is not the default already. Returns whether
+     * the setting changed; a user with OANDA configured keeps their choice.
+     */
+    async adoptTradingPlatformIfUnset(userId: string, label: 'MetaTrader'): Promise<boolean> {
+      const row = await info.find(userId);
+      if (row?.oanda_access_token) return false;
+      if (row?.default_trading_platform === label) return false;
+      await info.save({
+        user_id: userId,
+        default_ai_platform: row?.default_ai_platform ?? DEFAULT_AI,
+        default_trading_platform: label,
+        oanda_access_token: null,
+        oanda_account_id: row?.oanda_account_id ?? '',
+        oanda_mode: row?.oanda_mode ?? '',
+        updated_at: now().toISOString(),
+      });
+      return true;
     },
   };
 }

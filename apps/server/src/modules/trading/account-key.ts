@@ -1,4 +1,4 @@
-import type { Mode } from '@pipsense/contract';
+import { PLATFORM_TABLE, type Mode, type PlatformStored } from '@pipsense/contract';
 
 /*
  * One identity for a broker account and for a trade, whatever the platform (docs/decisions/007-account-and-trade-keys.md).
@@ -13,8 +13,9 @@ import type { Mode } from '@pipsense/contract';
  * OANDA never reuses a trade id, so its ids are stored as they are.
  */
 
-export const PLATFORMS = ['oanda'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+/** The stored platform values (PLATFORM_TABLE): the account key's first part and `platform` on rows. */
+export const PLATFORMS: readonly PlatformStored[] = PLATFORM_TABLE.map((p) => p.stored);
+export type Platform = PlatformStored;
 
 export interface AccountKeyParts {
   platform: Platform;
@@ -39,6 +40,16 @@ export function accountKeyParts(key: string): AccountKeyParts {
 /** The broker's own id of the account in a key (for OANDA its account id). */
 export const accountLogin = (key: string): string => accountKeyParts(key).login;
 
+/**
+ * The API's `accountId` of an account key (trades, filters, journal refs): for OANDA the broker's account id (the
+ * login, as before issue 10); for an imported MetaTrader account the key itself (issue 10: "accountId is the account
+ * key"), since a login alone is not unique across MetaTrader brokers.
+ */
+export function apiAccountId(key: string): string {
+  const parts = accountKeyParts(key);
+  return parts.platform === 'oanda' ? parts.login : key;
+}
+
 /** OANDA's environments: practice accounts (demo mode) live on fxpractice, real ones (live mode) on fxtrade. */
 export const oandaServer = (mode: Mode): string => (mode === 'live' ? 'fxtrade' : 'fxpractice');
 
@@ -48,5 +59,15 @@ export type AccountIdentity = AccountKeyParts & { account_key: string };
 /** The identity of an OANDA account, from the credentials' mode and OANDA's account id. */
 export function oandaAccount(mode: Mode, accountId: string): AccountIdentity {
   const parts: AccountKeyParts = { platform: 'oanda', server: oandaServer(mode), login: accountId };
+  return { ...parts, account_key: accountKey(parts) };
+}
+
+/**
+ * The identity of an imported MetaTrader account: its trade server as the report names it (for an MT4 report or a
+ * CSV file without one, the server name the import was given) and the login. Nothing is changed in either but the
+ * colon rule (a login holds none; a server may).
+ */
+export function metatraderAccount(server: string, login: string): AccountIdentity {
+  const parts: AccountKeyParts = { platform: 'metatrader', server, login };
   return { ...parts, account_key: accountKey(parts) };
 }

@@ -3,8 +3,7 @@ import type { OandaApi } from '../../integrations/oanda/oanda-client';
 import type { OandaCredentials } from '../settings/settings.service';
 import { oandaAccount } from './account-key';
 import { accountContent } from './broker-data';
-import type { BrokerAccountRepository, SummaryWrite } from './broker-account.repository';
-import type { BrokerAccountsTable } from '../../db/schema';
+import type { BrokerAccountRepository, BrokerAccountRow, SummaryWrite } from './broker-account.repository';
 import { aboutAccount } from './oanda-failure';
 
 export interface AccountSyncDeps {
@@ -25,7 +24,7 @@ export async function refreshSummary(
   userId: string,
   mode: Mode,
   oandaAccountId: string,
-): Promise<{ row: BrokerAccountsTable; write: SummaryWrite; lastTransactionID: string | null }> {
+): Promise<{ row: BrokerAccountRow; write: SummaryWrite; lastTransactionID: string | null }> {
   const summary = await api.accountSummary(oandaAccountId);
   const lastTransactionID = summary.lastTransactionID ?? summary.account.lastTransactionID ?? null;
   const saved = await deps.accounts.saveSummary(

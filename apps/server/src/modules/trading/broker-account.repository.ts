@@ -1,9 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Mode } from '@pipsense/contract';
+import type { CompiledQuery, Kysely, Selectable } from 'kysely';
+import { platformByQuery, type Mode, type PlatformQuery } from '@pipsense/contract';
 import type { BrokerAccountsTable, Database } from '../../db/schema';
 import type { AccountIdentity } from './account-key';
 import { sameAccountContent, type AccountContent } from './broker-data';
+import { sameImportedAccount, type ImportedAccountContent } from './metatrader-store';
+
+export type BrokerAccountRow = Selectable<BrokerAccountsTable>;
+
+/** Which stored accounts a list reads: by mode, by platform (every platform without one). */
+export interface AccountFilter {
+  mode?: Mode | undefined;
+  platform?: PlatformQuery | undefined;
+}
+
+/**
+ * The keys of the user's accounts an API `accountId` names: the broker's login (OANDA's account id, as before
+ * issue 10) or the account key itself (what MetaTrader rows show as their accountId). One rule for every filter.
+ */
+export const accountKeysNamed = (db: Kysely<Database>, userId: string, accountId: string) =>
+  db
+    .selectFrom('broker_accounts')
+    .select('account_key')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('login', '=', accountId), eb('account_key', '=', accountId)]));
 
 export type SummaryWrite = 'created' | 'updated' | 'unchanged';
 
@@ -23,9 +43,10 @@ export function createBrokerAccountRepository(db: Kysely<Database>) {
       .where('account_key', '=', key)
       .executeTakeFirst();
 
-  function scoped(userId: string, mode?: Mode) {
+  function scoped(userId: string, { mode, platform }: AccountFilter = {}) {
     let query = db.selectFrom('broker_accounts').where('user_id', '=', userId);
     if (mode) query = query.where('mode', '=', mode);
+    if (platform) query = query.where('platform', '=', platformByQuery(platform).stored);
     return query;
   }
 
@@ -38,7 +59,7 @@ export function createBrokerAccountRepository(db: Kysely<Database>) {
       account: AccountIdentity,
       content: AccountContent,
       now: string,
-    ): Promise<{ row: BrokerAccountsTable; write: SummaryWrite }> {
+    ): Promise<{ row: BrokerAccountRow; write: SummaryWrite }> {
       const before = await find(userId, account.account_key);
       if (!before) {
         const inserted = await db
@@ -76,6 +97,56 @@ export function createBrokerAccountRepository(db: Kysely<Database>) {
       return { row: (await find(userId, account.account_key))!, write: changed ? 'updated' : 'unchanged' };
     },
 
+    /**
+     * The statement that stores an imported account's row (run in the import's transaction, trade.repository.ts
+     * `alongside`): inserted, or its content replaced with the version moved when anything changed. `synced_at`
+     * moves either way: an import is a sync of the account, so the Overview's data version moves too.
+     */
+    async importStatement(
+      userId: string,
+      account: AccountIdentity,
+      content: ImportedAccountContent,
+      now: string,
+    ): Promise<CompiledQuery> {
+      const before = await find(userId, account.account_key);
+      if (!before)
+        return db
+          .insertInto('broker_accounts')
+          .values({
+            id: randomUUID(),
+            user_id: userId,
+            ...account,
+            ...content,
+            synced_at: now,
+            trades_through_transaction_id: null,
+            trades_high_id: null,
+            trades_synced_at: now,
+            version: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'account_key']).doUpdateSet((eb) => ({
+              ...content,
+              synced_at: now,
+              trades_synced_at: now,
+              updated_at: now,
+              version: eb('broker_accounts.version', '+', 1),
+            })),
+          )
+          .compile();
+      const changed = !sameImportedAccount(before, content);
+      return db
+        .updateTable('broker_accounts')
+        .set((eb) =>
+          changed
+            ? { ...content, synced_at: now, trades_synced_at: now, updated_at: now, version: eb('version', '+', 1) }
+            : { synced_at: now, trades_synced_at: now },
+        )
+        .where('id', '=', before.id)
+        .compile();
+    },
+
     /** Marks a completed trade sync; the next one only reads what came after. */
     async saveTradeCheckpoint(userId: string, key: string, checkpoint: TradeCheckpoint): Promise<void> {
       await db
@@ -90,16 +161,16 @@ export function createBrokerAccountRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async count(userId: string, mode?: Mode): Promise<number> {
-      const row = await scoped(userId, mode)
+    async count(userId: string, filter: AccountFilter = {}): Promise<number> {
+      const row = await scoped(userId, filter)
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 
     /** One page, newest first. */
-    page(userId: string, mode: Mode | undefined, offset: number, limit: number): Promise<BrokerAccountsTable[]> {
-      return scoped(userId, mode)
+    page(userId: string, filter: AccountFilter, offset: number, limit: number): Promise<BrokerAccountRow[]> {
+      return scoped(userId, filter)
         .selectAll()
         .orderBy('created_at', 'desc')
         .orderBy('account_key', 'asc')
@@ -108,8 +179,8 @@ export function createBrokerAccountRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    all(userId: string, mode?: Mode): Promise<BrokerAccountsTable[]> {
-      return scoped(userId, mode).selectAll().orderBy('created_at', 'asc').orderBy('account_key', 'asc').execute();
+    all(userId: string, filter: AccountFilter = {}): Promise<BrokerAccountRow[]> {
+      return scoped(userId, filter).selectAll().orderBy('created_at', 'asc').orderBy('account_key', 'asc').execute();
     },
   };
 }

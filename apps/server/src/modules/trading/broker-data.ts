@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
-import type { AccountItem, Mode, TradeItem } from '@pipsense/contract';
+import { platformByStored, type AccountItem, type Mode, type PlatformQuery, type TradeItem } from '@pipsense/contract';
 import type { BrokerAccountsTable, TradesTable } from '../../db/schema';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
-import { accountLogin } from './account-key';
+import { apiAccountId } from './account-key';
 import { idNumber, normaliseId } from '../../integrations/oanda/ids';
 import type { WireAccountSummary, WireStopOrderTransaction, WireTrade } from '../../integrations/oanda/wire-schemas';
 import { isDecimal, subtractDecimals, sumDecimals } from '../../domain/decimal';
@@ -32,9 +32,15 @@ export const TRADE_CONTENT = [
   'stop_loss_price',
   'take_profit_price',
   'trailing_stop_distance',
+  // Issue 10: the platform, and what imported MetaTrader rows carry beside OANDA's fields (null for OANDA).
+  'platform',
+  'symbol',
+  'lots',
+  'commission',
+  'swap',
 ] as const satisfies ReadonlyArray<keyof TradesTable>;
 
-export type TradeContent = Pick<TradesTable, (typeof TRADE_CONTENT)[number]>;
+export type TradeContent = Selectable<Pick<TradesTable, (typeof TRADE_CONTENT)[number]>>;
 export type TradeRecord = TradeContent & {
   trade_id: string;
   trade_num: number;
@@ -117,6 +123,11 @@ export function tradeRecord(trade: WireTrade, mode: Mode, firstStop?: FirstStop)
     take_profit_price: level(trade.takeProfitOrder, 'price', state, closeTime),
     trailing_stop_distance: level(trade.trailingStopLossOrder, 'distance', state, closeTime),
     initial_stop_loss_price: initialStopPrice(firstStop, trade),
+    platform: 'oanda',
+    symbol: null,
+    lots: null,
+    commission: null,
+    swap: null,
   };
 }
 
@@ -149,10 +160,14 @@ function sameColumns<T>(columns: ReadonlyArray<keyof T>, a: T, b: T): boolean {
 /** Did this trade change: the one test both trade write paths (trade-upsert.ts) run. */
 export const sameTradeContent = (a: TradeContent, b: TradeContent): boolean => sameColumns(TRADE_CONTENT, a, b);
 
+/** The API's platform of a stored row (PLATFORM_TABLE); rows stored before migration 012 are OANDA's. */
+export const platformOfRow = (stored: string | null | undefined): PlatformQuery =>
+  platformByStored(stored ?? 'oanda')?.query ?? 'oanda';
+
 export function toTradeItem(row: Omit<Selectable<TradesTable>, 'excursion_attempts'>): TradeItem {
   return {
     tradeId: row.trade_id,
-    accountId: accountLogin(row.account_key),
+    accountId: apiAccountId(row.account_key),
     mode: row.mode as Mode,
     instrument: row.instrument,
     price: row.price,
@@ -170,6 +185,11 @@ export function toTradeItem(row: Omit<Selectable<TradesTable>, 'excursion_attemp
     trailingStopDistance: row.trailing_stop_distance,
     updatedAt: row.updated_at,
     createdAt: row.created_at,
+    platform: platformOfRow(row.platform),
+    symbol: row.symbol ?? null,
+    lots: row.lots ?? null,
+    commission: row.commission ?? null,
+    swap: row.swap ?? null,
   };
 }
 
@@ -234,12 +254,13 @@ export function accountContent(
 
 export const sameAccountContent = (a: AccountContent, b: AccountContent): boolean => sameColumns(ACCOUNT_CONTENT, a, b);
 
-export function toAccountItem(row: BrokerAccountsTable): AccountItem {
+export function toAccountItem(row: Selectable<BrokerAccountsTable>): AccountItem {
   return {
     id: row.id,
     userId: row.user_id,
     version: Number(row.version),
-    oandaAccountId: row.login,
+    // MetaTrader: the account key, the trades' accountId (apiAccountId).
+    oandaAccountId: apiAccountId(row.account_key),
     mode: row.mode as Mode,
     alias: row.alias,
     currency: row.currency,
@@ -264,5 +285,11 @@ export function toAccountItem(row: BrokerAccountsTable): AccountItem {
     syncedAt: row.synced_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    platform: platformOfRow(row.platform),
+    login: row.login,
+    server: row.server,
+    broker: row.broker ?? null,
+    leverage: row.leverage ?? null,
+    serverUtcOffset: row.utc_offset ?? null,
   };
 }

@@ -68,6 +68,14 @@ type Outcome =
   | { status: 'unavailable' }
   | { status: 'failed'; error: unknown };
 
+/**
+ * Whether OANDA can have candles for the trade's instrument: OANDA's own trades always; an imported MetaTrader trade
+ * when its instrument is an OANDA instrument name (XXX_YYY, as the import maps a forex pair or metal), not a
+ * broker's symbol such as 'US30'. Those are 'unavailable' without a request.
+ */
+export const hasOandaCandles = (row: { platform: string; instrument: string }): boolean =>
+  row.platform === 'oanda' || /^[A-Z0-9]{2,10}_[A-Z0-9]{2,10}$/.test(row.instrument);
+
 /** Upstream answers that will not change on a retry: the instrument or range has no candles. */
 const PERMANENT = new Set(['bad_request', 'not_found']);
 
@@ -121,6 +129,7 @@ export function createExcursionJob(options: ExcursionJobOptions): BackgroundJob<
           'excursion_at',
           'excursion_attempts',
           'average_close_price',
+          'platform',
         ])
         .where('user_id', '=', user_id)
         .orderBy('close_time', 'desc')
@@ -169,6 +178,11 @@ export function createExcursionJob(options: ExcursionJobOptions): BackgroundJob<
       }
       const api = options.oanda.forCredentials(credentials);
       for (const [index, row] of trades.entries()) {
+        if (!hasOandaCandles(row)) {
+          await save(row, { status: 'unavailable' });
+          report.unavailable += 1;
+          continue;
+        }
         if (!budget.tryTake(credentials.accessToken)) {
           report.deferred += trades.length - index;
           break;

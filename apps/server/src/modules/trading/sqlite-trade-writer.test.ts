@@ -46,6 +46,11 @@ function record(n: number, change: Partial<TradeRecord> = {}): TradeRecord {
     take_profit_price: null,
     trailing_stop_distance: null,
     initial_stop_loss_price: null,
+    platform: 'oanda',
+    symbol: null,
+    lots: null,
+    commission: null,
+    swap: null,
     ...change,
   };
 }

@@ -28,6 +28,8 @@ export interface SqliteWriteRequest {
   fresh: boolean;
   foreignKeys: boolean;
   records: TradeRecord[];
+  /** Statements run first in the same transaction (an import's account row), compiled by Kysely for SQLite. */
+  statements?: Array<{ sql: string; parameters: unknown[] }> | undefined;
 }
 
 export type SqliteWriteReply =

@@ -22,6 +22,7 @@ const one = db.prepare(upsertSql(1, false));
 let foreignKeys: boolean | undefined;
 
 const write = db.transaction((m: SqliteWriteRequest) => {
+  for (const statement of m.statements ?? []) db.prepare(statement.sql).run(statement.parameters);
   const stored = new Map<string, StoredTrade>();
   if (!m.fresh)
     for (const row of select.all(m.userId, m.accountKey, JSON.stringify(m.records.map((r) => r.trade_id))))

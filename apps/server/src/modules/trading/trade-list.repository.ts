@@ -1,17 +1,23 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { TradeFilters, TradeTag } from '@pipsense/contract';
+import { platformByQuery, type PlatformQuery, type TradeFilters, type TradeTag } from '@pipsense/contract';
 import { sqliteHandleOf } from '../../db/client';
 import type { Database } from '../../db/schema';
 import { storedTimeBound } from './trade-query.repository';
 import type { TradeRow } from './trade.repository';
+import { accountKeysNamed } from './broker-account.repository';
 
 /**
  * The trade list of issue 9 (`get_trade_history`, the CSV export, a journal day): the contract's filters and sorts,
  * answered in SQL. Pages come by offset (the list shows page numbers); the export and a day read every matching
  * trade in batches by keyset (`batch`), so that no answer holds more than one batch of rows.
  */
-export interface TradeListFilter extends Omit<TradeFilters, 'accountId'> {
-  /** The broker's id of the account (for OANDA its account id), as the API shows it. */
+export interface TradeListFilter extends Omit<TradeFilters, 'accountId' | 'platform'> {
+  /**
+   * One platform's trades (the API always passes one: 'oanda' by default); without one every platform's (a
+   * journal day covers them all, calendar.service.ts).
+   */
+  platform?: PlatformQuery | undefined;
+  /** The account as the API names it: the broker's login (OANDA's account id) or the account key (MetaTrader). */
   accountId?: string | undefined;
   /** Closed trades whose close time is in [closedFrom, closedTo), ISO-8601 (a journal day). */
   closedFrom?: string | undefined;
@@ -74,17 +80,9 @@ export function createTradeListRepository(db: Kysely<Database>) {
           .onRef('n.account_key', '=', 'trades.account_key')
           .onRef('n.trade_id', '=', 'trades.trade_id'),
       );
+    if (f.platform) query = query.where('trades.platform', '=', platformByQuery(f.platform).stored);
     if (f.mode) query = query.where('trades.mode', '=', f.mode);
-    if (f.accountId)
-      query = query.where(
-        'trades.account_key',
-        'in',
-        db
-          .selectFrom('broker_accounts')
-          .select('account_key')
-          .where('user_id', '=', userId)
-          .where('login', '=', f.accountId),
-      );
+    if (f.accountId) query = query.where('trades.account_key', 'in', accountKeysNamed(db, userId, f.accountId));
     if (f.from) query = query.where('trades.open_time', '>=', storedTimeBound(f.from));
     // `to` is inclusive to the millisecond: stored times carry nanoseconds.
     if (f.to)
@@ -239,15 +237,16 @@ export function createTradeListRepository(db: Kysely<Database>) {
     },
 
     /** Close time and realized P/L of the user's closed trades with a close time in [from, to) (ISO-8601). */
-    closedBetween(userId: string, from: string, to: string) {
-      return db
+    closedBetween(userId: string, from: string, to: string, platform?: PlatformQuery) {
+      let query = db
         .selectFrom('trades')
         .select(['close_time', 'realized_pl'])
         .where('user_id', '=', userId)
         .where('state', '=', 'CLOSED')
         .where('close_time', '>=', storedTimeBound(from))
-        .where('close_time', '<', storedTimeBound(to))
-        .execute() as Promise<Array<{ close_time: string; realized_pl: string }>>;
+        .where('close_time', '<', storedTimeBound(to));
+      if (platform) query = query.where('platform', '=', platformByQuery(platform).stored);
+      return query.execute() as Promise<Array<{ close_time: string; realized_pl: string }>>;
     },
 
     /** Which of these tag ids are not tags of the user. */

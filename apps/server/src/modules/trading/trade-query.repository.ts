@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { Mode } from '@pipsense/contract';
+import { platformByQuery, type Mode, type PlatformQuery } from '@pipsense/contract';
 import type { Database } from '../../db/schema';
-import { accountLogin } from './account-key';
+import { apiAccountId } from './account-key';
 import type { TradeRow } from './trade.repository';
 
 /**
@@ -10,6 +10,8 @@ import type { TradeRow } from './trade.repository';
  */
 export interface TradeQuery {
   mode: Mode;
+  /** One platform's trades (the chat asks for the user's default platform's); every platform's without one. */
+  platform?: PlatformQuery | undefined;
   state: 'open' | 'closed' | 'all';
   /** Exact instrument name as stored, e.g. EUR_USD. */
   instrument?: string | undefined;
@@ -57,6 +59,7 @@ const tradeTime = sql`(CASE WHEN state = 'CLOSED' THEN COALESCE(close_time, open
 export function createTradeQueryRepository(db: Kysely<Database>) {
   function matching(userId: string, q: TradeQuery) {
     let query = db.selectFrom('trades').where('user_id', '=', userId).where('mode', '=', q.mode);
+    if (q.platform) query = query.where('platform', '=', platformByQuery(q.platform).stored);
     if (q.state === 'open') query = query.where('state', '!=', 'CLOSED');
     if (q.state === 'closed') query = query.where('state', '=', 'CLOSED');
     if (q.instrument) query = query.where('instrument', '=', q.instrument);
@@ -111,12 +114,13 @@ export function createTradeQueryRepository(db: Kysely<Database>) {
         .orderBy('trade_num', 'asc')
         .orderBy('account_key', 'asc')
         .execute();
-      return rows.map(({ account_key, ...row }) => ({ account_id: accountLogin(account_key), ...row }));
+      return rows.map(({ account_key, ...row }) => ({ account_id: apiAccountId(account_key), ...row }));
     },
 
     /** The newest write of a stored trade of the mode (optionally of one state); null when there is none. */
-    async latestWrite(userId: string, mode: Mode, state?: 'closed'): Promise<string | null> {
+    async latestWrite(userId: string, mode: Mode, state?: 'closed', platform?: PlatformQuery): Promise<string | null> {
       let query = db.selectFrom('trades').where('user_id', '=', userId).where('mode', '=', mode);
+      if (platform) query = query.where('platform', '=', platformByQuery(platform).stored);
       if (state === 'closed') query = query.where('state', '=', 'CLOSED');
       const row = await query.select((eb) => eb.fn.max('updated_at').as('at')).executeTakeFirst();
       return row?.at ?? null;

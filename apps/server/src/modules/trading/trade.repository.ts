@@ -1,9 +1,11 @@
 import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
-import type { Mode } from '@pipsense/contract';
+import { platformByQuery, type Mode, type PlatformQuery } from '@pipsense/contract';
 import type { Database, TradesTable } from '../../db/schema';
 import { sqliteHandleOf } from '../../db/client';
 import { chunks } from '../../lib/batches';
 import type { TradeRecord } from './broker-data';
+import { accountKeysNamed } from './broker-account.repository';
+import { apiAccountId } from './account-key';
 import { createSqliteTradeWriter } from './sqlite-trade-writer';
 import { planUpsert, STORED_COLUMNS, upsertSql, type StoredTrade, type WriteCounts } from './trade-upsert';
 
@@ -18,8 +20,10 @@ export type TradeRow = Selectable<TradesTable>;
 const BATCH = 500;
 
 export interface TradeFilter {
+  /** One platform's trades; every platform's without one. */
+  platform?: PlatformQuery | undefined;
   mode?: Mode | undefined;
-  /** The broker's id of the account, as the API shows it (for OANDA its account id), not the account key. */
+  /** The account as the API names it: the broker's login (OANDA's account id) or the account key. */
   accountId?: string | undefined;
   state?: string | undefined;
 }
@@ -37,14 +41,11 @@ export function createTradeRepository(db: Kysely<Database>) {
   const sqlite = numbered ? undefined : sqliteHandleOf(db);
   const sqliteWriter = sqlite ? createSqliteTradeWriter(db, sqlite) : undefined;
 
-  /** The keys of the user's accounts with this broker account id (for OANDA its account id). */
-  const accountKeysOf = (userId: string, accountId: string) =>
-    db.selectFrom('broker_accounts').select('account_key').where('user_id', '=', userId).where('login', '=', accountId);
-
   function scoped(userId: string, filter: TradeFilter = {}) {
     let query = db.selectFrom('trades').where('user_id', '=', userId);
+    if (filter.platform) query = query.where('platform', '=', platformByQuery(filter.platform).stored);
     if (filter.mode) query = query.where('mode', '=', filter.mode);
-    if (filter.accountId) query = query.where('account_key', 'in', accountKeysOf(userId, filter.accountId));
+    if (filter.accountId) query = query.where('account_key', 'in', accountKeysNamed(db, userId, filter.accountId));
     if (filter.state) query = query.where('state', '=', filter.state);
     return query;
   }
@@ -56,15 +57,17 @@ export function createTradeRepository(db: Kysely<Database>) {
      * content changed, leaves identical ones alone (so a re-run writes nothing and reports nothing).
      * `key`: the account key (account-key.ts), as every method here but the filters takes it.
      * `fresh`: the account had no stored trades when the sync began, so there is nothing to compare with.
+     * `alongside`: statements run first in the same transaction (an import's account row).
      */
     async write(
       userId: string,
       key: string,
       records: readonly TradeRecord[],
       now: string,
-      options: { fresh?: boolean } = {},
+      options: { fresh?: boolean; alongside?: readonly CompiledQuery[] } = {},
     ): Promise<WriteCounts> {
-      if (records.length === 0) return { created: 0, updated: 0 };
+      const alongside = options.alongside ?? [];
+      if (records.length === 0 && alongside.length === 0) return { created: 0, updated: 0 };
       // One row per id: PostgreSQL refuses an upsert that touches the same row twice in one statement.
       const unique = [...new Map(records.map((r) => [r.trade_id, r])).values()];
       if (sqliteWriter)
@@ -74,8 +77,10 @@ export function createTradeRepository(db: Kysely<Database>) {
           now,
           fresh: options.fresh === true,
           records: unique,
+          statements: alongside.map((q) => ({ sql: q.sql, parameters: [...q.parameters] })),
         });
       return db.transaction().execute(async (trx) => {
+        for (const statement of alongside) await trx.executeQuery(statement);
         const counts: WriteCounts = { created: 0, updated: 0 };
         for (const batch of chunks(unique, BATCH)) {
           const stored = new Map<string, StoredTrade>();
@@ -100,6 +105,17 @@ export function createTradeRepository(db: Kysely<Database>) {
         }
         return counts;
       });
+    },
+
+    /** The open time of each of the account's stored trades, by trade id (an import names its trades by them). */
+    async openTimes(userId: string, key: string): Promise<Map<string, string>> {
+      const rows = await db
+        .selectFrom('trades')
+        .select(['trade_id', 'open_time'])
+        .where('user_id', '=', userId)
+        .where('account_key', '=', key)
+        .execute();
+      return new Map(rows.map((r) => [r.trade_id, r.open_time]));
     },
 
     /** Whether any trade of the account is stored. */
@@ -204,6 +220,7 @@ export function createTradeRepository(db: Kysely<Database>) {
       const wanted = new Set(refs.map((r) => `${r.accountId}\n${r.tradeId}`));
       const found: Array<{ accountId: string; tradeId: string; accountKey: string }> = [];
       for (const batch of chunks(refs, BATCH)) {
+        const named = [...new Set(batch.map((r) => r.accountId))];
         const rows = await db
           .selectFrom('trades')
           .innerJoin('broker_accounts', (join) =>
@@ -211,15 +228,20 @@ export function createTradeRepository(db: Kysely<Database>) {
               .onRef('broker_accounts.user_id', '=', 'trades.user_id')
               .onRef('broker_accounts.account_key', '=', 'trades.account_key'),
           )
-          .select(['broker_accounts.login', 'trades.account_key', 'trades.trade_id'])
+          .select(['trades.account_key', 'trades.trade_id'])
           .where('trades.user_id', '=', userId)
-          .where('broker_accounts.login', 'in', [...new Set(batch.map((r) => r.accountId))])
+          .where((eb) =>
+            eb.or([eb('broker_accounts.login', 'in', named), eb('broker_accounts.account_key', 'in', named)]),
+          )
           .where('trades.trade_id', 'in', [...new Set(batch.map((r) => r.tradeId))])
           .orderBy('trades.account_key')
           .execute();
-        for (const row of rows)
-          if (wanted.has(`${row.login}\n${row.trade_id}`))
-            found.push({ accountId: row.login, tradeId: row.trade_id, accountKey: row.account_key });
+        for (const row of rows) {
+          // Named as the API names it: OANDA's login, a MetaTrader account's key (account-key.ts apiAccountId).
+          const accountId = apiAccountId(row.account_key);
+          if (wanted.has(`${accountId}\n${row.trade_id}`))
+            found.push({ accountId, tradeId: row.trade_id, accountKey: row.account_key });
+        }
       }
       return found;
     },

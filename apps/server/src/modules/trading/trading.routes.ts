@@ -90,8 +90,8 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> =
     '/api/v1/account/get_accounts',
     { schema: { querystring: accountListQuery, response: { 200: accountListResponse } } },
     async (request) => {
-      const { page, limit, mode } = request.query;
-      const result = await trading.accountPage(userId(request), { page, limit }, mode);
+      const { page, limit, mode, platform } = request.query;
+      const result = await trading.accountPage(userId(request), { page, limit }, { mode, platform });
       return {
         success: true,
         message: result.total === 0 ? 'No accounts found' : `${plural(result.total, 'account')}`,

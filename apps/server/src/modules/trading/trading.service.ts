@@ -5,6 +5,7 @@ import type {
   CandlesResult,
   Granularity,
   Mode,
+  PlatformQuery,
   TradeItem,
   TradeListItem,
   TradeSyncResult,
@@ -14,12 +15,23 @@ import { AppError, badRequest } from '../../lib/errors';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
 import type { OandaApi, OandaClient } from '../../integrations/oanda/oanda-client';
 import type { SettingsService, OandaCredentials } from '../settings/settings.service';
-import { oandaAccount } from './account-key';
+import { metatraderAccount, oandaAccount } from './account-key';
 
-/** Other modules name a trade's account by its login (the API's accountId): the one parser of account keys. */
-export { accountLogin } from './account-key';
+/**
+ * Other modules name a trade's account as the API does (`accountId`: OANDA's login, a MetaTrader account's key):
+ * the one parser of account keys.
+ */
+export { apiAccountId } from './account-key';
 import { resolveAccountIds, syncAccounts } from './account-sync.service';
-import { createBrokerAccountRepository } from './broker-account.repository';
+import { createBrokerAccountRepository, type AccountFilter } from './broker-account.repository';
+import {
+  importedAccountContent,
+  importedTradeIds,
+  importedTradeRecord,
+  type ImportCounts,
+  type ImportedAccountInput,
+  type ImportedTradeInput,
+} from './metatrader-store';
 import { toAccountItem, toTradeItem, tradeRecord } from './broker-data';
 import { aboutAccount, notConfigured, oandaFailure, SETTINGS } from './oanda-failure';
 import { createSyncLock } from './sync-lock';
@@ -176,19 +188,26 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
       return { fileName: exportFileName(now(), timeZone), chunks: tradesCsv(batches, timeZone) };
     },
 
-    /** Close time and realized P/L of the user's trades that closed in [from, to) (the P/L calendar). */
-    closedBetween(userId: string, from: string, to: string) {
-      return tradeList.closedBetween(userId, from, to);
+    /**
+     * Close time and realized P/L of the user's trades that closed in [from, to) (the P/L calendar), of every
+     * platform unless one is given.
+     */
+    closedBetween(userId: string, from: string, to: string, platform?: PlatformQuery) {
+      return tradeList.closedBetween(userId, from, to, platform);
     },
 
-    /** Stored accounts, newest first. */
-    async accountPage(userId: string, { page, limit }: PageRequest, mode?: Mode): Promise<Paged<AccountItem>> {
-      const total = await accounts.count(userId, mode);
-      const rows = await accounts.page(userId, mode, (page - 1) * limit, limit);
+    /** Stored accounts, newest first; of one platform and mode when the filter says so. */
+    async accountPage(
+      userId: string,
+      { page, limit }: PageRequest,
+      filter: AccountFilter = {},
+    ): Promise<Paged<AccountItem>> {
+      const total = await accounts.count(userId, filter);
+      const rows = await accounts.page(userId, filter, (page - 1) * limit, limit);
       return { data: rows.map(toAccountItem), pages: pagesFor(total, limit), total };
     },
 
-    /** Every stored trade of the user, oldest first; narrow by mode, OANDA account or state. */
+    /** Every stored trade of the user, oldest first; narrow by platform, mode, account or state. */
     async allTrades(userId: string, filter: TradeFilter = {}): Promise<TradeItem[]> {
       return (await trades.all(userId, filter)).map(toTradeItem);
     },
@@ -206,14 +225,62 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
       return tradeQuery.figures(userId, query);
     },
 
-    /** When a stored trade of the mode (closed ones only with `state`) was last written; null when none is stored. */
-    lastTradeWrite(userId: string, mode: Mode, state?: 'closed'): Promise<string | null> {
-      return tradeQuery.latestWrite(userId, mode, state);
+    /**
+     * When a stored trade of the mode (closed ones only with `state`; of one platform with `platform`) was last
+     * written; null when none is stored.
+     */
+    lastTradeWrite(userId: string, mode: Mode, state?: 'closed', platform?: PlatformQuery): Promise<string | null> {
+      return tradeQuery.latestWrite(userId, mode, state, platform);
     },
 
-    /** Every stored account of the user, oldest first. */
-    async accounts(userId: string, mode?: Mode): Promise<AccountItem[]> {
-      return (await accounts.all(userId, mode)).map(toAccountItem);
+    /** Every stored account of the user, oldest first (of one mode, of one platform when given). */
+    async accounts(userId: string, mode?: Mode, platform?: PlatformQuery): Promise<AccountItem[]> {
+      return (await accounts.all(userId, { mode, platform })).map(toAccountItem);
+    },
+
+    /** The stored MetaTrader account's remembered settings, or undefined. */
+    async importedAccount(
+      userId: string,
+      accountKey: string,
+    ): Promise<{ mode: Mode; utcOffset: string | null } | undefined> {
+      const row = await accounts.find(userId, accountKey);
+      if (!row || row.platform !== 'metatrader') return undefined;
+      return { mode: row.mode as Mode, utcOffset: row.utc_offset ?? null };
+    },
+
+    /**
+     * Upserts the imported account and its closed trades in one transaction (SQLite: on the trade writer thread);
+     * counts by content comparison, so a re-import of the same file adds and updates nothing.
+     * Trade ids: metatrader-store.ts importedTradeIds.
+     */
+    async storeImport(
+      userId: string,
+      account: ImportedAccountInput,
+      imported: ImportedTradeInput[],
+    ): Promise<ImportCounts> {
+      const identity = metatraderAccount(account.server, account.login);
+      const key = identity.account_key;
+      return lock.run(
+        `${userId}:import:${key}`,
+        'This account is being imported already. Wait for that import to finish.',
+        async () => {
+          const stored = await trades.openTimes(userId, key);
+          const ids = importedTradeIds(imported, stored);
+          const records = imported.map((t, i) => importedTradeRecord(t, ids[i]!, account.mode));
+          const at = now().toISOString();
+          const statement = await accounts.importStatement(userId, identity, importedAccountContent(account), at);
+          const counts = await trades.write(userId, key, records, at, {
+            fresh: stored.size === 0,
+            alongside: [statement],
+          });
+          return {
+            accountKey: key,
+            added: counts.created,
+            updated: counts.updated,
+            unchanged: records.length - counts.created - counts.updated,
+          };
+        },
+      );
     },
 
     /**
@@ -300,3 +367,7 @@ export type TradingService = ReturnType<typeof createTradingService>;
 export type { TradeFigures, TradeQuery, TradeSort };
 /** The list filter (`get_trade_history`, the export, a journal day). */
 export type { TradeListFilter };
+/** What the import module hands to storeImport (metatrader-store.ts). */
+export type { ImportCounts, ImportedAccountInput, ImportedTradeInput };
+/** The accounts list filter (platform, mode). */
+export type { AccountFilter };

@@ -25,6 +25,11 @@ function item(overrides: Partial<TradeItem>): TradeItem {
     trailingStopDistance: null,
     updatedAt: '2025-10-03T14:30:12Z',
     createdAt: '2025-10-03T14:30:12Z',
+    platform: 'oanda',
+    symbol: null,
+    lots: null,
+    commission: null,
+    swap: null,
     ...overrides,
   };
 }

@@ -143,7 +143,10 @@ function quickWinTexts(facts: InsightFacts): string[] {
   }
   const costliest = costliestTag(facts, t.bucketMinTrades);
   if (costliest !== null) {
-    const what = costliest.kind === 'mistake' ? `the "${costliest.name}" mistake` : `the "${costliest.name}" ${costliest.kind === 'setup' ? 'setup' : 'tag'}`;
+    const what =
+      costliest.kind === 'mistake'
+        ? `the "${costliest.name}" mistake`
+        : `the "${costliest.name}" ${costliest.kind === 'setup' ? 'setup' : 'tag'}`;
     wins.push(
       `Review ${what}: ${m(costliest.netPL)} over ${plural(costliest.trades, 'closed trade')} at a ${pct(costliest.winRate ?? 0)} win rate.`,
     );

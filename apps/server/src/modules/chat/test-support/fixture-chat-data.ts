@@ -53,6 +53,11 @@ function trade(mode: Mode, accountId: string, s: TradeSpec): TradeItem {
     trailingStopDistance: null,
     updatedAt: '2025-03-14T14:30:00.000Z',
     createdAt: '2025-03-01T00:00:00.000Z',
+    platform: 'oanda',
+    symbol: null,
+    lots: null,
+    commission: null,
+    swap: null,
   };
 }
 
@@ -307,6 +312,12 @@ function account(mode: Mode, id: string, values: Partial<AccountItem>): AccountI
     syncedAt: '2025-03-14T14:00:00.000Z',
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-03-14T14:00:00.000Z',
+    platform: 'oanda',
+    login: id,
+    server: mode === 'live' ? 'fxtrade' : 'fxpractice',
+    broker: null,
+    leverage: null,
+    serverUtcOffset: null,
     ...values,
   };
 }

@@ -10,6 +10,11 @@ import type { TradeFilter, TradeQueryResult } from './trade-query';
  */
 export type DataOrigin =
   | { kind: 'oanda'; at: string }
+  /**
+   * The user's default trading platform is MetaTrader (issue 10): everything comes from the stored import, never
+   * from a live call; `at` is when the newest import of the mode was stored (null: nothing imported).
+   */
+  | { kind: 'import'; platform: 'MetaTrader'; at: string | null }
   | {
       kind: 'sync';
       /** When the data was last synced; null when it never was. */

@@ -338,7 +338,7 @@ export function createChatTools(data: ChatData) {
     const noData = answer.empty;
     const query = answer.result;
     const openSource = `open trades ${originNote(answer.openOrigin, ctx.timeZone)}`;
-    const closedSource = `closed trades ${historyNote(answer.historySyncedAt, ctx.timeZone)}`;
+    const closedSource = `closed trades ${historyNote(answer.historySyncedAt, ctx.timeZone, answer.openOrigin)}`;
     const source =
       args.state === 'open' ? openSource : args.state === 'closed' ? closedSource : `${openSource}; ${closedSource}`;
     const result: TradesToolResult = {
@@ -375,7 +375,7 @@ export function createChatTools(data: ChatData) {
       mode: ctx.mode,
       instrument: args.instrument ?? null,
       period: periodView(period),
-      source: `closed trades ${historyNote(answer.historySyncedAt, ctx.timeZone)}`,
+      source: `closed trades ${historyNote(answer.historySyncedAt, ctx.timeZone, answer.openOrigin)}`,
       ...answer.result,
       ...(noData ? { note: noDataNote(ctx.mode, answer.openOrigin) } : {}),
     };
@@ -405,7 +405,7 @@ export function createChatTools(data: ChatData) {
         kind: args.kind ?? null,
         period: periodView(period),
         tags: answer.result,
-        source: `closed trades ${historyNote(answer.historySyncedAt, ctx.timeZone)}`,
+        source: `closed trades ${historyNote(answer.historySyncedAt, ctx.timeZone, answer.openOrigin)}`,
         ...(note ? { note } : {}),
       },
       attachments: [],
@@ -418,7 +418,7 @@ export function createChatTools(data: ChatData) {
     if (snapshot.accounts.length === 0 && snapshot.origin.kind === 'sync' && snapshot.origin.reason === 'not_connected')
       throw notConnected();
     const list = snapshot.accounts
-      .filter((a) => !args.account_id || a.oandaAccountId === args.account_id)
+      .filter((a) => !args.account_id || a.oandaAccountId === args.account_id || a.login === args.account_id)
       .map(accountState);
     const note =
       snapshot.accounts.length === 0
@@ -502,12 +502,16 @@ function knownTags(journal: JournalSnapshot, names: readonly string[]) {
 }
 
 function noDataNote(mode: Mode, origin: { kind: string; reason?: string }): string {
+  if (origin.kind === 'import')
+    return `No ${mode} MetaTrader trades are stored yet. Import a MetaTrader report on the Trades page first.`;
   if (origin.kind === 'sync' && origin.reason === 'other_mode')
     return `No ${mode} trades are stored, and your OANDA connection is set up for the other mode. Switch the mode, or connect a ${mode} account in Settings → Trading Platforms.`;
   return `No ${mode} trades are stored yet. Sync your trades on the Trades page first.`;
 }
 
 function noAccountsNote(mode: Mode, origin: { kind: string; reason?: string }): string {
+  if (origin.kind === 'import')
+    return `No ${mode} MetaTrader account is stored yet. Import a MetaTrader report on the Trades page first.`;
   if (origin.kind === 'sync' && origin.reason === 'other_mode')
     return `No ${mode} account is stored, and your OANDA connection is set up for the other mode. Switch the mode, or connect a ${mode} account in Settings → Trading Platforms.`;
   return `No ${mode} account is stored yet. Sync your accounts on the Accounts page first.`;

@@ -45,6 +45,11 @@ function asItem(t: EngineTrade): TradeItem {
     trailingStopDistance: t.trailingStopDistance === null ? null : t.trailingStopDistance.toFixed(5),
     createdAt: iso(t.openTime),
     updatedAt: iso(t.closeTime ?? t.openTime),
+    platform: 'oanda',
+    symbol: null,
+    lots: null,
+    commission: null,
+    swap: null,
   };
 }
 

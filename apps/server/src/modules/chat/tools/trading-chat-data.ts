@@ -1,4 +1,4 @@
-import type { AccountItem, Granularity, Mode, TradeItem } from '@pipsense/contract';
+import type { AccountItem, Granularity, Mode, PlatformQuery, TradeItem } from '@pipsense/contract';
 import { AppError } from '../../../lib/errors';
 import type { SettingsService } from '../../settings/settings.service';
 import type { TradeQuery, TradingService } from '../../trading/trading.service';
@@ -21,7 +21,8 @@ export interface TradingChatDataDeps {
     | 'candles'
     | 'allTrades'
   >;
-  info: Pick<SettingsService, 'oandaCredentials'>;
+  /** `defaultTradingPlatform`: which platform's data the trading and accounts topics answer from (OANDA without). */
+  info: Pick<SettingsService, 'oandaCredentials'> & Partial<Pick<SettingsService, 'defaultTradingPlatform'>>;
   journal: Pick<JournalFactsService, 'tags' | 'tagsByTrade' | 'notesByTrade' | 'initialStops'>;
   now: () => Date;
 }
@@ -53,9 +54,10 @@ const timeBounds = (period: ResolvedPeriod) => ({
 });
 
 /** The stored part of a trade question, asked of the database (sort and limit go with it). */
-const storedQuery = (mode: Mode, filter: TradeFilter): TradeQuery => ({
+const storedQuery = (mode: Mode, platform: PlatformQuery, filter: TradeFilter): TradeQuery => ({
   ...timeBounds(filter.period),
   mode,
+  platform,
   state: filter.state,
   instrument: filter.instrument ? normaliseInstrument(filter.instrument) : undefined,
   outcome: filter.outcome,
@@ -63,20 +65,46 @@ const storedQuery = (mode: Mode, filter: TradeFilter): TradeQuery => ({
   takeProfit: filter.takeProfit,
 });
 
-/** The assistant's data, read through the trading service for the signed-in user. */
+/**
+ * The assistant's data, read through the trading service for the signed-in user. The trading and accounts topics
+ * answer from the user's default trading platform (settings): OANDA (live calls where they help, else the last
+ * sync) or MetaTrader (the stored import only: there is nothing live to ask). Candles always come from OANDA.
+ */
 export function createTradingChatData({ trading, info, journal, now }: TradingChatDataDeps): ChatData {
-  async function currenciesOf(userId: string, mode: Mode): Promise<Record<string, string>> {
-    const accounts = await trading.accounts(userId, mode);
+  async function platformOf(userId: string): Promise<PlatformQuery> {
+    return (await info.defaultTradingPlatform?.(userId)) === 'MetaTrader' ? 'metatrader' : 'oanda';
+  }
+
+  async function currenciesOf(userId: string, mode: Mode, platform: PlatformQuery): Promise<Record<string, string>> {
+    const accounts = await trading.accounts(userId, mode, platform);
     return Object.fromEntries(accounts.filter((a) => a.currency).map((a) => [a.oandaAccountId, a.currency!] as const));
   }
 
-  async function connection(userId: string, mode: Mode): Promise<'none' | 'other' | 'same'> {
+  /** 'import': the default platform is MetaTrader, whose data is the stored import alone. */
+  async function connection(userId: string, mode: Mode): Promise<'none' | 'other' | 'same' | 'import'> {
+    if ((await platformOf(userId)) === 'metatrader') return 'import';
     const credentials = await info.oandaCredentials(userId);
     if (!credentials) return 'none';
     return credentials.mode === mode ? 'same' : 'other';
   }
 
-  const syncOrigin = (at: string | null, link: 'none' | 'other' | 'same', failure?: string): DataOrigin => ({
+  const platformFor = (link: Awaited<ReturnType<typeof connection>>): PlatformQuery =>
+    link === 'import' ? 'metatrader' : 'oanda';
+
+  /** When the mode's imported accounts were last stored (an import moves their synced time). */
+  async function lastImport(userId: string, mode: Mode): Promise<string | null> {
+    return lastSynced(await trading.accounts(userId, mode, 'metatrader'));
+  }
+
+  /** When the history of the mode was last written: the newest trade write (OANDA) or the newest import. */
+  const historyTime = (userId: string, mode: Mode, link: Awaited<ReturnType<typeof connection>>) =>
+    link === 'import' ? lastImport(userId, mode) : trading.lastTradeWrite(userId, mode, undefined, 'oanda');
+
+  const syncOrigin = (at: string | null, link: 'none' | 'other' | 'same' | 'import', failure?: string): DataOrigin => {
+    if (link === 'import') return { kind: 'import', platform: 'MetaTrader', at };
+    return syncOriginOf(at, link, failure);
+  };
+  const syncOriginOf = (at: string | null, link: 'none' | 'other' | 'same', failure?: string): DataOrigin => ({
     kind: 'sync',
     at,
     reason:
@@ -90,11 +118,12 @@ export function createTradingChatData({ trading, info, journal, now }: TradingCh
       if (tagIds.length > 0) {
         // Tagged trades: the journal names them, so the stored history is read and filtered here (open ones as
         // of the last sync).
-        const [link, currencies, historySyncedAt, stored, facts] = await Promise.all([
-          connection(userId, mode),
-          currenciesOf(userId, mode),
-          trading.lastTradeWrite(userId, mode),
-          trading.allTrades(userId, { mode }),
+        const link = await connection(userId, mode);
+        const platform = platformFor(link);
+        const [currencies, historySyncedAt, stored, facts] = await Promise.all([
+          currenciesOf(userId, mode, platform),
+          historyTime(userId, mode, link),
+          trading.allTrades(userId, { mode, platform }),
           this.journal(userId),
         ]);
         const matched = stored.filter((t) => hasAnyTag(facts, t, tagIds) && matchesTrade(t, filter));
@@ -105,12 +134,13 @@ export function createTradingChatData({ trading, info, journal, now }: TradingCh
           empty: historySyncedAt === null,
         };
       }
-      const [link, currencies, historySyncedAt] = await Promise.all([
-        connection(userId, mode),
-        currenciesOf(userId, mode),
+      const link = await connection(userId, mode);
+      const platform = platformFor(link);
+      const [currencies, historySyncedAt] = await Promise.all([
+        currenciesOf(userId, mode, platform),
         // The trading service keeps no trade-sync time per mode in its API; the newest write of a synced
         // trade is when the stored history last changed.
-        trading.lastTradeWrite(userId, mode),
+        historyTime(userId, mode, link),
       ]);
       let openOrigin = syncOrigin(historySyncedAt, link);
       let live: TradeItem[] | undefined;
@@ -130,11 +160,11 @@ export function createTradingChatData({ trading, info, journal, now }: TradingCh
         }
       }
       const storedState = live ? (filter.state === 'all' ? 'closed' : null) : filter.state;
-      const query = storedState ? storedQuery(mode, { ...filter, state: storedState }) : null;
+      const query = storedState ? storedQuery(mode, platform, { ...filter, state: storedState }) : null;
       const [top, figures, closedStored] = await Promise.all([
         query ? trading.queryTrades(userId, query, filter.sort, filter.limit) : [],
         query ? trading.tradeFigures(userId, query) : [],
-        live ? trading.lastTradeWrite(userId, mode, 'closed') : historySyncedAt,
+        live ? trading.lastTradeWrite(userId, mode, 'closed', platform) : historySyncedAt,
       ]);
       const liveMatches = (live ?? []).filter((t) => matchesTrade(t, filter));
       const matched = [
@@ -154,13 +184,15 @@ export function createTradingChatData({ trading, info, journal, now }: TradingCh
     },
 
     async performance(userId, mode, { period, instrument }) {
-      const [link, currencies, historySyncedAt, figures] = await Promise.all([
-        connection(userId, mode),
-        currenciesOf(userId, mode),
-        trading.lastTradeWrite(userId, mode),
+      const link = await connection(userId, mode);
+      const platform = platformFor(link);
+      const [currencies, historySyncedAt, figures] = await Promise.all([
+        currenciesOf(userId, mode, platform),
+        historyTime(userId, mode, link),
         trading.tradeFigures(userId, {
           ...timeBounds(period),
           mode,
+          platform,
           state: 'closed',
           instrument: instrument ? normaliseInstrument(instrument) : undefined,
         }),
@@ -192,10 +224,10 @@ export function createTradingChatData({ trading, info, journal, now }: TradingCh
     },
 
     async compareTags(userId, mode, request, facts) {
-      const [link, historySyncedAt, stored] = await Promise.all([
-        connection(userId, mode),
-        trading.lastTradeWrite(userId, mode),
-        trading.allTrades(userId, { mode, state: 'CLOSED' }),
+      const link = await connection(userId, mode);
+      const [historySyncedAt, stored] = await Promise.all([
+        historyTime(userId, mode, link),
+        trading.allTrades(userId, { mode, state: 'CLOSED', platform: platformFor(link) }),
       ]);
       return {
         result: compareTagsOf(stored, facts, request),
@@ -207,18 +239,22 @@ export function createTradingChatData({ trading, info, journal, now }: TradingCh
 
     async accounts(userId, mode) {
       const link = await connection(userId, mode);
+      const platform = platformFor(link);
       if (link === 'same') {
         try {
           // A summary refresh is an account sync: the Accounts screen then shows the same numbers.
           await trading.syncAccounts(userId);
-          return { accounts: await trading.accounts(userId, mode), origin: { kind: 'oanda', at: now().toISOString() } };
+          return {
+            accounts: await trading.accounts(userId, mode, platform),
+            origin: { kind: 'oanda', at: now().toISOString() },
+          };
         } catch (error) {
           const detail = fallbackDetail(error);
-          const accounts = await trading.accounts(userId, mode);
+          const accounts = await trading.accounts(userId, mode, platform);
           return { accounts, origin: syncOrigin(lastSynced(accounts), link, detail) };
         }
       }
-      const accounts = await trading.accounts(userId, mode);
+      const accounts = await trading.accounts(userId, mode, platform);
       return { accounts, origin: syncOrigin(lastSynced(accounts), link) };
     },
 

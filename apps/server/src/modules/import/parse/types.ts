@@ -83,6 +83,11 @@ export interface ParsedReport {
   /** Rows that are neither trades nor balance operations, with a reason a trader understands. */
   skipped: Array<{ row: number; reason: string }>;
   totals: ParsedTotals;
+  /**
+   * CSV only: true when the file's times are UTC already (the mapping says so, or an auto-recognised broker export
+   * with `*_utc` columns); the import service must then not apply the server offset. Absent for reports.
+   */
+  timesAreUtc?: boolean;
 }
 
 /** A CSV mapping as the parser uses it (the contract's, defaults applied). */

@@ -1,0 +1,190 @@
+import type { Mode } from '@pipsense/contract';
+import { normaliseDateTime } from '../../integrations/oanda/datetime';
+import { sumDecimals } from '../../domain/decimal';
+import type { BrokerAccountsTable } from '../../db/schema';
+import { ACCOUNT_CONTENT, type AccountContent, type TradeRecord } from './broker-data';
+
+/*
+ * What an imported MetaTrader report stores (issue 10; docs/decisions/012-metatrader-import.md): the account row and
+ * its closed trades as trade records, written by the same upsert as OANDA's trades (trade-upsert.ts), so that a
+ * re-import of the same file writes nothing. Pure functions; trade.repository.ts writes them.
+ */
+
+/** The imported account as the import module hands it over (decimals as exact strings). */
+export interface ImportedAccountInput {
+  server: string;
+  login: string;
+  mode: Mode;
+  name: string | null;
+  currency: string | null;
+  balance: string | null;
+  equity: string | null;
+  floatingPL: string | null;
+  closedPL: string | null;
+  margin: string | null;
+  freeMargin: string | null;
+  broker: string | null;
+  leverage: string | null;
+  utcOffset: string;
+  openTradeCount: number;
+  commission: string | null;
+  swap: string | null;
+}
+
+/** One closed trade of the report, times already in UTC. */
+export interface ImportedTradeInput {
+  ticket: string;
+  symbol: string;
+  instrument: string;
+  /** Signed: negative for a sell. */
+  units: string;
+  lots: string;
+  price: string;
+  averageClosePrice: string | null;
+  stopLossPrice: string | null;
+  takeProfitPrice: string | null;
+  /** RFC 3339 UTC. */
+  openTime: string;
+  closeTime: string;
+  realizedPL: string;
+  commission: string;
+  swap: string;
+}
+
+export interface ImportCounts {
+  accountKey: string;
+  added: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** What an imported account row holds beyond OANDA's summary fields; compared like them. */
+const IMPORTED_ACCOUNT_EXTRA = ['broker', 'leverage', 'utc_offset'] as const;
+export const IMPORTED_ACCOUNT_CONTENT = [...ACCOUNT_CONTENT, ...IMPORTED_ACCOUNT_EXTRA] as const;
+export type ImportedAccountContent = AccountContent & {
+  broker: string | null;
+  leverage: string | null;
+  utc_offset: string | null;
+};
+
+/** The account row's content: the report's figures where OANDA's summary has its own. */
+export function importedAccountContent(a: ImportedAccountInput): ImportedAccountContent {
+  return {
+    mode: a.mode,
+    alias: a.name,
+    currency: a.currency,
+    balance: a.balance,
+    nav: a.equity,
+    unrealized_pl: a.floatingPL,
+    pl: a.closedPL,
+    financing: a.swap,
+    commission: a.commission,
+    margin_used: a.margin,
+    margin_available: a.freeMargin,
+    position_value: null,
+    margin_rate: null,
+    margin_closeout_percent: null,
+    withdrawal_limit: null,
+    open_trade_count: a.openTradeCount,
+    open_position_count: null,
+    pending_order_count: null,
+    hedging_enabled: null,
+    opened_at: null,
+    last_transaction_id: null,
+    broker: a.broker,
+    leverage: a.leverage,
+    utc_offset: a.utcOffset,
+  };
+}
+
+export const sameImportedAccount = (
+  a: Pick<BrokerAccountsTable, (typeof ACCOUNT_CONTENT)[number]> & {
+    broker?: string | null;
+    leverage?: string | null;
+    utc_offset?: string | null;
+  },
+  b: ImportedAccountContent,
+): boolean => IMPORTED_ACCOUNT_CONTENT.every((k) => (a[k] ?? null) === (b[k] ?? null));
+
+function storedTime(value: string, what: string): string {
+  const t = normaliseDateTime(value);
+  if (!t) throw new Error(`${what} is not an RFC 3339 time: ${JSON.stringify(value)}`);
+  return t;
+}
+
+/** The ticket as a number for the ordering column; a CSV's `row-<n>` ticket orders by its number. */
+function ticketNumber(ticket: string): number {
+  const digits = /(\d+)$/.exec(ticket)?.[1];
+  const n = digits === undefined ? 0 : Number(digits);
+  return Number.isSafeInteger(n) ? n : 0;
+}
+
+/** The ticket a stored trade id names (`<ticket>` or `<ticket>@<open time>`, account-key.ts). */
+export const ticketOf = (tradeId: string): string => {
+  const at = tradeId.indexOf('@');
+  return at < 0 ? tradeId : tradeId.slice(0, at);
+};
+
+/**
+ * The trade id of each imported trade (account-key.ts: the trade key). The ticket, unless the ticket is not enough
+ * to tell trades apart: it occurs more than once among these trades, or a stored trade of the account has it with
+ * another open time (an MT5 netting position reused after a reversal). Then `<ticket>@<open time>` (the stored,
+ * nanosecond form of the open time). A trade already stored with the same ticket and open time keeps its id, so a
+ * re-import of the same file, or of one that overlaps it, names every trade as before.
+ * `stored`: the account's stored trades, id → open time.
+ */
+export function importedTradeIds(
+  trades: ReadonlyArray<{ ticket: string; openTime: string }>,
+  stored: ReadonlyMap<string, string>,
+): string[] {
+  const storedByTicket = new Map<string, Array<{ id: string; openTime: string }>>();
+  for (const [id, openTime] of stored) {
+    const ticket = ticketOf(id);
+    let list = storedByTicket.get(ticket);
+    if (!list) storedByTicket.set(ticket, (list = []));
+    list.push({ id, openTime });
+  }
+  const inBatch = new Map<string, number>();
+  for (const t of trades) inBatch.set(t.ticket, (inBatch.get(t.ticket) ?? 0) + 1);
+  return trades.map((t) => {
+    const openTime = storedTime(t.openTime, `trade ${t.ticket} openTime`);
+    const known = storedByTicket.get(t.ticket) ?? [];
+    const same = known.find((k) => k.openTime === openTime);
+    if (same) return same.id;
+    const reused = (inBatch.get(t.ticket) ?? 0) > 1 || known.length > 0;
+    return reused ? `${t.ticket}@${openTime}` : t.ticket;
+  });
+}
+
+/**
+ * An imported closed trade as a trade record: P/L is the report's profit column, financing its commission plus
+ * swap (exactly), so that P/L + financing is the trade's net as for OANDA. The initial stop is the stop level the
+ * report shows, which is the one the trade had at its close (the report keeps no earlier level).
+ */
+export function importedTradeRecord(t: ImportedTradeInput, id: string, mode: Mode): TradeRecord {
+  return {
+    trade_id: id,
+    trade_num: ticketNumber(t.ticket),
+    mode,
+    instrument: t.instrument,
+    price: t.price,
+    initial_units: t.units,
+    current_units: '0',
+    realized_pl: t.realizedPL,
+    unrealized_pl: null,
+    financing: sumDecimals([t.commission, t.swap]),
+    state: 'CLOSED',
+    open_time: storedTime(t.openTime, `trade ${t.ticket} openTime`),
+    close_time: storedTime(t.closeTime, `trade ${t.ticket} closeTime`),
+    average_close_price: t.averageClosePrice,
+    stop_loss_price: t.stopLossPrice,
+    take_profit_price: t.takeProfitPrice,
+    trailing_stop_distance: null,
+    initial_stop_loss_price: t.stopLossPrice,
+    platform: 'metatrader',
+    symbol: t.symbol,
+    lots: t.lots,
+    commission: t.commission,
+    swap: t.swap,
+  };
+}
