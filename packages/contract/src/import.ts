@@ -198,15 +198,15 @@ export const csvMappingFields = z.object({
   /** The file's times are UTC already (broker back-office exports); otherwise the server offset applies. */
   timesAreUtc: z.boolean().default(false),
 });
-export const csvMappingBody = csvMappingFields.refine(
-  (m) => CSV_REQUIRED_FIELDS.every((f) => m.columns[f]),
-  (m) => ({
-    message: `Map every required column: ${CSV_REQUIRED_FIELDS.filter((f) => !m.columns[f])
-      .map((f) => CSV_FIELD_LABELS[f])
-      .join(', ')}.`,
-    path: ['columns'],
-  }),
-);
+export const csvMappingBody = csvMappingFields.superRefine((m, ctx) => {
+  const missing = CSV_REQUIRED_FIELDS.filter((f) => !m.columns[f]);
+  if (missing.length > 0)
+    ctx.addIssue({
+      code: 'custom',
+      message: `Map every required column: ${missing.map((f) => CSV_FIELD_LABELS[f]).join(', ')}.`,
+      path: ['columns'],
+    });
+});
 export type CsvMappingBody = z.input<typeof csvMappingBody>;
 export const csvMapping = csvMappingFields.extend({
   id: z.string(),

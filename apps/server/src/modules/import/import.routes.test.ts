@@ -29,7 +29,7 @@ afterAll(async () => {
 async function form(file: { bytes: Uint8Array; name: string } | null, fields: Record<string, string> = {}) {
   const data = new FormData();
   for (const [k, v] of Object.entries(fields)) data.append(k, v);
-  if (file) data.append('file', new Blob([file.bytes]), file.name);
+  if (file) data.append('file', new Blob([Buffer.from(file.bytes)]), file.name);
   const encoded = new Response(data);
   return {
     payload: Buffer.from(await encoded.arrayBuffer()),
@@ -158,7 +158,8 @@ describe('an MT5 report: upload, preview, confirm', () => {
 
     const metrics = await get(token, '/api/v1/dashboard/metrics?platform=metatrader&timeZone=UTC');
     expect(metrics.statusCode, metrics.body).toBe(200);
-    expect(metrics.body).toContain('"Total Trades"');
+    const data = metrics.json<{ data: { tradeCount: number; accountCount: number } }>().data;
+    expect(data).toMatchObject({ tradeCount: 10, accountCount: 1 });
     const info = await get(token, '/api/v1/account/get_info');
     expect(info.json<{ data: { default_trading_platfrom: string } }>().data.default_trading_platfrom).toBe(
       'MetaTrader',
@@ -185,12 +186,20 @@ describe('an MT4 statement at another server offset', () => {
     expect(first.format).toBe('mt4-html');
     expect(first.preview.account.mode).toBeNull();
     expect(first.preview.serverUtcOffset).toBe('+03:00');
-    const t1 = first.preview.sample.find((s) => s.tradeId === '40100101')!;
-    expect(t1).toMatchObject({ openTime: '2024-03-01T06:12:00.000000000Z', symbol: 'eurusd.m', instrument: 'EUR_USD' });
     expect(first.preview).toMatchObject({ netProfit: '331.82', reportNetProfit: '331.82', closedTrades: 13 });
     const res = await confirm(token, first.importId, { mode: 'demo' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<ImportConfirmResponse>().added).toBe(13);
+
+    const stored = (await trades(token, 'metatrader')).data.find((x) => x.tradeId === '40100101')!;
+    // Server time 2024.03.01 09:12 at UTC+3.
+    expect(stored).toMatchObject({
+      openTime: '2024-03-01T06:12:00.000000000Z',
+      closeTime: '2024-03-01T12:47:00.000000000Z',
+      symbol: 'eurusd.m',
+      instrument: 'EUR_USD',
+      initialUnits: '50000',
+    });
 
     const second = await uploaded(token, MT4, 'Statement.htm');
     expect(second.preview.serverUtcOffset).toBe('+03:00');
