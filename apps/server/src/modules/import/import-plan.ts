@@ -5,7 +5,15 @@ import {
   type ImportPreview,
   type Mode,
 } from '@pipsense/contract';
-import { multiplyDecimals, negateDecimal, sumDecimals, trimDecimal } from '../../domain/decimal';
+import {
+  compareDecimals,
+  decimalPlaces,
+  multiplyDecimals,
+  negateDecimal,
+  roundDecimal,
+  sumDecimals,
+  trimDecimal,
+} from '../../domain/decimal';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
 import type { ImportedAccountInput, ImportedTradeInput } from '../trading/trading.service';
 import type { ParsedReport, ParsedTrade } from './parse/types';
@@ -118,6 +126,18 @@ export function accountIdentity(report: ParsedReport): { server: string; login: 
   return { server, login };
 }
 
+/**
+ * The report's total at the precision of the computed one when that loses nothing: MT5 XLSX Results print six
+ * decimals ('-208.150000') where the HTML prints two.
+ */
+export function atPrecisionOf(total: string | null, computed: string): string | null {
+  if (total === null) return null;
+  const places = decimalPlaces(computed);
+  if (decimalPlaces(total) <= places) return total;
+  const rounded = roundDecimal(total, places);
+  return compareDecimals(rounded, total) === 0 ? rounded : total;
+}
+
 export interface ImportPlan {
   identity: { server: string; login: string };
   offset: string;
@@ -184,12 +204,12 @@ export function planImport(
       ...identity,
       name: report.account.name,
       currency: report.account.currency,
-      balance: totals.balance,
-      equity: totals.equity,
-      floatingPL: totals.floatingPL,
-      closedPL: totals.closedTradePL ?? net,
-      margin: totals.margin,
-      freeMargin: totals.freeMargin,
+      balance: atPrecisionOf(totals.balance, net),
+      equity: atPrecisionOf(totals.equity, net),
+      floatingPL: atPrecisionOf(totals.floatingPL, net),
+      closedPL: atPrecisionOf(totals.closedTradePL, net) ?? net,
+      margin: atPrecisionOf(totals.margin, net),
+      freeMargin: atPrecisionOf(totals.freeMargin, net),
       broker: report.account.broker,
       leverage: report.account.leverage,
       utcOffset: offset,
@@ -214,7 +234,7 @@ export function planImport(
       from,
       to,
       netProfit: net,
-      reportNetProfit: totals.closedTradePL,
+      reportNetProfit: atPrecisionOf(totals.closedTradePL, net),
       serverUtcOffset: offset,
       contractSizes: [...bySymbol.values()],
       sample,

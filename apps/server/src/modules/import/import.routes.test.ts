@@ -8,6 +8,7 @@ import {
   type TradeItem,
 } from '@pipsense/contract';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { encodeUtf16le, mt4Statement, mt5Report, mt5Xlsx } from '../../test/metatrader-reports';
 
 /*
  * The import routes end to end on the suite's database (SQLite, or PostgreSQL): upload → preview → confirm →
@@ -206,6 +207,46 @@ describe('an MT4 statement at another server offset', () => {
     expect(second.preview.account.mode).toBe('demo');
     const list = await trades(token, 'metatrader');
     expect(list.data.every((x) => x.mode === 'demo')).toBe(true);
+  });
+});
+
+describe('overlapping reports and the other formats', () => {
+  it('adds only the new trades of a longer statement of the same account', async () => {
+    const { token } = await t.user();
+    const shorter = mt4Statement({ trades: 30, seed: 11 });
+    const longer = mt4Statement({ trades: 45, seed: 11 });
+    const a = await uploaded(token, Buffer.from(shorter.html), 'Statement.htm');
+    expect(a.preview.closedTrades).toBe(shorter.expected.closedTrades);
+    expect((await confirm(token, a.importId)).json<ImportConfirmResponse>().added).toBe(shorter.expected.closedTrades);
+    const b = await uploaded(token, Buffer.from(longer.html), 'Statement.htm');
+    expect(b.preview).toMatchObject({
+      netProfit: longer.expected.closedTradePL,
+      reportNetProfit: longer.expected.closedTradePL,
+    });
+    const counts = (await confirm(token, b.importId)).json<ImportConfirmResponse>();
+    expect(counts.added + counts.updated + counts.unchanged).toBe(longer.expected.closedTrades);
+    expect(counts.added).toBeGreaterThan(0);
+    expect((await trades(token, 'metatrader')).total).toBe(
+      longer.expected.closedTrades + shorter.expected.closedTrades - counts.updated - counts.unchanged,
+    );
+  });
+
+  it('reads an MT5 report written as UTF-16 HTML and as XLSX into the same trades', async () => {
+    const { token } = await t.user();
+    const html = mt5Report({ positions: 25, seed: 3 });
+    const xlsx = mt5Xlsx({ positions: 25, seed: 3 });
+    const fromHtml = await uploaded(token, encodeUtf16le(html.html), 'ReportHistory.html');
+    const fromXlsx = await uploaded(token, xlsx.bytes, 'ReportHistory.xlsx');
+    expect(fromHtml.format).toBe('mt5-html');
+    expect(fromXlsx.format).toBe('mt5-xlsx');
+    expect(fromXlsx.preview).toEqual(fromHtml.preview);
+    expect(fromHtml.preview.netProfit).toBe(html.expected.closedTradePL);
+    expect((await confirm(token, fromHtml.importId)).json<ImportConfirmResponse>().added).toBe(25);
+    expect((await confirm(token, fromXlsx.importId)).json<ImportConfirmResponse>()).toMatchObject({
+      added: 0,
+      updated: 0,
+      unchanged: 25,
+    });
   });
 });
 
