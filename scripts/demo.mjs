@@ -154,6 +154,37 @@ async function demoSession() {
   return res.body.token;
 }
 
+/**
+ * A MetaTrader 5 account beside the OANDA ones: a generated Trade History Report (UTF-16 HTML, as the terminal
+ * writes it) uploaded and confirmed through the import API, as a trader would. The same report every run, so later
+ * runs find every trade unchanged.
+ */
+async function importMetaTrader(token) {
+  const { mt5Report, encodeUtf16le } = await tsImport('../apps/server/src/test/metatrader-reports.ts', import.meta.url);
+  const report = mt5Report({
+    positions: 600,
+    seed: 42,
+    account: '50912345',
+    name: 'Demo Trader',
+    server: 'Synthetic-Demo',
+  });
+  const form = new FormData();
+  form.append('serverUtcOffset', '+02:00');
+  form.append('file', new Blob([encodeUtf16le(report.html)]), 'ReportHistory-50912345.html');
+  const res = await fetch(`${apiBase}/api/v1/import/upload`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const uploaded = await res.json();
+  if (res.status !== 200) throw new Error(`MetaTrader import failed (${res.status}): ${uploaded.message}`);
+  const confirmed = await must('POST', `/api/v1/import/confirm/${uploaded.importId}`, {
+    token,
+    body: { mode: 'demo' },
+  });
+  return `account ${uploaded.preview.account.number} imported from a generated MT5 report: ${confirmed.message}`;
+}
+
 async function main() {
   buildIfStale();
   if (values.reset) rmSync(dataDir, { recursive: true, force: true });
@@ -217,6 +248,7 @@ async function main() {
   const accounts = await must('GET', '/api/v1/account/sync_account', { token });
   // First run: the whole history; later runs: only what changed (the same book, so nothing new unless traded).
   const trades = await must('GET', '/api/v1/trade/sync_trade', { token });
+  const metatrader = await importMetaTrader(token);
 
   const inRepo = relative(root, dataDir);
   const shownDataDir = inRepo && !inRepo.startsWith('..') ? inRepo : dataDir;
@@ -228,6 +260,7 @@ async function main() {
     `  OANDA (practice, the demo user's mode): ${practice.url}`,
     ...practice.state.accounts.map((a) => `      ${a.id}  ${a.alias} (${a.currency})`),
     `      token ${practice.token}`,
+    `  MetaTrader:  ${metatrader} (pick MetaTrader in the Overview, Trades or Accounts dropdown)`,
     `  OANDA (live, for Settings → Trading Platforms → Live): ${live.url}`,
     `      token ${live.token}`,
     openai

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { atPrecisionOf, contractSizesWith, serverTimeToUtc, tradeIds, tradeInputs, type PlannedTrade } from './import-plan';
+import {
+  atPrecisionOf,
+  contractSizesWith,
+  serverTimeToUtc,
+  tradeIds,
+  tradeInputs,
+  type PlannedTrade,
+} from './import-plan';
 
 describe('the import plan', () => {
   it('turns broker server time into UTC at the offset, across a day boundary', () => {
@@ -18,7 +25,7 @@ describe('the import plan', () => {
     ).toEqual(['7@2024-01-01T10:00:00.000000000Z', '8', '7@2024-01-01T12:00:00.000000000Z']);
   });
 
-  it('gives units as lots × contract size, negative for a sell, with the trader\'s corrections first', () => {
+  it("gives units as lots × contract size, negative for a sell, with the trader's corrections first", () => {
     const trade = (symbol: string, instrument: string, side: 'buy' | 'sell', lots: string): PlannedTrade => ({
       row: 1,
       ticket: symbol,

@@ -13,7 +13,11 @@ export function createImportRepository(db: Kysely<Database>) {
     },
 
     async deletePending(userId: string, id: string): Promise<boolean> {
-      const result = await db.deleteFrom('imports').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      const result = await db
+        .deleteFrom('imports')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
@@ -23,12 +27,7 @@ export function createImportRepository(db: Kysely<Database>) {
     },
 
     listMappings(userId: string): Promise<ImportMappingsTable[]> {
-      return db
-        .selectFrom('import_mappings')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('name_key')
-        .execute();
+      return db.selectFrom('import_mappings').selectAll().where('user_id', '=', userId).orderBy('name_key').execute();
     },
 
     findMapping(userId: string, id: string): Promise<ImportMappingsTable | undefined> {
@@ -87,10 +86,12 @@ export function createImportRepository(db: Kysely<Database>) {
       await db
         .insertInto('contract_sizes')
         .values([...sizes].map(([symbol_key, size]) => ({ user_id: userId, symbol_key, size, updated_at: now })))
-        .onConflict((oc) => oc.columns(['user_id', 'symbol_key']).doUpdateSet((eb) => ({
-          size: eb.ref('excluded.size'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })))
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'symbol_key']).doUpdateSet((eb) => ({
+            size: eb.ref('excluded.size'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
         .execute();
     },
   };

@@ -264,7 +264,7 @@ describe('cancel and other users', () => {
     expect((await trades(b, 'metatrader')).total).toBe(0);
   });
 
-  it('keeps one user\'s imported trades from another', async () => {
+  it("keeps one user's imported trades from another", async () => {
     const a = (await t.user()).token;
     const b = (await t.user()).token;
     await confirm(a, (await uploaded(a, MT5)).importId);
@@ -297,9 +297,15 @@ describe('bad files', () => {
 
   it('refuses an empty file, a page that is not a report and a file cut short', async () => {
     await expectError(await upload(token, new Uint8Array(0)), 400, 'EMPTY_FILE');
-    const page = Buffer.from('<html><head><title>My blog</title></head><body><table><tr><td>1</td></tr></table></body></html>');
+    const page = Buffer.from(
+      '<html><head><title>My blog</title></head><body><table><tr><td>1</td></tr></table></body></html>',
+    );
     await expectError(await upload(token, page), 400, 'UNKNOWN_FORMAT');
-    const cut = await expectError(await upload(token, MT4.subarray(0, Math.floor(MT4.length / 2))), 400, 'TRUNCATED_FILE');
+    const cut = await expectError(
+      await upload(token, MT4.subarray(0, Math.floor(MT4.length / 2))),
+      400,
+      'TRUNCATED_FILE',
+    );
     expect(cut.message).toMatch(/line \d+/i);
   });
 

@@ -15,7 +15,14 @@ import type { Database, ImportMappingsTable } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { SettingsService } from '../settings/settings.service';
 import type { TradingService } from '../trading/trading.service';
-import { accountIdentity, contractSizesWith, planImport, tradeInputs, type ImportPlan, type PlannedTrade } from './import-plan';
+import {
+  accountIdentity,
+  contractSizesWith,
+  planImport,
+  tradeInputs,
+  type ImportPlan,
+  type PlannedTrade,
+} from './import-plan';
 import { createImportRepository } from './import.repository';
 import { ReportError, type CsvMappingSpec } from './parse/types';
 import type { ReportParser } from './report-parser';
@@ -169,7 +176,11 @@ export function createImportService({ db, trading, settings, parser, now }: Impo
       const stored = await repo.contractSizes(userId);
       const sizes = contractSizesWith(new Map([...stored, ...corrections]));
       const mode = body.mode ?? payload.mode ?? 'demo';
-      const result = await trading.storeImport(userId, { ...payload.account, mode }, tradeInputs(payload.trades, sizes));
+      const result = await trading.storeImport(
+        userId,
+        { ...payload.account, mode },
+        tradeInputs(payload.trades, sizes),
+      );
       await repo.saveContractSizes(userId, corrections, now().toISOString());
       await repo.deletePending(userId, importId);
       await settings.adoptTradingPlatformIfUnset(userId, 'MetaTrader');

@@ -9,7 +9,10 @@ export interface ParseRequest {
 }
 export type ParseReply =
   | { report: ParsedReport; error?: undefined }
-  | { report?: undefined; error: { code: string; message: string; details?: { columns: string[]; missing: string[] } | undefined } };
+  | {
+      report?: undefined;
+      error: { code: string; message: string; details?: { columns: string[]; missing: string[] } | undefined };
+    };
 
 export interface ReportParserOptions {
   /** Reports read at the same time on this instance; more wait their turn (default 2: the machines have 2 cores). */
