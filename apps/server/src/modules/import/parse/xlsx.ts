@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { Parser } from 'htmlparser2';
 import type { Cell, Row } from './html-rows';
-import { decodeText } from './text';
+import { cleanText, decodeText } from './text';
 import { ReportError } from './types';
 
 /*
@@ -171,10 +171,10 @@ export function readXlsxRows(parts: Record<string, Uint8Array>): Row[] {
     const cells: Cell[] = [];
     for (let col = 0; col <= maxCol; col++) {
       if (covered.has(`${rowNumber}:${col}`)) continue;
-      const text = (cellsByCol.get(col) ?? '').replace(/[\s\u00a0]+/g, ' ').trim();
-      cells.push({ text, colspan: spanAt.get(`${rowNumber}:${col}`) ?? 1, hidden: false, title: null });
+      const text = cleanText(cellsByCol.get(col) ?? '');
+      cells.push({ text, colspan: spanAt.get(`${rowNumber}:${col}`) ?? 1, col, title: null });
     }
-    rows.push({ line: rowNumber, cells });
+    rows.push({ line: rowNumber, cells, hiddenText: null });
   }
   return rows;
 }
