@@ -157,12 +157,14 @@ export function readXlsxRows(parts: Record<string, Uint8Array>): Row[] {
     },
   });
 
-  const spanAt = new Map<string, number>();
-  const covered = new Set<string>();
+  // Cells keyed by row × 16384 + column (Excel's column limit).
+  const key = (r: number, c: number) => r * 16384 + c;
+  const spanAt = new Map<number, number>();
+  const covered = new Set<number>();
   for (const m of merges) {
-    spanAt.set(`${m.r1}:${m.c1}`, m.c2 - m.c1 + 1);
+    spanAt.set(key(m.r1, m.c1), m.c2 - m.c1 + 1);
     for (let r = m.r1; r <= m.r2; r++)
-      for (let c = m.c1; c <= m.c2; c++) if (r !== m.r1 || c !== m.c1) covered.add(`${r}:${c}`);
+      for (let c = m.c1; c <= m.c2; c++) if (r !== m.r1 || c !== m.c1) covered.add(key(r, c));
   }
   const rows: Row[] = [];
   for (const rowNumber of [...values.keys()].sort((a, b) => a - b)) {
@@ -170,9 +172,9 @@ export function readXlsxRows(parts: Record<string, Uint8Array>): Row[] {
     const maxCol = Math.max(...cellsByCol.keys());
     const cells: Cell[] = [];
     for (let col = 0; col <= maxCol; col++) {
-      if (covered.has(`${rowNumber}:${col}`)) continue;
+      if (covered.has(key(rowNumber, col))) continue;
       const text = cleanText(cellsByCol.get(col) ?? '');
-      cells.push({ text, colspan: spanAt.get(`${rowNumber}:${col}`) ?? 1, col, title: null });
+      cells.push({ text, colspan: spanAt.get(key(rowNumber, col)) ?? 1, col, title: null });
     }
     rows.push({ line: rowNumber, cells, hiddenText: null });
   }
