@@ -81,7 +81,12 @@ function report(label: string, size: number, runs: ChildResult[], expectedCount:
       throw new Error(`${label}: report P/L ${r.reportPL}, expected ${expectedPL}`);
   }
   const peaks = runs.map((r) => r.peak);
-  console.log(`file ${mb(size)}; parse ${spread(runs.map((r) => r.ms), 0)}`);
+  console.log(
+    `file ${mb(size)}; parse ${spread(
+      runs.map((r) => r.ms),
+      0,
+    )}`,
+  );
   console.log(
     `resident memory: before parsing ${mb(median(runs.map((r) => r.rssStart)))} (node + file bytes), peak ${mb(median(peaks))} ` +
       `(max ${mb(Math.max(...peaks))}${runs[0]!.peakReset ? '' : ', peak not resettable: rss after parsing'}); ` +
@@ -104,9 +109,20 @@ runBench(async () => {
     const mt4File = join(dir, 'Statement.htm');
     writeFileSync(mt4File, mt4Bytes);
     console.log(`generated in ${ms(performance.now() - started, 0)}`);
-    const mt4Result = report('MT4', mt4Bytes.length, parseInChildren(paths, mt4File), MT4_TRADES, mt4.expected.closedTradePL);
+    const mt4Result = report(
+      'MT4',
+      mt4Bytes.length,
+      parseInChildren(paths, mt4File),
+      MT4_TRADES,
+      mt4.expected.closedTradePL,
+    );
     goal('MT4 100k trades: parse time (median)', ms(mt4Result.ms, 0), mt4Result.ms < GOAL_MS, `< ${GOAL_MS} ms`);
-    goal('MT4 100k trades: peak resident memory', mb(mt4Result.peak), mt4Result.peak < GOAL_BYTES, `< ${mb(GOAL_BYTES)}`);
+    goal(
+      'MT4 100k trades: peak resident memory',
+      mb(mt4Result.peak),
+      mt4Result.peak < GOAL_BYTES,
+      `< ${mb(GOAL_BYTES)}`,
+    );
     const mt4PerTrade = mt4Bytes.length / MT4_TRADES;
     console.log(
       `${mt4PerTrade.toFixed(0)} bytes a trade: the 50 MB upload limit holds about ${Math.floor(IMPORT_MAX_BYTES / mt4PerTrade).toLocaleString('en-US')} MT4 trades`,
@@ -129,15 +145,32 @@ runBench(async () => {
     console.log(
       `${positions.toLocaleString('en-US')} positions (each with 2 orders and 2 deals: ${((sample - base) / 1000 / 1024).toFixed(1)} KB a position) generated in ${ms(performance.now() - started, 0)}`,
     );
-    const mt5Result = report('MT5', mt5Bytes.length, parseInChildren(paths, mt5File), positions, mt5.expected.closedTradePL);
+    const mt5Result = report(
+      'MT5',
+      mt5Bytes.length,
+      parseInChildren(paths, mt5File),
+      positions,
+      mt5.expected.closedTradePL,
+    );
     goal('MT5 HTML under 50 MB: parse time (median)', ms(mt5Result.ms, 0), mt5Result.ms < GOAL_MS, `< ${GOAL_MS} ms`);
-    goal('MT5 HTML under 50 MB: peak resident memory', mb(mt5Result.peak), mt5Result.peak < GOAL_BYTES, `< ${mb(GOAL_BYTES)}`);
+    goal(
+      'MT5 HTML under 50 MB: peak resident memory',
+      mb(mt5Result.peak),
+      mt5Result.peak < GOAL_BYTES,
+      `< ${mb(GOAL_BYTES)}`,
+    );
 
     heading(`MT5 XLSX report, ${positions.toLocaleString('en-US')} positions (UTF-16 XML parts)`);
     const xlsx = mt5Xlsx({ positions, seed: 42 });
     const xlsxFile = join(dir, 'ReportHistory.xlsx');
     writeFileSync(xlsxFile, xlsx.bytes);
-    const xlsxResult = report('XLSX', xlsx.bytes.length, parseInChildren(paths, xlsxFile), positions, xlsx.expected.closedTradePL);
+    const xlsxResult = report(
+      'XLSX',
+      xlsx.bytes.length,
+      parseInChildren(paths, xlsxFile),
+      positions,
+      xlsx.expected.closedTradePL,
+    );
     console.log(`(no goal: for comparison) parse ${ms(xlsxResult.ms, 0)}, peak ${mb(xlsxResult.peak)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

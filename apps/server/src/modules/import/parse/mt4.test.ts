@@ -241,7 +241,14 @@ describe('MT4 statement: JPY account, partial closes, seconds, newest first, UTF
 
   it('reads the deposit (NBSP thousands), the deleted order, no open trades, and the totals', () => {
     expect(report.balanceOperations).toEqual([
-      { row: 38, ticket: '61001999', time: '2019-06-03T08:00:00', type: 'balance', amount: '10000000', comment: 'Deposit' },
+      {
+        row: 38,
+        ticket: '61001999',
+        time: '2019-06-03T08:00:00',
+        type: 'balance',
+        amount: '10000000',
+        comment: 'Deposit',
+      },
     ]);
     expect(report.skipped).toEqual([{ row: 36, reason: 'sell stop order 61002050 deleted [no money] — not a trade' }]);
     expect(report.openTrades).toEqual([]);
@@ -329,7 +336,8 @@ describe('MT4 statement: bad input', () => {
   });
 
   it('refuses a statement without Closed Transactions', () => {
-    const html = '<html><head><title>Statement: 1 - A</title></head><body><table><tr><td>x</td></tr></table></body></html>';
+    const html =
+      '<html><head><title>Statement: 1 - A</title></head><body><table><tr><td>x</td></tr></table></body></html>';
     const e = reportError(() => parseReport(encode(html)));
     expect(e.code).toBe('UNSUPPORTED_REPORT');
     expect(e.message).toContain('"Closed Transactions:"');

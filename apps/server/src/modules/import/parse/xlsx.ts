@@ -151,7 +151,7 @@ export function readXlsxRows(parts: Record<string, Uint8Array>): Row[] {
         else if (type === 'b') text = value === '1' ? 'TRUE' : 'FALSE';
         else if (type === 'e') text = '';
         let row = values.get(at.row);
-        if (!row) values.set(at.row, (row = new Map()));
+        if (!row) values.set(at.row, (row = new Map<number, string>()));
         row.set(at.col, text);
       }
     },
