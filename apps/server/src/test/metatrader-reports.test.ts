@@ -16,7 +16,9 @@ describe('synthetic MetaTrader reports', () => {
     expect(sumDecimals([expected.commission, expected.swap, expected.profit])).toBe(expected.closedTradePL);
     expect(sumDecimals([expected.deposits, expected.closedTradePL])).toBe(expected.balance);
     expect(html).toContain('<title>Statement: 7700123 - Synthetic Trader</title>');
-    expect(html).toContain(`<b>Closed Trade P/L:</b></td><td colspan=2 class=mspt><b>${formatMoney(Number(expected.closedTradePL.replace('.', '')))}</b>`);
+    expect(html).toContain(
+      `<b>Closed Trade P/L:</b></td><td colspan=2 class=mspt><b>${formatMoney(Number(expected.closedTradePL.replace('.', '')))}</b>`,
+    );
     expect(html).toContain('<td colspan=4>cancelled</td>');
     expect(html.match(/title="(to|from) #/g)).toHaveLength(2);
   });
@@ -32,7 +34,9 @@ describe('synthetic MetaTrader reports', () => {
     const { html, expected } = mt5Report({ positions: 10, seed: 2 });
     expect(html).toContain('<td class="hidden" colspan="8">');
     expect(html).toContain('<td nowrap class="hidden"><b>Cost</b></td>');
-    expect(html).toContain(`Total Net Profit:</td><td nowrap><b>${formatMoney(Number(expected.closedTradePL.replace('.', '')))}</b>`);
+    expect(html).toContain(
+      `Total Net Profit:</td><td nowrap><b>${formatMoney(Number(expected.closedTradePL.replace('.', '')))}</b>`,
+    );
     expect(sumDecimals([expected.commission, expected.swap, expected.profit])).toBe(expected.closedTradePL);
   });
 

@@ -199,7 +199,8 @@ const MAPPING: CsvMappingSpec = {
   decimalSeparator: ',',
   timesAreUtc: true,
 };
-const CUSTOM = 'Opened\tClosed\tInstrument\tDirection\tQty\tEntry\tExit\tNet\tFees\n03/04/2024 10:00\t03/04/2024 11:30\tEURUSD\tLong\t0,5\t1,0850\t1,0870\t10,00\t-0,50\n';
+const CUSTOM =
+  'Opened\tClosed\tInstrument\tDirection\tQty\tEntry\tExit\tNet\tFees\n03/04/2024 10:00\t03/04/2024 11:30\tEURUSD\tLong\t0,5\t1,0850\t1,0870\t10,00\t-0,50\n';
 
 describe('CSV with a column mapping', () => {
   it('uses the mapping: tab delimiter, day first, decimal comma, fees, UTC', () => {
@@ -235,7 +236,7 @@ describe('CSV with a column mapping', () => {
     const e = reportError(() => parseReport(encode(CUSTOM)));
     expect(e.code).toBe('MISSING_COLUMN');
     expect(e.message).toBe(
-      'The columns for Open time, Close time, Open price, Close price, Profit / P&L were not recognised. Map the file\'s columns to the trade fields.',
+      "The columns for Open time, Close time, Open price, Close price, Profit / P&L were not recognised. Map the file's columns to the trade fields.",
     );
     expect(e.details).toEqual({
       columns: ['Opened', 'Closed', 'Instrument', 'Direction', 'Qty', 'Entry', 'Exit', 'Net', 'Fees'],
@@ -257,7 +258,9 @@ describe('CSV: bad input', () => {
   const header = 'Ticket,Open Time,Close Time,Symbol,Type,Lots,Open Price,Close Price,Profit\n';
 
   it('refuses dates whose order no row proves, unless the mapping says', () => {
-    const e = reportError(() => parseReport(encode(`${header}1,03/04/2024 10:00,05/04/2024 11:00,EURUSD,buy,1,1.1,1.2,10\n`)));
+    const e = reportError(() =>
+      parseReport(encode(`${header}1,03/04/2024 10:00,05/04/2024 11:00,EURUSD,buy,1,1.1,1.2,10\n`)),
+    );
     expect(e.code).toBe('MISSING_COLUMN');
     expect(e.message).toBe(
       'Row 2: the date "03/04/2024 10:00" could be day/month or month/day, and no date in the file settles it. Choose the date order (day/month or month/day) in the column mapping.',

@@ -2,7 +2,7 @@ import { CSV_FIELD_LABELS, CSV_FIELDS, CSV_REQUIRED_FIELDS, type CsvField } from
 import { parse } from 'csv-parse/sync';
 import { emptyReport, FieldReader } from './fields';
 import { validDateTime } from './text';
-import { ReportError, type CsvMappingSpec, type ParsedReport } from './types';
+import { ReportError, type CsvMappingSpec, type ParsedReport, type ParsedTrade } from './types';
 
 /*
  * CSV files (NOTES §7): reports re-saved by a spreadsheet (localised headers, `;`, decimal comma, a title line
@@ -302,7 +302,7 @@ export function parseCsv(text: string, mapping?: CsvMappingSpec): ParsedReport {
     if (symbol === '') f.fail('symbol', symbol, 'a symbol');
     const closeTime = time('closeTime', false);
     const closePrice = get(record, 'closePrice');
-    const trade = {
+    const trade: ParsedTrade = {
       row: line,
       ticket,
       symbol,

@@ -10,8 +10,8 @@ import { cleanText, LineCounter } from './text';
 export interface Cell {
   text: string;
   colspan: number;
-  /** MT5 hides alternative cells with `class="hidden"` (or an inline `display:none`). */
-  hidden: boolean;
+  /** The cell's first column in the row (colspans of the visible cells before it counted). */
+  col: number;
   /** The `title` attribute (MT4 puts the order comment on the ticket cell). */
   title: string | null;
 }
@@ -19,7 +19,13 @@ export interface Cell {
 export interface Row {
   /** 1-based line of the file where the row starts (XLSX: the sheet's row number). */
   line: number;
+  /**
+   * The visible cells, in order. MT5 hides alternative cells with `class="hidden"` (or an inline `display:none`):
+   * they are dropped here, before any mapping, so that they cannot shift the columns.
+   */
   cells: Cell[];
+  /** Text of the first non-empty hidden cell (the MT5 Positions comment); null when none. */
+  hiddenText: string | null;
 }
 
 export interface HtmlDocument {
@@ -35,9 +41,9 @@ export interface HtmlDocument {
 
 function isHidden(attribs: Record<string, string>): boolean {
   const cls = attribs.class;
-  if (cls && cls.split(/\s+/).includes('hidden')) return true;
+  if (cls && cls.includes('hidden') && cls.split(/\s+/).includes('hidden')) return true;
   const style = attribs.style;
-  return !!style && style.replace(/\s+/g, '').toLowerCase().includes('display:none');
+  return !!style && style.includes('none') && style.replace(/\s+/g, '').toLowerCase().includes('display:none');
 }
 
 export function readHtmlRows(text: string, onRow: (row: Row) => void): HtmlDocument {
@@ -52,11 +58,22 @@ export function readHtmlRows(text: string, onRow: (row: Row) => void): HtmlDocum
   let tableClosed = false;
   let ending = false;
   let row: Row | null = null;
+  let nextCol = 0;
   let cell: { text: string; colspan: number; hidden: boolean; title: string | null } | null = null;
 
+  const startRow = () => {
+    row = { line: lines.at(parser.startIndex), cells: [], hiddenText: null };
+    nextCol = 0;
+  };
   const endCell = () => {
     if (!cell || !row) return;
-    row.cells.push({ text: cleanText(cell.text), colspan: cell.colspan, hidden: cell.hidden, title: cell.title });
+    const text = cleanText(cell.text);
+    if (cell.hidden) {
+      if (row.hiddenText === null && text !== '') row.hiddenText = text;
+    } else {
+      row.cells.push({ text, colspan: cell.colspan, col: nextCol, title: cell.title });
+      nextCol += cell.colspan;
+    }
     cell = null;
   };
   const endRow = () => {
@@ -84,13 +101,13 @@ export function readHtmlRows(text: string, onRow: (row: Row) => void): HtmlDocum
             break;
           case 'tr':
             endRow();
-            row = { line: lines.at(parser.startIndex), cells: [] };
+            startRow();
             break;
           case 'td':
           case 'th': {
             endCell();
-            if (!row) row = { line: lines.at(parser.startIndex), cells: [] };
-            const span = Number.parseInt(attribs.colspan ?? '1', 10);
+            if (!row) startRow();
+            const span = attribs.colspan === undefined ? 1 : Number.parseInt(attribs.colspan, 10);
             cell = {
               text: '',
               colspan: Number.isFinite(span) && span > 0 ? span : 1,
@@ -144,20 +161,4 @@ export function readHtmlRows(text: string, onRow: (row: Row) => void): HtmlDocum
   ending = true;
   parser.end();
   return { title: cleanText(title), banner, tableClosed, lines: lines.at(text.length) };
-}
-
-/** The cells of a row without the hidden ones, each with its first column (colspans counted). */
-export interface PlacedCell extends Cell {
-  col: number;
-}
-
-export function placeCells(cells: readonly Cell[]): PlacedCell[] {
-  const out: PlacedCell[] = [];
-  let col = 0;
-  for (const c of cells) {
-    if (c.hidden) continue;
-    out.push({ ...c, col });
-    col += c.colspan;
-  }
-  return out;
 }

@@ -31,7 +31,8 @@ describe('detectFormat: by content, never by name', () => {
     const e = reportError(() => parseReport(fixture('mt4-strategy-tester.htm')));
     expect(e.code).toBe('UNSUPPORTED_REPORT');
     expect(e.message).toContain('Strategy Tester report');
-    const mt5 = '<html><head><title>Strategy Tester Report</title></head><body><table><tr><td>x</td></tr></table></body></html>';
+    const mt5 =
+      '<html><head><title>Strategy Tester Report</title></head><body><table><tr><td>x</td></tr></table></body></html>';
     expect(reportError(() => parseReport(encodeUtf16le(mt5))).code).toBe('UNSUPPORTED_REPORT');
   });
 
@@ -52,7 +53,9 @@ describe('detectFormat: by content, never by name', () => {
   it('refuses a workbook that is not an MT5 report', () => {
     const workbook = zipSync({
       'xl/workbook.xml': encode('<workbook/>'),
-      'xl/worksheets/sheet1.xml': encode('<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Hello</t></is></c></row></sheetData></worksheet>'),
+      'xl/worksheets/sheet1.xml': encode(
+        '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Hello</t></is></c></row></sheetData></worksheet>',
+      ),
     });
     const e = reportError(() => parseReport(workbook));
     expect(e.code).toBe('UNSUPPORTED_REPORT');
@@ -78,7 +81,10 @@ describe('detectFormat: by content, never by name', () => {
 
 describe('decodeText', () => {
   it('falls back to windows-1252 when the bytes are not UTF-8', () => {
-    expect(decodeText(new Uint8Array([0x4a, 0x6f, 0x73, 0xe9, 0x80]))).toEqual({ text: 'José€', encoding: 'windows-1252' });
+    expect(decodeText(new Uint8Array([0x4a, 0x6f, 0x73, 0xe9, 0x80]))).toEqual({
+      text: 'José€',
+      encoding: 'windows-1252',
+    });
   });
   it('reads UTF-16BE by its mark', () => {
     expect(decodeText(new Uint8Array([0xfe, 0xff, 0, 0x41, 0, 0x42]))).toEqual({ text: 'AB', encoding: 'utf-16be' });

@@ -241,7 +241,14 @@ describe('MT4 statement: JPY account, partial closes, seconds, newest first, UTF
 
   it('reads the deposit (NBSP thousands), the deleted order, no open trades, and the totals', () => {
     expect(report.balanceOperations).toEqual([
-      { row: 38, ticket: '61001999', time: '2019-06-03T08:00:00', type: 'balance', amount: '10000000', comment: 'Deposit' },
+      {
+        row: 38,
+        ticket: '61001999',
+        time: '2019-06-03T08:00:00',
+        type: 'balance',
+        amount: '10000000',
+        comment: 'Deposit',
+      },
     ]);
     expect(report.skipped).toEqual([{ row: 36, reason: 'sell stop order 61002050 deleted [no money] — not a trade' }]);
     expect(report.openTrades).toEqual([]);
@@ -295,6 +302,50 @@ describe('MT4 statement: generated reports', () => {
   });
 });
 
+describe('MT4 statement: variants', () => {
+  const good = new TextDecoder('windows-1252').decode(fixture('mt4-statement.htm'));
+
+  it('reads a credit row as a balance operation of type credit', () => {
+    const text = good.replace(
+      '<td>balance</td><td colspan=10 align=left>Withdrawal</td>',
+      '<td>credit</td><td colspan=10 align=left>Credit in</td>',
+    );
+    const report = parseReport(encode(text));
+    expect(report.balanceOperations[0]).toEqual({
+      row: 45,
+      ticket: '40100480',
+      time: '2024-03-20T18:00:00',
+      type: 'credit',
+      amount: '-500.00',
+      comment: 'Credit in',
+    });
+  });
+
+  it('reads a Detailed Statement (Details section after the Summary ignored)', () => {
+    const details =
+      '<tr align=left><td colspan=14><b>Details:</b></td></tr>\n' +
+      '<tr><td colspan=14 align=center><img src="DetailedStatement.gif" width=820 height=200 border=0 alt="Graph"></td></tr>\n' +
+      '<tr align=right><td>Gross Profit:</td><td class=mspt>2 468.04</td><td colspan=4>Gross Loss:</td><td class=mspt>2 136.22</td><td colspan=4>Total Net Profit:</td><td colspan=3 class=mspt>331.82</td></tr>\n' +
+      '<tr align=right><td>Total Trades:</td><td>13</td><td colspan=4>Short Positions (won %):</td><td>5 (40.00%)</td></tr>\n';
+    const report = parseReport(encode(good.replace('</table>', `${details}</table>`)));
+    expect(report.closedTrades).toHaveLength(13);
+    expect(report.skipped).toHaveLength(2);
+    expect(report.totals.closedTradePL).toBe('331.82');
+    expect(report.totals.balance).toBe('9831.82');
+  });
+
+  it('reads the unreplaced leverage placeholder as unknown and a real one as 1:N', () => {
+    const withLeverage = (value: string) =>
+      good.replace(
+        '<td colspan=2><b>Currency: USD</b></td>',
+        `<td colspan=2><b>Currency: USD</b></td><td colspan=2><b>Leverage: ${value}</b></td>`,
+      );
+    expect(parseReport(encode(withLeverage('1:200'))).account.leverage).toBe('1:200');
+    expect(parseReport(encode(withLeverage('<!--LEVERAGE-->'))).account.leverage).toBeNull();
+    expect(parseReport(encode(withLeverage('&lt;!--LEVERAGE--&gt;'))).account.leverage).toBeNull();
+  });
+});
+
 describe('MT4 statement: bad input', () => {
   const good = new TextDecoder('windows-1252').decode(fixture('mt4-statement.htm'));
 
@@ -329,7 +380,8 @@ describe('MT4 statement: bad input', () => {
   });
 
   it('refuses a statement without Closed Transactions', () => {
-    const html = '<html><head><title>Statement: 1 - A</title></head><body><table><tr><td>x</td></tr></table></body></html>';
+    const html =
+      '<html><head><title>Statement: 1 - A</title></head><body><table><tr><td>x</td></tr></table></body></html>';
     const e = reportError(() => parseReport(encode(html)));
     expect(e.code).toBe('UNSUPPORTED_REPORT');
     expect(e.message).toContain('"Closed Transactions:"');

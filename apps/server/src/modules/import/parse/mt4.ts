@@ -1,5 +1,5 @@
 import { emptyReport, FieldReader, isPendingType, leverageOf } from './fields';
-import { placeCells, readHtmlRows, type PlacedCell, type Row } from './html-rows';
+import { readHtmlRows, type Cell, type Row } from './html-rows';
 import { toDecimal } from './text';
 import { ReportError, type ParsedReport, type ParsedTrade } from './types';
 
@@ -64,14 +64,14 @@ export function commentAndMagic(title: string | null): { comment: string | null;
   return { comment: t, magic: null };
 }
 
-function byColumn(cells: readonly PlacedCell[]): Array<PlacedCell | undefined> {
-  const out: Array<PlacedCell | undefined> = [];
+function byColumn(cells: readonly Cell[]): Array<Cell | undefined> {
+  const out: Array<Cell | undefined> = [];
   for (const c of cells) out[c.col] = c;
   return out;
 }
 
 /** `Label: value` pairs of a row (Summary, the account header): a label cell ends in ':' and the next cell holds the value. */
-function labelledValues(cells: readonly PlacedCell[], into: Map<string, string>): void {
+function labelledValues(cells: readonly Cell[], into: Map<string, string>): void {
   for (let i = 0; i < cells.length; i++) {
     const text = cells[i]!.text;
     if (text.endsWith(':') && i + 1 < cells.length)
@@ -89,7 +89,7 @@ export function parseMt4(text: string): ParsedReport {
   let lastLine = 0;
   const summary = new Map<string, string>();
 
-  const trade = (row: Row, col: Array<PlacedCell | undefined>, open: boolean): ParsedTrade => {
+  const trade = (row: Row, col: Array<Cell | undefined>, open: boolean): ParsedTrade => {
     const f = new FieldReader(`Line ${row.line}`);
     const cell = (i: number) => col[i]?.text ?? '';
     const ticket = cell(COL.ticket);
@@ -118,11 +118,17 @@ export function parseMt4(text: string): ParsedReport {
   };
 
   const onRow = (row: Row) => {
-    const cells = placeCells(row.cells);
+    const cells = row.cells;
     lastLine = row.line;
-    const filled = cells.filter((c) => c.text !== '');
-    if (filled.length === 1) {
-      const next = SECTION_TITLES[filled[0]!.text.toLowerCase()];
+    let filledCount = 0;
+    let firstFilled: Cell | undefined;
+    for (const c of cells) {
+      if (c.text === '') continue;
+      filledCount++;
+      firstFilled ??= c;
+    }
+    if (filledCount === 1 && firstFilled!.text.endsWith(':')) {
+      const next = SECTION_TITLES[firstFilled!.text.toLowerCase()];
       if (next) {
         section = next;
         seen.add(next);
@@ -130,14 +136,15 @@ export function parseMt4(text: string): ParsedReport {
       }
     }
     if (section === null) {
-      if (!headerRead && filled.some((c) => c.text.startsWith('Account:'))) {
+      if (!headerRead && cells.some((c) => c.text.startsWith('Account:'))) {
         headerRead = true;
         readHeader(cells, report);
       }
       return;
     }
-    if (filled.length === 0) return;
-    const col = byColumn(cells);
+    if (filledCount === 0) return;
+    // Without colspans a cell's index is its column: no copy needed.
+    const col = cells[cells.length - 1]!.col === cells.length - 1 ? cells : byColumn(cells);
     const first = col[0]?.text ?? '';
     if (first === 'Ticket') return; // a section's column headers
     const type = (col[COL.type]?.text ?? '').toLowerCase();
@@ -160,7 +167,7 @@ export function parseMt4(text: string): ParsedReport {
         } else if (isPendingType(type)) {
           const status = cells[cells.length - 1]!.text || 'removed';
           report.skipped.push({ row: row.line, reason: `${type} order ${first} ${status} — not a trade` });
-        } else if (filled.some((c) => c.text === 'Closed P/L:')) {
+        } else if (cells.some((c) => c.text === 'Closed P/L:')) {
           closedPL = toDecimal(cells[cells.length - 1]!.text);
         } else if (/^\d+$/.test(first) && type !== '') {
           report.skipped.push({ row: row.line, reason: `ticket ${first} has the type "${type}" — not a trade` });
@@ -170,7 +177,7 @@ export function parseMt4(text: string): ParsedReport {
       }
       case 'open':
         if (type === 'buy' || type === 'sell') report.openTrades.push(trade(row, col, true));
-        else if (filled.some((c) => c.text === 'Floating P/L:')) floatingPL = toDecimal(cells[cells.length - 1]!.text);
+        else if (cells.some((c) => c.text === 'Floating P/L:')) floatingPL = toDecimal(cells[cells.length - 1]!.text);
         return;
       case 'working':
         if (/^\d+$/.test(first) && type !== '')
@@ -232,7 +239,7 @@ export function parseMt4(text: string): ParsedReport {
   return report;
 }
 
-function readHeader(cells: readonly PlacedCell[], report: ParsedReport): void {
+function readHeader(cells: readonly Cell[], report: ParsedReport): void {
   for (const c of cells) {
     const colon = c.text.indexOf(':');
     if (colon <= 0) continue;

@@ -209,8 +209,22 @@ describe('MT5 report: netting account with a reversal (double BOM, 2019 leverage
 
   it('reads balance and credit deals, the expired order and the totals', () => {
     expect(report.balanceOperations).toEqual([
-      { row: 61, ticket: '3300001', time: '2024-05-06T08:00:00', type: 'balance', amount: '5000.00', comment: 'Deposit' },
-      { row: 62, ticket: '3300002', time: '2024-05-06T08:05:00', type: 'credit', amount: '500.00', comment: 'Credit bonus' },
+      {
+        row: 61,
+        ticket: '3300001',
+        time: '2024-05-06T08:00:00',
+        type: 'balance',
+        amount: '5000.00',
+        comment: 'Deposit',
+      },
+      {
+        row: 62,
+        ticket: '3300002',
+        time: '2024-05-06T08:05:00',
+        type: 'credit',
+        amount: '500.00',
+        comment: 'Credit bonus',
+      },
     ]);
     expect(report.skipped).toEqual([{ row: 52, reason: 'buy limit order 9100600 expired — not a trade' }]);
     expect(report.openTrades).toEqual([]);
@@ -344,7 +358,11 @@ describe('MT5 report: other languages and layouts (generated)', () => {
     let italian = html;
     for (const [en, it] of ITALIAN) italian = italian.split(en).join(it);
     const report = parseReport(encodeUtf16le(italian));
-    expect(report.account).toMatchObject({ number: '88001234', name: 'Synthetic Trader', broker: 'Synthetic Markets Ltd' });
+    expect(report.account).toMatchObject({
+      number: '88001234',
+      name: 'Synthetic Trader',
+      broker: 'Synthetic Markets Ltd',
+    });
     expect(report.closedTrades).toHaveLength(expected.closedTrades);
     expect(netOf(report)).toBe(expected.closedTradePL);
     expect(report.totals).toMatchObject({ closedTradePL: expected.closedTradePL, balance: expected.balance });
@@ -354,7 +372,20 @@ describe('MT5 report: other languages and layouts (generated)', () => {
   it('falls back to the canonical column order for Positions headers in a language it does not know', () => {
     const start = html.indexOf('<tr align="center" bgcolor="#E5F0FC">');
     const end = html.indexOf('</tr>', start);
-    const polish = ['Czas', 'Pozycja', 'Symbol', 'Typ', 'Wolumen', 'Cena', 'S / L', 'T / P', 'Czas', 'Cena', 'Prowizja', 'Swap']
+    const polish = [
+      'Czas',
+      'Pozycja',
+      'Symbol',
+      'Typ',
+      'Wolumen',
+      'Cena',
+      'S / L',
+      'T / P',
+      'Czas',
+      'Cena',
+      'Prowizja',
+      'Swap',
+    ]
       .map((h) => `<td nowrap><b>${h}</b></td>`)
       .join('');
     const changed = `${html.slice(0, start)}<tr align="center" bgcolor="#E5F0FC">${polish}<td nowrap colspan="2"><b>Zysk</b></td>${html.slice(end)}`;
@@ -380,8 +411,12 @@ describe('MT5 report: other languages and layouts (generated)', () => {
   });
 
   it('refuses the old layout without Positions (Orders and Deals only)', () => {
-    const start = html.indexOf('<tr align="center"><th colspan="14" style="height: 25px"><div style="font: 10pt Tahoma"><b>Positions');
-    const end = html.indexOf('<tr align="center"><th colspan="14" style="height: 25px"><div style="font: 10pt Tahoma"><b>Orders');
+    const start = html.indexOf(
+      '<tr align="center"><th colspan="14" style="height: 25px"><div style="font: 10pt Tahoma"><b>Positions',
+    );
+    const end = html.indexOf(
+      '<tr align="center"><th colspan="14" style="height: 25px"><div style="font: 10pt Tahoma"><b>Orders',
+    );
     const old = html.slice(0, start) + html.slice(end);
     const e = reportError(() => parseReport(encodeUtf16le(old)));
     expect(e.code).toBe('UNSUPPORTED_REPORT');
@@ -474,7 +509,14 @@ describe('MT5 XLSX report', () => {
     expect(report.closedTrades).toHaveLength(3);
     expected.forEach((e, i) => expectTrade(report.closedTrades[i]!, e));
     expect(report.balanceOperations).toEqual([
-      { row: 13, ticket: '90000001', time: '2020-01-06T00:54:13', type: 'balance', amount: '50000.00', comment: 'Deposit' },
+      {
+        row: 13,
+        ticket: '90000001',
+        time: '2020-01-06T00:54:13',
+        type: 'balance',
+        amount: '50000.00',
+        comment: 'Deposit',
+      },
     ]);
     expect(netOf(report)).toBe('46.09');
     expectSameDecimal(report.totals.closedTradePL, '46.09');

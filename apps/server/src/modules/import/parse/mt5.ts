@@ -1,5 +1,5 @@
 import { emptyReport, FieldReader, leverageOf } from './fields';
-import { placeCells, type PlacedCell, type Row } from './html-rows';
+import type { Cell, Row } from './html-rows';
 import { toDecimal } from './text';
 import { ReportError, type ParsedReport, type ParsedTrade } from './types';
 
@@ -174,7 +174,7 @@ interface Column {
   end: number;
 }
 
-function mapHeader(cells: readonly PlacedCell[], section: Exclude<Section, 'results'>): Column[] | null {
+function mapHeader(cells: readonly Cell[], section: Exclude<Section, 'results'>): Column[] | null {
   const columns: Column[] = [];
   const count = new Map<Field, number>();
   let unknown = 0;
@@ -204,8 +204,9 @@ function mapHeader(cells: readonly PlacedCell[], section: Exclude<Section, 'resu
   return null;
 }
 
-function valuesOf(cells: readonly PlacedCell[], columns: readonly Column[]): Map<string, string> {
-  const out = new Map<string, string>();
+/** A data row's value of each header column (same order as `columns`). */
+function valuesOf(cells: readonly Cell[], columns: readonly Column[]): string[] {
+  const out: string[] = [];
   let i = 0;
   for (const column of columns) {
     // Cells and columns are both in column order.
@@ -222,9 +223,21 @@ function valuesOf(cells: readonly PlacedCell[], columns: readonly Column[]): Map
         break;
       }
     }
-    out.set(column.key, text);
+    out.push(text);
   }
   return out;
+}
+
+/** Lookup by field key on a row's values; '' when the header has no such column. */
+class Values {
+  constructor(
+    readonly texts: string[],
+    private readonly keys: Record<string, number>,
+  ) {}
+  get(key: string): string | undefined {
+    const i = this.keys[key];
+    return i === undefined ? undefined : this.texts[i];
+  }
 }
 
 const HEADER_LABELS: Record<string, 'name' | 'account' | 'company' | 'date'> = {
@@ -310,6 +323,7 @@ export class Mt5Reader {
   readonly report: ParsedReport;
   private section: Section | null = null;
   private columns: Column[] | null = null;
+  private keys: Record<string, number> = {};
   private expectHeader = false;
   private readonly seen: Section[] = [];
   private readonly totals = new Map<string, string>();
@@ -324,10 +338,10 @@ export class Mt5Reader {
   }
 
   row = (row: Row): void => {
-    const comment = row.cells.find((c) => c.hidden && c.text !== '')?.text ?? null;
-    const cells = placeCells(row.cells);
+    const comment = row.hiddenText;
+    const cells = row.cells;
     let filledCount = 0;
-    let firstFilled: PlacedCell | undefined;
+    let firstFilled: Cell | undefined;
     for (const c of cells) {
       if (c.text === '') continue;
       filledCount++;
@@ -353,6 +367,7 @@ export class Mt5Reader {
     if (this.expectHeader) {
       this.expectHeader = false;
       this.columns = mapHeader(cells, section);
+      this.keys = Object.fromEntries((this.columns ?? []).map((c, i) => [c.key, i]));
       if (!this.columns)
         throw new ReportError(
           'UNSUPPORTED_REPORT',
@@ -364,7 +379,7 @@ export class Mt5Reader {
       return;
     }
     if (!this.columns) return;
-    const v = valuesOf(cells, this.columns);
+    const v = new Values(valuesOf(cells, this.columns), this.keys);
     const f = new FieldReader(`${this.unit} ${row.line}`);
     switch (section) {
       case 'positions': {
@@ -423,7 +438,7 @@ export class Mt5Reader {
     }
   };
 
-  private labels(cells: readonly PlacedCell[], into: Map<string, string>): void {
+  private labels(cells: readonly Cell[], into: Map<string, string>): void {
     for (let i = 0; i < cells.length; i++) {
       const text = cells[i]!.text;
       if (!text.endsWith(':')) continue;
@@ -438,7 +453,7 @@ export class Mt5Reader {
     f: FieldReader,
     line: number,
     id: string,
-    v: Map<string, string>,
+    v: Values,
     comment: string | null,
     open: boolean,
   ): ParsedTrade {

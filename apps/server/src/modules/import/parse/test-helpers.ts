@@ -5,7 +5,8 @@ import type { ParsedReport, ParsedTrade } from './types';
 
 /* Test helpers for the parser tests (fixtures beside them in ./fixtures). */
 
-export const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
+export const fixture = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
 export const fixtureJson = <T>(name: string): T =>
   JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as T;
 
@@ -23,7 +24,17 @@ export function expectSameDecimal(actual: string | null | undefined, expected: s
   expect(compareDecimals(actual!, expected), `${label}: ${actual} vs ${expected}`).toBe(0);
 }
 
-const DECIMAL_FIELDS = ['lots', 'openPrice', 'closePrice', 'sl', 'tp', 'commission', 'taxes', 'swap', 'profit'] as const;
+const DECIMAL_FIELDS = [
+  'lots',
+  'openPrice',
+  'closePrice',
+  'sl',
+  'tp',
+  'commission',
+  'taxes',
+  'swap',
+  'profit',
+] as const;
 
 /** Every field of a parsed trade against an expectation (decimals as decimals, times normalised). */
 export function expectTrade(actual: ParsedTrade, expected: Omit<ParsedTrade, 'row'> & { row?: number }) {

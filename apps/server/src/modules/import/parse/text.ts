@@ -59,6 +59,7 @@ const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/;
  * otherwise ',' is dropped as a thousands separator. A leading '+' is dropped.
  */
 export function toDecimal(text: string, decimalComma = false): string | null {
+  if (PLAIN_DECIMAL.test(text)) return text; // the common case: nothing to remove
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

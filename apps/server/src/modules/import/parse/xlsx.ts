@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { Parser } from 'htmlparser2';
 import type { Cell, Row } from './html-rows';
-import { decodeText } from './text';
+import { cleanText, decodeText } from './text';
 import { ReportError } from './types';
 
 /*
@@ -151,18 +151,20 @@ export function readXlsxRows(parts: Record<string, Uint8Array>): Row[] {
         else if (type === 'b') text = value === '1' ? 'TRUE' : 'FALSE';
         else if (type === 'e') text = '';
         let row = values.get(at.row);
-        if (!row) values.set(at.row, (row = new Map()));
+        if (!row) values.set(at.row, (row = new Map<number, string>()));
         row.set(at.col, text);
       }
     },
   });
 
-  const spanAt = new Map<string, number>();
-  const covered = new Set<string>();
+  // Cells keyed by row × 16384 + column (Excel's column limit).
+  const key = (r: number, c: number) => r * 16384 + c;
+  const spanAt = new Map<number, number>();
+  const covered = new Set<number>();
   for (const m of merges) {
-    spanAt.set(`${m.r1}:${m.c1}`, m.c2 - m.c1 + 1);
+    spanAt.set(key(m.r1, m.c1), m.c2 - m.c1 + 1);
     for (let r = m.r1; r <= m.r2; r++)
-      for (let c = m.c1; c <= m.c2; c++) if (r !== m.r1 || c !== m.c1) covered.add(`${r}:${c}`);
+      for (let c = m.c1; c <= m.c2; c++) if (r !== m.r1 || c !== m.c1) covered.add(key(r, c));
   }
   const rows: Row[] = [];
   for (const rowNumber of [...values.keys()].sort((a, b) => a - b)) {
@@ -170,11 +172,11 @@ export function readXlsxRows(parts: Record<string, Uint8Array>): Row[] {
     const maxCol = Math.max(...cellsByCol.keys());
     const cells: Cell[] = [];
     for (let col = 0; col <= maxCol; col++) {
-      if (covered.has(`${rowNumber}:${col}`)) continue;
-      const text = (cellsByCol.get(col) ?? '').replace(/[\s\u00a0]+/g, ' ').trim();
-      cells.push({ text, colspan: spanAt.get(`${rowNumber}:${col}`) ?? 1, hidden: false, title: null });
+      if (covered.has(key(rowNumber, col))) continue;
+      const text = cleanText(cellsByCol.get(col) ?? '');
+      cells.push({ text, colspan: spanAt.get(key(rowNumber, col)) ?? 1, col, title: null });
     }
-    rows.push({ line: rowNumber, cells });
+    rows.push({ line: rowNumber, cells, hiddenText: null });
   }
   return rows;
 }
