@@ -692,7 +692,7 @@ export function mt5Xlsx(options: Mt5Options): { bytes: Uint8Array; expected: Rep
     ],
   );
   add(
-    [s('Account:'), null, null, s(`${d.account} (USD, ${d.server}, demo, Hedge)`)],
+    [s('Account:'), null, null, s(`${d.account} (USD, ${d.server}, real, Hedge)`)],
     [
       [0, 2],
       [3, 14],
