@@ -17,7 +17,8 @@ export const queryKeys = {
   },
   accounts: {
     all: ['accounts'] as const,
-    page: (base: string, page: number) => ['accounts', base, page] as const,
+    /** `platform`: PLATFORM_TABLE's query value when not the default (the same service serves OANDA and MetaTrader). */
+    page: (base: string, page: number, platform?: string) => ['accounts', base, platform ?? '', page] as const,
   },
   dashboardMetrics: {
     all: ['dashboard-metrics'] as const,

@@ -102,4 +102,3 @@ export function fakeApi(routes: Record<string, Route> = {}) {
     },
   };
 }
-

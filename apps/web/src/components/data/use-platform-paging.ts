@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { tradingBase, type PlatformName } from '../../config/env';
+import type { PlatformName } from '../../config/env';
+import { platformScope } from './platform-scope';
 
 /**
  * The platform and page of a synced screen. Switching platform clears what the screen showed (every cached variant
  * under `clearKey`) and goes back to page 1 (SPEC §2), as does a change of `filterKey`; `base` is null for a platform
- * without a service.
+ * without a service, `scope` says how the trading routes are asked for the platform's data.
  */
 export function usePlatformPaging(clearKey: QueryKey, filterKey = '') {
   const client = useQueryClient();
@@ -24,5 +25,6 @@ export function usePlatformPaging(clearKey: QueryKey, filterKey = '') {
     setPlatformState(next);
     setPage(1);
   };
-  return { platform, base: tradingBase(platform), page, setPage, setPlatform };
+  const scope = platformScope(platform);
+  return { platform, base: scope.base, scope, page, setPage, setPlatform };
 }

@@ -31,6 +31,12 @@ export function account(overrides: Partial<AccountItem> = {}): AccountItem {
     syncedAt: '2025-10-03T14:30:12.000Z',
     createdAt: '2025-10-01T07:05:00.000Z',
     updatedAt: '2025-10-03T14:30:12.000Z',
+    platform: 'oanda',
+    login: '101-004-27183640-001',
+    server: 'fxpractice',
+    broker: null,
+    leverage: null,
+    serverUtcOffset: null,
     ...overrides,
   });
 }
