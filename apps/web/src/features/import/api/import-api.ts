@@ -45,9 +45,10 @@ export const cancelImport = (importId: string) =>
 export const saveMapping = (body: CsvMappingBody) =>
   authRequest<Envelope & { data: CsvMapping }>('POST', `${base()}/mappings`, { ...body });
 
-/** GET import/mappings: the user's saved CSV mappings. */
-export const useMappings = () =>
+/** GET import/mappings: the user's saved CSV mappings (asked for once a CSV is chosen). */
+export const useMappings = (enabled: boolean) =>
   useQuery({
+    enabled,
     queryKey: queryKeys.importMappings,
     queryFn: ({ signal }) =>
       authRequest<Envelope & { data: CsvMapping[] }>('GET', `${base()}/mappings`, undefined, signal).then(

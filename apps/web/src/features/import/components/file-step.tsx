@@ -16,17 +16,20 @@ interface FileStepProps {
   /** Read the chosen file (upload it). */
   onRead: () => void;
   busy: boolean;
+  /** Why the chosen file cannot be read (too large, empty): Read stays off. */
+  problem: string | null;
 }
 
 /** Step 1: the report file (dropped or picked), the broker's server time and, for a CSV, a saved column mapping. */
-export function FileStep({ file, onFile, offset, onOffset, mappingId, onMapping, onRead, busy }: FileStepProps) {
+export function FileStep(props: FileStepProps) {
+  const { file, onFile, offset, onOffset, mappingId, onMapping, onRead, busy, problem } = props;
   const inputId = useId();
   const offsetId = useId();
   const mappingSelectId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const csv = file !== null && looksLikeCsv(file);
-  const mappings = useMappings();
+  const mappings = useMappings(csv);
   const saved = mappings.data ?? [];
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -124,7 +127,7 @@ export function FileStep({ file, onFile, offset, onOffset, mappingId, onMapping,
         </div>
 
         <div className="d-flex justify-content-end mt-4">
-          <CButton color="primary" disabled={file === null || busy} onClick={onRead}>
+          <CButton color="primary" disabled={file === null || busy || problem !== null} onClick={onRead}>
             Read the report
           </CButton>
         </div>

@@ -173,6 +173,7 @@ export function ImportPage() {
           onMapping={setMappingId}
           onRead={() => void read()}
           busy={false}
+          problem={file ? fileProblem(file) : null}
         />
       )}
       {stage.step === 'upload' && (

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { InfoRecord } from '@pipsense/contract';
 import { describe, expect, it } from 'vitest';
 import { failure, fakeApi, ok } from '../../../test/fake-api';
-import { account, accountPage } from '../../accounts/test-fixtures';
+import { account, accountPage } from '../../../test/account-fixtures';
 import { infoRoutes, UPDATE_INFO } from '../../../test/info-fixtures';
 import { findOpenDialog, renderWithProviders } from '../../../test/render';
 import { TradingPlatformsPage } from './trading-platforms-page';
