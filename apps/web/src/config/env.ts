@@ -1,3 +1,5 @@
+import type { TradingPlatform } from '@pipsense/contract';
+
 /**
  * Base addresses of the services the web app calls (SPEC §7). Each defaults to this site's own origin, where the
  * one PipSense server answers everything; each can be set apart at build time. MetaTrader (imported reports, issue
@@ -17,7 +19,8 @@ export const config = {
   dashboardUrl: '/overview',
 } as const;
 
-export type PlatformName = 'OANDA' | 'MetaTrader' | 'TradeView';
+/** The spec's platform labels (the dropdowns): PLATFORM_TABLE's labels and TradeView. */
+export type PlatformName = TradingPlatform;
 
 /** The trading service for a platform, or null when that platform has no service. */
 export function tradingBase(platform: PlatformName): string | null {
