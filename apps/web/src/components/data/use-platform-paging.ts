@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { TRADING_PLATFORMS } from '@pipsense/contract';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { PlatformName } from '../../config/env';
 import { platformScope } from './platform-scope';
@@ -10,7 +12,9 @@ import { platformScope } from './platform-scope';
  */
 export function usePlatformPaging(clearKey: QueryKey, filterKey = '') {
   const client = useQueryClient();
-  const [platform, setPlatformState] = useState<PlatformName>('OANDA');
+  const location = useLocation();
+  // OANDA first (SPEC §2), unless the link that led here names the platform (the import's 'See the trades').
+  const [platform, setPlatformState] = useState<PlatformName>(() => linkedPlatform(location.state) ?? 'OANDA');
   const [page, setPage] = useState(1);
   // Other filters name other rows: a change starts again at page 1 (adjusted while rendering, so the old page of the
   // new filters is never asked for).
@@ -27,4 +31,12 @@ export function usePlatformPaging(clearKey: QueryKey, filterKey = '') {
   };
   const scope = platformScope(platform);
   return { platform, base: scope.base, scope, page, setPage, setPlatform };
+}
+
+/** Router state `{ platform: 'MetaTrader' }` set by a link to a platform's screen. */
+export const platformState = (platform: PlatformName) => ({ platform });
+
+function linkedPlatform(state: unknown): PlatformName | null {
+  const named = (state as { platform?: unknown } | null)?.platform;
+  return TRADING_PLATFORMS.find((p) => p === named) ?? null;
 }

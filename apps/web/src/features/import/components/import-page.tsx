@@ -8,6 +8,7 @@ import type {
   ImportConfirmResponse,
   ImportUploadResponse,
 } from '@pipsense/contract';
+import { platformState } from '../../../components/data/use-platform-paging';
 import { paths } from '../../../config/paths';
 import { ApiError, failureMessage } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
@@ -230,10 +231,10 @@ function ImportDone({ result, onAnother }: { result: ImportConfirmResponse; onAn
         </div>
         {result.message && <p className="text-body-secondary">{result.message}</p>}
         <div className="d-flex flex-wrap gap-2">
-          <CButton as={Link} to={paths.trades} color="primary">
+          <CButton as={Link} to={paths.trades} state={platformState('MetaTrader')} color="primary">
             See the trades
           </CButton>
-          <CButton as={Link} to={paths.overview} color="primary" variant="outline">
+          <CButton as={Link} to={paths.overview} state={platformState('MetaTrader')} color="primary" variant="outline">
             Open the Overview
           </CButton>
           <CButton color="secondary" variant="ghost" onClick={onAnother}>

@@ -262,6 +262,16 @@ describe('TradesPage', () => {
     expect(detail('Direction')).toHaveTextContent('Short');
   });
 
+  it('opens on MetaTrader when the link that led here says so (after an import)', async () => {
+    const api = fakeApi({
+      [HISTORY]: () => ({ body: tradePage([trade({ tradeId: '50123456', platform: 'metatrader' })]) }),
+    });
+    renderWithProviders(<TradesPage />, { path: '/trades/all_trades', state: { platform: 'MetaTrader' } });
+    expect(screen.getByRole('heading', { name: 'MetaTrader Trades' })).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('50123456'));
+    expect(api.to(HISTORY).map((c) => c.search.get('platform'))).toEqual(['metatrader']);
+  });
+
   it("says 'No MetaTrader trades yet' with an Import button, not 'Connect OANDA first'", async () => {
     const api = fakeApi({ [HISTORY]: () => ({ body: tradePage([]) }) });
     const user = userEvent.setup();
