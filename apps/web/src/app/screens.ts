@@ -41,6 +41,10 @@ export const mainScreens: readonly Screen[] = [
     Screen: lazyChunk('trades-page', () => import('../features/trades/components/trades-page'), 'TradesPage'),
   },
   {
+    path: paths.tradesImport,
+    Screen: lazyChunk('import-page', () => import('../features/import/components/import-page'), 'ImportPage'),
+  },
+  {
     path: paths.journalCalendar,
     Screen: lazyChunk('calendar-page', () => import('../features/journal/components/calendar-page'), 'CalendarPage'),
   },

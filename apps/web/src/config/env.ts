@@ -1,21 +1,26 @@
+import type { TradingPlatform } from '@pipsense/contract';
+
 /**
  * Base addresses of the services the web app calls (SPEC §7). Each defaults to this site's own origin, where the
- * one PipSense server answers everything; each can be set apart at build time. MetaTrader and TradeView have no
- * service yet, so they are unconfigured.
+ * one PipSense server answers everything; each can be set apart at build time. MetaTrader (imported reports, issue
+ * 10) is served by the same trading service as OANDA, asked with `platform=metatrader`; TradeView has no service yet,
+ * so it is unconfigured.
  */
 const read = (value: string | undefined, fallback: string) => (value === undefined ? fallback : value);
+const tradingService = read(import.meta.env.VITE_OANDA_URL as string | undefined, '');
 
 export const config = {
   backend: read(import.meta.env.VITE_BACKEND_URL as string | undefined, ''),
-  oanda: read(import.meta.env.VITE_OANDA_URL as string | undefined, ''),
-  metatrader: null as string | null,
+  oanda: tradingService,
+  metatrader: tradingService as string | null,
   tradeview: null as string | null,
   openai: read(import.meta.env.VITE_OPENAI_SERVICE_URL as string | undefined, ''),
   vertexai: read(import.meta.env.VITE_VERTEX_SERVICE_URL as string | undefined, ''),
   dashboardUrl: '/overview',
 } as const;
 
-export type PlatformName = 'OANDA' | 'MetaTrader' | 'TradeView';
+/** The spec's platform labels (the dropdowns): PLATFORM_TABLE's labels and TradeView. */
+export type PlatformName = TradingPlatform;
 
 /** The trading service for a platform, or null when that platform has no service. */
 export function tradingBase(platform: PlatformName): string | null {

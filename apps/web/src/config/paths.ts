@@ -5,6 +5,8 @@ export const paths = {
   publicFaqs: '/faqs',
   overview: '/overview',
   trades: '/trades/all_trades',
+  /** Issue 10: MetaTrader 4/5 and CSV import (the heading reads 'Import'). */
+  tradesImport: '/trades/import',
   accounts: '/accounts/my_accounts',
   chat: '/chat/ai_chat',
   journalCalendar: '/journal/calendar',

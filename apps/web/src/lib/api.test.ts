@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, failure, ok } from '../test/fake-api';
-import { ApiError, authFetch, authRequest, failureMessage, publicRequest } from './api';
+import { ApiError, authFetch, authRequest, authUpload, failureMessage, publicRequest } from './api';
 import type * as token from './token';
 import { logout } from './token';
 
@@ -74,5 +74,51 @@ describe('the API client', () => {
   it("gives a form the call's message, or the form's own text for anything else", () => {
     expect(failureMessage(new ApiError('Server says no', 400), 'Fallback')).toBe('Server says no');
     expect(failureMessage(new TypeError('boom'), 'Fallback')).toBe('Fallback');
+  });
+
+  it('uploads a form with the bearer token and its progress, failing like authRequest (code, details, 401 logout)', async () => {
+    localStorage.setItem('token', JSON.stringify('tok-1'));
+    vi.mocked(logout).mockClear();
+    let reply: ReturnType<typeof ok> = ok({ success: true, message: 'read', importId: 'i1' });
+    const api = fakeApi({ 'POST /up': () => reply });
+    const form = new FormData();
+    form.append('serverUtcOffset', '+02:00');
+    form.append('file', new File(['abcdefgh'], 'r.htm'));
+    const progress: [number, number][] = [];
+    let sent = 0;
+    await expect(
+      authUpload('/up', form, { onProgress: (a, b) => progress.push([a, b]), onSent: () => sent++ }),
+    ).resolves.toEqual({ success: true, message: 'read', importId: 'i1' });
+    expect(api.calls[0]!.headers).toEqual({ Authorization: 'Bearer tok-1' });
+    expect(api.calls[0]!.form!.get('serverUtcOffset')).toBe('+02:00');
+    expect(progress).toEqual([
+      [7, 14],
+      [14, 14],
+    ]);
+    expect(sent).toBe(1);
+
+    reply = {
+      status: 400,
+      body: {
+        success: false,
+        message: 'Map the columns.',
+        code: 'MISSING_COLUMN',
+        requestId: 'r',
+        details: { columns: ['A'] },
+      },
+    };
+    const error = await caught(authUpload('/up', form));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      message: 'Map the columns.',
+      status: 400,
+      code: 'MISSING_COLUMN',
+      details: { columns: ['A'] },
+    });
+    expect(logout).not.toHaveBeenCalled();
+
+    reply = failure(401, 'Session expired.');
+    expect(await caught(authUpload('/up', form))).toMatchObject({ status: 401, message: 'Session expired.' });
+    expect(logout).toHaveBeenCalledTimes(1);
   });
 });

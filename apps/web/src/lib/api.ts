@@ -7,11 +7,14 @@ import { getToken, logout } from './token';
 export class ApiError extends Error {
   readonly status: number | undefined;
   readonly code: string | undefined;
-  constructor(message: string, status?: number, code?: string) {
+  /** What the server says the client needs to act on the failure (errorBody's `details`, e.g. MISSING_COLUMN's). */
+  readonly details: Record<string, unknown> | undefined;
+  constructor(message: string, status?: number, code?: string, details?: Record<string, unknown>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -37,9 +40,19 @@ const field = (body: unknown, name: string): string | undefined => {
   return typeof value === 'string' && value ? value : undefined;
 };
 
+const detailsOf = (body: unknown): Record<string, unknown> | undefined => {
+  const value = (body as Record<string, unknown> | null | undefined)?.details;
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+};
+
 /** SPEC §8: a non-200 answer fails with the server's message, or 'Unexpected response code: {status}'. */
 export function httpError(status: number, body: unknown): ApiError {
-  return new ApiError(field(body, 'message') ?? `Unexpected response code: ${status}`, status, field(body, 'code'));
+  return new ApiError(
+    field(body, 'message') ?? `Unexpected response code: ${status}`,
+    status,
+    field(body, 'code'),
+    detailsOf(body),
+  );
 }
 
 /** A request that never got an answer fails with the error's own message, or 'An error occurred'. Aborts pass. */
@@ -53,16 +66,68 @@ export function networkError(error: unknown): ApiError {
  * authenticated helper does.
  */
 export async function authFetch(url: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
-  const token = getToken();
-  const response = await fetch(url, {
-    ...init,
-    headers: { ...init.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-  });
-  if (response.status === 401) {
-    console.warn('Session rejected by the server; signing out.');
-    logout();
-  }
+  const response = await fetch(url, { ...init, headers: { ...init.headers, ...authHeader() } });
+  endRejectedSession(response.status);
   return response;
+}
+
+/** The bearer token's header, when signed in. */
+function authHeader(): Record<string, string> {
+  const token = getToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** A rejected session (HTTP 401) ends here, for `authFetch` and `authUpload` alike. */
+function endRejectedSession(status: number) {
+  if (status !== 401) return;
+  console.warn('Session rejected by the server; signing out.');
+  logout();
+}
+
+export interface UploadOptions {
+  /** Bytes sent so far of `total` (the whole request body), as the browser reports them. */
+  onProgress?: (sent: number, total: number) => void;
+  /** Called once the body is all sent: the server is reading it now. */
+  onSent?: () => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * POST `form` as multipart/form-data with the bearer token, reporting upload progress (XMLHttpRequest: `fetch` has no
+ * upload progress). Resolves with the JSON body of an HTTP 200; fails with the same ApiError as `authRequest`, and a
+ * 401 logs out as `authFetch` does. An abort rejects with an AbortError.
+ */
+export function authUpload<T>(url: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const { onProgress, onSent, signal } = options;
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    for (const [name, value] of Object.entries(authHeader())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded, event.total);
+    };
+    xhr.upload.onload = () => onSent?.();
+    xhr.onload = () => {
+      endRejectedSession(xhr.status);
+      let body: unknown = undefined;
+      try {
+        body = JSON.parse(xhr.responseText) as unknown;
+      } catch {
+        body = undefined;
+      }
+      // SPEC §7: success only when the HTTP status is exactly 200.
+      if (xhr.status === 200) resolve(body as T);
+      else reject(httpError(xhr.status, body));
+    };
+    xhr.onerror = () => reject(new ApiError('The upload failed: the server could not be reached.'));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
 }
 
 async function send<T>(auth: boolean, method: Method, url: string, payload: Payload, signal?: AbortSignal) {

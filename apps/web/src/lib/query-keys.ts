@@ -17,7 +17,8 @@ export const queryKeys = {
   },
   accounts: {
     all: ['accounts'] as const,
-    page: (base: string, page: number) => ['accounts', base, page] as const,
+    /** `platform`: PLATFORM_TABLE's query value when not the default (the same service serves OANDA and MetaTrader). */
+    page: (base: string, page: number, platform?: string) => ['accounts', base, platform ?? '', page] as const,
   },
   dashboardMetrics: {
     all: ['dashboard-metrics'] as const,
@@ -25,6 +26,8 @@ export const queryKeys = {
     of: (base: string, timeZone: string, filters: readonly (readonly [string, string])[] = []) =>
       ['dashboard-metrics', base, timeZone, filters] as const,
   },
+  /** GET import/mappings: the user's saved CSV column mappings (issue 10). */
+  importMappings: ['import-mappings'] as const,
   /** GET journal/get_tags: the user's tags (every screen that shows or picks tags). */
   tags: ['journal-tags'] as const,
   /** GET journal/get_trade_note/:accountId/:tradeId. */

@@ -10,6 +10,8 @@ export interface ApiCall {
   body: Record<string, unknown> | undefined;
   /** The values of a route's `:name` segments. */
   params: Record<string, string>;
+  /** A multipart upload's fields (`authUpload`, sent through XMLHttpRequest). */
+  form?: FormData;
 }
 
 /** A JSON answer (status 200 unless told), or a whole `Response` (a stream, say). */
@@ -86,7 +88,92 @@ export function fakeApi(routes: Record<string, Route> = {}) {
   });
   vi.stubGlobal('fetch', fetch);
 
+  // Uploads go through XMLHttpRequest (for their progress): the same routes answer them.
+  let uploadGate: Promise<void> | null = null;
+  const answer = async (call: ApiCall): Promise<Response> => {
+    calls.push(call);
+    for (const { match, route } of table) {
+      const params = match(call);
+      if (!params) continue;
+      call.params = params;
+      const reply = await route(call);
+      return reply instanceof Response ? reply : jsonResponse(reply.body, reply.status ?? 200);
+    }
+    return jsonResponse(errorBody(`No route ${call.method} ${call.path}`, 'NOT_FOUND'), 404);
+  };
+  class FakeUploadTarget {
+    onprogress: ((event: ProgressEvent) => void) | null = null;
+    onload: (() => void) | null = null;
+  }
+  class FakeXhr {
+    readonly upload = new FakeUploadTarget();
+    status = 0;
+    responseText = '';
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private target = '';
+    private headers: Record<string, string> = {};
+    private aborted = false;
+    open(method: string, url: string) {
+      this.method = method.toUpperCase();
+      this.target = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    abort() {
+      this.aborted = true;
+      this.onabort?.();
+    }
+    send(body: unknown) {
+      const form = body instanceof FormData ? body : undefined;
+      let total = 0;
+      form?.forEach((value) => (total += typeof value === 'string' ? value.length : value.size));
+      const progress = (loaded: number) =>
+        this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+      const url = new URL(this.target, 'http://localhost');
+      const call: ApiCall = {
+        method: this.method,
+        url,
+        path: url.pathname,
+        search: url.searchParams,
+        headers: { ...this.headers },
+        body: undefined,
+        params: {},
+        ...(form ? { form } : {}),
+      };
+      void (async () => {
+        await Promise.resolve();
+        progress(Math.floor(total / 2));
+        if (uploadGate) await uploadGate;
+        if (this.aborted) return;
+        progress(total);
+        this.upload.onload?.();
+        const response = await answer(call);
+        if (this.aborted) return;
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.onload?.();
+      })();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+
   return {
+    /**
+     * Holds every upload at half its bytes sent until the returned function is called (to see the progress bar and
+     * the disabled button); the request reaches the routes only after.
+     */
+    holdUploads() {
+      const gate = deferred<void>();
+      uploadGate = gate.promise;
+      return () => {
+        uploadGate = null;
+        gate.resolve();
+      };
+    },
     calls,
     /** The calls to one path (or paths matching a pattern), of one method if given, in order. */
     to: (path: string | RegExp, method?: string) =>
@@ -102,4 +189,3 @@ export function fakeApi(routes: Record<string, Route> = {}) {
     },
   };
 }
-

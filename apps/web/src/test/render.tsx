@@ -7,9 +7,9 @@ import { expect } from 'vitest';
 
 /**
  * Renders a screen as the app does: a fresh query cache with the app's defaults (no retries, no refetch on focus,
- * 30 s fresh), a router at `path` and the toast container.
+ * 30 s fresh), a router at `path` (with the router `state` a link gave, if any) and the toast container.
  */
-export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+export function renderWithProviders(ui: ReactElement, { path = '/', state }: { path?: string; state?: unknown } = {}) {
   const client = new QueryClient({
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
@@ -20,7 +20,7 @@ export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: s
     client,
     ...render(
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>{ui}</MemoryRouter>
         <ToastContainer />
       </QueryClientProvider>,
     ),

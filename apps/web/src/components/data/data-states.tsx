@@ -77,14 +77,21 @@ export function LoadErrorState({ what, message, onRetry }: { what: string; messa
   );
 }
 
-/** SPEC §2: 'No trades found' / 'No accounts found', with a hint that a sync fills the list. */
-export function EmptyState({ title, hint }: { title: string; hint: string }) {
+/** SPEC §2: 'No trades found' / 'No accounts found', with a hint that a sync fills the list (or an import: `action`). */
+export function EmptyState({ title, hint, action }: { title: string; hint: string; action?: ReactNode }) {
   return (
     <StatePanel icon={cilInbox} title={title} role="status">
-      <p className="text-body-secondary mb-0 mx-auto data-state-text">{hint}</p>
+      <p className={`text-body-secondary mx-auto data-state-text ${action ? 'mb-3' : 'mb-0'}`}>{hint}</p>
+      {action}
     </StatePanel>
   );
 }
+
+/** Issue 10: an imported platform's empty list: 'No MetaTrader trades yet. Import a MetaTrader 4/5 report.' */
+export const importedEmptyText = (platform: string, what: string) => ({
+  title: `No ${platform} ${what} yet`,
+  hint: 'Import a MetaTrader 4/5 report.',
+});
 
 /** A spinner over a table whose rows are being replaced (page change, refetch after a sync). */
 export function FetchingOverlay({ label }: { label: string }) {

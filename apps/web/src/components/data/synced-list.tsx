@@ -1,13 +1,22 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@pipsense/contract';
-import { ConfigureOandaState, EmptyState, FetchingOverlay, LoadErrorState, NotConnectedState } from './data-states';
+import {
+  ConfigureOandaState,
+  EmptyState,
+  FetchingOverlay,
+  importedEmptyText,
+  LoadErrorState,
+  NotConnectedState,
+} from './data-states';
+import { ImportButton } from './import-button';
 import { ListCard, ListFooter } from './list-card';
 import { ListPagination } from './list-pagination';
 import { PlatformDropdown } from './platform-dropdown';
 import { SyncButton } from './sync-button';
 import { pageCount } from './page-window';
 import { useErrorToast } from './use-error-toast';
+import type { PlatformParams, PlatformScope } from './platform-scope';
 import { usePlatformPaging } from './use-platform-paging';
 import { useSync } from './use-sync';
 import { isOandaNotConfigured, useOandaConnection } from './use-oanda-connection';
@@ -24,6 +33,8 @@ interface SyncedListProps<P extends Page> {
   /** Plural noun: 'Trades'. */
   title: string;
   empty: { title: string; hint: string };
+  /** Issue 10: the platform's data is imported: no OANDA connection to check, an Import button when empty. */
+  imported: boolean;
   page: number;
   onPageChange: (page: number) => void;
   /** The table: `rows` null while nothing is there to show (placeholder rows). */
@@ -35,6 +46,7 @@ function SyncedList<P extends Page>({
   query,
   title,
   empty: emptyText,
+  imported,
   page,
   onPageChange,
   table,
@@ -42,7 +54,7 @@ function SyncedList<P extends Page>({
   const list = useQuery(query);
   const what = title.toLowerCase();
   const empty = list.data !== undefined && list.data.data.length === 0;
-  const connection = useOandaConnection(empty);
+  const connection = useOandaConnection(empty && !imported);
   useErrorToast(what, list.error, list.errorUpdatedAt);
   const pages = pageCount(list.data?.pages);
 
@@ -53,9 +65,10 @@ function SyncedList<P extends Page>({
   }, [pastEnd, pages, onPageChange]);
 
   if (list.isError) {
-    if (isOandaNotConfigured(list.error)) return <ConfigureOandaState message={list.error.message} />;
+    if (!imported && isOandaNotConfigured(list.error)) return <ConfigureOandaState message={list.error.message} />;
     return <LoadErrorState what={what} message={list.error.message} onRetry={() => void list.refetch()} />;
   }
+  if (empty && imported) return <EmptyState title={emptyText.title} hint={emptyText.hint} action={<ImportButton />} />;
   // An empty list waits for the connection check (placeholder rows) so it does not flash 'No … found' first.
   if (empty && !connection.isPending) {
     if (connection.data === false) return <ConfigureOandaState />;
@@ -88,16 +101,19 @@ interface SyncedListScreenProps<P extends Page> {
   title: string;
   /** Every cached page of the list: cleared on a platform switch, refetched after a sync. */
   listKey: QueryKey;
-  /** One page of the list on a platform's service. */
-  listQuery: (base: string, page: number) => UseQueryOptions<P, Error, P, QueryKey>;
+  /** One page of the list on a platform's service, asked with the platform's `params` (`platform=metatrader`). */
+  listQuery: (base: string, page: number, params: PlatformParams) => UseQueryOptions<P, Error, P, QueryKey>;
   /** The Sync call's path on the platform's service. */
   syncPath: string;
+  /** What an empty list says on a synced platform (an imported one says 'No MetaTrader trades yet' by itself). */
   empty: { title: string; hint: string };
+  /** Whether the list is narrowed by filters: then an imported platform's empty list says the synced `empty` too. */
+  filtered?: boolean;
   table: (rows: P['data'] | null, busy: boolean, onView: (row: P['data'][number]) => void) => ReactNode;
   /** The details modal of the row last viewed. */
   details: (props: { row: P['data'][number] | null; visible: boolean; base: string | null; onClose: () => void }) => ReactNode;
-  /** More toolbar controls after Sync (an export button), given the platform's service. */
-  toolbar?: (base: string | null) => ReactNode;
+  /** More toolbar controls after Sync (an export button), given the platform's service and scope. */
+  toolbar?: (base: string | null, scope: PlatformScope) => ReactNode;
   /** Shown between the header and the list (filters, a selection bar), given the platform's service. */
   above?: (base: string | null) => ReactNode;
   /** The list's filters: a change goes back to page 1. */
@@ -106,11 +122,12 @@ interface SyncedListScreenProps<P extends Page> {
 
 /**
  * SPEC §2 Trades and Accounts: the synced list of the chosen platform, ten a page, with the platform switch, a Sync
- * button and a details modal.
+ * button and a details modal. Issue 10: MetaTrader's list is imported, so it has an Import button instead of Sync.
  */
 export function SyncedListScreen<P extends Page>(props: SyncedListScreenProps<P>) {
   const what = props.title.toLowerCase();
-  const { platform, base, page, setPage, setPlatform } = usePlatformPaging(props.listKey, props.filterKey);
+  const { platform, base, scope, page, setPage, setPlatform } = usePlatformPaging(props.listKey, props.filterKey);
+  const empty = scope.imported && !props.filtered ? importedEmptyText(platform, what) : props.empty;
   const sync = useSync(base, props.syncPath, props.listKey);
   const [selected, setSelected] = useState<P['data'][number] | null>(null);
   const [visible, setVisible] = useState(false);
@@ -125,8 +142,12 @@ export function SyncedListScreen<P extends Page>(props: SyncedListScreenProps<P>
       toolbar={
         <>
           <PlatformDropdown value={platform} onChange={setPlatform} />
-          <SyncButton what={what} syncing={sync.isPending} disabled={base === null} onSync={() => sync.mutate()} />
-          {props.toolbar?.(base)}
+          {scope.imported ? (
+            <ImportButton />
+          ) : (
+            <SyncButton what={what} syncing={sync.isPending} disabled={base === null} onSync={() => sync.mutate()} />
+          )}
+          {props.toolbar?.(base, scope)}
         </>
       }
     >
@@ -137,9 +158,10 @@ export function SyncedListScreen<P extends Page>(props: SyncedListScreenProps<P>
         // Keyed by platform so a switch starts from an empty list rather than the previous platform's rows.
         <SyncedList
           key={platform}
-          query={props.listQuery(base, page)}
+          query={props.listQuery(base, page, scope.params)}
           title={props.title}
-          empty={props.empty}
+          empty={empty}
+          imported={scope.imported}
           page={page}
           onPageChange={setPage}
           table={(rows, busy) => props.table(rows, busy, view)}

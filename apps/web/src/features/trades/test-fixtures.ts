@@ -22,6 +22,11 @@ export function trade(overrides: Partial<TradeItem> = {}): TradeItem {
     trailingStopDistance: null,
     updatedAt: '2025-10-02T11:41:00.000Z',
     createdAt: '2025-10-02T09:00:00.000Z',
+    platform: 'oanda',
+    symbol: null,
+    lots: null,
+    commission: null,
+    swap: null,
     ...overrides,
   });
 }

@@ -147,6 +147,55 @@ describe('AccountsPage', () => {
     expect(api.to(LIST)[1]!.search.get('page')).toBe('1');
   });
 
+  it('lists MetaTrader accounts with platform=metatrader by their login, with Import instead of Sync', async () => {
+    const mt = account({
+      id: 'mt-row',
+      platform: 'metatrader',
+      oandaAccountId: 'metatrader:ICMarketsSC-Demo:51234567',
+      login: '51234567',
+      server: 'ICMarketsSC-Demo',
+      broker: 'Raw Trading Ltd',
+      leverage: '1:500',
+      serverUtcOffset: '+02:00',
+      alias: 'MT5 demo',
+    });
+    const api = fakeApi({
+      [LIST]: ({ search }) => ({ body: accountPage(search.get('platform') === 'metatrader' ? [mt] : [account()]) }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AccountsPage />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(api.to(LIST)[0]!.search.has('platform')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
+    await user.click(screen.getByRole('button', { name: /MetaTrader/ }));
+    expect(screen.getByRole('heading', { name: 'MetaTrader Accounts' })).toBeInTheDocument();
+    await screen.findByText('MT5 demo');
+    expect(api.to(LIST).at(-1)!.search.get('platform')).toBe('metatrader');
+    expect(bodyRows()[0]).toHaveTextContent('51234567');
+    expect(bodyRows()[0]).not.toHaveTextContent('metatrader:ICMarketsSC-Demo');
+    expect(screen.queryByRole('button', { name: 'Sync accounts' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Import' })).toHaveAttribute('href', '/trades/import');
+
+    await user.click(within(bodyRows()[0]!).getByRole('button', { name: /View/ }));
+    const dialog = await screen.findByRole('dialog');
+    const detail = (label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(detail('Server')).toHaveTextContent('ICMarketsSC-Demo');
+    expect(detail('Broker')).toHaveTextContent('Raw Trading Ltd');
+    expect(detail('Leverage')).toHaveTextContent('1:500');
+  });
+
+  it("says 'No MetaTrader accounts yet' with an Import button", async () => {
+    fakeApi({ [LIST]: () => ({ body: accountPage([]) }) });
+    const user = userEvent.setup();
+    renderWithProviders(<AccountsPage />);
+    await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
+    await user.click(screen.getByRole('button', { name: /MetaTrader/ }));
+    await screen.findByText('No MetaTrader accounts yet');
+    expect(screen.getByText('Import a MetaTrader 4/5 report.')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Import' })).toHaveLength(2);
+  });
+
   it('syncs with a disabled spinner button, toasts the message and refetches', async () => {
     const sync = deferred<Reply>();
     let synced = false;

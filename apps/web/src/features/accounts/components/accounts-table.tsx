@@ -2,7 +2,7 @@ import { CTableDataCell } from '@coreui/react';
 import type { AccountItem } from '@pipsense/contract';
 import { dateTimeParts, EMPTY_CELL, formatCount, formatDateTime, plClass } from '../../../components/data/format';
 import { DataTable, ViewCell } from '../../../components/data/data-table';
-import { formatAccountPL, formatMoney } from '../model/account-fields';
+import { accountIdOf, formatAccountPL, formatMoney } from '../model/account-fields';
 
 /** SPEC §2's columns, in order; numbers are right-aligned so their decimals line up. */
 const ACCOUNT_COLUMNS = [
@@ -48,7 +48,7 @@ export function AccountsTable({ accounts, busy, onView }: AccountsTableProps) {
       renderCells={(account) => (
         <>
           <CTableDataCell className="fw-semibold">{account.alias || EMPTY_CELL}</CTableDataCell>
-          <CTableDataCell className="text-nowrap">{account.oandaAccountId}</CTableDataCell>
+          <CTableDataCell className="text-nowrap">{accountIdOf(account)}</CTableDataCell>
           <CTableDataCell>{account.currency ?? EMPTY_CELL}</CTableDataCell>
           <CTableDataCell className="text-end num">{formatMoney(account.balance)}</CTableDataCell>
           <CTableDataCell className="text-end num">{formatMoney(account.NAV)}</CTableDataCell>

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { accountItem } from '@pipsense/contract';
 import { account } from '../test-fixtures';
-import { accountDetails, HIDDEN_ACCOUNT_FIELDS } from './account-fields';
+import { accountDetails, accountIdOf, HIDDEN_ACCOUNT_FIELDS, METATRADER_ONLY_FIELDS } from './account-fields';
 
 describe('accountDetails', () => {
-  it('lists one labelled entry for every account field except id, userId and version', () => {
+  it('lists one labelled entry for every account field except id, userId, version and the MetaTrader ones', () => {
     const fields = Object.keys(accountItem.shape);
     const details = accountDetails(account());
-    expect(details).toHaveLength(fields.length - HIDDEN_ACCOUNT_FIELDS.length);
+    expect(details).toHaveLength(fields.length - HIDDEN_ACCOUNT_FIELDS.length - METATRADER_ONLY_FIELDS.length);
+    expect(details.map((d) => d.label)).not.toEqual(expect.arrayContaining(['Server', 'Broker', 'Platform']));
     expect(new Set(details.map((d) => d.label)).size).toBe(details.length);
     expect(details.map((d) => d.label)).not.toEqual(expect.arrayContaining(['Id', 'ID', 'User ID', 'Version']));
   });
@@ -36,5 +37,32 @@ describe('accountDetails', () => {
     expect(byLabel.Balance).toBe('-');
     expect(byLabel['Hedging Enabled']).toBe('-');
     expect(byLabel.Opened).toBe('-');
+  });
+
+  it('shows a MetaTrader account by its login, with its server, broker, leverage and server time', () => {
+    const mt = account({
+      platform: 'metatrader',
+      oandaAccountId: 'metatrader:ICMarketsSC-Demo:51234567',
+      login: '51234567',
+      server: 'ICMarketsSC-Demo',
+      broker: 'Raw Trading Ltd',
+      leverage: '1:500',
+      serverUtcOffset: '+02:00',
+    });
+    const details = accountDetails(mt);
+    expect(details).toHaveLength(Object.keys(accountItem.shape).length - HIDDEN_ACCOUNT_FIELDS.length);
+    expect(new Set(details.map((d) => d.label)).size).toBe(details.length);
+    const byLabel = Object.fromEntries(details.map((d) => [d.label, d.value]));
+    expect(details.slice(0, 5).map((d) => d.label)).toEqual(['Alias', 'Account ID', 'Platform', 'Server', 'Broker']);
+    expect(byLabel['Account ID']).toBe('51234567');
+    expect(byLabel.Platform).toBe('MetaTrader');
+    expect(byLabel.Server).toBe('ICMarketsSC-Demo');
+    expect(byLabel.Broker).toBe('Raw Trading Ltd');
+    expect(byLabel.Leverage).toBe('1:500');
+    expect(byLabel['Server Time']).toBe('UTC+02:00');
+    expect(byLabel.Equity).toBe('100199.99');
+    expect(byLabel['Account Key']).toBe('metatrader:ICMarketsSC-Demo:51234567');
+    expect(accountIdOf(mt)).toBe('51234567');
+    expect(accountIdOf(account())).toBe('101-004-27183640-001');
   });
 });

@@ -1,4 +1,4 @@
-import type { AccountItem } from '@pipsense/contract';
+import { platformByQuery, type AccountItem } from '@pipsense/contract';
 import { EMPTY_CELL, formatCount, formatDateTime, formatDecimal, plClass } from '../../../components/data/format';
 import type { Detail } from '../../../components/data/detail-list';
 
@@ -50,19 +50,85 @@ const FIELDS: { [K in ShownField]: FieldSpec<K> } = {
   syncedAt: { label: 'Last Synced', format: formatDateTime },
   createdAt: { label: 'Added', format: formatDateTime },
   updatedAt: { label: 'Last Updated', format: formatDateTime },
+  platform: { label: 'Platform', format: (platform) => platformByQuery(platform).label },
+  login: { label: 'Account ID', format: exact },
+  server: { label: 'Server', format: exact },
+  broker: { label: 'Broker', format: exact },
+  leverage: { label: 'Leverage', format: exact },
+  serverUtcOffset: { label: 'Server Time', format: (offset) => (offset ? `UTC${offset}` : EMPTY_CELL) },
 };
+
+/**
+ * Issue 10's fields repeat what an OANDA account already shows (login = account id, server = fxpractice/fxtrade) or
+ * are MetaTrader's own: OANDA's details stay as the spec lists them.
+ */
+export const METATRADER_ONLY_FIELDS = ['platform', 'login', 'server', 'broker', 'leverage', 'serverUtcOffset'] as const;
+
+/** An imported MetaTrader account: the login is its Account ID, the key PipSense files it under comes last. */
+const METATRADER_ORDER: readonly ShownField[] = [
+  'alias',
+  'login',
+  'platform',
+  'server',
+  'broker',
+  'mode',
+  'currency',
+  'leverage',
+  'balance',
+  'NAV',
+  'unrealizedPL',
+  'pl',
+  'financing',
+  'commission',
+  'marginUsed',
+  'marginAvailable',
+  'positionValue',
+  'marginRate',
+  'marginCloseoutPercent',
+  'withdrawalLimit',
+  'openTradeCount',
+  'openPositionCount',
+  'pendingOrderCount',
+  'hedgingEnabled',
+  'openedAt',
+  'lastTransactionID',
+  'serverUtcOffset',
+  'oandaAccountId',
+  'syncedAt',
+  'createdAt',
+  'updatedAt',
+];
+/** What the report's figures are called on a MetaTrader account. */
+const METATRADER_LABELS: Partial<Record<ShownField, string>> = {
+  oandaAccountId: 'Account Key',
+  NAV: 'Equity',
+  unrealizedPL: 'Floating P/L',
+  pl: 'Closed Trade P/L',
+  syncedAt: 'Last Imported',
+};
+
+const isMetaTraderOnly = (key: ShownField) => (METATRADER_ONLY_FIELDS as readonly string[]).includes(key);
+const OANDA_ORDER = (Object.keys(FIELDS) as ShownField[]).filter((key) => !isMetaTraderOnly(key));
 
 function detail<K extends ShownField>(account: AccountItem, key: K): Detail {
   const spec = FIELDS[key];
   const value = account[key];
   return {
-    label: spec.label,
+    label: (account.platform === 'metatrader' && METATRADER_LABELS[key]) || spec.label,
     value: spec.format(value),
     ...(spec.signed && typeof value === 'string' ? { className: plClass(value) } : {}),
   };
 }
 
-/** The Account Details list: every field of the account except id, userId and version. */
+/**
+ * The Account Details list: every field of the account except id, userId and version (an OANDA account also without
+ * the MetaTrader fields).
+ */
 export function accountDetails(account: AccountItem): Detail[] {
-  return (Object.keys(FIELDS) as ShownField[]).map((key) => detail(account, key));
+  const order = account.platform === 'metatrader' ? METATRADER_ORDER : OANDA_ORDER;
+  return order.map((key) => detail(account, key));
 }
+
+/** The Account ID column: a MetaTrader account is known by its login, an OANDA account by its id. */
+export const accountIdOf = (account: AccountItem) =>
+  account.platform === 'metatrader' ? account.login : account.oandaAccountId;

@@ -78,6 +78,13 @@ describe('ChatPage defaults and panel', () => {
     expect(screen.getByText('Querying: OANDA')).toBeInTheDocument();
   });
 
+  it('names MetaTrader in the breadcrumb when it is the default trading platform', async () => {
+    useApi();
+    api.state.tradingPlatform = 'MetaTrader';
+    renderChatPage();
+    expect(await screen.findByText('Querying: MetaTrader')).toBeInTheDocument();
+  });
+
   it('names a configured provider plainly', async () => {
     useApi();
     api.state.platform = 'vertexai';

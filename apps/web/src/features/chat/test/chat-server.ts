@@ -1,4 +1,4 @@
-import type { AiPlatformId, Chat, ChatTopic, ConversationMessage } from '@pipsense/contract';
+import type { AiPlatformId, Chat, ChatTopic, ConversationMessage, InfoRecord } from '@pipsense/contract';
 import { failure, fakeApi, ok, type Reply, type Route } from '../../../test/fake-api';
 import { GET_INFO, infoBody } from '../../../test/info-fixtures';
 import { chatRecord, messageRecord, sseEvent, sseResponse } from './chat-fixtures';
@@ -14,6 +14,8 @@ export function chatApi(seed: { chats?: Chat[]; conversations?: Record<string, C
     chats: [...(seed.chats ?? [])],
     conversations: { ...(seed.conversations ?? {}) } as Record<string, ConversationMessage[]>,
     platform: 'openai' as AiPlatformId,
+    /** The info record's default trading platform (the breadcrumb's 'Querying: …'). */
+    tradingPlatform: 'OANDA' as InfoRecord['default_trading_platfrom'],
     configured: { openai: true, vertexai: true },
     /** Paths (without query) whose next call answers HTTP 500. */
     failing: new Set<string>(),
@@ -48,7 +50,7 @@ export function chatApi(seed: { chats?: Chat[]; conversations?: Record<string, C
         infoBody(
           {
             default_ai_platfrom: state.platform,
-            default_trading_platfrom: 'OANDA',
+            default_trading_platfrom: state.tradingPlatform,
             oanda: { accessToken: '••••4f2a', accountId: '101-001-1234567-001', mode: 'demo' },
           },
           {

@@ -51,15 +51,18 @@ export const useDashboardMetrics = (
   enabled = true,
 ) => useQuery({ ...dashboardMetricsQuery(base, timeZone, filters), enabled });
 
-/** The accounts the filter offers (GET account/get_accounts, first 100: a trader has a handful). */
-export const useAccountOptions = (base: string) =>
+/**
+ * The accounts the filter offers (GET account/get_accounts, first 100: a trader has a handful), of the platform
+ * named (issue 10: `metatrader`; none for the default, OANDA).
+ */
+export const useAccountOptions = (base: string, platform?: string) =>
   useQuery({
-    queryKey: [...queryKeys.accounts.all, base, 'filter-options'],
+    queryKey: [...queryKeys.accounts.all, base, platform ?? '', 'filter-options'],
     queryFn: ({ signal }) =>
       authRequest<AccountListResponse>(
         'GET',
         `${base}/api/v1/account/get_accounts`,
-        { page: 1, limit: 100 },
+        { page: 1, limit: 100, ...(platform ? { platform } : {}) },
         signal,
       ).then((b) => b.data),
     staleTime: 60_000,

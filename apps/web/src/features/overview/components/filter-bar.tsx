@@ -20,7 +20,9 @@ interface FilterBarProps {
   tags: readonly TagItem[];
 }
 
-const accountLabel = (a: AccountItem) => `${a.alias ? `${a.alias} · ` : ''}${a.oandaAccountId} (${a.mode})`;
+/** An imported MetaTrader account reads as its login and server; its value stays the account key (the trades'). */
+const accountName = (a: AccountItem) => (a.platform === 'metatrader' ? `${a.login} · ${a.server}` : a.oandaAccountId);
+const accountLabel = (a: AccountItem) => `${a.alias ? `${a.alias} · ` : ''}${accountName(a)} (${a.mode})`;
 
 /** The overview's slicers: date range with presets, account, instrument, tags. */
 export function FilterBar({ filters, onChange, accounts, instruments, tags }: FilterBarProps) {

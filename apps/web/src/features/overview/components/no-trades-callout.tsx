@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { CBadge, CButton, CCallout } from '@coreui/react';
 import { paths } from '../../../config/paths';
+import { ImportButton } from '../../../components/data/import-button';
 import { useOandaConnection } from '../../../components/data/use-oanda-connection';
 
 /**
@@ -46,6 +47,19 @@ export function NoTradesCallout() {
           </CButton>
         </li>
       </ol>
+    </CCallout>
+  );
+}
+
+/** Issue 10: MetaTrader's trades come from the terminal's reports: one import fills the cards. */
+export function NoImportedTradesCallout() {
+  return (
+    <CCallout color="primary" className="no-trades-callout bg-body mb-4" role="status">
+      <h3 className="h6 mb-1">No MetaTrader trades yet</h3>
+      <p className="text-body-secondary mb-2">
+        Import a MetaTrader 4/5 report (the terminal's account history) and the cards and charts fill in.
+      </p>
+      <ImportButton />
     </CCallout>
   );
 }

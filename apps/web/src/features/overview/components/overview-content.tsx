@@ -8,23 +8,26 @@ import { EquityChart } from './equity-chart';
 import { InsightsSource } from './insights-source';
 import { InstrumentPnl } from './instrument-pnl';
 import { MetricCard } from './metric-card';
-import { NoTradesCallout } from './no-trades-callout';
+import { NoImportedTradesCallout, NoTradesCallout } from './no-trades-callout';
 
 /** The loaded overview: headline figures, charts, the insight and analysis cards, then the per-instrument detail. */
 export function OverviewContent({
   metrics,
   timeZone,
+  imported = false,
   onFilterTag,
 }: {
   metrics: DashboardMetrics;
   timeZone: string;
+  /** Issue 10: the platform's trades are imported (MetaTrader): the empty callout points to the import. */
+  imported?: boolean;
   /** Slices the overview by a tag of the by-tag breakdown. */
   onFilterTag: (tagId: string) => void;
 }) {
   const { charts } = metrics;
   return (
     <div className="overview-content">
-      {metrics.tradeCount === 0 && <NoTradesCallout />}
+      {metrics.tradeCount === 0 && (imported ? <NoImportedTradesCallout /> : <NoTradesCallout />)}
 
       <CRow className="g-3 mb-3">
         {headlineCards(metrics).map((card) => (

@@ -52,6 +52,7 @@ const SPEC_CARDS = [
   'Instrument Breakdown',
 ];
 
+const ACCOUNTS = '/api/v1/account/get_accounts';
 const card = (title: string) => screen.getByRole('region', { name: title });
 const cardValue = (title: string) => card(title).querySelector('.metric-card-value')!.textContent;
 
@@ -166,27 +167,35 @@ describe('OverviewPage', () => {
     expect(screen.getByRole('link', { name: 'Open Trades' })).toBeInTheDocument();
   });
 
-  it('switches to MetaTrader without a request, and back to OANDA from a fresh load', async () => {
+  it('switches to MetaTrader (platform=metatrader, Import when empty), to TradeView without a request, and back to OANDA from a fresh load', async () => {
     const reload = deferred<Reply>();
     let calls = 0;
     const api = fakeApi({
-      [METRICS]: () => (++calls === 1 ? { body: metricsBody(tradedMetrics()) } : reload.promise),
+      [METRICS]: ({ search }) =>
+        search.get('platform') === 'metatrader'
+          ? { body: metricsBody(emptyMetrics()) }
+          : ++calls === 1
+            ? { body: metricsBody(tradedMetrics()) }
+            : reload.promise,
     });
     const user = userEvent.setup();
     renderWithProviders(<OverviewPage />);
     await screen.findByRole('region', { name: 'Total Trades' });
+    expect(api.to(METRICS)[0]!.search.has('platform')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
     await user.click(screen.getByRole('button', { name: /MetaTrader/ }));
     expect(screen.getByRole('heading', { name: 'Dashboard – MetaTrader' })).toBeInTheDocument();
-    expect(screen.getByText('MetaTrader is not connected')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Total Trades' })).not.toBeInTheDocument();
-    expect(api.to(METRICS)).toHaveLength(1);
+    expect(await screen.findByText('No MetaTrader trades yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Import' })).toHaveAttribute('href', '/trades/import');
+    expect(api.to(METRICS)).toHaveLength(2);
+    expect(api.to(METRICS)[1]!.search.get('platform')).toBe('metatrader');
+    expect(api.to(ACCOUNTS).at(-1)!.search.get('platform')).toBe('metatrader');
 
     await user.click(screen.getByRole('button', { name: 'Trading platform: MetaTrader' }));
     await user.click(screen.getByRole('button', { name: /TradeView/ }));
     expect(screen.getByText('TradeView is not connected')).toBeInTheDocument();
-    expect(api.to(METRICS)).toHaveLength(1);
+    expect(api.to(METRICS)).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Show OANDA analytics' }));
     expect(screen.getByRole('heading', { name: 'Dashboard – OANDA' })).toBeInTheDocument();
@@ -195,7 +204,8 @@ describe('OverviewPage', () => {
     expect(screen.queryByRole('region', { name: 'Total Trades' })).not.toBeInTheDocument();
     reload.resolve({ body: metricsBody(tradedMetrics()) });
     await screen.findByRole('region', { name: 'Total Trades' });
-    expect(api.to(METRICS)).toHaveLength(2);
+    expect(api.to(METRICS)).toHaveLength(3);
+    expect(api.to(METRICS)[2]!.search.has('platform')).toBe(false);
   });
 
   it('asks again while the AI insights are pending and stops once they are ready', async () => {

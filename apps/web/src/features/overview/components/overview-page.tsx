@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../components/data/format';
 import { ListCard } from '../../../components/data/list-card';
 import { PlatformDropdown } from '../../../components/data/platform-dropdown';
 import { useErrorToast } from '../../../components/data/use-error-toast';
+import type { PlatformScope } from '../../../components/data/platform-scope';
 import { usePlatformPaging } from '../../../components/data/use-platform-paging';
 import { queryKeys } from '../../../lib/query-keys';
 import { useTags } from '../../../lib/tags-query';
@@ -57,15 +58,31 @@ function instrumentsOf(metrics: DashboardMetrics | undefined): string[] {
 }
 
 /** The chosen platform's metrics with their loading, error and 'configure OANDA' states. */
-function PlatformOverview({ base, frame }: { base: string; frame: (body: ReactNode) => ReactNode }) {
+function PlatformOverview({
+  base,
+  scope,
+  frame,
+}: {
+  base: string;
+  scope: PlatformScope;
+  frame: (body: ReactNode) => ReactNode;
+}) {
   // The server buckets weekdays and hours in the browser's zone.
   const timeZone = browserTimeZone() ?? 'UTC';
   const { filters, setFilters } = useUrlFilters();
-  const params = useMemo(() => metricsParams(filters), [filters]);
+  const platform = scope.params.platform;
+  // Issue 10: MetaTrader's numbers come from the same service, asked with platform=metatrader.
+  const params = useMemo(
+    (): [string, string][] => [
+      ...(platform ? [['platform', platform] as [string, string]] : []),
+      ...metricsParams(filters),
+    ],
+    [filters, platform],
+  );
   // An inverted custom range is said at the filters and not sent: the last slice stays on screen meanwhile.
   const metrics = useDashboardMetrics(base, timeZone, params, rangeProblem(filters) === null);
   useErrorToast('overview', metrics.error, metrics.errorUpdatedAt);
-  const accounts = useAccountOptions(base);
+  const accounts = useAccountOptions(base, platform);
   const tags = useTags();
   const instruments = instrumentsOf(metrics.data?.data);
 
@@ -91,7 +108,12 @@ function PlatformOverview({ base, frame }: { base: string; frame: (body: ReactNo
             <AsOfLine metrics={metrics.data.data} updating={metrics.isPlaceholderData && metrics.isFetching} />
           </>,
         )}
-        <OverviewContent metrics={metrics.data.data} timeZone={timeZone} onFilterTag={filterByTag} />
+        <OverviewContent
+          metrics={metrics.data.data}
+          timeZone={timeZone}
+          imported={scope.imported}
+          onFilterTag={filterByTag}
+        />
       </>
     );
   }
@@ -99,7 +121,7 @@ function PlatformOverview({ base, frame }: { base: string; frame: (body: ReactNo
     return frame(
       <>
         {filterBar}
-        {isOandaNotConfigured(metrics.error) ? (
+        {!scope.imported && isOandaNotConfigured(metrics.error) ? (
           <ConfigureOandaState message={metrics.error.message} />
         ) : (
           <LoadErrorState what="overview" message={metrics.error.message} onRetry={() => void metrics.refetch()} />
@@ -122,7 +144,7 @@ function PlatformOverview({ base, frame }: { base: string; frame: (body: ReactNo
 /** SPEC §2 Overview: 'Dashboard – {platform}', the platform switch, and the analytics of the synced trades. */
 export function OverviewPage() {
   // SPEC §2: a change clears the metrics and reloads them, so the new platform starts from the spinner.
-  const { platform, base, setPlatform } = usePlatformPaging(queryKeys.dashboardMetrics.all);
+  const { platform, base, scope, setPlatform } = usePlatformPaging(queryKeys.dashboardMetrics.all);
   const frame = (body: ReactNode) => (
     <ListCard title={`Dashboard – ${platform}`} toolbar={<PlatformDropdown value={platform} onChange={setPlatform} />}>
       {body}
@@ -135,7 +157,7 @@ export function OverviewPage() {
         frame(<NotConnectedState platform={platform} what="analytics" onShowOanda={() => setPlatform('OANDA')} />)
       ) : (
         // Keyed by platform so a switch never shows the previous platform's numbers.
-        <PlatformOverview key={platform} base={base} frame={frame} />
+        <PlatformOverview key={platform} base={base} scope={scope} frame={frame} />
       )}
     </div>
   );

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InfoRecord } from '@pipsense/contract';
 import { describe, expect, it } from 'vitest';
-import { failure, fakeApi } from '../../../test/fake-api';
+import { failure, fakeApi, ok } from '../../../test/fake-api';
+import { account, accountPage } from '../../../test/account-fixtures';
 import { infoRoutes, UPDATE_INFO } from '../../../test/info-fixtures';
 import { findOpenDialog, renderWithProviders } from '../../../test/render';
 import { TradingPlatformsPage } from './trading-platforms-page';
@@ -17,6 +18,8 @@ const configured: InfoRecord = {
   default_trading_platfrom: 'OANDA',
   oanda: { accessToken: '••••4f2a', accountId: '101-001-1234567-001', mode: 'live' },
 };
+
+const ACCOUNTS = '/api/v1/account/get_accounts';
 
 async function openOanda() {
   const user = userEvent.setup();
@@ -129,12 +132,65 @@ describe('Trading Platforms', () => {
     fakeApi(infoRoutes(unconfigured));
     renderWithProviders(<TradingPlatformsPage />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /^MetaTrader 4\/5,/ }));
+    await user.click(await screen.findByRole('button', { name: /^TradingView,/ }));
     const dialog = await findOpenDialog();
-    expect(within(dialog).getByText('MetaTrader 4/5 Configuration')).toBeVisible();
+    expect(within(dialog).getByText('TradingView Configuration')).toBeVisible();
     expect(within(dialog).getByText(/not available yet/)).toBeVisible();
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Save Configuration' })).toBeNull();
+  });
+
+  it('keeps MetaTrader Inactive without an import, explains the export and links to the import, without Make Default', async () => {
+    const server = fakeApi({
+      ...infoRoutes({ ...configured, default_trading_platfrom: 'MetaTrader' }),
+      [`GET ${ACCOUNTS}`]: () => ok(accountPage([])),
+    });
+    renderWithProviders(<TradingPlatformsPage />);
+    const user = userEvent.setup();
+    const card = await screen.findByRole('button', { name: /^MetaTrader 4\/5, Inactive/ });
+    expect(await within(card).findByText(/No report imported yet/)).toBeVisible();
+    // OANDA is configured but not the default: Inactive.
+    expect(screen.getByRole('button', { name: /^OANDA, Inactive/ })).toBeVisible();
+    expect(server.to(ACCOUNTS)[0]!.search.get('platform')).toBe('metatrader');
+
+    await user.click(card);
+    const dialog = await findOpenDialog();
+    expect(within(dialog).getByText('MetaTrader 4/5 Configuration')).toBeVisible();
+    expect(within(dialog).getByText(/Save as Detailed Report/)).toBeVisible();
+    expect(within(dialog).getByText('No MetaTrader report imported yet.')).toBeVisible();
+    expect(within(dialog).getByRole('link', { name: 'Import a report' })).toHaveAttribute('href', '/trades/import');
+    expect(within(dialog).queryByRole('button', { name: 'Make Default' })).toBeNull();
+  });
+
+  it('offers Make Default once an import exists, saving the whole record with MetaTrader; then the card is Active', async () => {
+    const mt = account({
+      id: 'mt-1',
+      platform: 'metatrader',
+      oandaAccountId: 'metatrader:Broker-Live:7001234',
+      login: '7001234',
+      server: 'Broker-Live',
+      broker: 'Broker Ltd',
+      mode: 'live',
+    });
+    const server = fakeApi({ ...infoRoutes(configured), [`GET ${ACCOUNTS}`]: () => ok(accountPage([mt])) });
+    renderWithProviders(<TradingPlatformsPage />);
+    const user = userEvent.setup();
+    const card = await screen.findByRole('button', { name: /^MetaTrader 4\/5, Inactive/ });
+    expect(await within(card).findByText('1 account imported')).toBeVisible();
+    expect(screen.getByRole('button', { name: /^OANDA, Active/ })).toBeVisible();
+
+    await user.click(card);
+    const dialog = await findOpenDialog();
+    const list = within(dialog).getByRole('list', { name: 'Imported MetaTrader accounts' });
+    expect(list).toHaveTextContent('7001234');
+    expect(list).toHaveTextContent('Broker-Live · Broker Ltd · USD');
+    await user.click(within(dialog).getByRole('button', { name: 'Make Default' }));
+
+    await screen.findByRole('button', { name: /^MetaTrader 4\/5, Active/ });
+    expect(server.to(UPDATE_INFO, 'POST').map((c) => c.body)).toEqual([
+      { ...configured, default_trading_platfrom: 'MetaTrader' },
+    ]);
+    expect(screen.getByRole('button', { name: /^OANDA, Inactive/ })).toBeVisible();
   });
 
   it('says in place when the settings cannot be loaded', async () => {

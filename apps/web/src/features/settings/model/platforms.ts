@@ -1,8 +1,10 @@
 import type { AiPlatformId } from '@pipsense/contract';
 
 export interface TradingPlatform {
+  /** Which modal the card opens: OANDA's form, MetaTrader's import, or the news that it is not available yet. */
+  id: 'oanda' | 'metatrader' | 'tradingview';
   name: string;
-  /** Only OANDA has a configuration form and a service behind it. */
+  /** OANDA (synced through its API) and MetaTrader (imported reports, issue 10) have data behind them. */
   available: boolean;
   mark: string;
   color: string;
@@ -11,6 +13,7 @@ export interface TradingPlatform {
 
 export const tradingPlatforms: readonly TradingPlatform[] = [
   {
+    id: 'oanda',
     name: 'OANDA',
     available: true,
     mark: 'OA',
@@ -18,13 +21,16 @@ export const tradingPlatforms: readonly TradingPlatform[] = [
     description: 'Forex and CFD broker. PipSense syncs your trades and accounts through its v20 REST API.',
   },
   {
+    id: 'metatrader',
     name: 'MetaTrader 4/5',
-    available: false,
+    available: true,
     mark: 'MT',
-    color: 'secondary',
-    description: 'The MetaTrader 4 and 5 trading terminals.',
+    color: 'info',
+    description:
+      'The MetaTrader 4 and 5 trading terminals. PipSense imports the account history report your terminal saves.',
   },
   {
+    id: 'tradingview',
     name: 'TradingView',
     available: false,
     mark: 'TV',
@@ -90,3 +96,6 @@ export const aiPlatforms: readonly AiPlatform[] = [
     description: "xAI's Grok models.",
   },
 ];
+
+/** The `default_trading_platfrom` label of MetaTrader (PLATFORM_TABLE). */
+export const METATRADER_LABEL = 'MetaTrader';

@@ -188,7 +188,7 @@ describe('TradesPage', () => {
     expect(api.to(HISTORY)).toHaveLength(before);
   });
 
-  it('shows not connected for MetaTrader without a request, and starts again at page 1 on OANDA', async () => {
+  it('shows not connected for TradeView without a request, and starts again at page 1 on OANDA', async () => {
     const api = fakeApi({
       [HISTORY]: ({ search }) => ({ body: tradePage([trade({ tradeId: `t${search.get('page')}` })], 2, 12) }),
     });
@@ -200,21 +200,89 @@ describe('TradesPage', () => {
     const requests = api.to(HISTORY).length;
 
     await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
-    await user.click(screen.getByRole('button', { name: /MetaTrader/ }));
+    await user.click(screen.getByRole('button', { name: /TradeView/ }));
 
-    expect(screen.getByRole('heading', { name: 'MetaTrader Trades' })).toBeInTheDocument();
-    expect(screen.getByText('MetaTrader is not connected')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'TradeView Trades' })).toBeInTheDocument();
+    expect(screen.getByText('TradeView is not connected')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sync trades' })).toBeDisabled();
     expect(api.to(HISTORY)).toHaveLength(requests);
 
-    await user.click(screen.getByRole('button', { name: 'Trading platform: MetaTrader' }));
+    await user.click(screen.getByRole('button', { name: 'Trading platform: TradeView' }));
     await user.click(screen.getByRole('button', { name: 'OANDA' }));
     expect(screen.getByRole('heading', { name: 'OANDA Trades' })).toBeInTheDocument();
     // The list starts empty (placeholder rows), not with the rows shown before the switch.
     expect(screen.queryByText('t2')).not.toBeInTheDocument();
     await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('t1'));
     expect(api.to(HISTORY).at(-1)!.search.get('page')).toBe('1');
+  });
+
+  it('reads MetaTrader trades with platform=metatrader, offers Import instead of Sync, and shows lots, commission and swap', async () => {
+    const api = fakeApi({
+      [HISTORY]: ({ search }) => ({
+        body: tradePage(
+          search.get('platform') === 'metatrader'
+            ? [
+                trade({
+                  tradeId: '50123456',
+                  accountId: 'metatrader:ICMarketsSC-Demo:51234567',
+                  platform: 'metatrader',
+                  symbol: 'EURUSD.m',
+                  lots: '0.10',
+                  initialUnits: '-10000',
+                  commission: '-0.70',
+                  swap: '-0.35',
+                  financing: '-1.05',
+                }),
+              ]
+            : [trade({ tradeId: 'oanda-1' })],
+        ),
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<TradesPage />);
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('oanda-1'));
+    expect(api.to(HISTORY)[0]!.search.has('platform')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
+    await user.click(screen.getByRole('button', { name: /MetaTrader/ }));
+    expect(screen.getByRole('heading', { name: 'MetaTrader Trades' })).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('50123456'));
+    expect(api.to(HISTORY).at(-1)!.search.get('platform')).toBe('metatrader');
+    expect(screen.queryByRole('button', { name: /Sync trades/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Import' })).toHaveAttribute('href', '/trades/import');
+
+    await user.click(within(bodyRows()[0]!).getByRole('button', { name: /View/ }));
+    const dialog = await screen.findByRole('dialog');
+    const detail = (label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(detail('Symbol')).toHaveTextContent('EURUSD.m');
+    expect(detail('Lots')).toHaveTextContent('0.10');
+    expect(detail('Commission')).toHaveTextContent('-0.7000');
+    expect(detail('Swap')).toHaveTextContent('-0.3500');
+    expect(detail('Direction')).toHaveTextContent('Short');
+  });
+
+  it('opens on MetaTrader when the link that led here says so (after an import)', async () => {
+    const api = fakeApi({
+      [HISTORY]: () => ({ body: tradePage([trade({ tradeId: '50123456', platform: 'metatrader' })]) }),
+    });
+    renderWithProviders(<TradesPage />, { path: '/trades/all_trades', state: { platform: 'MetaTrader' } });
+    expect(screen.getByRole('heading', { name: 'MetaTrader Trades' })).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('50123456'));
+    expect(api.to(HISTORY).map((c) => c.search.get('platform'))).toEqual(['metatrader']);
+  });
+
+  it("says 'No MetaTrader trades yet' with an Import button, not 'Connect OANDA first'", async () => {
+    const api = fakeApi({ [HISTORY]: () => ({ body: tradePage([]) }) });
+    const user = userEvent.setup();
+    renderWithProviders(<TradesPage />);
+    await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
+    await user.click(screen.getByRole('button', { name: /MetaTrader/ }));
+    await screen.findByText('No MetaTrader trades yet');
+    expect(screen.getByText('Import a MetaTrader 4/5 report.')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Import' })).toHaveLength(2);
+    expect(api.to(HISTORY).at(-1)!.search.get('platform')).toBe('metatrader');
+    expect(screen.queryByText('Connect OANDA first')).not.toBeInTheDocument();
   });
 
   it('disables Sync with a spinner while syncing, toasts the server message and refetches the list', async () => {

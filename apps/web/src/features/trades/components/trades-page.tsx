@@ -53,10 +53,11 @@ export function TradesPage() {
     <SyncedListScreen<TradeListPage>
       title="Trades"
       listKey={queryKeys.tradeHistory.all}
-      listQuery={(base, page) => tradeHistoryQuery(base, page, query)}
+      listQuery={(base, page, platform) => tradeHistoryQuery(base, page, { ...query, ...platform })}
       filterKey={filterKey}
       // GET {trading host}/api/v1/trade/sync_trade: the server reads OANDA and answers with what it did.
       syncPath="/api/v1/trade/sync_trade"
+      filtered={hasFilters}
       empty={
         hasFilters
           ? { title: 'No trades found', hint: 'No trade matches these filters: change them, or press Clear filters.' }
@@ -65,7 +66,7 @@ export function TradesPage() {
               hint: 'Press Sync to fetch your trade history from OANDA; it shows here newest first.',
             }
       }
-      toolbar={(base) => (
+      toolbar={(base, scope) => (
         <>
           <CFormSwitch
             id="trades-journal-columns"
@@ -74,7 +75,7 @@ export function TradesPage() {
             onChange={(event) => showJournal(event.target.checked)}
             className="mb-0 text-nowrap"
           />
-          <ExportButton base={base} filters={query} />
+          <ExportButton base={base} filters={{ ...query, ...scope.params }} />
         </>
       )}
       above={(base) =>
