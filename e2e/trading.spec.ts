@@ -309,15 +309,17 @@ test('a trader connects OANDA in Settings, syncs, and reads accounts and trades'
     await expect(dialog).toBeHidden();
   });
 
-  await test.step('platform switch: MetaTrader is not connected; back to OANDA starts on page 1', async () => {
+  await test.step('platform switch: MetaTrader has nothing imported; back to OANDA starts on page 1', async () => {
     await pagination.getByRole('link', { name: 'Page 2' }).click();
     await expect(page.getByText(`Showing 11–20 of ${count(totalTrades)} trades`)).toBeVisible();
     await page.getByRole('button', { name: 'Trading platform: OANDA' }).click();
     await page.getByRole('button', { name: /^MetaTrader/ }).click();
     await expect(page.getByRole('heading', { name: 'MetaTrader Trades' })).toBeVisible();
-    await expect(page.getByText('MetaTrader is not connected')).toBeVisible();
+    await expect(page.getByText('No MetaTrader trades yet')).toBeVisible();
     await expect(table).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Sync trades' })).toBeDisabled();
+    // Imported platforms have nothing to sync: Import takes the Sync button's place.
+    await expect(page.getByRole('button', { name: 'Sync trades' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Import' }).first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Trading platform: MetaTrader' }).click();
     await page.getByRole('button', { name: /^OANDA/ }).click();
