@@ -23,7 +23,7 @@ const OANDA = {
   accountId: '101-004-1234567-001',
   mode: 'demo' as const,
 };
-const record = (platform: InfoRecord['default_trading_platfrom'], oanda = OANDA): InfoRecord => ({
+const record = (platform: InfoRecord['default_trading_platfrom'], oanda: InfoRecord['oanda'] = OANDA): InfoRecord => ({
   default_ai_platfrom: 'openai',
   default_trading_platfrom: platform,
   oanda,
