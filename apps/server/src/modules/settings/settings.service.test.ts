@@ -14,7 +14,7 @@ function service() {
   const info: SettingsRepository = {
     find: (userId: string) => Promise.resolve(rows.get(userId)),
     save: (row: UserInfoTable) => (rows.set(row.user_id, row), Promise.resolve()),
-  } as SettingsRepository;
+  };
   return createSettingsService({ info, cipher: createCipher(randomBytes(32)), now: () => new Date(0) });
 }
 

@@ -194,14 +194,14 @@ describe('the excursions job', () => {
     });
     const trade = {
       symbol: 'EURUSD',
-      instrument: source.instrument!,
-      units: source.initialUnits!,
+      instrument: source.instrument,
+      units: source.initialUnits,
       lots: '0.01',
-      price: source.price!,
+      price: source.price,
       averageClosePrice: source.averageClosePrice ?? null,
       stopLossPrice: null,
       takeProfitPrice: null,
-      openTime: source.openTime!,
+      openTime: source.openTime,
       closeTime: source.closeTime!,
       realizedPL: '1.00',
       commission: '0.00',
