@@ -10,6 +10,7 @@ import { tradeRecord } from './broker-data';
 import { createExcursionJob } from './excursions-job';
 import { candlePlanFor, excursionsFromCandles } from './excursions';
 import { createTradeRepository } from './trade.repository';
+import { createTradingService } from './trading.service';
 
 const SIM_NOW = Date.parse('2025-10-06T12:00:00.000Z');
 const WITH_OANDA = 'user-with-oanda';
@@ -181,5 +182,76 @@ describe('the excursions job', () => {
     await j.stop();
     const all = [...(await rows(WITH_OANDA)), ...(await rows(WITHOUT))];
     expect(all.map((r) => r.excursion_status)).toEqual(Array.from({ length: 12 }, () => 'ready'));
+  });
+
+  it('reads candles for an imported MetaTrader trade on an OANDA instrument only; a broker symbol is unavailable', async () => {
+    const source = sim.state.trades(sim.accountIds[0]!, 'CLOSED')[0]!;
+    const trading = createTradingService({
+      db: testDb.db.kysely,
+      oanda: client,
+      info: { oandaCredentials: () => Promise.resolve(undefined) },
+      now: () => new Date(clock),
+    });
+    const trade = {
+      symbol: 'EURUSD',
+      instrument: source.instrument,
+      units: source.initialUnits,
+      lots: '0.01',
+      price: source.price,
+      averageClosePrice: source.averageClosePrice ?? null,
+      stopLossPrice: null,
+      takeProfitPrice: null,
+      openTime: source.openTime,
+      closeTime: source.closeTime!,
+      realizedPL: '1.00',
+      commission: '0.00',
+      swap: '0.00',
+    };
+    const stored = await trading.storeImport(
+      WITH_OANDA,
+      {
+        server: 'Broker-Demo',
+        login: '42',
+        mode: 'demo',
+        name: null,
+        currency: 'USD',
+        balance: null,
+        equity: null,
+        floatingPL: null,
+        closedPL: null,
+        margin: null,
+        freeMargin: null,
+        broker: null,
+        leverage: null,
+        utcOffset: '+00:00',
+        openTradeCount: 0,
+        commission: null,
+        swap: null,
+      },
+      [
+        { ...trade, ticket: '1' },
+        { ...trade, ticket: '2', symbol: 'US30', instrument: 'US30', price: '43850.5', averageClosePrice: '43900.5' },
+      ],
+    );
+    expect(stored.added).toBe(2);
+    const before = candleRequests().length;
+    // The OANDA trades of both users first (the job takes the newest closes first), then the imported ones.
+    for (let run = 0; run < 3; run += 1) await job().runOnce();
+    const imported = await testDb.db.kysely
+      .selectFrom('trades')
+      .select(['trade_id', 'instrument', 'excursion_status', 'mae_price'])
+      .where('user_id', '=', WITH_OANDA)
+      .where('platform', '=', 'metatrader')
+      .orderBy('trade_id')
+      .execute();
+    expect(imported.map((r) => [r.trade_id, r.excursion_status])).toEqual([
+      ['1', 'ready'],
+      ['2', 'unavailable'],
+    ]);
+    expect(imported[0]!.mae_price).not.toBeNull();
+    const asked = sim.requestLog.slice(before).filter((r) => r.path.endsWith('/candles'));
+    expect(asked.some((r) => r.path.includes('US30'))).toBe(false);
+    // 6 OANDA trades of the connected user and the one imported EUR trade.
+    expect(asked).toHaveLength(7);
   });
 });

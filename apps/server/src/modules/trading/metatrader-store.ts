@@ -137,23 +137,59 @@ export function importedTradeIds(
   trades: ReadonlyArray<{ ticket: string; openTime: string }>,
   stored: ReadonlyMap<string, string>,
 ): string[] {
-  const storedByTicket = new Map<string, Array<{ id: string; openTime: string }>>();
+  const idOf = tradeIdNamer(trades, stored);
+  return trades.map((t) => idOf(t.ticket, storedTime(t.openTime, `trade ${t.ticket} openTime`)));
+}
+
+/** The id rule of importedTradeIds for one trade, given the whole import and the stored trades. */
+function tradeIdNamer(
+  trades: ReadonlyArray<{ ticket: string }>,
+  stored: ReadonlyMap<string, string>,
+): (ticket: string, openTime: string) => string {
+  // Ids with an open time suffix are few (reversals); plain ids are looked up in `stored` itself.
+  const suffixed = new Map<string, Array<{ id: string; openTime: string }>>();
   for (const [id, openTime] of stored) {
+    if (!id.includes('@')) continue;
     const ticket = ticketOf(id);
-    let list = storedByTicket.get(ticket);
-    if (!list) storedByTicket.set(ticket, (list = []));
+    let list = suffixed.get(ticket);
+    if (!list) suffixed.set(ticket, (list = []));
     list.push({ id, openTime });
   }
   const inBatch = new Map<string, number>();
   for (const t of trades) inBatch.set(t.ticket, (inBatch.get(t.ticket) ?? 0) + 1);
-  return trades.map((t) => {
-    const openTime = storedTime(t.openTime, `trade ${t.ticket} openTime`);
-    const known = storedByTicket.get(t.ticket) ?? [];
+  return (ticket, openTime) => {
+    const plain = stored.get(ticket);
+    const known = [...(plain === undefined ? [] : [{ id: ticket, openTime: plain }]), ...(suffixed.get(ticket) ?? [])];
     const same = known.find((k) => k.openTime === openTime);
     if (same) return same.id;
-    const reused = (inBatch.get(t.ticket) ?? 0) > 1 || known.length > 0;
-    return reused ? `${t.ticket}@${openTime}` : t.ticket;
-  });
+    const reused = (inBatch.get(ticket) ?? 0) > 1 || known.length > 0;
+    return reused ? `${ticket}@${openTime}` : ticket;
+  };
+}
+
+/** Trades turned into records per slice before the event loop gets a turn (100,000 trades take about a second). */
+const SLICE = 2000;
+
+/**
+ * Every imported trade as a trade record with its id (importedTradeIds), built a slice at a time so that a large
+ * import never holds the event loop for long.
+ */
+export async function importedTradeRecords(
+  trades: readonly ImportedTradeInput[],
+  stored: ReadonlyMap<string, string>,
+  mode: Mode,
+): Promise<TradeRecord[]> {
+  const idOf = tradeIdNamer(trades, stored);
+  const out: TradeRecord[] = [];
+  for (let at = 0; at < trades.length; at += SLICE) {
+    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const t of trades.slice(at, at + SLICE)) {
+      const record = importedTradeRecord(t, '', mode);
+      record.trade_id = idOf(t.ticket, record.open_time);
+      out.push(record);
+    }
+  }
+  return out;
 }
 
 /**

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, sqliteHandleOf, type Db } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
 import type { TradeRecord } from './broker-data';
+import { PACK_SLICE } from './trade-pack';
 import { SQLITE_ROWS_PER_STATEMENT } from './sqlite-trade-writer';
 import { createTradeRepository } from './trade.repository';
 
@@ -82,6 +83,36 @@ describe('the SQLite trade upsert', () => {
     // Another user's or account's rows are other rows.
     expect(await trades.write('u2', 'A', [record(5)], '2025-10-05T00:00:00.000Z')).toEqual({ created: 1, updated: 0 });
     expect(await trades.count('u1')).toBe(count + 1);
+  });
+
+  it('moves a large write as packed slices, every value intact, with the statements run alongside', async () => {
+    const trades = createTradeRepository(db.kysely);
+    const count = PACK_SLICE * 2 + 3;
+    const records = Array.from({ length: count }, (_, i) =>
+      record(i + 1, i === 4000 ? { symbol: 'GER40 "cash"', lots: '0.01', commission: '-0.0001' } : {}),
+    );
+    const alongside = db.kysely
+      .insertInto('users')
+      .values({
+        id: 'packed',
+        username: 'p',
+        username_key: 'p',
+        email: 'p@x',
+        password_hash: 'x',
+        created_at: 'a',
+        updated_at: 'a',
+      })
+      .compile();
+    expect(
+      await trades.write('u1', 'A', records, '2025-10-03T00:00:00.000Z', { fresh: true, alongside: [alongside] }),
+    ).toEqual({
+      created: count,
+      updated: 0,
+    });
+    expect(await trades.count('u1')).toBe(count);
+    expect(await trades.find('u1', 'A', '4001')).toMatchObject({ ...records[4000], user_id: 'u1' });
+    expect(await db.kysely.selectFrom('users').select('id').where('id', '=', 'packed').execute()).toHaveLength(1);
+    expect(await trades.write('u1', 'A', records, '2025-10-04T00:00:00.000Z')).toEqual({ created: 0, updated: 0 });
   });
 
   it('waits for a write transaction open on the app connection instead of writing into it', async () => {

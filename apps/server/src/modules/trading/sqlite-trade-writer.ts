@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { startWorker } from '../../lib/workers';
 import type { TradeRecord } from './broker-data';
 import type { WriteCounts } from './trade-upsert';
+import { pack, PACK_SLICE } from './trade-pack';
 
 /**
  * Rows per upsert statement in the writer thread: prepared once and run many times (Kysely's driver prepares every
@@ -28,6 +29,11 @@ export interface SqliteWriteRequest {
   fresh: boolean;
   foreignKeys: boolean;
   records: TradeRecord[];
+  /**
+   * Large writes (an import of 100,000 trades): the records as JSON arrays in transferred buffers instead of
+   * `records` (cloning that many objects in postMessage held the event loop for over half a second).
+   */
+  packed?: ArrayBuffer[] | undefined;
   /** Statements run first in the same transaction (an import's account row), compiled by Kysely for SQLite. */
   statements?: Array<{ sql: string; parameters: unknown[] }> | undefined;
 }
@@ -88,16 +94,19 @@ export function createSqliteTradeWriter(kysely: Kysely<Database>, sqlite: Better
 
   return {
     /** Upserts one account's records in one transaction. */
-    write(message: Omit<SqliteWriteRequest, 'id' | 'foreignKeys'>): Promise<WriteCounts> {
+    async write(message: Omit<SqliteWriteRequest, 'id' | 'foreignKeys' | 'packed'>): Promise<WriteCounts> {
+      const packed = message.records.length > PACK_SLICE ? await pack(message.records) : undefined;
       worker ??= start();
       const w = worker;
       const id = (nextId += 1);
       const foreignKeys = Number(sqlite.pragma('foreign_keys', { simple: true })) === 1;
-      const request: SqliteWriteRequest = { id, foreignKeys, ...message };
+      const request: SqliteWriteRequest = packed
+        ? { id, foreignKeys, ...message, records: [], packed }
+        : { id, foreignKeys, ...message };
       return new Promise<WriteCounts>((resolve, reject) => {
         pending.set(id, { resolve, reject });
         w.ref();
-        w.postMessage(request);
+        w.postMessage(request, packed ?? []);
       });
     },
   };

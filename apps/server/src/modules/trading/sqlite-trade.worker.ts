@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { SqliteTradeWriterData, SqliteWriteReply, SqliteWriteRequest } from './sqlite-trade-writer';
+import { unpackRecords } from './trade-pack';
 import { planUpsert, STORED_COLUMNS, upsertSql, type StoredTrade } from './trade-upsert';
 
 const data = workerData as SqliteTradeWriterData;
@@ -43,7 +44,7 @@ parentPort!.on('message', (m: SqliteWriteRequest) => {
       db.pragma(`foreign_keys = ${m.foreignKeys ? 'ON' : 'OFF'}`);
       foreignKeys = m.foreignKeys;
     }
-    reply = { id: m.id, counts: write.immediate(m) };
+    reply = { id: m.id, counts: write.immediate({ ...m, records: unpackRecords(m), packed: undefined }) };
   } catch (error) {
     const e = error as { message?: unknown; code?: unknown };
     reply = {

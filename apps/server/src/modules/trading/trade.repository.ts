@@ -19,6 +19,9 @@ export type TradeRow = Selectable<TradesTable>;
  */
 const BATCH = 500;
 
+/** Rows per read of an account's stored trade ids (openTimes). */
+const OPEN_TIMES_PAGE = 5000;
+
 export interface TradeFilter {
   /** One platform's trades; every platform's without one. */
   platform?: PlatformQuery | undefined;
@@ -109,13 +112,24 @@ export function createTradeRepository(db: Kysely<Database>) {
 
     /** The open time of each of the account's stored trades, by trade id (an import names its trades by them). */
     async openTimes(userId: string, key: string): Promise<Map<string, string>> {
-      const rows = await db
-        .selectFrom('trades')
-        .select(['trade_id', 'open_time'])
-        .where('user_id', '=', userId)
-        .where('account_key', '=', key)
-        .execute();
-      return new Map(rows.map((r) => [r.trade_id, r.open_time]));
+      // A page at a time (by trade id, the key's order): on SQLite each read holds the event loop while it runs.
+      const out = new Map<string, string>();
+      let after: string | null = null;
+      for (;;) {
+        let query = db
+          .selectFrom('trades')
+          .select(['trade_id', 'open_time'])
+          .where('user_id', '=', userId)
+          .where('account_key', '=', key)
+          .orderBy('trade_id')
+          .limit(OPEN_TIMES_PAGE);
+        if (after !== null) query = query.where('trade_id', '>', after);
+        const rows = await query.execute();
+        for (const r of rows) out.set(r.trade_id, r.open_time);
+        if (rows.length < OPEN_TIMES_PAGE) return out;
+        after = rows.at(-1)!.trade_id;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
 
     /** Whether any trade of the account is stored. */

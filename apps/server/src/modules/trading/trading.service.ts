@@ -26,8 +26,7 @@ import { resolveAccountIds, syncAccounts } from './account-sync.service';
 import { createBrokerAccountRepository, type AccountFilter } from './broker-account.repository';
 import {
   importedAccountContent,
-  importedTradeIds,
-  importedTradeRecord,
+  importedTradeRecords,
   type ImportCounts,
   type ImportedAccountInput,
   type ImportedTradeInput,
@@ -265,8 +264,7 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
         'This account is being imported already. Wait for that import to finish.',
         async () => {
           const stored = await trades.openTimes(userId, key);
-          const ids = importedTradeIds(imported, stored);
-          const records = imported.map((t, i) => importedTradeRecord(t, ids[i]!, account.mode));
+          const records = await importedTradeRecords(imported, stored, account.mode);
           const at = now().toISOString();
           const statement = await accounts.importStatement(userId, identity, importedAccountContent(account), at);
           const counts = await trades.write(userId, key, records, at, {

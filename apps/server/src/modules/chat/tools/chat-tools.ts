@@ -123,9 +123,11 @@ export const accountArgs = z.object({
     .string()
     .trim()
     .min(1)
-    .max(64)
+    .max(200)
     .optional()
-    .describe('Only this OANDA account id, e.g. 101-004-1234567-001.'),
+    .describe(
+      'Only this account: an OANDA account id (e.g. 101-004-1234567-001), or a MetaTrader login or account id as the accounts list shows it.',
+    ),
 });
 export type AccountArgs = z.input<typeof accountArgs>;
 
