@@ -89,7 +89,7 @@ describe('ImportPage', () => {
       new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(Date.parse(iso));
     expect(detail(report, 'From')).toHaveTextContent(local('2025-10-01T06:00:00Z'));
     expect(detail(report, 'To')).toHaveTextContent(local('2025-10-31T20:30:00Z'));
-    expect(detail(report, 'Net P/L')).toHaveTextContent("1234.56 ⚠ differs from the report's 1234.50 by 0.06");
+    expect(detail(report, 'Net P/L')).toHaveTextContent("1,234.56 ⚠ differs from the report's 1,234.50 by 0.06");
     expect(detail(report, 'Server time')).toHaveTextContent('UTC+03:00');
 
     const sizes = screen.getByRole('table', { name: 'Contract sizes' });
@@ -117,7 +117,7 @@ describe('ImportPage', () => {
     await chooseFile(user, reportFile('a.htm'));
     await user.click(readButton());
     const report = await screen.findByRole('region', { name: 'Report' });
-    expect(detail(report, 'Net P/L')).toHaveTextContent("1234.56 ✓ matches the report's total");
+    expect(detail(report, 'Net P/L')).toHaveTextContent("1,234.56 ✓ matches the report's total");
   });
 
   it('confirms with the mode and only the changed contract sizes, shows the summary and refreshes the lists', async () => {

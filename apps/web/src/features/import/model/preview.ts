@@ -1,5 +1,6 @@
 import {
   compareDecimals,
+  groupDecimal,
   isDecimal,
   subtractDecimals,
   type ContractSize,
@@ -15,8 +16,9 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   csv: 'CSV',
 };
 
-/** Money of the report, as it prints it: two decimals. */
-export const formatMoney = (value: string | null) => formatDecimal(value, 2);
+/** Money of the report with two decimals and thousands grouped ('2,455.07'); '-' when missing. */
+export const formatMoney = (value: string | null) =>
+  isDecimal(value) ? groupDecimal(value, 2) : formatDecimal(value, 2);
 
 export type NetCheck = { kind: 'matches' } | { kind: 'differs'; difference: string } | { kind: 'no-total' };
 
