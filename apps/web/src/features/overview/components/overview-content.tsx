@@ -30,7 +30,7 @@ export function OverviewContent({
       {metrics.tradeCount === 0 && (imported ? <NoImportedTradesCallout /> : <NoTradesCallout />)}
 
       <CRow className="g-3 mb-3">
-        {headlineCards(metrics).map((card) => (
+        {headlineCards(metrics, imported).map((card) => (
           <CCol key={card.title} xs={6} xl={3}>
             <MetricCard card={card} />
           </CCol>

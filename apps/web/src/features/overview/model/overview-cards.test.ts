@@ -44,4 +44,10 @@ describe('overview cards', () => {
   it('leaves the top instrument empty without trades', () => {
     expect(headlineCards(emptyMetrics()).find((card) => card.title === 'Top Instrument')?.value).toBeNull();
   });
+
+  it('says imported instead of synced for an imported platform', () => {
+    const hints = (imported: boolean) => headlineCards(emptyMetrics(), imported).map((card) => card.hint);
+    expect(hints(false).slice(0, 2)).toEqual(['All states, every synced account', 'OANDA accounts synced']);
+    expect(hints(true).slice(0, 2)).toEqual(['All trades of every imported account', 'MetaTrader accounts imported']);
+  });
 });

@@ -26,11 +26,24 @@ export function winLossText(winRate: number | null, lossRate: number | null): st
   return `${percent(winRate)} / ${percent(lossRate)}`;
 }
 
-/** The first row: Total Trades, Total Accounts, Win / Loss Ratio, Top Instrument. */
-export function headlineCards(m: DashboardMetrics): OverviewCard[] {
+/**
+ * The first row: Total Trades, Total Accounts, Win / Loss Ratio, Top Instrument. `imported`: the platform's data
+ * comes from imported reports (MetaTrader), so the hints say imported instead of synced.
+ */
+export function headlineCards(m: DashboardMetrics, imported = false): OverviewCard[] {
   return [
-    { title: 'Total Trades', value: m.tradeCount, kind: 'stat', hint: 'All states, every synced account' },
-    { title: 'Total Accounts', value: m.accountCount, kind: 'stat', hint: 'OANDA accounts synced' },
+    {
+      title: 'Total Trades',
+      value: m.tradeCount,
+      kind: 'stat',
+      hint: imported ? 'All trades of every imported account' : 'All states, every synced account',
+    },
+    {
+      title: 'Total Accounts',
+      value: m.accountCount,
+      kind: 'stat',
+      hint: imported ? 'MetaTrader accounts imported' : 'OANDA accounts synced',
+    },
     {
       title: 'Win / Loss Ratio',
       value: winLossText(m.winRate, m.lossRate),
