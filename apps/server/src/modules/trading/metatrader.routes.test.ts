@@ -289,6 +289,26 @@ describe('platform filter', () => {
     expect(mtOverview.data.dataAsOf).not.toBe(oanda.data.dataAsOf);
   });
 
+  it('keeps the platforms apart for a user with one platform only', async () => {
+    const carol = await t.user('carol');
+    const carolId = await userIdOf(testDb.db.kysely, carol.username);
+    const key = await seedAccount(testDb.db.kysely, carolId, '101-004-2000009-001');
+    await seedTrades(testDb.db.kysely, carolId, key, [
+      { id: '21', open: '2026-10-01T08:00:00Z', close: '2026-10-01T09:00:00Z', pl: '1.0000' },
+    ]);
+    const mtList = await get<TradeListResponse>(carol.token, '/api/v1/trade/get_trade_history?platform=metatrader');
+    expect(mtList.total).toBe(0);
+    const oandaList = await get<TradeListResponse>(carol.token, '/api/v1/trade/get_trade_history?platform=oanda');
+    expect(oandaList.data.map((x) => x.tradeId)).toEqual(['21']);
+    const dave = await t.user('dave');
+    const daveId = await userIdOf(testDb.db.kysely, dave.username);
+    await trading.storeImport(daveId, ACCOUNT, [TRADES[0]!]);
+    const daveOanda = await get<TradeListResponse>(dave.token, '/api/v1/trade/get_trade_history');
+    expect(daveOanda.total).toBe(0);
+    const daveMt = await get<TradeListResponse>(dave.token, '/api/v1/trade/get_trade_history?platform=metatrader');
+    expect(daveMt.data.map((x) => [x.tradeId, x.accountId])).toEqual([['9001', KEY]]);
+  });
+
   it("shows nothing of another user's import", async () => {
     const list = await get<TradeListResponse>(bob.token, '/api/v1/trade/get_trade_history?platform=metatrader');
     expect(list.total).toBe(0);
