@@ -33,7 +33,11 @@ async function importReport(page: Page, shot: string) {
   await expect(page.getByRole('heading', { name: 'Import a MetaTrader 4/5 report' })).toBeVisible();
 
   // A wrong file first: the server's message, and nothing stored.
-  await chooseFile(page, 'notes.html', Buffer.from('<html><head><title>My notes</title></head><body><p>hi</p></body></html>'));
+  await chooseFile(
+    page,
+    'notes.html',
+    Buffer.from('<html><head><title>My notes</title></head><body><p>hi</p></body></html>'),
+  );
   await page.getByRole('button', { name: 'Read the report' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /not a MetaTrader/i })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/import-wrong-file-${shot}.png`, fullPage: true });

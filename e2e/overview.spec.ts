@@ -199,3 +199,84 @@ test('a synced trader sees the cards the engine computes, drawn charts, and the 
     await expect(cardValue(page, 'Total Accounts')).toHaveText(String(expected.accountCount));
   });
 });
+
+test('without trades the cards show "-" and the screen points to Settings and the Sync buttons', async ({
+  page,
+  baseURL,
+}) => {
+  const facts = readStackFacts(baseURL);
+  const user = newUser('ovwe');
+  await registerByApi(page, user);
+  const token = await signInByApi(page, user);
+  await page.goto(OVERVIEW);
+
+  await expect(page.getByText('Dashboard – OANDA', { exact: true })).toBeVisible();
+  const callout = page.getByRole('status').filter({ hasText: 'No trades yet' });
+  await expect(callout).toContainText('Connect OANDA in Settings → Trading Platforms');
+  await expect(callout).toContainText('Press Sync on Trades');
+  await expect(callout).toContainText('Press Sync on Accounts');
+  await expect(cardValue(page, 'Total Trades')).toHaveText('0');
+  await expect(cardValue(page, 'Total Accounts')).toHaveText('0');
+  for (const title of EMPTY_WITHOUT_TRADES) await expect(cardValue(page, title), title).toHaveText('-');
+  await expect(page.getByText('No closed trades yet: the curve starts with the first closed trade.')).toBeVisible();
+
+  await callout.getByRole('link', { name: 'Open Trades' }).click();
+  await expect(page).toHaveURL(/\/trades\/all_trades$/);
+  await page.goto(OVERVIEW);
+  await callout.getByRole('link', { name: 'Open Trading Platforms' }).click();
+  await expect(page).toHaveURL(/\/settings\/trading_platforms$/);
+
+  // Connected but not synced yet: the first step is done, the Sync buttons are what is left.
+  await saveOanda(pageApi(page, token), { oanda: { accessToken: facts.practice.token } });
+  await page.goto(OVERVIEW);
+  await expect(callout.getByText('Done', { exact: true })).toBeVisible();
+  await expect(callout.getByRole('link', { name: 'Open Trading Platforms' })).toHaveCount(0);
+  await expect(callout.getByRole('link', { name: 'Open Accounts' })).toBeVisible();
+  await expect(cardValue(page, 'Win / Loss Ratio')).toHaveText('-');
+});
+
+test('with OpenAI as the default the insights go from pending to the provider (or its fallback note)', async ({
+  page,
+  baseURL,
+}) => {
+  const facts = readStackFacts(baseURL);
+  const fake = fakeLlmControl(facts.openaiUrl);
+  await fake.reset();
+  const { token } = await syncedOandaUser(page, facts, { prefix: 'ovwai', aiPlatform: 'openai' });
+  const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+  await page.goto(OVERVIEW);
+  // The first view of freshly synced data starts the provider; the built-in text shows meanwhile.
+  const source = page.locator('.insights-source');
+  await expect(source.getByRole('status')).toBeVisible();
+  await expect(source.locator('.insights-source-name')).toHaveText('Built-in analysis');
+  await expect(source.getByRole('status')).toBeHidden({ timeout: 20_000 });
+
+  const metrics = await apiAs<DashboardMetricsResponse>(
+    page,
+    token,
+    `/api/v1/dashboard/metrics?timeZone=${encodeURIComponent(timeZone)}`,
+  );
+  const { insights } = metrics.data;
+  expect(['ready', 'fallback']).toContain(insights.status);
+  const aiCard = cardValue(page, 'AI Insights');
+  if (insights.status === 'ready') {
+    expect(insights.source).toBe('openai');
+    expect(insights.model).toBe('gpt-4o');
+    await expect(source.locator('.insights-source-name')).toHaveText('Insights by OpenAI (gpt-4o)');
+    // The cards are the provider's, as the server stored them.
+    const [firstTitle, firstText] = Object.entries(metrics.data.aiInsights ?? {})[0] ?? [];
+    expect(firstTitle, 'the provider wrote AI Insights').toBeDefined();
+    await expect(aiCard).toContainText(firstTitle!);
+    await expect(aiCard).toContainText(String(firstText));
+  } else {
+    expect(insights.source).toBe('builtin');
+    expect(insights.note).toBeTruthy();
+    await expect(source.locator('.insights-source-name')).toHaveText('Built-in analysis');
+    await expect(source).toContainText(insights.note!);
+  }
+
+  // The provider was asked once, with the model for trading and a strict schema for the answer.
+  const asked = (await fake.requests()).filter((r) => r.jsonSchema !== undefined);
+  expect(asked.map((r) => r.model)).toEqual(['gpt-4o']);
+});
