@@ -174,6 +174,23 @@ describe('an MT5 report: upload, preview, confirm', () => {
     expect((await trades(token, 'metatrader')).total).toBe(10);
   });
 
+  it('keeps the journal on an imported trade, and a re-import leaves it alone', async () => {
+    const trade = (await trades(token, 'metatrader')).data.find((x) => x.tradeId === '70100011')!;
+    const url = `/api/v1/journal/update_trade_note/${encodeURIComponent(trade.accountId)}/${trade.tradeId}`;
+    const saved = await t.call(token, {
+      method: 'POST',
+      url,
+      payload: { note: 'Waited for the London open.', rating: 5 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await confirm(token, (await uploaded(token, MT5)).importId);
+    const listed = (await trades(token, 'metatrader')).data.find((x) => x.tradeId === '70100011') as TradeItem & {
+      note: string;
+      rating: number | null;
+    };
+    expect(listed).toMatchObject({ note: 'Waited for the London open.', rating: 5 });
+  });
+
   it('forgets a confirmed preview', async () => {
     const res = await confirm(token, preview.importId);
     expect(res.statusCode).toBe(404);

@@ -14,7 +14,7 @@ import {
 import type { Database, ImportMappingsTable } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { SettingsService } from '../settings/settings.service';
-import type { TradingService } from '../trading/trading.service';
+import { metatraderAccount, type TradingService } from '../trading/trading.service';
 import {
   accountIdentity,
   contractSizesWith,
@@ -71,7 +71,8 @@ const mappingOf = (row: ImportMappingsTable): CsvMapping => ({
 });
 
 /** The account key of an imported account: the trading module's rule (`metatrader:<server>:<login>`). */
-const accountKeyOf = (identity: { server: string; login: string }) => `metatrader:${identity.server}:${identity.login}`;
+const accountKeyOf = (identity: { server: string; login: string }) =>
+  metatraderAccount(identity.server, identity.login).account_key;
 
 /**
  * MetaTrader 4/5 and CSV import (issue 10): a file is read on a worker thread into a plan, shown as a preview and

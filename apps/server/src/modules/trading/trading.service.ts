@@ -22,6 +22,8 @@ import { metatraderAccount, oandaAccount } from './account-key';
  * the one parser of account keys.
  */
 export { apiAccountId } from './account-key';
+/** The import module names an imported account by the same rule (`metatrader:<server>:<login>`). */
+export { metatraderAccount } from './account-key';
 import { resolveAccountIds, syncAccounts } from './account-sync.service';
 import { createBrokerAccountRepository, type AccountFilter } from './broker-account.repository';
 import {
