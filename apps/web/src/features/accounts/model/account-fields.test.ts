@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { accountItem } from '@pipsense/contract';
 import { account } from '../test-fixtures';
-import { accountDetails, accountIdOf, HIDDEN_ACCOUNT_FIELDS, METATRADER_ONLY_FIELDS } from './account-fields';
+import { accountDetails, accountIdOf, HIDDEN_ACCOUNT_FIELDS } from './account-fields';
 
 describe('accountDetails', () => {
-  it('lists one labelled entry for every account field except id, userId, version and the MetaTrader ones', () => {
+  it('lists one labelled entry for every account field except id, userId and version (SPEC §2)', () => {
     const fields = Object.keys(accountItem.shape);
     const details = accountDetails(account());
-    expect(details).toHaveLength(fields.length - HIDDEN_ACCOUNT_FIELDS.length - METATRADER_ONLY_FIELDS.length);
-    expect(details.map((d) => d.label)).not.toEqual(expect.arrayContaining(['Server', 'Broker', 'Platform']));
+    expect(details).toHaveLength(fields.length - HIDDEN_ACCOUNT_FIELDS.length);
+    expect(details.map((d) => d.label)).toEqual(expect.arrayContaining(['Platform', 'Login', 'Server', 'Broker']));
     expect(new Set(details.map((d) => d.label)).size).toBe(details.length);
     expect(details.map((d) => d.label)).not.toEqual(expect.arrayContaining(['Id', 'ID', 'User ID', 'Version']));
   });

@@ -51,18 +51,12 @@ const FIELDS: { [K in ShownField]: FieldSpec<K> } = {
   createdAt: { label: 'Added', format: formatDateTime },
   updatedAt: { label: 'Last Updated', format: formatDateTime },
   platform: { label: 'Platform', format: (platform) => platformByQuery(platform).label },
-  login: { label: 'Account ID', format: exact },
+  login: { label: 'Login', format: exact },
   server: { label: 'Server', format: exact },
   broker: { label: 'Broker', format: exact },
   leverage: { label: 'Leverage', format: exact },
   serverUtcOffset: { label: 'Server Time', format: (offset) => (offset ? `UTC${offset}` : EMPTY_CELL) },
 };
-
-/**
- * Issue 10's fields repeat what an OANDA account already shows (login = account id, server = fxpractice/fxtrade) or
- * are MetaTrader's own: OANDA's details stay as the spec lists them.
- */
-export const METATRADER_ONLY_FIELDS = ['platform', 'login', 'server', 'broker', 'leverage', 'serverUtcOffset'] as const;
 
 /** An imported MetaTrader account: the login is its Account ID, the key PipSense files it under comes last. */
 const METATRADER_ORDER: readonly ShownField[] = [
@@ -100,6 +94,7 @@ const METATRADER_ORDER: readonly ShownField[] = [
 ];
 /** What the report's figures are called on a MetaTrader account. */
 const METATRADER_LABELS: Partial<Record<ShownField, string>> = {
+  login: 'Account ID',
   oandaAccountId: 'Account Key',
   NAV: 'Equity',
   unrealizedPL: 'Floating P/L',
@@ -107,8 +102,8 @@ const METATRADER_LABELS: Partial<Record<ShownField, string>> = {
   syncedAt: 'Last Imported',
 };
 
-const isMetaTraderOnly = (key: ShownField) => (METATRADER_ONLY_FIELDS as readonly string[]).includes(key);
-const OANDA_ORDER = (Object.keys(FIELDS) as ShownField[]).filter((key) => !isMetaTraderOnly(key));
+/** SPEC §2: every field but id, userId and version, issue 10's too (an OANDA account's login, server, platform). */
+const OANDA_ORDER = Object.keys(FIELDS) as ShownField[];
 
 function detail<K extends ShownField>(account: AccountItem, key: K): Detail {
   const spec = FIELDS[key];
@@ -120,10 +115,7 @@ function detail<K extends ShownField>(account: AccountItem, key: K): Detail {
   };
 }
 
-/**
- * The Account Details list: every field of the account except id, userId and version (an OANDA account also without
- * the MetaTrader fields).
- */
+/** The Account Details list: every field of the account except id, userId and version. */
 export function accountDetails(account: AccountItem): Detail[] {
   const order = account.platform === 'metatrader' ? METATRADER_ORDER : OANDA_ORDER;
   return order.map((key) => detail(account, key));
