@@ -79,7 +79,7 @@ for (const viewport of VIEWPORTS) {
 
     await test.step('the trades, on MetaTrader', async () => {
       await page.getByRole('link', { name: 'See the trades' }).click();
-      await expect(page.getByRole('heading', { name: 'MetaTrader Trades' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'MetaTrader Trades', exact: true })).toBeVisible();
       const rows = page.getByRole('table').first().locator('tbody tr');
       await expect(rows).toHaveCount(10);
       await expect(page.getByRole('table').first()).toContainText(EXPECTED.closedTrades[0]!.positionId);

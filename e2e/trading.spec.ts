@@ -314,7 +314,7 @@ test('a trader connects OANDA in Settings, syncs, and reads accounts and trades'
     await expect(page.getByText(`Showing 11–20 of ${count(totalTrades)} trades`)).toBeVisible();
     await page.getByRole('button', { name: 'Trading platform: OANDA' }).click();
     await page.getByRole('button', { name: /^MetaTrader/ }).click();
-    await expect(page.getByRole('heading', { name: 'MetaTrader Trades' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'MetaTrader Trades', exact: true })).toBeVisible();
     await expect(page.getByText('No MetaTrader trades yet')).toBeVisible();
     await expect(table).toBeHidden();
     // Imported platforms have nothing to sync: Import takes the Sync button's place.
