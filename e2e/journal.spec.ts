@@ -63,6 +63,11 @@ const CSV_HEADER = [
   'Rating',
   'Tags',
   'Note',
+  'Platform',
+  'Symbol',
+  'Lots',
+  'Commission',
+  'Swap',
 ];
 
 // ——— exact decimals ———

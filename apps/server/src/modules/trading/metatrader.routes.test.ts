@@ -239,7 +239,14 @@ describe('platform filter', () => {
       url: '/api/v1/trade/export_trades?platform=metatrader',
     });
     expect(res.statusCode).toBe(200);
-    expect(parseCsv(res.body).length - 1).toBe(6);
+    const [header, ...rows] = parseCsv(res.body);
+    expect(rows.length).toBe(6);
+    expect(header!.slice(-5)).toEqual(['Platform', 'Symbol', 'Lots', 'Commission', 'Swap']);
+    const col = (name: string) => header!.indexOf(name);
+    expect(new Set(rows.map((r) => r[col('Platform')]))).toEqual(new Set(['metatrader']));
+    expect(rows.every((r) => r[col('Symbol')] !== '' && r[col('Lots')] !== '' && r[col('Commission')] !== '')).toBe(
+      true,
+    );
     const oanda = await t.call(alice.token, { method: 'GET', url: '/api/v1/trade/export_trades' });
     expect(parseCsv(oanda.body).length - 1).toBe(2);
   });
