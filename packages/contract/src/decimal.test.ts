@@ -16,6 +16,8 @@ describe('decimal arithmetic on broker strings', () => {
     expect(sumDecimals(['12.3456', '-0.0456', '100'])).toBe('112.3000');
     expect(sumDecimals(Array.from({ length: 1000 }, () => '0.0001'))).toBe('0.1000');
     expect(sumDecimals([])).toBe('0');
+    // The totals of a 100,000-trade report: 300,000 terms.
+    expect(sumDecimals(Array.from({ length: 300_000 }, (_, i) => (i % 2 ? '0.01' : '-0.005')))).toBe('750.000');
   });
 
   it('subtracts and compares at the finer precision', () => {

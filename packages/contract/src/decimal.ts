@@ -37,7 +37,9 @@ export function isDecimal(text: string | null | undefined): text is string {
 /** The exact sum, with as many decimals as the most precise term; '0' for none. */
 export function sumDecimals(values: ReadonlyArray<string>): string {
   const parsed = values.map(parse);
-  const scale = Math.max(0, ...parsed.map((p) => p.scale));
+  // A loop, not Math.max(...): a spread of 300,000 arguments overflows the stack (an imported report's totals).
+  let scale = 0;
+  for (const p of parsed) if (p.scale > scale) scale = p.scale;
   return format({ units: parsed.reduce((sum, p) => sum + rescale(p, scale), 0n), scale });
 }
 

@@ -31,6 +31,7 @@ const FORMAT_NAMES: Record<ImportFormat, string> = {
   csv: 'CSV file',
 };
 
+const number = new Intl.NumberFormat('en-US');
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const tooLarge = (bytes?: number) =>
   new AppError(
@@ -151,7 +152,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       const r = await imports.confirm(userId(request), request.params.importId, request.body);
       return {
         success: true,
-        message: `Imported ${plural(r.closedTrades, 'trade')}: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged.`,
+        message: `Imported ${plural(r.closedTrades, 'trade')}: ${number.format(r.added)} added, ${number.format(r.updated)} updated, ${number.format(r.unchanged)} unchanged.`,
         accountId: r.accountId,
         added: r.added,
         updated: r.updated,
