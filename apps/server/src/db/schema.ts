@@ -261,13 +261,16 @@ export interface DataVersionsTable {
   changed_at: string;
 }
 
-/** The unfiltered overview of one scope (platform|mode|zone) as of one data version; `body` is its JSON. */
+/** The unfiltered overview of one scope (platform|mode|zone) as of one data version (migration 013). */
 export interface OverviewSnapshotsTable {
   user_id: string;
   scope: string;
   version: string;
   computed_at: string;
+  /** The overview's JSON text, without its insights and times. */
   body: string;
+  /** JSON: the built-in cards, the facts a provider writes from, the counts. */
+  meta: string;
 }
 
 export interface Database {

@@ -1,12 +1,13 @@
-import type {
-  AccountItem,
-  DashboardMetrics,
-  InsightsStatus,
-  Mode,
-  PlatformQuery,
-  TagFacts,
-  TradeItem,
-  TradeTag,
+import {
+  dashboardMetrics,
+  type AccountItem,
+  type DashboardMetrics,
+  type InsightsStatus,
+  type Mode,
+  type PlatformQuery,
+  type TagFacts,
+  type TradeItem,
+  type TradeTag,
 } from '@pipsense/contract';
 import type { LlmProvider, LlmProviders } from '../../integrations/llm';
 import { badRequest } from '../../lib/errors';
@@ -165,17 +166,31 @@ function parseScope(key: string): OverviewScope | undefined {
   return { platform, mode: mode === 'all' ? undefined : mode, zone };
 }
 
-/** What a snapshot stores: the overview without its insights and times, the built-in cards, the writer's facts. */
-interface SnapshotBody {
-  overview: Omit<
-    DashboardMetrics,
-    'aiInsights' | 'quickWins' | 'longTermStrategy' | 'insights' | 'dataAsOf' | 'computedAt'
-  >;
+/** What a snapshot's `meta` holds: what the insights need, without the overview itself. */
+interface SnapshotMeta {
   builtin: OverviewInsights;
   facts: WriterFacts;
+  tradeCount: number;
+  accountCount: number;
 }
 
-function overviewFields(metrics: OverviewMetrics, byTag: TagFacts[]): SnapshotBody['overview'] {
+/** The overview without its insights and times: what a snapshot's `body` holds as JSON text. */
+type OverviewFields = Omit<
+  DashboardMetrics,
+  'aiInsights' | 'quickWins' | 'longTermStrategy' | 'insights' | 'dataAsOf' | 'computedAt'
+>;
+
+/** The per-view rest of an overview: its insights and times. */
+type OverviewExtras = Omit<DashboardMetrics, keyof OverviewFields>;
+
+/** An unfiltered overview as JSON text (DashboardMetrics), with the counts its message names. */
+export interface OverviewView {
+  json: string;
+  tradeCount: number;
+  accountCount: number;
+}
+
+function overviewFields(metrics: OverviewMetrics, byTag: TagFacts[]): OverviewFields {
   return {
     byTag,
     riskInR: riskInR(metrics),
@@ -276,15 +291,14 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
 
   async function insightsFor(
     userId: string,
-    snapshot: SnapshotBody,
+    snapshot: SnapshotMeta,
     version: DataVersion,
     dataAsOf: string | null,
     scope: OverviewScope,
   ): Promise<InsightsView> {
     const builtin = snapshot.builtin;
     // Nothing synced: there is nothing for a provider to write about.
-    if (snapshot.overview.tradeCount === 0 || dataAsOf === null)
-      return { cards: builtin, status: status('builtin', 'ready') };
+    if (snapshot.tradeCount === 0 || dataAsOf === null) return { cards: builtin, status: status('builtin', 'ready') };
 
     const platform = await deps.info.defaultAiPlatform(userId);
     const provider = platform === 'openai' || platform === 'vertexai' ? deps.providers[platform] : undefined;
@@ -367,15 +381,40 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     if (!row || row.version !== version.key)
       row = await deps.snapshots.computeOnce(userId, key, version.key, async () => {
         const now = deps.now();
-        const { metrics, byTag } = await compute(userId, { platform: scope.platform, mode: scope.mode }, scope.zone, now);
-        const body: SnapshotBody = {
-          overview: overviewFields(metrics, byTag),
-          builtin: buildInsights(metrics),
+        const { metrics, byTag } = await compute(
+          userId,
+          { platform: scope.platform, mode: scope.mode },
+          scope.zone,
+          now,
+        );
+        const builtin = buildInsights(metrics);
+        // Through the contract's schema, as the route's serializer would: the stored text is sent as it is.
+        const {
+          aiInsights: _a,
+          quickWins: _q,
+          longTermStrategy: _l,
+          insights: _i,
+          dataAsOf: _d,
+          computedAt: _c,
+          ...overview
+        } = dashboardMetrics.parse({
+          ...overviewFields(metrics, byTag),
+          aiInsights: builtin.aiInsights,
+          quickWins: builtin.quickWins,
+          longTermStrategy: builtin.longTermStrategy,
+          insights: status('builtin', 'ready'),
+          dataAsOf: null,
+          computedAt: now.toISOString(),
+        });
+        const meta: SnapshotMeta = {
+          builtin,
           facts: writerFacts(metrics),
+          tradeCount: metrics.tradeCount,
+          accountCount: metrics.accountCount,
         };
-        return { computed_at: now.toISOString(), body: JSON.stringify(body) };
+        return { computed_at: now.toISOString(), body: JSON.stringify(overview), meta: JSON.stringify(meta) };
       });
-    return { body: JSON.parse(row.body) as SnapshotBody, computedAt: row.computed_at };
+    return { body: row.body, meta: JSON.parse(row.meta) as SnapshotMeta, computedAt: row.computed_at };
   }
 
   /** The zone the trader saved in Profile, else the one the request (the browser) gives. */
@@ -389,17 +428,12 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
      * per data version); a filtered view is computed on demand.
      */
     async overview(userId: string, request: OverviewRequest): Promise<DashboardMetrics> {
-      const timeZone = await zoneOf(userId, request.timeZone);
-      const platform = request.platform ?? 'oanda';
       if (isSliced(request)) {
+        const timeZone = await zoneOf(userId, request.timeZone);
+        const platform = request.platform ?? 'oanda';
         const now = deps.now();
         const instrument = request.instrument?.toUpperCase().replace('/', '_');
-        const { metrics, byTag, dataAsOf } = await compute(
-          userId,
-          { ...request, platform, instrument },
-          timeZone,
-          now,
-        );
+        const { metrics, byTag, dataAsOf } = await compute(userId, { ...request, platform, instrument }, timeZone, now);
         const cards = buildInsights(metrics);
         return {
           ...overviewFields(metrics, byTag),
@@ -411,22 +445,38 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
           computedAt: now.toISOString(),
         };
       }
-      const scope: OverviewScope = { platform, mode: request.mode, zone: timeZone };
+      return JSON.parse((await this.view(userId, request)).json) as DashboardMetrics;
+    },
+
+    /**
+     * The unfiltered overview as JSON text: the scope's snapshot copied as it is stored (never parsed: it grows with
+     * the book), with this view's insights and times added. Filtered requests go to `overview`.
+     */
+    async view(userId: string, request: OverviewRequest): Promise<OverviewView> {
+      if (isSliced(request))
+        throw new Error('A filtered overview is computed by overview(), not read from a snapshot.');
+      const timeZone = await zoneOf(userId, request.timeZone);
+      const scope: OverviewScope = { platform: request.platform ?? 'oanda', mode: request.mode, zone: timeZone };
       const version = await deps.snapshots.version(userId);
-      const [{ body, computedAt }, accounts] = await Promise.all([
+      const [{ body, meta, computedAt }, accounts] = await Promise.all([
         snapshotOf(userId, scope, version),
-        deps.trading.accounts(userId, request.mode, platform),
+        deps.trading.accounts(userId, request.mode, scope.platform),
       ]);
       const dataAsOf = newestSync(accounts);
-      const { cards, status: insights } = await insightsFor(userId, body, version, dataAsOf, scope);
-      return {
-        ...body.overview,
+      const { cards, status: insights } = await insightsFor(userId, meta, version, dataAsOf, scope);
+      const extras: OverviewExtras = {
         aiInsights: cards.aiInsights,
         quickWins: cards.quickWins,
         longTermStrategy: cards.longTermStrategy,
         insights,
         dataAsOf,
         computedAt,
+      };
+      // body is a non-empty JSON object: its closing brace gives way to the extras' members.
+      return {
+        json: `${body.slice(0, -1)},${JSON.stringify(extras).slice(1)}`,
+        tradeCount: meta.tradeCount,
+        accountCount: meta.accountCount,
       };
     },
 

@@ -38,6 +38,7 @@ export function createSnapshotRepository(db: Kysely<Database>, dialect: Dialect)
           version: row.version,
           computed_at: row.computed_at,
           body: row.body,
+          meta: row.meta,
         }),
       )
       .execute();
