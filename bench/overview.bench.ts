@@ -81,7 +81,17 @@ async function view(t: BenchApp, token: string, query = ''): Promise<{ ms: numbe
   return { ms: elapsed, tradeCount: res.json<{ data: { tradeCount: number } }>().data.tradeCount };
 }
 
+/** A fixed piece of CPU work, timed: how loaded the shared machine is during this run (context, not a goal). */
+function yardstick(): number {
+  const start = performance.now();
+  let x = 0;
+  for (let i = 0; i < 50_000_000; i++) x += i % 7;
+  if (x < 0) console.log(x);
+  return performance.now() - start;
+}
+
 runBench(async () => {
+  console.log(`machine yardstick (5e7-step loop): ${ms(yardstick(), 0)}`);
   const dir = mkdtempSync(join(tmpdir(), 'pipsense-bench-overview-'));
   const db = createDb({ dataDir: dir });
   const dbFile = join(dir, 'pipsense.db');
@@ -93,7 +103,7 @@ runBench(async () => {
       heading(`${n.toLocaleString('en-US')} trades (SQLite)`);
       const user = await t.user(`bench${n}`);
       const userId = await userIdOf(dbFile, user.username);
-      let start = performance.now();
+      const start = performance.now();
       const instrument = seed(dbFile, userId, n);
       await bumpDataVersion(db.kysely, userId, new Date().toISOString());
       console.log(`seeded in ${ms(performance.now() - start, 0)}`);
@@ -117,7 +127,7 @@ runBench(async () => {
         const slices = [
           { label: `instrument ${instrument}`, query: `&instrument=${instrument}` },
           { label: 'last 180 days', query: `&from=${encodeURIComponent(from)}` },
-          { label: 'the main account', query: `&accountId=${encodeURIComponent(SYNTHETIC_ACCOUNT_IDS[0]!)}` },
+          { label: 'the main account', query: `&accountId=${encodeURIComponent(SYNTHETIC_ACCOUNT_IDS[0])}` },
         ];
         filtered = [];
         for (const slice of slices) {
@@ -135,6 +145,7 @@ runBench(async () => {
       }
     }
 
+    console.log(`machine yardstick after the runs: ${ms(yardstick(), 0)}`);
     heading('goals');
     for (const r of results) {
       const n = r.n.toLocaleString('en-US');

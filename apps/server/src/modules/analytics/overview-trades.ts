@@ -76,9 +76,10 @@ export function createOverviewTrades(db: Kysely<Database>) {
       if (to !== null) query = query.where('t.open_time', '<=', new Date(to + DAY_MS).toISOString());
       const tags = slice.tag ?? [];
       if (tags.length > 0)
-        query = query.where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('trade_tags as tt')
+        query = query.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('trade_tags as tt')
               .select('tt.tag_id')
               .whereRef('tt.user_id', '=', 't.user_id')
               .whereRef('tt.account_key', '=', 't.account_key')
