@@ -30,6 +30,8 @@ import { chatAnswerRoutes } from './modules/chat/chat-answer.routes';
 import { createInsightsRepository } from './modules/analytics/insights.repository';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createOverviewTrades } from './modules/analytics/overview-trades';
+import { createSnapshotRepository } from './modules/analytics/overview-snapshots.repository';
 import { createJournalRepository } from './modules/journal/journal.repository';
 import { createJournalService } from './modules/journal/journal.service';
 import { journalRoutes } from './modules/journal/journal.routes';
@@ -134,6 +136,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     providers: llm,
     insights: createInsightsRepository(db.kysely),
     journal: createJournalFactsService(db.kysely),
+    source: createOverviewTrades(db.kysely),
+    snapshots: createSnapshotRepository(db.kysely, db.dialect),
     now: ctx.now,
     timeoutMs: options.insightsTimeoutMs,
     log: (err, context) => app.log.warn({ err, ...context }, 'overview insights failed'),

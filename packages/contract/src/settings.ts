@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, MODES } from './common';
+import { envelope, MODES, timeZone } from './common';
 import { username, email, password } from './auth';
 import { PLATFORM_LABELS } from './platforms';
 
@@ -38,3 +38,14 @@ export type GetInfoResponse = z.infer<typeof getInfoResponse>;
 
 export const updateUsernameEmailBody = z.object({ new_username: username, new_email: email });
 export const updatePasswordBody = z.object({ new_password: password });
+
+/**
+ * The trader's time zone (Profile; issue 11): the Overview's days and hours are in it, and its snapshot is computed
+ * in it. `null` until saved: the web app then saves the browser's zone once, and until then the overview uses the
+ * zone each request gives.
+ */
+export const timeZoneSetting = z.object({ timeZone: z.string().nullable() });
+export type TimeZoneSetting = z.infer<typeof timeZoneSetting>;
+export const updateTimeZoneBody = z.object({ timeZone });
+export const timeZoneResponse = envelope.extend({ data: timeZoneSetting });
+export type TimeZoneResponse = z.infer<typeof timeZoneResponse>;

@@ -21,6 +21,8 @@ export interface UserInfoTable {
   oanda_access_token: string | null;
   oanda_account_id: string;
   oanda_mode: string;
+  /** The trader's IANA time zone (Profile); null until saved. */
+  time_zone: NullableText;
   updated_at: string;
 }
 
@@ -251,7 +253,29 @@ export interface ContractSizesTable {
   updated_at: string;
 }
 
+/** Per user: `version` moves when stored trades or accounts change, `journal_version` when tags on trades do. */
+export interface DataVersionsTable {
+  user_id: string;
+  version: number;
+  journal_version: number;
+  changed_at: string;
+}
+
+/** The unfiltered overview of one scope (platform|mode|zone) as of one data version (migration 013). */
+export interface OverviewSnapshotsTable {
+  user_id: string;
+  scope: string;
+  version: string;
+  computed_at: string;
+  /** The overview's JSON text, without its insights and times. */
+  body: string;
+  /** JSON: the built-in cards, the facts a provider writes from, the counts. */
+  meta: string;
+}
+
 export interface Database {
+  data_versions: DataVersionsTable;
+  overview_snapshots: OverviewSnapshotsTable;
   users: UsersTable;
   user_info: UserInfoTable;
   broker_accounts: BrokerAccountsTable;

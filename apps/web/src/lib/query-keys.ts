@@ -10,6 +10,8 @@ export const queryKeys = {
   info: ['account-info'] as const,
   /** GET auth/me. */
   profile: ['profile'] as const,
+  /** GET account/get_time_zone: the trader's saved time zone (Profile). */
+  timeZone: ['account-time-zone'] as const,
   tradeHistory: {
     all: ['trade-history'] as const,
     /** One page of the list under its filters and sort (the key changes with any of them). */

@@ -34,13 +34,18 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
   app.get(
     '/api/v1/dashboard/metrics',
     { schema: { querystring: dashboardMetricsQuery, response: { 200: dashboardMetricsResponse } } },
-    async (request) => {
-      const data = await analytics.overview(userId(request), request.query);
-      return {
-        success: true,
-        message: metricsMessage(data, isSliced(request.query), request.query.platform),
-        data,
-      };
+    async (request, reply) => {
+      const { platform } = request.query;
+      if (isSliced(request.query)) {
+        const data = await analytics.overview(userId(request), request.query);
+        return { success: true, message: metricsMessage(data, true, platform), data };
+      }
+      // Issue 11: the whole overview is its snapshot's stored JSON text, sent as it is (no parse, no serializer).
+      const view = await analytics.view(userId(request), request.query);
+      const message = JSON.stringify(metricsMessage(view, false, platform));
+      const text = `{"success":true,"message":${message},"data":${view.json}}`;
+      // A string with a JSON content type goes out as it is; the route's types only know the object form.
+      return reply.type('application/json; charset=utf-8').send(text as never);
     },
   );
 };

@@ -10,6 +10,8 @@ import { migrateToLatest } from '../../db/migrate';
 import { LlmError, type LlmProvider, type LlmRequest, type LlmResult } from '../../integrations/llm';
 import { createAnalyticsService, SLICED_INSIGHTS_NOTE, type AnalyticsService } from './analytics.service';
 import { createInsightsRepository } from './insights.repository';
+import { createSnapshotRepository } from './overview-snapshots.repository';
+import { bumpDataVersion } from '../../db/data-versions';
 
 /*
  * The insights cache on a real (SQLite) database with a scripted provider: once per data version, one writer
@@ -203,14 +205,15 @@ afterEach(async () => {
 function service(provider: LlmProvider): AnalyticsService {
   const created = createAnalyticsService({
     trading: {
-      allTrades: () => Promise.resolve(TRADES),
       accounts: () => Promise.resolve([account(synced)]),
       isSyncing: () => syncing,
     },
-    info: { defaultAiPlatform: () => Promise.resolve('openai') },
+    info: { defaultAiPlatform: () => Promise.resolve('openai'), timeZone: () => Promise.resolve(null) },
     providers: { openai: provider },
     insights: createInsightsRepository(db.kysely),
     journal: createJournalFactsService(db.kysely),
+    source: { trades: () => Promise.resolve(TRADES.map((t) => ({ ...t, initialStopLossPrice: null }))) },
+    snapshots: createSnapshotRepository(db.kysely, 'sqlite'),
     now: () => new Date(clock),
     timeoutMs: TIMEOUT_MS,
     retryPauseMs: RETRY_PAUSE_MS,
@@ -345,8 +348,9 @@ describe('overview insights cache', () => {
     expect((await view(s)).insights.status).toBe('fallback');
     expect(llm.calls).toHaveLength(2);
 
-    // A sync moves the data version: asked again.
+    // A sync that changed stored trades moves the data version: asked again.
     synced = new Date(clock).toISOString();
+    await bumpDataVersion(db.kysely, userId, synced);
     expect((await view(s)).insights.status).toBe('pending');
     await llm.called(3);
     llm.answer(2, GROUNDED);

@@ -1,18 +1,19 @@
-import type {
-  DashboardMetrics,
-  InsightsStatus,
-  Mode,
-  PlatformQuery,
-  TagFacts,
-  TradeItem,
-  TradeTag,
+import {
+  dashboardMetrics,
+  type AccountItem,
+  type DashboardMetrics,
+  type InsightsStatus,
+  type Mode,
+  type PlatformQuery,
+  type TagFacts,
+  type TradeItem,
+  type TradeTag,
 } from '@pipsense/contract';
 import type { LlmProvider, LlmProviders } from '../../integrations/llm';
 import { badRequest } from '../../lib/errors';
 import type { SettingsService } from '../settings/settings.service';
 import type { TradingService } from '../trading/trading.service';
 import { tradeRef, type JournalFactsService } from '../journal/journal-facts.service';
-import { dataVersion, entriesDigest, type DataVersion } from './data-version';
 import {
   buildInsights,
   computeMetrics,
@@ -24,6 +25,8 @@ import {
   type OverviewInsights,
   type OverviewMetrics,
 } from './engine';
+import type { OverviewSlice, OverviewTrades } from './overview-trades';
+import type { DataVersion, SnapshotRepository } from './overview-snapshots.repository';
 import {
   afterSyncNote,
   fallbackNote,
@@ -33,7 +36,7 @@ import {
   unreadableNote,
 } from './insight-notes';
 import type { InsightsClaim, InsightsRepository, InsightsRow } from './insights.repository';
-import { writeInsights, writerFacts } from './insights-writer';
+import { writeInsights, writerFacts, type WriterFacts } from './insights-writer';
 
 /** Part of every insights version: raise it when the prompt or the facts given to the provider change. */
 const WRITER_REVISION = 2;
@@ -43,12 +46,16 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_RETRY_PAUSE_MS = 10 * 60_000;
 
 export interface AnalyticsServiceDeps {
-  trading: Pick<TradingService, 'allTrades' | 'accounts' | 'isSyncing'>;
-  info: Pick<SettingsService, 'defaultAiPlatform'>;
+  trading: Pick<TradingService, 'accounts' | 'isSyncing'>;
+  info: Pick<SettingsService, 'defaultAiPlatform' | 'timeZone'>;
   /** The same provider instances the assistant uses. */
   providers: LlmProviders;
   insights: InsightsRepository;
-  journal: Pick<JournalFactsService, 'tags' | 'tagsByTrade' | 'initialStops'>;
+  journal: Pick<JournalFactsService, 'tags' | 'tagsByTrade'>;
+  /** The trades an overview reads (overview-trades.ts). */
+  source: Pick<OverviewTrades, 'trades'>;
+  /** The unfiltered overviews, one per scope and data version. */
+  snapshots: SnapshotRepository;
   now: () => Date;
   /** Budget of one provider call for the insights (default 60 s). */
   timeoutMs?: number | undefined;
@@ -58,6 +65,7 @@ export interface AnalyticsServiceDeps {
 }
 
 export interface OverviewRequest {
+  /** The browser's zone: used when the trader has saved none in Profile. */
   timeZone: string;
   /**
    * One platform's trades and accounts (issue 10; the contract defaults it to 'oanda'): OANDA and MetaTrader
@@ -142,6 +150,78 @@ export function tagFactsOf(items: readonly TradeItem[], journal: TradeJournal): 
 export const SLICED_INSIGHTS_NOTE =
   'Built-in insights for this filtered view; the AI-written insights cover the whole overview without filters.';
 
+/** One unfiltered overview: a platform, a mode (both when left out) and the zone its days and hours are in. */
+interface OverviewScope {
+  platform: PlatformQuery;
+  mode?: Mode | undefined;
+  zone: string;
+}
+
+const scopeKey = (s: OverviewScope): string => `${s.platform}|${s.mode ?? 'all'}|${s.zone}`;
+
+function parseScope(key: string): OverviewScope | undefined {
+  const [platform, mode, zone] = key.split('|');
+  if ((platform !== 'oanda' && platform !== 'metatrader') || !zone) return undefined;
+  if (mode !== 'all' && mode !== 'demo' && mode !== 'live') return undefined;
+  return { platform, mode: mode === 'all' ? undefined : mode, zone };
+}
+
+/** What a snapshot's `meta` holds: what the insights need, without the overview itself. */
+interface SnapshotMeta {
+  builtin: OverviewInsights;
+  facts: WriterFacts;
+  tradeCount: number;
+  accountCount: number;
+}
+
+/** The overview without its insights and times: what a snapshot's `body` holds as JSON text. */
+type OverviewFields = Omit<
+  DashboardMetrics,
+  'aiInsights' | 'quickWins' | 'longTermStrategy' | 'insights' | 'dataAsOf' | 'computedAt'
+>;
+
+/** The per-view rest of an overview: its insights and times. */
+type OverviewExtras = Omit<DashboardMetrics, keyof OverviewFields>;
+
+/** An unfiltered overview as JSON text (DashboardMetrics), with the counts its message names. */
+export interface OverviewView {
+  json: string;
+  tradeCount: number;
+  accountCount: number;
+}
+
+function overviewFields(metrics: OverviewMetrics, byTag: TagFacts[]): OverviewFields {
+  return {
+    byTag,
+    riskInR: riskInR(metrics),
+    tradeCount: metrics.tradeCount,
+    accountCount: metrics.accountCount,
+    winRate: metrics.winRate,
+    lossRate: metrics.lossRate,
+    topInstrument: metrics.topInstrument,
+    avgHoldingTime: metrics.avgHoldingTime,
+    weeklyTrades: metrics.weeklyTrades,
+    summary: metrics.summary,
+    behavioralAnalysis: metrics.behavioralAnalysis,
+    riskAssessment: metrics.riskAssessment,
+    performanceMetrics: metrics.performanceMetrics,
+    tradingProfile: metrics.tradingProfile,
+    instrumentBreakdown: metrics.instrumentBreakdown,
+    charts: metrics.charts,
+  };
+}
+
+/** The last time a sync or an import wrote or confirmed these accounts (RFC 3339), or null without any. */
+function newestSync(accounts: readonly AccountItem[]): string | null {
+  let newest: string | null = null;
+  for (const a of accounts) if (newest === null || Date.parse(a.syncedAt) > Date.parse(newest)) newest = a.syncedAt;
+  return newest;
+}
+
+/** Engine runs of the overviews in this process (tests prove a snapshot is served without one). */
+let engineRuns = 0;
+export const overviewEngineRuns = (): number => engineRuns;
+
 export function createAnalyticsService(deps: AnalyticsServiceDeps) {
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retryPauseMs = deps.retryPauseMs ?? DEFAULT_RETRY_PAUSE_MS;
@@ -153,7 +233,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
   }
 
   /** Asks the provider in the background and stores what comes of it; nothing waits on this. */
-  function generate(claim: InsightsClaim, provider: LlmProvider, metrics: OverviewMetrics): void {
+  function generate(claim: InsightsClaim, provider: LlmProvider, facts: WriterFacts): void {
     const key = `${claim.userId}|${claim.scope}|${claim.version}`;
     const controller = new AbortController();
     // A timer of our own: a signal combined with AbortSignal.any() is held weakly and may never fire on Node 20.
@@ -163,7 +243,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     );
     const done = (async () => {
       try {
-        const written = await writeInsights(provider, claim.model, writerFacts(metrics), controller.signal);
+        const written = await writeInsights(provider, claim.model, facts, controller.signal);
         if (closing) return;
         await deps.insights.finish(claim, {
           status: 'ready',
@@ -211,24 +291,24 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
 
   async function insightsFor(
     userId: string,
-    metrics: OverviewMetrics,
+    snapshot: SnapshotMeta,
     version: DataVersion,
-    request: { timeZone: string; mode?: Mode | undefined; platform: PlatformQuery },
+    dataAsOf: string | null,
+    scope: OverviewScope,
   ): Promise<InsightsView> {
-    const builtin = buildInsights(metrics);
+    const builtin = snapshot.builtin;
     // Nothing synced: there is nothing for a provider to write about.
-    if (metrics.tradeCount === 0 || version.dataAsOf === null)
-      return { cards: builtin, status: status('builtin', 'ready') };
+    if (snapshot.tradeCount === 0 || dataAsOf === null) return { cards: builtin, status: status('builtin', 'ready') };
 
     const platform = await deps.info.defaultAiPlatform(userId);
     const provider = platform === 'openai' || platform === 'vertexai' ? deps.providers[platform] : undefined;
     if (!provider) return { cards: builtin, status: status('builtin', 'ready', notConfiguredNote(platform)) };
 
     const model = provider.model('trading');
-    const scope = `${request.platform}|${request.mode ?? 'all'}|${request.timeZone}|${provider.id}`;
-    const insightsVersion = `${WRITER_REVISION}:${model}:${version.digest}`;
+    const insightsScope = `${scopeKey(scope)}|${provider.id}`;
+    const insightsVersion = `${WRITER_REVISION}:${model}:${version.key}`;
     const now = deps.now();
-    const row = await deps.insights.find(userId, scope);
+    const row = await deps.insights.find(userId, insightsScope);
     if (row && row.version === insightsVersion) {
       const ready = fromRow(row, provider, builtin);
       if (ready) return ready;
@@ -247,112 +327,174 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
 
     const claim: InsightsClaim = {
       userId,
-      scope,
+      scope: insightsScope,
       version: insightsVersion,
-      dataAsOf: version.dataAsOf,
+      // A claim never moves back to older data: the counters' last change orders the versions.
+      dataAsOf: version.changedAt ?? now.toISOString(),
       provider: provider.id,
       model,
       startedAt: now.toISOString(),
       staleBefore: new Date(now.getTime() - 2 * timeoutMs).toISOString(),
     };
-    if (!closing && (await deps.insights.claim(claim))) generate(claim, provider, metrics);
+    if (!closing && (await deps.insights.claim(claim))) generate(claim, provider, snapshot.facts);
     return { cards: builtin, status: status('builtin', 'pending', pendingNote(provider.label)) };
   }
 
-  return {
-    /** The overview for one user: never waits on an AI provider. */
-    async overview(userId: string, request: OverviewRequest): Promise<DashboardMetrics> {
-      const timeZone = canonicalZone(request.timeZone);
-      const sliced = isSliced(request);
-      const platform = request.platform ?? 'oanda';
-      const [allItems, allAccounts, tags, tagsByTrade, initialStops] = await Promise.all([
-        deps.trading.allTrades(userId, { platform, mode: request.mode, accountId: request.accountId }),
-        deps.trading.accounts(userId, request.mode, platform),
-        deps.journal.tags(userId),
-        deps.journal.tagsByTrade(userId),
-        deps.journal.initialStops(userId),
-      ]);
-      const wanted = request.tag ?? [];
-      const known = new Set(tags.map((t) => t.id));
-      const unknown = wanted.filter((id) => !known.has(id));
-      if (unknown.length > 0)
-        throw badRequest(
-          `tag ${unknown.join(', ')} is not one of your tags: pick tags from GET /api/v1/journal/get_tags`,
-          'VALIDATION_FAILED',
-        );
-      const from = request.from ? Date.parse(request.from) : null;
-      const to = request.to ? Date.parse(request.to) : null;
-      const instrument = request.instrument?.toUpperCase().replace('/', '_');
-      const tradeItems = sliced
-        ? allItems.filter((item) => {
-            const opened = Date.parse(item.openTime);
-            if (from !== null && opened < from) return false;
-            if (to !== null && opened > to) return false;
-            if (instrument && item.instrument !== instrument) return false;
-            if (wanted.length > 0) {
-              const on = tagsByTrade.get(tradeRef(item.accountId, item.tradeId));
-              if (!on || !wanted.some((id) => on.includes(id))) return false;
-            }
-            return true;
-          })
-        : allItems;
-      // The account as the API names it: its login or (MetaTrader, whose oandaAccountId is the key) its key.
-      const accountItems = request.accountId
-        ? allAccounts.filter((a) => a.oandaAccountId === request.accountId || a.login === request.accountId)
-        : allAccounts;
-      const now = deps.now();
-      const refs = tradeItems.map((item) => tradeRef(item.accountId, item.tradeId));
-      const trades = tradeItems.map((item, i) => engineTradeFromItem(item, initialStops.get(refs[i]!) ?? null));
-      const byTag = tagBreakdown(trades, (i) => tagsByTrade.get(refs[i]!), tags);
-      const metrics = computeMetrics(trades, accountItems.map(engineAccountFromItem), {
-        now,
-        timeZone,
-        // A slice by date, instrument or tag is not the accounts' whole history: their balances say nothing of its
-        // starting equity.
-        sliceOfHistory: Boolean(request.from || request.to || request.instrument || wanted.length > 0),
-        byTag,
-      });
-      // Only tags on this platform's trades can change what the insights say: a tag nobody uses (the starter set given
-      // on the first read of the tag list, a new empty tag) or one on the other platform's trades must not cost
-      // another provider call.
-      const ours = new Set(allItems.map((item) => tradeRef(item.accountId, item.tradeId)));
-      const used = new Set([...tagsByTrade].filter(([ref]) => ours.has(ref)).flatMap(([, ids]) => ids));
-      const journal = entriesDigest(
-        (function* () {
-          yield `p|${platform}`;
-          for (const tag of tags) if (used.has(tag.id)) yield `t|${tag.id}|${tag.kind}|${tag.name}`;
-          for (const [ref, ids] of tagsByTrade) if (ours.has(ref)) yield `a|${ref}|${ids.join(',')}`;
-          for (const [ref, stop] of initialStops) if (ours.has(ref)) yield `s|${ref}|${stop}`;
-        })(),
+  /** Computes one overview (a slice, or the whole of a scope for its snapshot): the engine, once. */
+  async function compute(userId: string, slice: OverviewSlice, timeZone: string, now: Date) {
+    const [items, allAccounts, tags, tagsByTrade] = await Promise.all([
+      deps.source.trades(userId, slice),
+      deps.trading.accounts(userId, slice.mode, slice.platform),
+      deps.journal.tags(userId),
+      deps.journal.tagsByTrade(userId),
+    ]);
+    const wanted = slice.tag ?? [];
+    const known = new Set(tags.map((t) => t.id));
+    const unknown = wanted.filter((id) => !known.has(id));
+    if (unknown.length > 0)
+      throw badRequest(
+        `tag ${unknown.join(', ')} is not one of your tags: pick tags from GET /api/v1/journal/get_tags`,
+        'VALIDATION_FAILED',
       );
-      const version = dataVersion(tradeItems, accountItems, journal);
-      const { cards, status: insights } = sliced
-        ? { cards: buildInsights(metrics), status: status('builtin', 'ready', SLICED_INSIGHTS_NOTE) }
-        : await insightsFor(userId, metrics, version, { timeZone, mode: request.mode, platform });
-      return {
-        byTag,
-        riskInR: riskInR(metrics),
-        tradeCount: metrics.tradeCount,
-        accountCount: metrics.accountCount,
-        winRate: metrics.winRate,
-        lossRate: metrics.lossRate,
-        topInstrument: metrics.topInstrument,
-        avgHoldingTime: metrics.avgHoldingTime,
-        weeklyTrades: metrics.weeklyTrades,
-        summary: metrics.summary,
+    // The account as the API names it: its login or (MetaTrader, whose oandaAccountId is the key) its key.
+    const accountItems = slice.accountId
+      ? allAccounts.filter((a) => a.oandaAccountId === slice.accountId || a.login === slice.accountId)
+      : allAccounts;
+    engineRuns += 1;
+    const trades = items.map((item) => engineTradeFromItem(item, item.initialStopLossPrice));
+    const byTag = tagBreakdown(trades, (i) => tagsByTrade.get(tradeRef(items[i]!.accountId, items[i]!.tradeId)), tags);
+    const metrics = computeMetrics(trades, accountItems.map(engineAccountFromItem), {
+      now,
+      timeZone,
+      // A slice by date, instrument or tag is not the accounts' whole history: their balances say nothing of its
+      // starting equity.
+      sliceOfHistory: Boolean(slice.from || slice.to || slice.instrument || wanted.length > 0),
+      byTag,
+    });
+    return { metrics, byTag, dataAsOf: newestSync(accountItems) };
+  }
+
+  /** The scope's snapshot of the current data version: stored, or computed once (under the shared lock). */
+  async function snapshotOf(userId: string, scope: OverviewScope, version: DataVersion) {
+    const key = scopeKey(scope);
+    let row = await deps.snapshots.find(userId, key);
+    if (!row || row.version !== version.key)
+      row = await deps.snapshots.computeOnce(userId, key, version.key, async () => {
+        const now = deps.now();
+        const { metrics, byTag } = await compute(
+          userId,
+          { platform: scope.platform, mode: scope.mode },
+          scope.zone,
+          now,
+        );
+        const builtin = buildInsights(metrics);
+        // Through the contract's schema, as the route's serializer would: the stored text is sent as it is.
+        const {
+          aiInsights: _a,
+          quickWins: _q,
+          longTermStrategy: _l,
+          insights: _i,
+          dataAsOf: _d,
+          computedAt: _c,
+          ...overview
+        } = dashboardMetrics.parse({
+          ...overviewFields(metrics, byTag),
+          aiInsights: builtin.aiInsights,
+          quickWins: builtin.quickWins,
+          longTermStrategy: builtin.longTermStrategy,
+          insights: status('builtin', 'ready'),
+          dataAsOf: null,
+          computedAt: now.toISOString(),
+        });
+        const meta: SnapshotMeta = {
+          builtin,
+          facts: writerFacts(metrics),
+          tradeCount: metrics.tradeCount,
+          accountCount: metrics.accountCount,
+        };
+        return { computed_at: now.toISOString(), body: JSON.stringify(overview), meta: JSON.stringify(meta) };
+      });
+    return { body: row.body, meta: JSON.parse(row.meta) as SnapshotMeta, computedAt: row.computed_at };
+  }
+
+  /** The zone the trader saved in Profile, else the one the request (the browser) gives. */
+  async function zoneOf(userId: string, requested: string): Promise<string> {
+    return canonicalZone((await deps.info.timeZone(userId)) ?? requested);
+  }
+
+  return {
+    /**
+     * The overview for one user: never waits on an AI provider. Unfiltered, it is the scope's snapshot (computed once
+     * per data version); a filtered view is computed on demand.
+     */
+    async overview(userId: string, request: OverviewRequest): Promise<DashboardMetrics> {
+      if (isSliced(request)) {
+        const timeZone = await zoneOf(userId, request.timeZone);
+        const platform = request.platform ?? 'oanda';
+        const now = deps.now();
+        const instrument = request.instrument?.toUpperCase().replace('/', '_');
+        const { metrics, byTag, dataAsOf } = await compute(userId, { ...request, platform, instrument }, timeZone, now);
+        const cards = buildInsights(metrics);
+        return {
+          ...overviewFields(metrics, byTag),
+          aiInsights: cards.aiInsights,
+          quickWins: cards.quickWins,
+          longTermStrategy: cards.longTermStrategy,
+          insights: status('builtin', 'ready', SLICED_INSIGHTS_NOTE),
+          dataAsOf,
+          computedAt: now.toISOString(),
+        };
+      }
+      return JSON.parse((await this.view(userId, request)).json) as DashboardMetrics;
+    },
+
+    /**
+     * The unfiltered overview as JSON text: the scope's snapshot copied as it is stored (never parsed: it grows with
+     * the book), with this view's insights and times added. Filtered requests go to `overview`.
+     */
+    async view(userId: string, request: OverviewRequest): Promise<OverviewView> {
+      if (isSliced(request))
+        throw new Error('A filtered overview is computed by overview(), not read from a snapshot.');
+      const timeZone = await zoneOf(userId, request.timeZone);
+      const scope: OverviewScope = { platform: request.platform ?? 'oanda', mode: request.mode, zone: timeZone };
+      const version = await deps.snapshots.version(userId);
+      const [{ body, meta, computedAt }, accounts] = await Promise.all([
+        snapshotOf(userId, scope, version),
+        deps.trading.accounts(userId, request.mode, scope.platform),
+      ]);
+      const dataAsOf = newestSync(accounts);
+      const { cards, status: insights } = await insightsFor(userId, meta, version, dataAsOf, scope);
+      const extras: OverviewExtras = {
         aiInsights: cards.aiInsights,
-        behavioralAnalysis: metrics.behavioralAnalysis,
-        riskAssessment: metrics.riskAssessment,
         quickWins: cards.quickWins,
         longTermStrategy: cards.longTermStrategy,
-        performanceMetrics: metrics.performanceMetrics,
-        tradingProfile: metrics.tradingProfile,
-        instrumentBreakdown: metrics.instrumentBreakdown,
-        charts: metrics.charts,
         insights,
-        dataAsOf: version.dataAsOf,
-        computedAt: now.toISOString(),
+        dataAsOf,
+        computedAt,
       };
+      // body is a non-empty JSON object: its closing brace gives way to the extras' members.
+      return {
+        json: `${body.slice(0, -1)},${JSON.stringify(extras).slice(1)}`,
+        tradeCount: meta.tradeCount,
+        accountCount: meta.accountCount,
+      };
+    },
+
+    /**
+     * Brings the user's stored snapshots (every scope someone viewed) up to the current data version, so that the
+     * next view only reads. For the sync and import jobs to call after they wrote; a no-op when nothing changed.
+     */
+    async refreshSnapshots(userId: string): Promise<number> {
+      const version = await deps.snapshots.version(userId);
+      let refreshed = 0;
+      for (const row of await deps.snapshots.scopes(userId)) {
+        if (row.version === version.key) continue;
+        const scope = parseScope(row.scope);
+        if (!scope) continue;
+        await snapshotOf(userId, scope, version);
+        refreshed += 1;
+      }
+      return refreshed;
     },
 
     /** Resolves once no insights are being written in this process (tests, shutdown). */

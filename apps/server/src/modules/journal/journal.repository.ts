@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, JournalTagsTable } from '../../db/schema';
+import { bumpDataVersion } from '../../db/data-versions';
 import { chunks } from '../../lib/batches';
 
 /** A trade named by its key (decision record 007): the account key and the broker's trade id. */
@@ -45,6 +46,9 @@ export function createJournalRepository(db: Kysely<Database>) {
   });
 
   return {
+    /** The journal's part of the Overview changed (tags, which trade carries which): moves its data version. */
+    touched: (userId: string, at: string): Promise<void> => bumpDataVersion(db, userId, at, 'journal'),
+
     /**
      * Gives the user `tags` unless they were given the starter set before; true when this call gave them. One
      * transaction: two first reads at once give the set once.

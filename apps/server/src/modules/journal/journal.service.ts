@@ -88,7 +88,7 @@ export function createJournalService({ journal, trading, now }: JournalServiceDe
         updated_at: at,
       })),
     );
-    await journal.giveStarterTags(userId, rows, at);
+    if (await journal.giveStarterTags(userId, rows, at)) await journal.touched(userId, at);
   }
 
   async function nameFree(userId: string, kind: TagKind, name: string, exceptId?: string): Promise<void> {
@@ -205,6 +205,7 @@ export function createJournalService({ journal, trading, now }: JournalServiceDe
         await nameFree(userId, kind, tidy);
         throw error;
       }
+      await journal.touched(userId, at);
       return ownedTag(userId, id);
     },
 
@@ -219,6 +220,7 @@ export function createJournalService({ journal, trading, now }: JournalServiceDe
         await nameFree(userId, tag.kind, tidy, tagId);
         throw error;
       }
+      await journal.touched(userId, now().toISOString());
       return ownedTag(userId, tagId);
     },
 
@@ -226,6 +228,7 @@ export function createJournalService({ journal, trading, now }: JournalServiceDe
     async deleteTag(userId: string, tagId: string): Promise<TagItem> {
       const tag = await ownedTag(userId, tagId);
       if (!(await journal.removeTag(userId, tagId))) throw notFound(TAG_NOT_FOUND);
+      await journal.touched(userId, now().toISOString());
       return tag;
     },
 
@@ -243,7 +246,12 @@ export function createJournalService({ journal, trading, now }: JournalServiceDe
     ): Promise<TradeNote> {
       const [owned] = await ownedTrades(userId, [ref]);
       const tagIds = await ownedTagIds(userId, entry.tagIds);
-      await journal.replaceNote(userId, owned!.key, { ...entry, tagIds }, now().toISOString());
+      const before = (await journalOf(userId, [owned!.key])).get(journalKey(owned!.key))?.tags ?? [];
+      const at = now().toISOString();
+      await journal.replaceNote(userId, owned!.key, { ...entry, tagIds }, at);
+      // Only the tags reach the Overview (By tag): a note or a rating leaves its data version alone.
+      const sameTags = before.length === new Set(tagIds).size && before.every((t) => tagIds.includes(t.id));
+      if (!sameTags) await journal.touched(userId, at);
       return noteOf(userId, ref, owned!.key);
     },
 
@@ -268,7 +276,9 @@ export function createJournalService({ journal, trading, now }: JournalServiceDe
             `tagIds: ${refText(ref)} would carry ${carried.size} tags; a trade carries at most ${JOURNAL_LIMITS.tagsPerTrade}.`,
           );
       }
-      const added = await journal.addTags(userId, keys, tags, now().toISOString());
+      const at = now().toISOString();
+      const added = await journal.addTags(userId, keys, tags, at);
+      if (added > 0) await journal.touched(userId, at);
       return { trades: keys.length, added };
     },
 

@@ -4,7 +4,9 @@ import {
   getInfoResponse,
   infoRecord,
   meResponse,
+  timeZoneResponse,
   updatePasswordBody,
+  updateTimeZoneBody,
   updateUsernameEmailBody,
 } from '@pipsense/contract';
 import type { Env } from '../../config/env';
@@ -52,6 +54,22 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ info: SettingsService; auth
     async (request) => {
       await auth.changePassword(userId(request), request.body.new_password);
       return { success: true, message: 'Password changed successfully' };
+    },
+  );
+
+  // Issue 11: the trader's time zone (Profile), in which the Overview is computed and stored.
+  app.get('/api/v1/account/get_time_zone', { schema: { response: { 200: timeZoneResponse } } }, async (request) => ({
+    success: true,
+    message: 'Time zone loaded.',
+    data: { timeZone: await info.timeZone(userId(request)) },
+  }));
+
+  app.post(
+    '/api/v1/account/update_time_zone',
+    { schema: { body: updateTimeZoneBody, response: { 200: timeZoneResponse } } },
+    async (request) => {
+      const zone = await info.updateTimeZone(userId(request), request.body.timeZone);
+      return { success: true, message: `Time zone set to ${zone}.`, data: { timeZone: zone } };
     },
   );
 };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { InfoRecord } from '@pipsense/contract';
+import type { Selectable } from 'kysely';
 import type { UserInfoTable } from '../../db/schema';
 import { createCipher } from '../../lib/crypto';
 import { createSettingsService } from './settings.service';
@@ -10,10 +11,23 @@ import type { SettingsRepository } from './settings.repository';
  * MetaTrader adopted after an import only for a user without OANDA. */
 
 function service() {
-  const rows = new Map<string, UserInfoTable>();
+  const rows = new Map<string, Selectable<UserInfoTable>>();
   const info: SettingsRepository = {
     find: (userId: string) => Promise.resolve(rows.get(userId)),
-    save: (row: UserInfoTable) => (rows.set(row.user_id, row), Promise.resolve()),
+    save: (row) => {
+      const before = rows.get(row.user_id);
+      rows.set(row.user_id, {
+        ...row,
+        oanda_access_token: row.oanda_access_token ?? null,
+        time_zone: row.time_zone ?? before?.time_zone ?? null,
+      });
+      return Promise.resolve();
+    },
+    saveTimeZone: (userId, timeZone, defaults) => {
+      const before = rows.get(userId);
+      rows.set(userId, { oanda_access_token: null, ...(before ?? defaults), time_zone: timeZone });
+      return Promise.resolve();
+    },
   };
   return createSettingsService({ info, cipher: createCipher(randomBytes(32)), now: () => new Date(0) });
 }

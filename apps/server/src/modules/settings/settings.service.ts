@@ -101,6 +101,29 @@ export function createSettingsService({ info, cipher, now }: SettingsServiceDeps
       return (await load(userId)).ai;
     },
 
+    /** The trader's saved IANA time zone (Profile), or null when none is saved yet. */
+    async timeZone(userId: string): Promise<string | null> {
+      return (await info.find(userId))?.time_zone ?? null;
+    },
+
+    /**
+     * Saves the trader's time zone, in the form Intl names it ('utc' → 'UTC'), so that one zone is one Overview
+     * snapshot. The contract checked it is an IANA zone.
+     */
+    async updateTimeZone(userId: string, timeZone: string): Promise<string> {
+      const zone = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+      await info.saveTimeZone(userId, zone, {
+        user_id: userId,
+        default_ai_platform: DEFAULT_AI,
+        default_trading_platform: DEFAULT_TRADING,
+        oanda_access_token: null,
+        oanda_account_id: '',
+        oanda_mode: '',
+        updated_at: now().toISOString(),
+      });
+      return zone;
+    },
+
     /** The user's default trading platform: the label the chat's trading and accounts topics answer from. */
     async defaultTradingPlatform(userId: string): Promise<InfoRecord['default_trading_platfrom']> {
       return (await load(userId)).trading;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import { platformByQuery, type Mode, type PlatformQuery } from '@pipsense/contract';
+import { bumpDataVersion } from '../../db/data-versions';
 import type { BrokerAccountsTable, Database } from '../../db/schema';
 import type { AccountIdentity } from './account-key';
 import { sameAccountContent, type AccountContent } from './broker-data';
@@ -80,8 +81,10 @@ export function createBrokerAccountRepository(db: Kysely<Database>) {
           .onConflict((oc) => oc.columns(['user_id', 'account_key']).doNothing())
           .executeTakeFirst();
         // Another sync of the same account may have inserted it a moment earlier: then this is an update.
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+          await bumpDataVersion(db, userId, now);
           return { row: (await find(userId, account.account_key))!, write: 'created' };
+        }
       }
       const current = before ?? (await find(userId, account.account_key))!;
       const changed = !sameAccountContent(current, content);
@@ -94,6 +97,7 @@ export function createBrokerAccountRepository(db: Kysely<Database>) {
         )
         .where('id', '=', current.id)
         .execute();
+      if (changed) await bumpDataVersion(db, userId, now);
       return { row: (await find(userId, account.account_key))!, write: changed ? 'updated' : 'unchanged' };
     },
 

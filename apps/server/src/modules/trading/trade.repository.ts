@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import { platformByQuery, type Mode, type PlatformQuery } from '@pipsense/contract';
 import type { Database, TradesTable } from '../../db/schema';
 import { sqliteHandleOf } from '../../db/client';
+import { bumpDataVersion } from '../../db/data-versions';
 import { chunks } from '../../lib/batches';
 import type { TradeRecord } from './broker-data';
 import { accountKeysNamed } from './broker-account.repository';
@@ -53,7 +54,7 @@ export function createTradeRepository(db: Kysely<Database>) {
     return query;
   }
 
-  return {
+  const repository = {
     /**
      * Stores one page of an account's trades in one transaction (on SQLite in the writer thread, whose connection
      * the app's queries see once this resolves): inserts the new ones, rewrites the ones whose
@@ -269,6 +270,20 @@ export function createTradeRepository(db: Kysely<Database>) {
         .where('account_key', '=', key)
         .where('trade_id', '=', tradeId)
         .executeTakeFirst();
+    },
+  };
+  return {
+    ...repository,
+    // The Overview's data version (db/data-versions.ts) moves only when a write or a removal changed stored rows.
+    async write(...args: Parameters<typeof repository.write>): Promise<WriteCounts> {
+      const counts = await repository.write(...args);
+      if (counts.created + counts.updated > 0) await bumpDataVersion(db, args[0], args[3]);
+      return counts;
+    },
+    async remove(userId: string, key: string, tradeIds: readonly string[]): Promise<number> {
+      const removed = await repository.remove(userId, key, tradeIds);
+      if (removed > 0) await bumpDataVersion(db, userId, new Date().toISOString());
+      return removed;
     },
   };
 }

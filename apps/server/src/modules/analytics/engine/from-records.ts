@@ -27,11 +27,32 @@ function tradeState(state: string): EngineTrade['state'] {
   return state === 'CLOSED' || state === 'CLOSE_WHEN_TRADEABLE' ? state : 'OPEN';
 }
 
+/** The fields of a stored trade the engine reads (the Overview reads only these columns, overview-trades.ts). */
+export type EngineTradeFields = Pick<
+  TradeItem,
+  | 'accountId'
+  | 'tradeId'
+  | 'instrument'
+  | 'price'
+  | 'initialUnits'
+  | 'currentUnits'
+  | 'realizedPL'
+  | 'unrealizedPL'
+  | 'financing'
+  | 'state'
+  | 'openTime'
+  | 'closeTime'
+  | 'averageClosePrice'
+  | 'stopLossPrice'
+  | 'takeProfitPrice'
+  | 'trailingStopDistance'
+>;
+
 /**
  * `initialStopLossPrice`: the first stop-loss the sync kept for the trade (trades.initial_stop_loss_price); without
  * it the trade has "no initial stop" and no R. The R-multiple is domain/risk.ts's, not worked out here.
  */
-export function engineTradeFromItem(item: TradeItem, initialStopLossPrice: string | null = null): EngineTrade {
+export function engineTradeFromItem(item: EngineTradeFields, initialStopLossPrice: string | null = null): EngineTrade {
   const openPrice = optionalDecimal(item.price);
   const risk = { ...item, initialStopLossPrice };
   return engineTrade({

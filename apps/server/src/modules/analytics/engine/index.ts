@@ -10,7 +10,7 @@ export {
   type InsightPoint,
 } from './insights-schema';
 export { findUngroundedNumbers, insightTexts } from './grounding';
-export { engineTradeFromItem, engineAccountFromItem } from './from-records';
+export { engineTradeFromItem, engineAccountFromItem, type EngineTradeFields } from './from-records';
 export { engineTrade } from './trade-record';
 export { tagBreakdown } from './by-tag';
-export { generateSyntheticTrades, syntheticAccounts, SYNTHETIC_NOW } from './synthetic';
+export { generateSyntheticTrades, syntheticAccounts, SYNTHETIC_ACCOUNT_IDS, SYNTHETIC_NOW } from './synthetic';

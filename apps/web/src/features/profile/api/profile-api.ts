@@ -1,4 +1,4 @@
-import type { Envelope, MeResponse } from '@pipsense/contract';
+import type { Envelope, MeResponse, TimeZoneResponse } from '@pipsense/contract';
 import { config } from '../../../config/env';
 import { authRequest } from '../../../lib/api';
 import { existsLookups } from '../../../lib/exists-lookups';
@@ -12,3 +12,9 @@ export const updateUsernameEmail = (new_username: string, new_email: string) =>
   authRequest<MeResponse>('POST', `${account}/update_username_email`, { new_username, new_email });
 export const updatePassword = (new_password: string) =>
   authRequest<Envelope>('POST', `${account}/update_password`, { new_password });
+
+/** GET/POST account/get_time_zone, update_time_zone (issue 11): the zone the Overview is computed in. */
+export const getTimeZone = (signal?: AbortSignal) =>
+  authRequest<TimeZoneResponse>('GET', `${account}/get_time_zone`, undefined, signal).then((b) => b.data.timeZone);
+export const updateTimeZone = (timeZone: string) =>
+  authRequest<TimeZoneResponse>('POST', `${account}/update_time_zone`, { timeZone }).then((b) => b.data.timeZone);

@@ -7,8 +7,12 @@ import { renderWithProviders } from '../../../test/render';
 import { ProfilePage } from './profile-page';
 
 /** The account server: /me answers the stored profile; lookups answer from `taken`. */
-function profileServer(initial: Profile, options: { taken?: string[]; update?: Reply; password?: Reply } = {}) {
+function profileServer(
+  initial: Profile,
+  options: { taken?: string[]; update?: Reply; password?: Reply; timeZone?: string | null } = {},
+) {
   let profile = initial;
+  let timeZone = options.timeZone === undefined ? 'Europe/London' : options.timeZone;
   const taken = new Set(options.taken ?? []);
   const exists = ({ body }: ApiCall) =>
     ok({ success: true, message: '', exists: taken.has(String(body?.username ?? body?.email).toLowerCase()) });
@@ -20,6 +24,11 @@ function profileServer(initial: Profile, options: { taken?: string[]; update?: R
       if (options.update) return options.update;
       profile = { username: String(body?.new_username), email: String(body?.new_email) };
       return ok({ success: true, message: 'Profile updated successfully', data: profile });
+    },
+    'GET /api/v1/account/get_time_zone': () => ok({ success: true, message: 'Time zone loaded.', data: { timeZone } }),
+    'POST /api/v1/account/update_time_zone': ({ body }) => {
+      timeZone = String(body?.timeZone);
+      return ok({ success: true, message: `Time zone set to ${timeZone}.`, data: { timeZone } });
     },
     'POST /api/v1/account/update_password': () =>
       options.password ?? ok({ success: true, message: 'Password changed successfully' }),
@@ -150,5 +159,30 @@ describe('Change Password', () => {
     await user.click(saveButtons()[1]!);
     expect(await toastOf('Password must be 8–128 characters.')).toHaveClass('Toastify__toast--error');
     expect(screen.getByLabelText('Password')).toHaveValue('short');
+  });
+});
+
+describe('Time zone', () => {
+  const zoneSaves = (server: ReturnType<typeof profileServer>) =>
+    server.calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/account/update_time_zone').map((c) => c.body);
+
+  it("saves the browser's zone once when none is saved", async () => {
+    const server = profileServer(alice, { timeZone: null });
+    renderPage();
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    await vi.waitFor(() => expect(zoneSaves(server)).toEqual([{ timeZone: browser }]));
+    expect(await screen.findByLabelText('Time zone')).toHaveValue(browser);
+  });
+
+  it('shows the saved zone, sends nothing on its own, and saves the one picked', async () => {
+    const server = profileServer(alice, { timeZone: 'Europe/London' });
+    const user = renderPage();
+    const select = await screen.findByLabelText('Time zone');
+    await vi.waitFor(() => expect(select).toHaveValue('Europe/London'));
+    expect(zoneSaves(server)).toEqual([]);
+    await user.selectOptions(select, 'Asia/Tokyo');
+    await user.click(saveButtons()[2]!);
+    expect(await toastOf('Time zone set to Asia/Tokyo. The Overview now counts days and hours in it.')).not.toBeNull();
+    expect(zoneSaves(server)).toEqual([{ timeZone: 'Asia/Tokyo' }]);
   });
 });

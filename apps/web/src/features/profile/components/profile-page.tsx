@@ -2,6 +2,7 @@ import { CAlert, CCol, CRow, CSpinner } from '@coreui/react';
 import { useProfile } from '../../../lib/profile-query';
 import { ChangePasswordCard } from './change-password-card';
 import { UpdateProfileCard } from './update-profile-card';
+import { TimeZoneCard } from './time-zone-card';
 
 export function ProfilePage() {
   const profile = useProfile();
@@ -28,6 +29,9 @@ export function ProfilePage() {
       </CCol>
       <CCol>
         <ChangePasswordCard />
+      </CCol>
+      <CCol>
+        <TimeZoneCard />
       </CCol>
     </CRow>
   );
