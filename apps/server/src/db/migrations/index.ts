@@ -10,6 +10,7 @@ import * as m009 from './009-excursions';
 import * as m010 from './010-trade-list';
 import * as m011 from './011-trade-list-indexes';
 import * as m012 from './012-metatrader-import';
+import * as m014 from './014-sync-schedules';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -25,4 +26,5 @@ export const migrations = {
   '010-trade-list': m010,
   '011-trade-list-indexes': m011,
   '012-metatrader-import': m012,
+  '014-sync-schedules': m014,
 };
