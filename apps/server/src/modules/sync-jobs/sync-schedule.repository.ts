@@ -37,7 +37,7 @@ export function createSyncScheduleRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** Sets the interval (minutes, 0 = off) and resumes a paused schedule; the next sync is one interval after the last. */
+    /** Sets the interval (minutes, 0 = off) and resumes a paused schedule. */
     async setInterval(userId: string, minutes: number, now: Date): Promise<void> {
       const stamp = now.toISOString();
       await ensure(userId, stamp);
@@ -46,8 +46,9 @@ export function createSyncScheduleRepository(db: Kysely<Database>) {
         .select('last_synced_at')
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow();
-      const from = row.last_synced_at ? Date.parse(row.last_synced_at) : now.getTime();
-      const next = minutes > 0 ? new Date(Math.max(from + minutes * 60_000, now.getTime())).toISOString() : null;
+      // Never synced: due now; else one interval after the last sync (now at the earliest).
+      const from = row.last_synced_at ? Date.parse(row.last_synced_at) + minutes * 60_000 : now.getTime();
+      const next = minutes > 0 ? new Date(Math.max(from, now.getTime())).toISOString() : null;
       await db
         .updateTable('sync_schedules')
         .set({ interval_minutes: minutes, next_due_at: next, failures: 0, paused_at: null, updated_at: stamp })
