@@ -5,6 +5,8 @@
 export interface SyncQueue {
   readonly kind: 'in-process' | 'pg-boss';
   start(): Promise<void>;
+  /** Takes no further jobs in this instance (running ones go on): the first step of draining an instance. */
+  stopWorkers(): Promise<void>;
   stop(): Promise<void>;
   /** One scheduler tick: enqueues every due user not already queued; resolves to how many were enqueued. */
   tick(): Promise<number>;
@@ -58,6 +60,10 @@ export function createInProcessQueue(deps: QueueDeps, options: InProcessQueueOpt
         }, tickMs);
         timer.unref();
       }
+    },
+    async stopWorkers() {
+      stopped = true;
+      if (timer) clearInterval(timer);
     },
     async stop() {
       stopped = true;

@@ -26,8 +26,9 @@ export const SYNC_QUEUE = 'pipsense-sync-user';
 /**
  * PostgreSQL: one cron schedule on one queue (a tick every minute, run by one instance) enqueues the due users on
  * the sync queue, each with its user id as singleton key on a `stately` queue: at most one job per user waiting and
- * one running, across every instance. A job whose instance dies expires and is retried by another instance; one
- * that throws is retried with backoff. The user's lease (sync_schedules) guards the sync itself.
+ * one running, across every instance. A job whose instance dies expires (pg-boss
+ * maintenance in any instance) and is retried by another instance; one that throws or outlives its expiry is retried
+ * with backoff (a sync that outlives it goes on: the lease keeps the retry from running beside it). The user's lease (sync_schedules) guards the sync itself.
  */
 export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions): SyncQueue {
   const workers = options.workers ?? 4;
@@ -89,6 +90,10 @@ export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions):
             }
           },
         );
+    },
+    async stopWorkers() {
+      await boss.offWork(TICK_QUEUE);
+      await boss.offWork(SYNC_QUEUE);
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
