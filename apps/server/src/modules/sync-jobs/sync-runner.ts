@@ -112,7 +112,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       return writing;
     };
     return {
-      onPage(count: number) {
+      onPage: (count: number) => {
         pages += 1;
         trades += count;
         if (writing) dirty = true;

@@ -10,11 +10,13 @@ import { syncStatusQuery, syncStatusText } from './sync-status-query';
 export function SyncStatusLine({ listKey }: { listKey: QueryKey }) {
   const client = useQueryClient();
   const status = useQuery(syncStatusQuery);
-  const [, setTick] = useState(0);
+  // Time since the status was read, moved on every 15 s so that "3 min ago" keeps counting between polls.
+  const updatedAt = status.dataUpdatedAt;
+  const [elapsed, setElapsed] = useState({ since: updatedAt, ms: 0 });
   useEffect(() => {
-    const timer = setInterval(() => setTick((n) => n + 1), 15_000);
+    const timer = setInterval(() => setElapsed({ since: updatedAt, ms: Date.now() - updatedAt }), 15_000);
     return () => clearInterval(timer);
-  }, []);
+  }, [updatedAt]);
 
   // A newer sync than the one seen first (background or manual): the list shows its rows.
   const lastSyncedAt = status.data?.lastSyncedAt ?? null;
@@ -27,7 +29,7 @@ export function SyncStatusLine({ listKey }: { listKey: QueryKey }) {
   }, [status.data, lastSyncedAt, client, listKey]);
 
   if (!status.data?.connected) return null;
-  const { line, error } = syncStatusText(status.data, Date.now() - status.dataUpdatedAt);
+  const { line, error } = syncStatusText(status.data, elapsed.since === updatedAt ? elapsed.ms : 0);
   return (
     <div role="status" aria-label="Background sync" className="small mb-3">
       <span className="text-body-secondary">{line}</span>
