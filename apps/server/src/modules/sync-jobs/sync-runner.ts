@@ -103,7 +103,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     const flush = (): Promise<void> => {
       dirty = false;
       writing = schedules
-        .progress(userId, owner, pages, trades)
+        .progress(userId, owner, pages, trades, new Date(now().getTime() + leaseMs))
         .catch((err: unknown) => deps.log(err, { userId, step: 'sync progress' }))
         .then(() => {
           writing = undefined;

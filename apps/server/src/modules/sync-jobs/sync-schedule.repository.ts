@@ -111,10 +111,11 @@ export function createSyncScheduleRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async progress(userId: string, owner: string, pages: number, trades: number): Promise<void> {
+    /** Records progress and renews the lease: a long sync that keeps writing pages keeps its lock. */
+    async progress(userId: string, owner: string, pages: number, trades: number, leaseUntil: Date): Promise<void> {
       await db
         .updateTable('sync_schedules')
-        .set({ progress_pages: pages, progress_trades: trades })
+        .set({ progress_pages: pages, progress_trades: trades, lease_until: leaseUntil.toISOString() })
         .where('user_id', '=', userId)
         .where('lease_owner', '=', owner)
         .execute();
