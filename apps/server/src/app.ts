@@ -41,6 +41,8 @@ import { calendarRoutes } from './modules/journal/calendar.routes';
 import { createImportService } from './modules/import/import.service';
 import { importRoutes } from './modules/import/import.routes';
 import { createReportParser } from './modules/import/report-parser';
+import { createSyncJobs, type SyncJobsOptions } from './modules/sync-jobs/sync-jobs.service';
+import { syncRoutes } from './modules/sync-jobs/sync.routes';
 
 export interface BuildOptions {
   env: Env;
@@ -58,6 +60,8 @@ export interface BuildOptions {
   chatTimeoutMs?: number;
   /** Budget of one provider call writing the overview insights (default 60 s). */
   insightsTimeoutMs?: number;
+  /** Background sync (modules/sync-jobs): `enabled` starts the scheduler (server.ts does; tests tick by hand). */
+  syncJobs?: SyncJobsOptions;
 }
 
 const defaultWebDist = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
@@ -117,6 +121,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     excursions.start();
     app.addHook('onClose', () => excursions.stop());
   }
+  const syncJobs = createSyncJobs({
+    ...options.syncJobs,
+    db: db.kysely,
+    databaseUrl: env.DATABASE_URL,
+    trading,
+    info,
+    now: ctx.now,
+    log: (err, context) => app.log.warn({ err, ...context }, 'background sync failed'),
+  });
+  options.syncJobs?.expose?.(syncJobs);
+  if (options.syncJobs?.enabled) await syncJobs.start();
+  // After the database's hook, so it runs first: the running syncs end before the database closes.
+  app.addHook('onClose', () => syncJobs.stop());
   const llm = createLlmProviders(env, options.llm);
   const chat = createChatModule({
     db: db.kysely,
@@ -148,7 +165,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.get('/healthz', () => ({ success: true, message: 'ok', database: db.dialect }));
   await app.register(authRoutes, { auth });
   await app.register(settingsRoutes, { info, auth, env });
-  await app.register(tradingRoutes, { trading });
+  // The Sync buttons go through the background sync's lease and status.
+  await app.register(tradingRoutes, { trading: syncJobs.manualTrading(trading) });
+  await app.register(syncRoutes, { jobs: syncJobs });
   await app.register(chatRoutes, { chats: chat.chats });
   await app.register(chatAnswerRoutes, { answers: chat.answers });
   await app.register(analyticsRoutes, { analytics });

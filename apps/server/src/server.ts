@@ -12,7 +12,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp({ env });
+  // The background sync's scheduler runs in every server instance (pg-boss shares the work on PostgreSQL).
+  const app = await buildApp({ env, syncJobs: { enabled: true } });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -9,3 +9,4 @@ export * from './tags';
 export * from './journal';
 export * from './platforms';
 export * from './import';
+export * from './sync';

@@ -273,6 +273,23 @@ export interface OverviewSnapshotsTable {
   meta: string;
 }
 
+/** A user's background sync: schedule, lease (the per-user lock of every instance), progress and failures. */
+export interface SyncSchedulesTable {
+  user_id: string;
+  interval_minutes: number;
+  next_due_at: NullableText;
+  last_synced_at: NullableText;
+  last_error: NullableText;
+  failures: ColumnType<number, number | undefined, number>;
+  paused_at: NullableText;
+  lease_owner: NullableText;
+  lease_until: NullableText;
+  started_at: NullableText;
+  progress_pages: ColumnType<number, number | undefined, number>;
+  progress_trades: ColumnType<number, number | undefined, number>;
+  updated_at: string;
+}
+
 export interface Database {
   data_versions: DataVersionsTable;
   overview_snapshots: OverviewSnapshotsTable;
@@ -291,6 +308,7 @@ export interface Database {
   imports: ImportsTable;
   import_mappings: ImportMappingsTable;
   contract_sizes: ContractSizesTable;
+  sync_schedules: SyncSchedulesTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -11,6 +11,7 @@ import * as m010 from './010-trade-list';
 import * as m011 from './011-trade-list-indexes';
 import * as m012 from './012-metatrader-import';
 import * as m013 from './013-data-version-snapshots';
+import * as m014 from './014-sync-schedules';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -27,4 +28,5 @@ export const migrations = {
   '011-trade-list-indexes': m011,
   '012-metatrader-import': m012,
   '013-data-version-snapshots': m013,
+  '014-sync-schedules': m014,
 };

@@ -10,6 +10,13 @@ import type { BrokerAccountRepository } from './broker-account.repository';
 import { aboutAccount } from './oanda-failure';
 import type { TradeRepository, WriteCounts } from './trade.repository';
 
+export interface TradeSyncOptions {
+  /** Re-read every trade instead of what changed since the checkpoint. */
+  full?: boolean | undefined;
+  /** Told after each page of trades is written, with that page's trade count (the background sync's progress). */
+  onPage?: ((trades: number) => void) | undefined;
+}
+
 export interface TradeSyncDeps extends AccountSyncDeps {
   accounts: BrokerAccountRepository;
   trades: TradeRepository;
@@ -42,14 +49,14 @@ export async function syncTrades(
   api: OandaApi,
   userId: string,
   credentials: OandaCredentials,
-  options: { full?: boolean | undefined } = {},
+  options: TradeSyncOptions = {},
 ): Promise<TradeSyncResult> {
   const ids = await resolveAccountIds(api, credentials);
   const keys = ids.map((id) => oandaAccount(credentials.mode, id).account_key);
   const totals: AccountOutcome = { created: 0, updated: 0, removed: 0, full: false };
   for (const accountId of ids) {
     const outcome = await aboutAccount(accountId, true, () =>
-      syncAccountTrades(deps, api, userId, credentials.mode, accountId, options.full === true),
+      syncAccountTrades(deps, api, userId, credentials.mode, accountId, options.full === true, options.onPage),
     );
     totals.created += outcome.created;
     totals.updated += outcome.updated;
@@ -66,6 +73,7 @@ async function syncAccountTrades(
   mode: Mode,
   accountId: string,
   forceFull: boolean,
+  onPage?: (trades: number) => void,
 ): Promise<AccountOutcome> {
   const stamp = () => deps.now().toISOString();
   // The summary first: it creates the account row the trades belong to and gives the transaction id to resume from.
@@ -86,6 +94,7 @@ async function syncAccountTrades(
     );
     counts.created += result.created;
     counts.updated += result.updated;
+    onPage?.(trades.length);
   };
 
   if (forceFull || row.trades_high_id === null) {

@@ -36,7 +36,7 @@ import {
 import { toAccountItem, toTradeItem, tradeRecord } from './broker-data';
 import { aboutAccount, notConfigured, oandaFailure, SETTINGS } from './oanda-failure';
 import { createSyncLock } from './sync-lock';
-import { syncTrades } from './trade-sync.service';
+import { syncTrades, type TradeSyncOptions } from './trade-sync.service';
 import { createTradeRepository, type TradeFilter } from './trade.repository';
 import { exportFileName, tradesCsv } from './trade-export';
 import { toTradeListItem } from './trade-list-item';
@@ -133,7 +133,7 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
 
   return {
     /** Pulls the trade history (incremental after the first time; `full` re-reads everything). */
-    async syncTrades(userId: string, options: { full?: boolean | undefined } = {}): Promise<TradeSyncResult> {
+    async syncTrades(userId: string, options: TradeSyncOptions = {}): Promise<TradeSyncResult> {
       const { api, credentials } = await connect(userId);
       return lock.run(
         `${userId}:trades`,

@@ -14,6 +14,7 @@ import { ListCard, ListFooter } from './list-card';
 import { ListPagination } from './list-pagination';
 import { PlatformDropdown } from './platform-dropdown';
 import { SyncButton } from './sync-button';
+import { SyncStatusLine } from './sync-status-line';
 import { pageCount } from './page-window';
 import { useErrorToast } from './use-error-toast';
 import type { PlatformParams, PlatformScope } from './platform-scope';
@@ -151,6 +152,7 @@ export function SyncedListScreen<P extends Page>(props: SyncedListScreenProps<P>
         </>
       }
     >
+      {platform === 'OANDA' && base !== null && <SyncStatusLine listKey={props.listKey} />}
       {props.above?.(base)}
       {base === null ? (
         <NotConnectedState platform={platform} what={what} onShowOanda={() => setPlatform('OANDA')} />

@@ -17,9 +17,11 @@ export function useSync<T extends { message: string }>(base: string | null, path
     onSuccess: async (result) => {
       toast.success(result.message || 'Sync finished');
       await client.invalidateQueries({ queryKey: listKey });
+      void client.invalidateQueries({ queryKey: queryKeys.syncStatus });
     },
     onError: async (error) => {
       toast.error(error.message);
+      void client.invalidateQueries({ queryKey: queryKeys.syncStatus });
       if (isOandaNotConfigured(error)) await client.invalidateQueries({ queryKey: queryKeys.info });
     },
   });

@@ -9,6 +9,7 @@ import { InfoError, InfoLoading } from './info-status';
 import { MetaTraderModal } from './metatrader-modal';
 import { OandaConfigModal } from './oanda-config-modal';
 import { PlatformCard } from './platform-card';
+import { SyncScheduleSelect } from './sync-schedule-select';
 
 const modeLabel = (mode: InfoRecord['oanda']['mode']) => (mode === 'live' ? 'Live' : 'Demo');
 
@@ -75,6 +76,7 @@ export function TradingPlatformsPage() {
           </CCol>
         ))}
       </CRow>
+      {record.oanda.accessToken && <SyncScheduleSelect />}
       <OandaConfigModal visible={visible && selected?.id === 'oanda'} record={record} onClose={close} />
       <MetaTraderModal
         visible={visible && selected?.id === 'metatrader'}

@@ -1,0 +1,106 @@
+import PgBoss from 'pg-boss';
+import type { QueueDeps, SyncQueue } from './job-queue';
+
+export interface PgBossQueueOptions {
+  connectionString: string;
+  /** The PostgreSQL schema of pg-boss's tables (default `pgboss_pipsense`), apart from the app's. */
+  schema?: string;
+  /** Workers of the sync queue in this instance (the global cap per instance; default 4). */
+  workers?: number;
+  /** How often an idle worker looks for a job (seconds, default 2; pg-boss allows ≥ 0.5). */
+  pollingIntervalSeconds?: number;
+  /** A sync job running longer than this is taken as lost (its instance died) and retried (default 15 min). */
+  expireInSeconds?: number;
+  /** pg-boss maintenance (expiry of lost jobs) every so many seconds (default 60). */
+  maintenanceIntervalSeconds?: number;
+  /** Retries of a job that failed unexpectedly, with exponential backoff from retryDelay seconds. */
+  retryLimit?: number;
+  retryDelay?: number;
+  /** Run the one cron schedule (a tick every minute); tests tick by hand. Default true. */
+  cron?: boolean;
+}
+
+export const TICK_QUEUE = 'pipsense-sync-tick';
+export const SYNC_QUEUE = 'pipsense-sync-user';
+
+/**
+ * PostgreSQL: one cron schedule on one queue (a tick every minute, run by one instance) enqueues the due users on
+ * the sync queue, each with its user id as singleton key on a `stately` queue: at most one job per user waiting and
+ * one running, across every instance. A job whose instance dies expires (pg-boss
+ * maintenance in any instance) and is retried by another instance; one that throws or outlives its expiry is retried
+ * with backoff (a sync that outlives it goes on: the lease keeps the retry from running beside it). The user's lease (sync_schedules) guards the sync itself.
+ */
+export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions): SyncQueue {
+  const workers = options.workers ?? 4;
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    schema: options.schema ?? 'pgboss_pipsense',
+    max: workers + 2,
+    application_name: 'pipsense-sync',
+    schedule: options.cron !== false,
+    supervise: true,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
+  });
+  boss.on('error', (err) => deps.log(err, { step: 'pg-boss' }));
+  const polling = options.pollingIntervalSeconds ?? 2;
+  let local = 0;
+  const waiters: Array<() => void> = [];
+  const settle = () => {
+    if (local === 0) for (const w of waiters.splice(0)) w();
+  };
+
+  const tick = async (): Promise<number> => {
+    let n = 0;
+    for (const userId of await deps.due()) {
+      const id = await boss.send(SYNC_QUEUE, { userId }, { singletonKey: userId });
+      if (id) n += 1;
+    }
+    return n;
+  };
+
+  return {
+    kind: 'pg-boss',
+    async start() {
+      await boss.start();
+      await boss.createQueue(TICK_QUEUE, { name: TICK_QUEUE, policy: 'short', expireInSeconds: 300 });
+      await boss.createQueue(SYNC_QUEUE, {
+        name: SYNC_QUEUE,
+        policy: 'stately',
+        retryLimit: options.retryLimit ?? 5,
+        retryDelay: options.retryDelay ?? 30,
+        retryBackoff: true,
+        expireInSeconds: options.expireInSeconds ?? 15 * 60,
+      });
+      if (options.cron !== false) await boss.schedule(TICK_QUEUE, '* * * * *');
+      await boss.work(TICK_QUEUE, { pollingIntervalSeconds: polling }, async () => {
+        await tick();
+      });
+      for (let i = 0; i < workers; i += 1)
+        await boss.work<{ userId: string }>(
+          SYNC_QUEUE,
+          { pollingIntervalSeconds: polling, batchSize: 1 },
+          async ([job]) => {
+            if (!job) return;
+            local += 1;
+            try {
+              await deps.run(job.data.userId);
+            } finally {
+              local -= 1;
+              settle();
+            }
+          },
+        );
+    },
+    async stopWorkers() {
+      await boss.offWork(TICK_QUEUE);
+      await boss.offWork(SYNC_QUEUE);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+    },
+    tick,
+    async idle() {
+      if (local > 0) await new Promise<void>((resolve) => waiters.push(resolve));
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  DEFAULT_SYNC_INTERVAL,
+  SYNC_INTERVAL_MINUTES,
+  SYNC_INTERVALS,
+  type SyncInterval,
+  type SyncStatus,
+} from '@pipsense/contract';
+import type { Database } from '../../db/schema';
+import type { SettingsService } from '../settings/settings.service';
+import type { TradingService } from '../trading/trading.service';
+import { createInProcessQueue, type SyncQueue } from './job-queue';
+import { createPgBossQueue, type PgBossQueueOptions } from './pg-boss-queue';
+import { createSyncRunner, type SyncRunnerOptions, type SyncWork } from './sync-runner';
+import { createSyncScheduleRepository } from './sync-schedule.repository';
+
+export interface SyncJobsOptions extends SyncRunnerOptions {
+  /** Start the scheduler (timer or pg-boss workers) with the app: server.ts does; tests and tools choose. */
+  enabled?: boolean;
+  /** SQLite: ms between ticks (default 60 s; 0 = tick only by hand). */
+  tickMs?: number;
+  /** PostgreSQL: pg-boss tuning (tests shorten polling and expiry, turn the cron off). */
+  pgBoss?: Omit<PgBossQueueOptions, 'connectionString'>;
+  /** Replaces the sync itself (tests count or fail syncs without OANDA). */
+  work?: SyncWork;
+  /** Handed the module once built (tests tick it and wait for it). */
+  expose?: (jobs: SyncJobs) => void;
+}
+
+export interface SyncJobsDeps extends SyncJobsOptions {
+  db: Kysely<Database>;
+  /** DATABASE_URL: pg-boss on PostgreSQL; unset: the in-process queue. */
+  databaseUrl?: string | undefined;
+  trading: Pick<TradingService, 'syncAccounts' | 'syncTrades'>;
+  info: Pick<SettingsService, 'oandaCredentials'>;
+  now: () => Date;
+  log: (err: unknown, context: Record<string, unknown>) => void;
+}
+
+const intervalOf = (minutes: number): SyncInterval =>
+  SYNC_INTERVALS.find((i) => SYNC_INTERVAL_MINUTES[i] === minutes) ?? DEFAULT_SYNC_INTERVAL;
+
+/**
+ * Background sync (issue 11): the schedule per user, its status, the job queue that runs it, and the manual syncs'
+ * bookkeeping (the Sync buttons go through `manualTrading`).
+ */
+export function createSyncJobs(deps: SyncJobsDeps) {
+  const schedules = createSyncScheduleRepository(deps.db);
+  const { trading, now } = deps;
+  const work: SyncWork =
+    deps.work ??
+    (async (userId, onPage) => {
+      await trading.syncAccounts(userId);
+      await trading.syncTrades(userId, { onPage });
+    });
+  const runner = createSyncRunner({
+    ...deps,
+    schedules,
+    work,
+    token: async (userId) => (await deps.info.oandaCredentials(userId))?.accessToken || undefined,
+    owner: randomUUID(),
+  });
+  const queueDeps = {
+    due: () => schedules.due(now()),
+    run: async (userId: string) => {
+      const outcome = await runner.runScheduled(userId);
+      // Another sync of the user holds the lease while it is still due: let the queue retry it later.
+      if (outcome === 'skipped' && deps.databaseUrl && (await schedules.due(now())).includes(userId))
+        throw new Error(`sync of ${userId} is busy elsewhere; retried later`);
+      return outcome;
+    },
+    log: deps.log,
+  };
+  const queue: SyncQueue = deps.databaseUrl
+    ? createPgBossQueue(queueDeps, { ...deps.pgBoss, connectionString: deps.databaseUrl, workers: deps.maxConcurrent })
+    : createInProcessQueue(queueDeps, { tickMs: deps.tickMs });
+
+  let started = false;
+  const jobs = {
+    queue,
+    runner,
+
+    async status(userId: string): Promise<SyncStatus> {
+      const [row, connected] = await Promise.all([schedules.get(userId), schedules.connected(userId)]);
+      const t = now();
+      const leased = row?.lease_until != null && row.lease_until >= t.toISOString();
+      const minutes = row?.interval_minutes ?? SYNC_INTERVAL_MINUTES[DEFAULT_SYNC_INTERVAL];
+      const paused = row?.paused_at != null;
+      return {
+        interval: intervalOf(minutes),
+        connected,
+        lastSyncedAt: row?.last_synced_at ?? null,
+        nextDueAt: connected && minutes > 0 && !paused ? (row?.next_due_at ?? t.toISOString()) : null,
+        running:
+          leased && row?.started_at
+            ? { startedAt: row.started_at, pages: row.progress_pages, trades: row.progress_trades }
+            : null,
+        lastError: row?.last_error ?? null,
+        failures: row?.failures ?? 0,
+        paused,
+        now: t.toISOString(),
+      };
+    },
+
+    async setSchedule(userId: string, interval: SyncInterval): Promise<SyncStatus> {
+      await schedules.setInterval(userId, SYNC_INTERVAL_MINUTES[interval], now());
+      return jobs.status(userId);
+    },
+
+    /** The trading service with its two syncs recorded in the status (for the trading routes' Sync buttons). */
+    manualTrading<T extends Pick<TradingService, 'syncAccounts' | 'syncTrades'>>(service: T): T {
+      return {
+        ...service,
+        syncAccounts: (userId: string) => runner.runManual(userId, () => service.syncAccounts(userId)),
+        syncTrades: (userId: string, options: Parameters<TradingService['syncTrades']>[1] = {}) =>
+          runner.runManual(userId, (onPage) => service.syncTrades(userId, { ...options, onPage })),
+      };
+    },
+
+    /** Starts the scheduler and the workers of this instance. */
+    async start() {
+      await queue.start();
+      started = true;
+    },
+    /** Stops them, waiting for the syncs this instance runs; nothing when never started. */
+    async stop() {
+      if (!started) return;
+      started = false;
+      await queue.stop();
+    },
+  };
+  return jobs;
+}
+export type SyncJobs = ReturnType<typeof createSyncJobs>;

@@ -1,0 +1,216 @@
+import { createHash } from 'node:crypto';
+import { AppError, conflict } from '../../lib/errors';
+import type { SyncScheduleRepository } from './sync-schedule.repository';
+
+/** The work of one sync of a user: OANDA accounts, then trades (`onPage` after each page of trades is written). */
+export type SyncWork = (userId: string, onPage: (trades: number) => void) => Promise<void>;
+
+export interface SyncRunnerOptions {
+  /** Background syncs running at once in this instance (default 4). */
+  maxConcurrent?: number;
+  /** Minimum gap between two syncs with one OANDA token, in ms (default 2 s). */
+  tokenGapMs?: number;
+  /** Failed background syncs in a row before the schedule is paused (default 5). */
+  maxFailures?: number;
+  /** The first retry's delay after a failure, doubled after each further failure (default 1 min, at most 1 h). */
+  backoffMs?: number;
+  /** How long a sync's lease holds before another instance may take over (default 15 min). */
+  leaseMs?: number;
+}
+
+export interface SyncRunnerDeps extends SyncRunnerOptions {
+  schedules: SyncScheduleRepository;
+  work: SyncWork;
+  /** The user's OANDA token (pacing is per token); undefined when none is saved. */
+  token: (userId: string) => Promise<string | undefined>;
+  now: () => Date;
+  /** This instance's name in leases. */
+  owner: string;
+  log: (err: unknown, context: Record<string, unknown>) => void;
+}
+
+export type RunOutcome = 'synced' | 'failed' | 'paused' | 'skipped';
+
+export const TOKEN_REJECTED = 'OANDA rejected the token: update it in Settings → Trading Platforms.';
+const TOKEN_CODES = new Set(['OANDA_AUTH', 'OANDA_FORBIDDEN', 'OANDA_NOT_CONFIGURED']);
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+/** The message a failed sync leaves in the status: the user-facing text of an AppError, else a generic one. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof AppError) return error.message;
+  return 'The sync failed unexpectedly. It will be retried.';
+}
+
+/**
+ * Runs syncs of one instance under its rules: at most `maxConcurrent` background syncs at once, one sync per OANDA
+ * token at a time with a minimum gap between them, the user's lease (shared by every instance) held while it runs,
+ * and a failing background sync retried with exponential backoff, then paused.
+ */
+export function createSyncRunner(deps: SyncRunnerDeps) {
+  const { schedules, now, owner } = deps;
+  const maxConcurrent = deps.maxConcurrent ?? 4;
+  const tokenGapMs = deps.tokenGapMs ?? 2000;
+  const maxFailures = deps.maxFailures ?? 5;
+  const backoffMs = deps.backoffMs ?? 60_000;
+  const leaseMs = deps.leaseMs ?? 15 * 60_000;
+
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  async function slot<T>(work: () => Promise<T>): Promise<T> {
+    if (active >= maxConcurrent) await new Promise<void>((resolve) => waiting.push(resolve));
+    else active += 1;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active -= 1;
+    }
+  }
+
+  /** Per token: the tail of its chain of syncs and when the last one ended (real time: pacing, not scheduling). */
+  const tokens = new Map<string, { tail: Promise<unknown>; endedAt: number }>();
+  async function paced<T>(token: string | undefined, work: () => Promise<T>): Promise<T> {
+    if (!token) return work();
+    const key = createHash('sha256').update(token).digest('hex');
+    const entry = tokens.get(key) ?? { tail: Promise.resolve(), endedAt: 0 };
+    tokens.set(key, entry);
+    const run = entry.tail.then(async () => {
+      const wait = entry.endedAt + tokenGapMs - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      try {
+        return await work();
+      } finally {
+        entry.endedAt = Date.now();
+      }
+    });
+    entry.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  async function withLease(userId: string, scheduled: boolean, work: () => Promise<void>): Promise<boolean> {
+    if (!(await schedules.claim(userId, owner, now(), leaseMs, scheduled))) return false;
+    await work();
+    return true;
+  }
+
+  /** Progress writes are coalesced: at most one in flight, the latest figures win. */
+  function progressWriter(userId: string) {
+    let pages = 0;
+    let trades = 0;
+    let writing: Promise<void> | undefined;
+    let dirty = false;
+    const flush = (): Promise<void> => {
+      dirty = false;
+      writing = schedules
+        .progress(userId, owner, pages, trades, new Date(now().getTime() + leaseMs))
+        .catch((err: unknown) => deps.log(err, { userId, step: 'sync progress' }))
+        .then(() => {
+          writing = undefined;
+          if (dirty) return flush();
+        });
+      return writing;
+    };
+    return {
+      onPage: (count: number) => {
+        pages += 1;
+        trades += count;
+        if (writing) dirty = true;
+        else void flush();
+      },
+      settled: () => writing ?? Promise.resolve(),
+    };
+  }
+
+  async function intervalOf(userId: string): Promise<number> {
+    return (await schedules.get(userId))?.interval_minutes ?? 0;
+  }
+
+  return {
+    /** One background sync of a user; 'skipped' when another sync holds the lease or it is no longer due. */
+    async runScheduled(userId: string): Promise<RunOutcome> {
+      return slot(async () => {
+        const token = await deps.token(userId);
+        if (!token) return 'skipped';
+        return paced(token, async () => {
+          let outcome: RunOutcome = 'skipped';
+          await withLease(userId, true, async () => {
+            const progress = progressWriter(userId);
+            try {
+              await deps.work(userId, progress.onPage);
+              await progress.settled();
+              const t = now();
+              const minutes = await intervalOf(userId);
+              await schedules.release(userId, owner, t, {
+                last_synced_at: t.toISOString(),
+                next_due_at: minutes > 0 ? new Date(t.getTime() + minutes * 60_000).toISOString() : null,
+                last_error: null,
+                failures: 0,
+                paused_at: null,
+              });
+              outcome = 'synced';
+            } catch (error) {
+              await progress.settled();
+              deps.log(error, { userId, step: 'background sync' });
+              const t = now();
+              const failures = ((await schedules.get(userId))?.failures ?? 0) + 1;
+              const message = failureMessage(error);
+              const tokenRejected = error instanceof AppError && TOKEN_CODES.has(error.code);
+              if (failures >= maxFailures) {
+                await schedules.release(userId, owner, t, {
+                  failures,
+                  paused_at: t.toISOString(),
+                  next_due_at: null,
+                  last_error: tokenRejected
+                    ? TOKEN_REJECTED
+                    : `Background sync paused after ${failures} failed attempts: ${message} Sync manually or save your OANDA settings again to resume.`,
+                });
+                outcome = 'paused';
+              } else {
+                const delay = Math.min(backoffMs * 2 ** (failures - 1), MAX_BACKOFF_MS);
+                await schedules.release(userId, owner, t, {
+                  failures,
+                  next_due_at: new Date(t.getTime() + delay).toISOString(),
+                  last_error: tokenRejected ? TOKEN_REJECTED : message,
+                });
+                outcome = 'failed';
+              }
+            }
+          });
+          return outcome;
+        });
+      });
+    },
+
+    /**
+     * A sync the user asked for (the Sync button): holds the lease (409 while a background sync of the user runs),
+     * records progress, and on success resets the failures, resumes a paused schedule and moves the next sync one
+     * interval on; on failure keeps the error in the status and throws it on.
+     */
+    async runManual<T>(userId: string, work: (onPage: (trades: number) => void) => Promise<T>): Promise<T> {
+      const claimed = await schedules.claim(userId, owner, now(), leaseMs, false);
+      if (!claimed)
+        throw conflict('A sync is already running for your account. Wait for it to finish.', 'SYNC_IN_PROGRESS');
+      const progress = progressWriter(userId);
+      try {
+        const result = await work(progress.onPage);
+        await progress.settled();
+        const t = now();
+        const minutes = await intervalOf(userId);
+        await schedules.release(userId, owner, t, {
+          last_synced_at: t.toISOString(),
+          next_due_at: minutes > 0 ? new Date(t.getTime() + minutes * 60_000).toISOString() : null,
+          last_error: null,
+          failures: 0,
+          paused_at: null,
+        });
+        return result;
+      } catch (error) {
+        await progress.settled();
+        await schedules.release(userId, owner, now(), { last_error: failureMessage(error) });
+        throw error;
+      }
+    },
+  };
+}
+export type SyncRunner = ReturnType<typeof createSyncRunner>;
