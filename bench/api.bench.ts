@@ -80,8 +80,8 @@ function startChild(args: string[], env: NodeJS.ProcessEnv, ready: (line: string
             }),
         });
     };
-    createInterface({ input: child.stdout! }).on('line', onLine);
-    createInterface({ input: child.stderr! }).on('line', onLine);
+    createInterface({ input: child.stdout }).on('line', onLine);
+    createInterface({ input: child.stderr }).on('line', onLine);
     child.once('exit', (code) => {
       children.delete(child);
       if (port === undefined) reject(new Error(`${args.join(' ')} exited (${code}):\n${tail.join('\n')}`));
@@ -130,8 +130,8 @@ async function startServer(dataDir: string, databaseUrl: string | undefined): Pr
     if (output.length < 4000) output += text;
     lines += text.split('\n').length - 1;
   };
-  child.stdout!.on('data', count);
-  child.stderr!.on('data', count);
+  child.stdout.on('data', count);
+  child.stderr.on('data', count);
   child.once('exit', () => children.delete(child));
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
