@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import type { AppContext } from './context';
@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate';
 import { createCipher } from './lib/crypto';
 import { loadSecrets } from './lib/secrets';
 import { authPlugin } from './plugins/auth';
-import { registerErrorHandling, registerNotFound } from './plugins/error-handler';
+import { registerErrorHandling, registerNotFound, registerRequestLog } from './plugins/error-handler';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticWeb } from './plugins/static-web';
@@ -74,6 +74,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     genReqId: () => crypto.randomUUID(),
+    // Errors and slow requests are logged by registerRequestLog, not every request twice.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -91,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
 
   registerErrorHandling(app);
+  registerRequestLog(app, env.SLOW_REQUEST_MS);
   await registerSecurityHeaders(app);
   await registerRateLimits(app, {
     redisUrl: env.REDIS_URL,

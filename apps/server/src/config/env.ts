@@ -48,6 +48,11 @@ const schema = z.object({
   /** Sign-in and registration attempts allowed per minute, per IP and per username. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Requests are not logged one by one (Fastify's two lines a request cost more than a small route): only server
+   * errors and responses slower than this many milliseconds, at warn. 0 logs every response (at info).
+   */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   WEB_DIST: z.string().optional(),
   /** MAE/MFE candle requests per minute per OANDA token (the background job's budget); 0 turns the job off. */
   EXCURSION_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).max(6_000).default(30),

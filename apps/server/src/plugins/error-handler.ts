@@ -21,6 +21,24 @@ const statusMessages: Record<number, string> = {
 };
 
 /** One place that turns every failure into the `{ success: false, message, code, requestId }` envelope. */
+/**
+ * One line per response worth reading: server errors (5xx) and responses slower than `slowMs`, at warn; with
+ * `slowMs` 0 every response, at info. Replaces Fastify's own request logging (`disableRequestLogging`), which
+ * writes two lines for every request.
+ */
+export function registerRequestLog(app: FastifyInstance, slowMs: number): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const ms = reply.elapsedTime;
+    const status = reply.statusCode;
+    if (status >= 500 || ms >= slowMs) {
+      const entry = { method: request.method, url: request.url, statusCode: status, responseTime: Math.round(ms) };
+      if (slowMs === 0 && status < 500) request.log.info(entry, 'request completed');
+      else request.log.warn(entry, status >= 500 ? 'request failed' : 'slow request');
+    }
+    done();
+  });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const requestId = request.id;

@@ -159,7 +159,7 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
       filter: TradeListFilter = {},
     ): Promise<Paged<TradeListItem>> {
       await checkTags(userId, filter);
-      const { rows, total } = await tradeList.page(userId, filter, (page - 1) * limit, limit);
+      const { rows, total } = await tradeList.pageOf(userId, filter, (page - 1) * limit, limit);
       return { data: await withJournal(userId, rows), pages: pagesFor(total, limit), total };
     },
 
