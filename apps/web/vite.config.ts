@@ -80,6 +80,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: what each chunk imports, read by bench/web.bench.ts (dot folders are never served).
+    manifest: true,
     assetsDir: 'static',
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
