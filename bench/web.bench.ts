@@ -91,12 +91,6 @@ const observe = `
   }).observe(document, { childList: true, subtree: true });
 `;
 
-interface Resource {
-  path: string;
-  start: number;
-  encoded: number;
-}
-
 async function visit(browser: Browser, url: string, token: string | null, waitFor: string) {
   const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   if (token) await context.addInitScript((t) => localStorage.setItem('token', JSON.stringify(t)), token);
@@ -117,7 +111,7 @@ async function visit(browser: Browser, url: string, token: string | null, waitFo
     return { lcp: w.__lcp, formReady: w.__formReady, document: nav.encodedBodySize, resources };
   });
   await context.close();
-  return facts as { lcp: number; formReady: number; document: number; resources: Resource[] };
+  return facts;
 }
 
 async function main() {

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { unusedCss } from './build/unused-css.js';
 
 /**
  * Lists every lazily loaded chunk's file in index.html (`<script type="application/json" id="chunk-files">`), by
@@ -75,7 +76,7 @@ export function precompress(): Plugin {
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 
 export default defineConfig({
-  plugins: [react(), chunkFiles(), precompress()],
+  plugins: [react(), chunkFiles(), unusedCss(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -62,7 +62,7 @@ describe('the web app', () => {
     expect(gz.headers.vary).toMatch(/accept-encoding/i);
     expect(gunzipSync(gz.rawPayload).toString()).toBe(bigChunk);
 
-    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
       const plain = await get('/static/js/big-xyz.js', headers);
       expect(plain.statusCode).toBe(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
