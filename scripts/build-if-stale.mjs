@@ -32,6 +32,7 @@ const targets = [
       'apps/web/index.html',
       'apps/web/public',
       'apps/web/vite.config.ts',
+      'apps/web/build',
       'packages/contract/src',
       'package-lock.json',
     ],

@@ -8,7 +8,9 @@ const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /**
  * Serves the built web app. Files are looked up on each request (a rebuilt app is served without a restart), and
- * every client-side route gets index.html. Returns the fallback for the not-found handler: true when it answered.
+ * every client-side route gets index.html. The build writes a brotli and a gzip copy beside each text file
+ * (apps/web/vite.config.ts, `precompress`): a browser that accepts them gets the copy with its Content-Encoding,
+ * any other client the file itself; `Vary: Accept-Encoding` keeps caches from mixing them up. Returns the fallback for the not-found handler: true when it answered.
  */
 export async function registerStaticWeb(
   app: FastifyInstance,
@@ -23,9 +25,11 @@ export async function registerStaticWeb(
     wildcard: true,
     index: ['index.html'],
     cacheControl: false,
+    preCompressed: true,
     setHeaders(res, path) {
       // Hashed chunk names change with their content, so they can be cached for good.
       res.setHeader('cache-control', path.includes('/static/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('vary', 'Accept-Encoding');
     },
   });
   return (request, reply) => {
