@@ -8,7 +8,12 @@ import type { AccountItem, TradeItem } from '@pipsense/contract';
 import { createDb, type Db } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
 import { LlmError, type LlmProvider, type LlmRequest, type LlmResult } from '../../integrations/llm';
-import { createAnalyticsService, SLICED_INSIGHTS_NOTE, type AnalyticsService } from './analytics.service';
+import {
+  createAnalyticsService,
+  overviewEngineRuns,
+  SLICED_INSIGHTS_NOTE,
+  type AnalyticsService,
+} from './analytics.service';
 import { createInsightsRepository } from './insights.repository';
 import { createSnapshotRepository } from './overview-snapshots.repository';
 import { bumpDataVersion } from '../../db/data-versions';
@@ -385,5 +390,25 @@ describe('overview insights cache', () => {
       note: 'OpenAI did not answer in time; showing the built-in analysis.',
     });
     expect(llm.calls[0]!.request.signal?.reason).toMatchObject({ name: 'TimeoutError' });
+  });
+});
+
+describe('refreshSnapshots', () => {
+  it('brings the viewed scopes up to the new data version, so that the next view only reads', async () => {
+    const s = service(scriptedProvider().provider);
+    const first = await s.overview(userId, { timeZone: 'UTC', mode: 'demo' });
+    expect(await s.refreshSnapshots(userId)).toBe(0); // nothing changed
+
+    clock += 60_000;
+    await bumpDataVersion(db.kysely, userId, new Date(clock).toISOString());
+    const runs = overviewEngineRuns();
+    expect(await s.refreshSnapshots(userId)).toBe(1);
+    expect(overviewEngineRuns()).toBe(runs + 1);
+
+    const next = await s.overview(userId, { timeZone: 'UTC', mode: 'demo' });
+    expect(overviewEngineRuns()).toBe(runs + 1);
+    expect(next.computedAt).toBe(new Date(clock).toISOString());
+    expect(next.computedAt).not.toBe(first.computedAt);
+    await s.close();
   });
 });
