@@ -7,7 +7,9 @@
  * The app is built if stale and served by the real server in this process (temporary SQLite data dir, a free port).
  * Sizes are those of the built files compressed at the levels the build uses (brotli 11, gzip 9), so a build without
  * precompressed copies measures the same way; "served" is what Chromium actually received (encodedBodySize).
- * PIPSENSE_BENCH_WEB_DIST measures another build (e.g. one of an older commit) instead of apps/web/dist.
+ * PIPSENSE_BENCH_WEB_DIST measures another build (e.g. one of an older commit) instead of apps/web/dist;
+ * PIPSENSE_BENCH_WEB_SHOTS=dir keeps a screenshot of each measured page. /overview opens on MetaTrader, as the
+ * import's 'See the trades' link opens it (router state), so that it shows the imported trades.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -94,16 +96,28 @@ const observe = `
 /** A home broadband line as Chrome's tools define one: 10 Mbit/s down, 40 ms round trip. */
 const BROADBAND = { offline: false, latency: 40, downloadThroughput: 1_250_000, uploadThroughput: 625_000 };
 
-async function visit(browser: Browser, url: string, token: string | null, waitFor: string, throttle = false) {
+async function visit(browser: Browser, url: string, token: string | null, waitFor: string[], throttle = false) {
   const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  if (token) await context.addInitScript((t) => localStorage.setItem('token', JSON.stringify(t)), token);
+  if (token) {
+    await context.addInitScript((t) => localStorage.setItem('token', JSON.stringify(t)), token);
+    // As the import's 'See the trades' link does: the screens open on the imported platform (OANDA otherwise).
+    await context.addInitScript({
+      content: `history.replaceState({ usr: { platform: 'MetaTrader' }, key: 'bench', idx: 0 }, '');`,
+    });
+  }
   await context.addInitScript({ content: observe });
   const page = await context.newPage();
   if (throttle) await (await context.newCDPSession(page)).send('Network.emulateNetworkConditions', BROADBAND);
   await page.goto(url, { waitUntil: 'load' });
-  await page.locator(waitFor).first().waitFor({ state: 'visible', timeout: 30_000 });
+  for (const selector of waitFor) await page.locator(selector).first().waitFor({ state: 'visible', timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
+  // PIPSENSE_BENCH_WEB_SHOTS=dir: a screenshot of what was measured, to check the page was the one meant.
+  const shots = process.env.PIPSENSE_BENCH_WEB_SHOTS;
+  if (shots)
+    await page.screenshot({
+      path: join(shots, `${new URL(url).pathname.slice(1)}${throttle ? '-throttled' : ''}.png`),
+    });
   const facts = await page.evaluate(() => {
     const w = window as unknown as { __lcp: number; __formReady: number };
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -158,7 +172,7 @@ async function main() {
 
     // --- /login: what loads before the form shows, and the torus after it.
     const logins = [];
-    for (let i = 0; i < RUNS; i += 1) logins.push(await visit(browser, `${origin}/login`, null, '#login-password'));
+    for (let i = 0; i < RUNS; i += 1) logins.push(await visit(browser, `${origin}/login`, null, ['#login-password']));
     const first = logins[0]!;
     if (first.formReady < 0) throw new Error('the login form never appeared');
     const isTorus = (path: string) => path.includes('/torus-canvas-');
@@ -231,10 +245,16 @@ async function main() {
     heading(`Largest Contentful Paint, Chromium on loopback, 1280×800, cold cache, ${RUNS} runs`);
     const overviews = [];
     for (let i = 0; i < RUNS; i += 1)
-      overviews.push(await visit(browser, `${origin}/overview`, user.token, '.overview-as-of'));
+      overviews.push(
+        await visit(browser, `${origin}/overview`, user.token, [
+          'text=/Dashboard – MetaTrader/',
+          '.overview-as-of',
+          'text=/Total trades/i',
+        ]),
+      );
     const throttled = [];
     for (let i = 0; i < RUNS; i += 1)
-      throttled.push(await visit(browser, `${origin}/login`, null, '#login-password', true));
+      throttled.push(await visit(browser, `${origin}/login`, null, ['#login-password'], true));
     for (const [name, runs] of [
       ['/login', logins],
       ['/overview', overviews],
