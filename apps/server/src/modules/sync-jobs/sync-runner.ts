@@ -54,6 +54,8 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
   const backoffMs = deps.backoffMs ?? 60_000;
   const leaseMs = deps.leaseMs ?? 15 * 60_000;
 
+  /** Manual syncs running in this instance, per user. */
+  const manual = new Map<string, number>();
   let active = 0;
   const waiting: Array<() => void> = [];
   async function slot<T>(work: () => Promise<T>): Promise<T> {
@@ -188,16 +190,25 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
      * interval on; on failure keeps the error in the status and throws it on.
      */
     async runManual<T>(userId: string, work: (onPage: (trades: number) => void) => Promise<T>): Promise<T> {
-      const claimed = await schedules.claim(userId, owner, now(), leaseMs, false);
-      if (!claimed)
+      // Manual syncs of one user in this instance share one lease (an account sync may run beside a trade sync;
+      // the trading service refuses a second one of the same kind itself).
+      const held = manual.get(userId) ?? 0;
+      if (held === 0 && !(await schedules.claim(userId, owner, now(), leaseMs, false)))
         throw conflict('A sync is already running for your account. Wait for it to finish.', 'SYNC_IN_PROGRESS');
+      manual.set(userId, held + 1);
       const progress = progressWriter(userId);
+      const done = async (outcome: Parameters<SyncScheduleRepository['release']>[3]) => {
+        await progress.settled();
+        const left = (manual.get(userId) ?? 1) - 1;
+        if (left > 0) manual.set(userId, left);
+        else manual.delete(userId);
+        await schedules.release(userId, owner, now(), outcome, left > 0);
+      };
       try {
         const result = await work(progress.onPage);
-        await progress.settled();
         const t = now();
         const minutes = await intervalOf(userId);
-        await schedules.release(userId, owner, t, {
+        await done({
           last_synced_at: t.toISOString(),
           next_due_at: minutes > 0 ? new Date(t.getTime() + minutes * 60_000).toISOString() : null,
           last_error: null,
@@ -206,8 +217,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
         });
         return result;
       } catch (error) {
-        await progress.settled();
-        await schedules.release(userId, owner, now(), { last_error: failureMessage(error) });
+        await done({ last_error: failureMessage(error) });
         throw error;
       }
     },

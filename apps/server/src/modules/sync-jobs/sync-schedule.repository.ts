@@ -121,7 +121,7 @@ export function createSyncScheduleRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Ends a lease; `outcome` is what to store with it (success or failure fields). */
+    /** Ends a lease (unless `keepLease`); `outcome` is what to store with it (success or failure fields). */
     async release(
       userId: string,
       owner: string,
@@ -130,10 +130,13 @@ export function createSyncScheduleRepository(db: Kysely<Database>) {
         Updateable<SyncSchedulesTable>,
         'last_synced_at' | 'next_due_at' | 'last_error' | 'failures' | 'paused_at'
       >,
+      /** Another sync of this owner still runs under the lease: store the outcome, keep the lease. */
+      keepLease = false,
     ): Promise<void> {
+      const lease = keepLease ? {} : { lease_owner: null, lease_until: null, started_at: null };
       await db
         .updateTable('sync_schedules')
-        .set({ ...outcome, lease_owner: null, lease_until: null, started_at: null, updated_at: now.toISOString() })
+        .set({ ...outcome, ...lease, updated_at: now.toISOString() })
         .where('user_id', '=', userId)
         .where('lease_owner', '=', owner)
         .execute();
