@@ -132,6 +132,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     info,
     now: ctx.now,
     log: (err, context) => app.log.warn({ err, ...context }, 'background sync failed'),
+    // Late-bound: analytics is built below; syncs run only after the app has started.
+    afterSync: (userId) => analytics.refreshSnapshots(userId),
   });
   options.syncJobs?.expose?.(syncJobs);
   if (options.syncJobs?.enabled) await syncJobs.start();
@@ -183,6 +185,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     settings: info,
     parser: createReportParser(),
     now: ctx.now,
+    afterImport: (userId) => analytics.refreshSnapshots(userId),
+    log: (err, context) => app.log.warn({ err, ...context }, 'import follow-up failed'),
   });
   await app.register(importRoutes, { imports });
 

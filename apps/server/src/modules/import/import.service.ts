@@ -33,6 +33,9 @@ export interface ImportServiceDeps {
   settings: Pick<SettingsService, 'adoptTradingPlatformIfUnset'>;
   parser: ReportParser;
   now: () => Date;
+  /** After a confirmed import: the Overview's snapshots brought up to date (analytics `refreshSnapshots`). */
+  afterImport?: (userId: string) => Promise<unknown>;
+  log?: (err: unknown, context: Record<string, unknown>) => void;
 }
 
 export interface UploadRequest {
@@ -79,7 +82,7 @@ const accountKeyOf = (identity: { server: string; login: string }) =>
  * kept (table `imports`) until the trader confirms (the trading module stores the account and trades) or cancels.
  * One upload per user is read at a time.
  */
-export function createImportService({ db, trading, settings, parser, now }: ImportServiceDeps) {
+export function createImportService({ db, trading, settings, parser, now, afterImport, log }: ImportServiceDeps) {
   const repo = createImportRepository(db);
   const reading = new Set<string>();
 
@@ -185,6 +188,8 @@ export function createImportService({ db, trading, settings, parser, now }: Impo
       await repo.saveContractSizes(userId, corrections, now().toISOString());
       await repo.deletePending(userId, importId);
       await settings.adoptTradingPlatformIfUnset(userId, 'MetaTrader');
+      if (result.added + result.updated > 0 && afterImport)
+        await afterImport(userId).catch((err: unknown) => log?.(err, { userId, step: 'overview snapshots' }));
       return {
         accountId: result.accountKey,
         added: result.added,

@@ -36,6 +36,11 @@ export interface SyncJobsDeps extends SyncJobsOptions {
   info: Pick<SettingsService, 'oandaCredentials'>;
   now: () => Date;
   log: (err: unknown, context: Record<string, unknown>) => void;
+  /**
+   * After a background sync: the Overview's snapshots brought up to date in the job, so the trader's next view
+   * reads them (analytics `refreshSnapshots`). A failure here is logged; the sync itself succeeded.
+   */
+  afterSync?: (userId: string) => Promise<unknown>;
 }
 
 const intervalOf = (minutes: number): SyncInterval =>
@@ -53,6 +58,7 @@ export function createSyncJobs(deps: SyncJobsDeps) {
     (async (userId, onPage) => {
       await trading.syncAccounts(userId);
       await trading.syncTrades(userId, { onPage });
+      await deps.afterSync?.(userId).catch((err: unknown) => deps.log(err, { userId, step: 'overview snapshots' }));
     });
   const runner = createSyncRunner({
     ...deps,
