@@ -291,10 +291,13 @@ describe('answers from Vertex AI', () => {
     const data = await answer(u.token, chat, 'What is my margin utilization?');
     expect(vertex.requests[0]?.model).toBe('gemini-2.5-flash');
     expect(vertex.requests[0]?.tools.map((x) => x.name)).toEqual(['get_account_state', 'get_performance']);
-    const marginUsed = practice.state.summary(practice.accountIds[0]!).marginUsed;
-    expect(vertex.requests[1]?.toolResults[0]?.result).toMatchObject({ accounts: [{ marginUsed }] });
+    // The simulator values open trades at live prices: the margin moves between the answer and this read.
+    const marginNow = Number(practice.state.summary(practice.accountIds[0]!).marginUsed);
+    const sent = (vertex.requests[1]?.toolResults[0]?.result as { accounts: Array<{ marginUsed: string }> })
+      .accounts[0]!.marginUsed;
+    expect(Math.abs(Number(sent) - marginNow)).toBeLessThan(marginNow * 0.01);
     expect(data).toMatchObject({ provider: 'vertexai', model: 'gemini-2.5-flash', failed: false });
-    expect(data.content).toContain(marginUsed);
+    expect(data.content).toContain(sent);
     expect(openai.requests).toHaveLength(0);
   });
 });
