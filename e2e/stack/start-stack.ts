@@ -96,6 +96,9 @@ const server: ChildProcess = spawn(process.execPath, [join(repoRoot, 'apps/serve
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     JWT_TTL: '1h',
+    // The specs sync by hand and count provider calls per data version; the scheduler has its own tests
+    // (modules/sync-jobs), and a tick in the middle of a spec would re-sync live valuations under it.
+    BACKGROUND_SYNC: 'off',
     // Every spec registers and signs in fresh users from one address.
     AUTH_RATE_LIMIT: '1000',
     OANDA_PRACTICE_URL: practice.url,

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     throw error;
   }
   // The background sync's scheduler runs in every server instance (pg-boss shares the work on PostgreSQL).
-  const app = await buildApp({ env, syncJobs: { enabled: true } });
+  const app = await buildApp({ env, syncJobs: { enabled: env.BACKGROUND_SYNC === 'on' } });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -56,6 +56,8 @@ const schema = z.object({
   WEB_DIST: z.string().optional(),
   /** MAE/MFE candle requests per minute per OANDA token (the background job's budget); 0 turns the job off. */
   EXCURSION_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).max(6_000).default(30),
+  /** The background sync's scheduler (issue 11): on in every server instance unless turned off here. */
+  BACKGROUND_SYNC: z.enum(['on', 'off'], { error: 'BACKGROUND_SYNC must be on or off' }).default('on'),
 });
 
 export type Env = z.infer<typeof schema>;
