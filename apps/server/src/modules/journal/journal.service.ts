@@ -88,7 +88,8 @@ export function createJournalService({ journal, trading, now }: JournalServiceDe
         updated_at: at,
       })),
     );
-    if (await journal.giveStarterTags(userId, rows, at)) await journal.touched(userId, at);
+    // A tag on no trade changes nothing the Overview shows (By tag lists tags in use): the journal version stays.
+    await journal.giveStarterTags(userId, rows, at);
   }
 
   async function nameFree(userId: string, kind: TagKind, name: string, exceptId?: string): Promise<void> {
@@ -205,7 +206,7 @@ export function createJournalService({ journal, trading, now }: JournalServiceDe
         await nameFree(userId, kind, tidy);
         throw error;
       }
-      await journal.touched(userId, at);
+      // A new tag is on no trade yet: nothing the Overview shows changes.
       return ownedTag(userId, id);
     },
 
