@@ -28,7 +28,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         )}
         <div className="auth-panel-text">
           <div className="auth-brand">PipSense</div>
-          <p>Your OANDA trades, measured and explained.</p>
+          <p>Your OANDA and MetaTrader trades, measured and explained.</p>
         </div>
       </aside>
       <main className="auth-main">

@@ -31,7 +31,7 @@ export function SyncStatusLine({ listKey }: { listKey: QueryKey }) {
   if (!status.data?.connected) return null;
   const { line, error } = syncStatusText(status.data, elapsed.since === updatedAt ? elapsed.ms : 0);
   return (
-    <div role="status" aria-label="Background sync" className="small mb-3">
+    <div role="status" aria-label="Background sync" className="small px-3 pt-2 mb-1">
       <span className="text-body-secondary">{line}</span>
       {error && <div className={status.data.paused ? 'text-warning-emphasis' : 'text-danger'}>{error}</div>}
     </div>
