@@ -41,16 +41,20 @@ const eventStream = () => {
   };
 };
 
-/** `GET /api/v1/import/mappings/:id` → `get_import_mappings_by_id`. */
+/**
+ * `GET /api/v1/import/mappings/:id` → `getImportMappingsById` (camelCase: Swagger UI's deep links read `_` as a
+ * space).
+ */
 const operationId = (method: string, url: string) =>
   [
     method.toLowerCase(),
     ...url
       .replace(/^\/api\/v1\//, '')
-      .split('/')
+      .replace(/:(\w+)/g, 'by_$1')
+      .split(/[/_]/)
       .filter(Boolean)
-      .map((part) => (part.startsWith(':') ? `by_${part.slice(1)}` : part)),
-  ].join('_');
+      .map((word) => word[0]!.toUpperCase() + word.slice(1)),
+  ].join('');
 
 /** A route without an entry in `apiRouteDocs` still appears, under the area its path names. */
 const fallbackTag = (url: string): ApiTag => {
