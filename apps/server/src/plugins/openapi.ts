@@ -6,6 +6,13 @@ import { z } from 'zod';
 import { API_TAGS, answerEvents, apiRouteDocs, errorBody, type ApiRouteDoc, type ApiTag } from '@pipsense/contract';
 
 /** The interactive reference; its document is at `${API_DOCS}/json` (and `/yaml`). */
+/** PipSense's mark (apps/web/public/favicon.svg) with the name, for the reference page's top bar. */
+const LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 150 32" width="150" height="32">' +
+  '<rect width="32" height="32" rx="7" fill="#321fdb"/>' +
+  '<path d="M6 22l6-7 5 4 9-11" stroke="#fff" stroke-width="3" fill="none" stroke-linecap="round" stroke-linejoin="round"/>' +
+  '<text x="42" y="23" font-family="system-ui, sans-serif" font-size="20" font-weight="700" fill="#fff">PipSense</text></svg>';
+
 export const API_DOCS = '/api/docs';
 
 type Json = Record<string, unknown>;
@@ -154,6 +161,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: API_DOCS,
     uiConfig: { deepLinking: true, docExpansion: 'list', displayRequestDuration: true },
-    theme: { title: 'PipSense API reference' },
+    theme: {
+      title: 'PipSense API reference',
+    },
+    logo: { type: 'image/svg+xml', content: Buffer.from(LOGO), href: '/', target: '_self' },
   });
 }
