@@ -103,7 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   registerRequestLog(app, env.SLOW_REQUEST_MS);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { hsts: env.TRUST_PROXY !== undefined });
   await registerRateLimits(app, {
     redisUrl: env.REDIS_URL,
     max: options.credentialLimit ?? env.AUTH_RATE_LIMIT,
