@@ -39,8 +39,8 @@ const compressible = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every compressible file of the build, once, at the best
- * levels: the server's static plugin sends them (`preCompressed`) with the matching Content-Encoding. Source maps are
- * left alone (only developer tools ask for them); files under 1 KB are not worth a second round trip of headers.
+ * levels: the server's static plugin sends them (`preCompressed`) with the matching Content-Encoding. Files under
+ * 1 KB are not worth a second round trip of headers.
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
@@ -80,7 +80,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the production build: the server would publish the app's whole source (issue 12).
+    sourcemap: false,
     // dist/.vite/manifest.json: what each chunk imports, read by bench/web.bench.ts (dot folders are never served).
     manifest: true,
     assetsDir: 'static',

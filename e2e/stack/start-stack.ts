@@ -101,6 +101,7 @@ const server: ChildProcess = spawn(process.execPath, [join(repoRoot, 'apps/serve
     BACKGROUND_SYNC: 'off',
     // Every spec registers and signs in fresh users from one address.
     AUTH_RATE_LIMIT: '1000',
+    CHECK_RATE_LIMIT: '1000',
     OANDA_PRACTICE_URL: practice.url,
     OANDA_LIVE_URL: live.url,
     OPENAI_BASE_URL: openai.url,

@@ -69,13 +69,21 @@ export interface BuildOptions {
 
 const defaultWebDist = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
 
+/** TRUST_PROXY as Fastify takes it: a hop count as the function Fastify builds from one (its types omit numbers). */
+function trustProxyOption(trust: Env['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === undefined) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** Plugins, then modules, then error and 404 handlers. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { env } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Unset: no proxy is believed, req.ip is the socket's address (a spoofed X-Forwarded-For changes nothing).
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     genReqId: () => crypto.randomUUID(),
     // Errors and slow requests are logged by registerRequestLog, not every request twice.
     logController: new LogController({ disableRequestLogging: true }),
@@ -84,11 +92,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
+  // Before the database: a damaged secret file stops the start with its message (lib/secrets.ts).
+  const secrets = loadSecrets(env);
   const db = options.db ?? createDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   if (!options.db) app.addHook('onClose', () => db.close());
   await migrateToLatest(db);
 
-  const secrets = loadSecrets(env);
   const ctx: AppContext = {
     env,
     db,
@@ -98,10 +107,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   registerRequestLog(app, env.SLOW_REQUEST_MS);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { hsts: env.TRUST_PROXY !== undefined });
   await registerRateLimits(app, {
     redisUrl: env.REDIS_URL,
     max: options.credentialLimit ?? env.AUTH_RATE_LIMIT,
+    checkMax: env.CHECK_RATE_LIMIT,
   });
   await app.register(authPlugin, { secret: secrets.jwtSecret, ttlSeconds: env.JWT_TTL });
   // Before the routes: it reads their schemas as they are added.
@@ -109,6 +119,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const auth = createAuthService({ users: createUserRepository(db.kysely), now: ctx.now });
   const info = createSettingsService({ info: createSettingsRepository(db.kysely), cipher: ctx.cipher, now: ctx.now });
+  // OANDA tokens sealed before issue 12 (no associated data) are re-sealed bound to their user, once.
+  const sealed = await info.sealLegacyTokens();
+  if (sealed.resealed > 0) app.log.info(`re-sealed ${sealed.resealed} stored OANDA token(s) bound to their user`);
+  if (sealed.unreadable > 0)
+    app.log.warn(
+      `${sealed.unreadable} stored OANDA token(s) cannot be decrypted with this ENCRYPTION_KEY; their users are asked to enter them again`,
+    );
   const oanda = createOandaClient({
     ...options.oanda,
     practiceUrl: env.OANDA_PRACTICE_URL,

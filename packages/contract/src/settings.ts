@@ -33,7 +33,15 @@ export const providerStatus = z.object({ configured: z.boolean(), detail: z.stri
 export const providersStatus = z.object({ openai: providerStatus, vertexai: providerStatus });
 export type ProvidersStatus = z.infer<typeof providersStatus>;
 
-export const getInfoResponse = envelope.extend({ data: infoRecord, providers: providersStatus });
+export const getInfoResponse = envelope.extend({
+  data: infoRecord,
+  providers: providersStatus,
+  /**
+   * Set when a saved OANDA access token can no longer be read (the server's encryption key changed, or the stored
+   * value was damaged): the record then shows no token, and this says to enter it again (issue 12).
+   */
+  oandaNotice: z.string().optional(),
+});
 export type GetInfoResponse = z.infer<typeof getInfoResponse>;
 
 export const updateUsernameEmailBody = z.object({ new_username: username, new_email: email });

@@ -5,16 +5,25 @@ import { AppError } from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Per-IP and per-username limits for sign-in and registration. */
+    /**
+     * Sign-in and registration: counts the attempt against the client's IP, then refuses a username locked by its
+     * recent password failures. An attempt refused for its IP is not counted against the username.
+     */
     credentialLimits: preHandlerAsyncHookHandler;
+    /** Counts one real password failure against the username (after the password was checked and was wrong). */
+    recordPasswordFailure: (request: FastifyRequest) => Promise<void>;
+    /** The username and email availability checks: per IP, each route its own counter. */
+    checkLimits: preHandlerAsyncHookHandler;
   }
 }
 
 export interface RateLimitOptions {
   redisUrl?: string | undefined;
-  /** Attempts per window, per IP and per username. */
+  /** Attempts per window, per IP; password failures per window, per username. */
   max?: number;
   windowMs?: number;
+  /** Availability checks per window, per IP and route. */
+  checkMax?: number;
 }
 
 const usernameOf = (request: FastifyRequest): string => {
@@ -32,24 +41,43 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
     app.addHook('onClose', async () => void (await redis.quit()));
   }
   // If Redis is down, sign-in keeps working (fail open) rather than locking every user out.
+  // req.ip is the socket's address unless TRUST_PROXY names the proxies believed about X-Forwarded-For (app.ts).
   await app.register(rateLimit, {
     global: false,
     skipOnError: true,
     ...(redis ? { redis, nameSpace: 'pipsense-rl-' } : {}),
   });
-  const limits = { max: options.max ?? 20, timeWindow: options.windowMs ?? 60_000 };
-  // Two counters per request: the plugin's route hook runs only one limiter per request, so check both here.
+  const windowMs = options.windowMs ?? 60_000;
+  const limits = { max: options.max ?? 20, timeWindow: windowMs };
   const byIp = app.createRateLimit({ ...limits, keyGenerator: (req) => `ip:${req.ip}` });
   const byUser = app.createRateLimit({ ...limits, keyGenerator: (req) => `user:${usernameOf(req)}` });
+  const checks = app.createRateLimit({
+    max: options.checkMax ?? 30,
+    timeWindow: windowMs,
+    keyGenerator: (req) => `check:${req.routeOptions.url ?? req.url}:${req.ip}`,
+  });
+  const tooMany = (what: string, ttlInSeconds: number) => {
+    const seconds = Math.max(1, ttlInSeconds);
+    return new AppError(429, 'RATE_LIMITED', `${what} Please wait ${seconds} seconds and try again.`, {
+      'retry-after': String(seconds),
+    });
+  };
+
   app.decorate('credentialLimits', async (request: FastifyRequest) => {
-    const checks = [await byIp(request)];
-    if (usernameOf(request)) checks.push(await byUser(request));
-    const exceeded = checks.find((c) => !c.isAllowed && c.isExceeded);
-    if (exceeded && !exceeded.isAllowed) {
-      const seconds = Math.max(1, exceeded.ttlInSeconds);
-      throw new AppError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${seconds} seconds and try again.`, {
-        'retry-after': String(seconds),
-      });
-    }
+    const ip = await byIp(request);
+    // Refused for its IP: stops here, so a blocked client cannot keep counting against someone's username.
+    if (!ip.isAllowed && ip.isExceeded) throw tooMany('Too many attempts.', ip.ttlInSeconds);
+    if (!usernameOf(request)) return;
+    // Only read: the username's counter moves on real password failures (recordPasswordFailure), not attempts.
+    const user = await byUser(request, { increment: false });
+    if (!user.isAllowed && user.remaining === 0 && user.ttl > 0) throw tooMany('Too many attempts.', user.ttlInSeconds);
+  });
+  app.decorate('recordPasswordFailure', async (request: FastifyRequest) => {
+    if (usernameOf(request)) await byUser(request);
+  });
+  app.decorate('checkLimits', async (request: FastifyRequest) => {
+    const result = await checks(request);
+    if (!result.isAllowed && result.isExceeded)
+      throw tooMany('Too many username or email checks from your network.', result.ttlInSeconds);
   });
 }

@@ -48,9 +48,17 @@ export async function securityHeaders(): Promise<Record<string, string>> {
   );
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/** One year, subdomains included: sent only when TLS is in front (TRUST_PROXY set), as helmet would send it. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * `hsts`: TLS terminates in front of the server (TRUST_PROXY is set), so browsers are told to use HTTPS only; without
+ * a proxy the server speaks plain HTTP and must not send it.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, { hsts = false } = {}): Promise<void> {
   const headers = await securityHeaders();
   if (!headers['content-security-policy']) throw new Error('helmet sent no Content-Security-Policy header');
+  if (hsts) headers['strict-transport-security'] = HSTS;
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -26,6 +26,8 @@ export async function registerStaticWeb(
     index: ['index.html'],
     cacheControl: false,
     preCompressed: true,
+    // Source maps are never served, even from a build that made them (issue 12: no public source maps).
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
     setHeaders(res, path) {
       // Hashed chunk names change with their content, so they can be cached for good.
       res.setHeader('cache-control', path.includes('/static/') ? 'public, max-age=31536000, immutable' : 'no-cache');

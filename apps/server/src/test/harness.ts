@@ -84,6 +84,12 @@ export function injectApi(app: FastifyInstance, token: string): ApiCall {
   };
 }
 
+/** Fixed secrets for test apps on PostgreSQL (never used outside tests). */
+export const TEST_SECRETS = {
+  JWT_SECRET: 'pipsense-test-jwt-secret-not-for-production-use',
+  ENCRYPTION_KEY: '7e57'.repeat(16),
+} as const;
+
 export async function createTestApp(
   overrides: Partial<Record<keyof Env, string>> = {},
   options: Omit<BuildOptions, 'env'> = {},
@@ -96,7 +102,8 @@ export async function createTestApp(
     WEB_DIST: join(dataDir, 'no-web'),
     // The MAE/MFE job off: its candle requests would land in the request logs tests assert on.
     EXCURSION_REQUESTS_PER_MINUTE: '0',
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    // PostgreSQL refuses to start without shared secrets (config/env.ts): every test app gets the same fixed ones.
+    ...(database ? { DATABASE_URL: database.url, ...TEST_SECRETS } : {}),
     ...overrides,
   });
   const app = await buildApp({ env, logger: false, credentialLimit: 1000, ...options });

@@ -4,7 +4,7 @@ import { config } from '../config/env';
 import { authRequest } from './api';
 import { queryKeys } from './query-keys';
 
-export type AccountInfo = Pick<GetInfoResponse, 'data' | 'providers'>;
+export type AccountInfo = Pick<GetInfoResponse, 'data' | 'providers' | 'oandaNotice'>;
 
 /**
  * GET {backend}/api/v1/account/get_info: the info record (token masked) and what the server has configured for each
@@ -15,7 +15,7 @@ export const infoQuery = queryOptions({
   queryKey: queryKeys.info,
   queryFn: ({ signal }): Promise<AccountInfo> =>
     authRequest<GetInfoResponse>('GET', `${config.backend}/api/v1/account/get_info`, undefined, signal).then(
-      ({ data, providers }) => ({ data, providers }),
+      ({ data, providers, oandaNotice }) => ({ data, providers, ...(oandaNotice ? { oandaNotice } : {}) }),
     ),
   staleTime: 0,
 });

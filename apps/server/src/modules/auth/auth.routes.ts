@@ -9,6 +9,7 @@ import {
   meResponse,
   registerBody,
 } from '@pipsense/contract';
+import { AppError } from '../../lib/errors';
 import { userId } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
 
@@ -17,7 +18,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/api/v1/auth/login',
     { schema: { body: loginBody, response: { 200: loginResponse } }, preHandler: app.credentialLimits },
     async (request) => {
-      const user = await auth.authenticate(request.body.username, request.body.password);
+      const user = await auth.authenticate(request.body.username, request.body.password).catch(async (error) => {
+        // Only a wrong password (or an unknown name) counts against the username, never a refused attempt.
+        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') await app.recordPasswordFailure(request);
+        throw error;
+      });
       const token = app.jwt.sign({ sub: user.id, username: user.username });
       return { success: true, message: 'Login successful!', token };
     },
@@ -34,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.post(
     '/api/v1/auth/check_username_exist',
-    { schema: { body: checkUsernameBody, response: { 200: existsResponse } } },
+    { schema: { body: checkUsernameBody, response: { 200: existsResponse } }, preHandler: app.checkLimits },
     async (request) => {
       const exists = await auth.usernameExists(request.body.username);
       return { success: true, message: exists ? 'Username already exists.' : 'Username is available.', exists };
@@ -43,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.post(
     '/api/v1/auth/check_email_exist',
-    { schema: { body: checkEmailBody, response: { 200: existsResponse } } },
+    { schema: { body: checkEmailBody, response: { 200: existsResponse } }, preHandler: app.checkLimits },
     async (request) => {
       const exists = await auth.emailExists(request.body.email);
       return { success: true, message: exists ? 'Email already exists.' : 'Email is available.', exists };

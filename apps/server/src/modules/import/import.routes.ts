@@ -16,6 +16,7 @@ import {
   importUploadResponse,
   type ImportFormat,
 } from '@pipsense/contract';
+import { drainRequest } from '../../lib/drain';
 import { AppError, badRequest } from '../../lib/errors';
 import { plural } from '../../lib/text';
 import { userId } from '../../plugins/auth';
@@ -40,31 +41,7 @@ const tooLarge = (bytes?: number) =>
 
 /** Bytes of a refused upload read and dropped so that the client gets its 413 instead of a reset connection. */
 const DRAIN_LIMIT = 512 * 1024 * 1024;
-
-/** Reads the rest of a request and drops it (at most DRAIN_LIMIT bytes; past that the connection is closed). */
-async function drain(raw: IncomingMessage): Promise<void> {
-  if (raw.readableEnded || raw.destroyed) return;
-  raw.unpipe();
-  let seen = 0;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      raw.off('data', onData);
-      resolve();
-    };
-    const onData = (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen > DRAIN_LIMIT) {
-        raw.socket.once('close', done);
-        raw.socket.end();
-      }
-    };
-    raw.on('data', onData);
-    raw.once('end', done);
-    raw.once('error', done);
-    raw.once('close', done);
-    raw.resume();
-  });
-}
+const drain = (raw: IncomingMessage) => drainRequest(raw, { maxBytes: DRAIN_LIMIT, maxMs: 120_000 });
 
 function csvMappingField(text: string | undefined): CsvMappingSpec | undefined {
   if (text === undefined || text.trim() === '') return undefined;

@@ -13,6 +13,25 @@ export function createSettingsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Rows whose OANDA token is still sealed the v1 way (no associated data): the startup upgrade re-seals them. */
+    legacyTokens: () =>
+      db
+        .selectFrom('user_info')
+        .select(['user_id', 'oanda_access_token'])
+        .where('oanda_access_token', 'like', 'v1:%')
+        .execute(),
+
+    /** Replaces the token only if it is still `from` (another instance may have upgraded it first); true if replaced. */
+    async replaceToken(userId: string, from: string, to: string): Promise<boolean> {
+      const result = await db
+        .updateTable('user_info')
+        .set({ oanda_access_token: to })
+        .where('user_id', '=', userId)
+        .where('oanda_access_token', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Saves the user's time zone alone (the other settings keep their values, or their defaults for a new row). */
     async saveTimeZone(userId: string, timeZone: string, defaults: Insertable<UserInfoTable>): Promise<void> {
       await db

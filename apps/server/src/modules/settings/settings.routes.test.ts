@@ -48,7 +48,7 @@ describe('the info record', () => {
     const db = (await import('../../db/client')).createDb({ dataDir: t.dataDir, databaseUrl: t.env.DATABASE_URL });
     const stored = await db.kysely.selectFrom('user_info').select('oanda_access_token').execute();
     await db.close();
-    expect(stored.some((r) => r.oanda_access_token?.startsWith('v1:'))).toBe(true);
+    expect(stored.some((r) => r.oanda_access_token?.startsWith('v2:'))).toBe(true);
     expect(JSON.stringify(stored)).not.toContain(token);
 
     // 'Make Default' sends the whole record back, masked token included: the stored token stays.

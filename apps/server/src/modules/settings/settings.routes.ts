@@ -23,19 +23,22 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ info: SettingsService; auth
   app.get('/api/v1/account/get_info', { schema: { response: { 200: getInfoResponse } } }, async (request) => ({
     success: true,
     message: 'Settings loaded.',
-    data: await info.get(userId(request)),
+    ...(await info.view(userId(request))),
     providers: providersStatus(env),
   }));
 
   app.post(
     '/api/v1/account/update_info',
     { schema: { body: infoRecord, response: { 200: getInfoResponse } } },
-    async (request) => ({
-      success: true,
-      message: 'Configuration updated successfully',
-      data: await info.update(userId(request), request.body),
-      providers: providersStatus(env),
-    }),
+    async (request) => {
+      await info.update(userId(request), request.body);
+      return {
+        success: true,
+        message: 'Configuration updated successfully',
+        ...(await info.view(userId(request))),
+        providers: providersStatus(env),
+      };
+    },
   );
 
   app.post(

@@ -23,6 +23,8 @@ function service() {
       });
       return Promise.resolve();
     },
+    legacyTokens: () => Promise.resolve([]),
+    replaceToken: () => Promise.resolve(false),
     saveTimeZone: (userId, timeZone, defaults) => {
       const before = rows.get(userId);
       rows.set(userId, { oanda_access_token: null, ...(before ?? defaults), time_zone: timeZone });

@@ -40,27 +40,80 @@ export interface SettingsServiceDeps {
   now: () => Date;
 }
 
+/** Shown in place of a saved OANDA token that cannot be decrypted (get_info's `oandaNotice`). */
+export const UNREADABLE_TOKEN_NOTICE =
+  'Your saved OANDA access token can no longer be read on this server (its encryption key changed), so OANDA shows as not configured. Enter your access token again.';
+
 export function createSettingsService({ info, cipher, now }: SettingsServiceDeps) {
+  /**
+   * The stored token, decrypted with the user's id as associated data. One that cannot be decrypted (another key,
+   * a damaged value, a value copied from another user's row, an old v1 value) reads as no token, flagged
+   * `unreadable`: the user re-enters it instead of every call failing.
+   */
+  function unseal(userId: string, sealed: string | null | undefined): { token: string; unreadable: boolean } {
+    if (!sealed) return { token: '', unreadable: false };
+    try {
+      return { token: cipher.decrypt(sealed, userId), unreadable: false };
+    } catch {
+      return { token: '', unreadable: true };
+    }
+  }
+
   async function load(userId: string) {
     const row = await info.find(userId);
+    const { token, unreadable } = unseal(userId, row?.oanda_access_token);
     return {
       ai: (row?.default_ai_platform ?? DEFAULT_AI) as InfoRecord['default_ai_platfrom'],
       trading: (row?.default_trading_platform ?? DEFAULT_TRADING) as InfoRecord['default_trading_platfrom'],
-      token: row?.oanda_access_token ? cipher.decrypt(row.oanda_access_token) : '',
+      token,
+      unreadable,
       accountId: row?.oanda_account_id ?? '',
       mode: (row?.oanda_mode ?? '') as InfoRecord['oanda']['mode'],
+    };
+  }
+
+  async function view(userId: string): Promise<{ data: InfoRecord; oandaNotice?: string }> {
+    const r = await load(userId);
+    return {
+      data: {
+        default_ai_platfrom: r.ai,
+        default_trading_platfrom: r.trading,
+        oanda: { accessToken: mask(r.token), accountId: r.accountId, mode: r.mode },
+      },
+      ...(r.unreadable ? { oandaNotice: UNREADABLE_TOKEN_NOTICE } : {}),
     };
   }
 
   return {
     /** The info record as the client sees it: the access token masked. */
     async get(userId: string): Promise<InfoRecord> {
-      const r = await load(userId);
-      return {
-        default_ai_platfrom: r.ai,
-        default_trading_platfrom: r.trading,
-        oanda: { accessToken: mask(r.token), accountId: r.accountId, mode: r.mode },
-      };
+      return (await view(userId)).data;
+    },
+
+    /** The info record and, when the saved token cannot be read, the notice that says to enter it again. */
+    view,
+
+    /**
+     * Startup: re-seals every OANDA token still stored the v1 way (no associated data) as v2, bound to its user's
+     * id (docs/decisions/014-secrets-at-rest.md). Safe to run on several instances at once. Returns how many it
+     * re-sealed and how many could not be read with this key (left as they are: they read as not configured).
+     */
+    async sealLegacyTokens(): Promise<{ resealed: number; unreadable: number }> {
+      let resealed = 0;
+      let unreadable = 0;
+      for (const row of await info.legacyTokens()) {
+        if (!row.oanda_access_token) continue;
+        let plain: string;
+        try {
+          plain = cipher.decryptLegacy(row.oanda_access_token);
+        } catch {
+          unreadable += 1;
+          continue;
+        }
+        if (await info.replaceToken(row.user_id, row.oanda_access_token, cipher.encrypt(plain, row.user_id)))
+          resealed += 1;
+      }
+      return { resealed, unreadable };
     },
 
     /** Saves the whole record; the masked token sent back keeps the stored one. */
@@ -71,6 +124,8 @@ export function createSettingsService({ info, cipher, now }: SettingsServiceDeps
       if (sent && isMasked(sent) && sent !== mask(current.token))
         throw badRequest('Access Token: paste the full token (the masked value does not match the saved one).');
       const { accountId, mode } = record.oanda;
+      if (current.unreadable && !token && (accountId || mode))
+        throw badRequest(UNREADABLE_TOKEN_NOTICE, 'OANDA_TOKEN_UNREADABLE');
       const anyOanda = Boolean(token || accountId || mode);
       if (anyOanda && (!token || (!accountId && !mode)))
         throw badRequest('All fields are required.', 'OANDA_INCOMPLETE');
@@ -81,13 +136,13 @@ export function createSettingsService({ info, cipher, now }: SettingsServiceDeps
         // default (SPEC: the default becomes OANDA when the OANDA configuration is saved).
         default_trading_platform:
           anyOanda && record.default_trading_platfrom === '' ? 'OANDA' : record.default_trading_platfrom,
-        oanda_access_token: token ? cipher.encrypt(token) : null,
+        oanda_access_token: token ? cipher.encrypt(token, userId) : null,
         oanda_account_id: accountId,
         // An account without a mode is a demo (practice) account until said otherwise.
         oanda_mode: anyOanda ? mode || 'demo' : '',
         updated_at: now().toISOString(),
       });
-      return this.get(userId);
+      return (await view(userId)).data;
     },
 
     /** The decrypted OANDA credentials for server-side calls, or undefined when not configured. */

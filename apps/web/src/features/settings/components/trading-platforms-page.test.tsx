@@ -4,7 +4,7 @@ import type { InfoRecord } from '@pipsense/contract';
 import { describe, expect, it } from 'vitest';
 import { failure, fakeApi, ok } from '../../../test/fake-api';
 import { account, accountPage } from '../../../test/account-fixtures';
-import { infoRoutes, UPDATE_INFO } from '../../../test/info-fixtures';
+import { GET_INFO, infoBody, infoRoutes, UPDATE_INFO } from '../../../test/info-fixtures';
 import { findOpenDialog, renderWithProviders } from '../../../test/render';
 import { TradingPlatformsPage } from './trading-platforms-page';
 
@@ -43,6 +43,21 @@ describe('Trading Platforms', () => {
     const card = await screen.findByRole('button', { name: /^OANDA, Active/ });
     expect(within(card).getByText('Active')).toBeVisible();
     expect(within(card).getByText(/Live · 101-001-1234567-001/)).toBeVisible();
+  });
+
+  it('says on the OANDA card when the saved token can no longer be read, and shows OANDA as not configured', async () => {
+    const notice =
+      'Your saved OANDA access token can no longer be read on this server (its encryption key changed), so OANDA shows as not configured. Enter your access token again.';
+    fakeApi({
+      [`GET ${GET_INFO}`]: () =>
+        ok({
+          ...infoBody({ ...unconfigured, oanda: { accessToken: '', accountId: '101-001-1234567-001', mode: 'demo' } }),
+          oandaNotice: notice,
+        }),
+    });
+    renderWithProviders(<TradingPlatformsPage />);
+    const card = await screen.findByRole('button', { name: /^OANDA, Inactive/ });
+    expect(within(card).getByText(notice)).toBeVisible();
   });
 
   it('opens the OANDA Configuration modal from the keyboard, prefilled with the saved values', async () => {

@@ -13,7 +13,9 @@ import { SyncScheduleSelect } from './sync-schedule-select';
 
 const modeLabel = (mode: InfoRecord['oanda']['mode']) => (mode === 'live' ? 'Live' : 'Demo');
 
-function oandaNote(record: InfoRecord) {
+function oandaNote(record: InfoRecord, notice: string | undefined) {
+  // The saved token can no longer be read (the server's key changed): not configured, with the server's message.
+  if (!record.oanda.accessToken && notice) return <span className="text-warning-emphasis">{notice}</span>;
   if (!record.oanda.accessToken)
     return <span className="text-body-secondary">Not configured yet: click to add your token.</span>;
   return (
@@ -50,7 +52,7 @@ export function TradingPlatformsPage() {
   const mtCount = mtAccounts.data?.total ?? mtAccounts.data?.data.length;
   // Active when it is the default and an import exists (an unfed MetaTrader is not in use).
   const states: Record<TradingPlatform['id'], { active: boolean; note: ReactNode }> = {
-    oanda: { active: isOandaActive(record), note: oandaNote(record) },
+    oanda: { active: isOandaActive(record), note: oandaNote(record, info.data.oandaNotice) },
     metatrader: {
       active: record.default_trading_platfrom === METATRADER_LABEL && (mtCount ?? 0) > 0,
       note: metaTraderNote(mtCount),
