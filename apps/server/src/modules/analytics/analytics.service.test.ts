@@ -16,6 +16,8 @@ import {
 } from './analytics.service';
 import { createInsightsRepository } from './insights.repository';
 import { createSnapshotRepository } from './overview-snapshots.repository';
+import { sliceBook, type OverviewBook } from './overview-trades';
+import { engineTradeFromItem } from './engine';
 import { bumpDataVersion } from '../../db/data-versions';
 
 /*
@@ -101,6 +103,12 @@ const TRADES = [
   trade('2', '-20.0000', '2025-10-02T09:00:00.000Z', '2025-10-02T10:00:00.000Z'),
   trade('3', '1.0000', '2025-10-03T09:00:00.000Z', null),
 ];
+/** The same trades as the Overview holds them (overview-trades.ts). */
+const BOOK: OverviewBook = {
+  trades: TRADES.map((t) => engineTradeFromItem(t)),
+  accountKeys: TRADES.map((t) => t.accountId),
+  modes: TRADES.map(() => 'demo'),
+};
 
 /** Every number here is in the facts (3 trades, 2 closed, 1 account). */
 const GROUNDED = {
@@ -217,7 +225,12 @@ function service(provider: LlmProvider): AnalyticsService {
     providers: { openai: provider },
     insights: createInsightsRepository(db.kysely),
     journal: createJournalFactsService(db.kysely),
-    source: { trades: () => Promise.resolve(TRADES.map((t) => ({ ...t, initialStopLossPrice: null }))) },
+    source: {
+      book: () => Promise.resolve(BOOK),
+      count: () => Promise.resolve(BOOK.trades.length),
+      slice: (_user, _slice, test) => Promise.resolve(sliceBook(BOOK, test)),
+      accountKeysNamed: (_user, named) => Promise.resolve(new Set([named])),
+    },
     snapshots: createSnapshotRepository(db.kysely, 'sqlite'),
     now: () => new Date(clock),
     timeoutMs: TIMEOUT_MS,
