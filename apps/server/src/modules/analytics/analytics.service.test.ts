@@ -103,12 +103,20 @@ const TRADES = [
   trade('2', '-20.0000', '2025-10-02T09:00:00.000Z', '2025-10-02T10:00:00.000Z'),
   trade('3', '1.0000', '2025-10-03T09:00:00.000Z', null),
 ];
-/** The same trades as the Overview holds them (overview-trades.ts). */
-const BOOK: OverviewBook = {
-  trades: TRADES.map((t) => engineTradeFromItem(t)),
-  accountKeys: TRADES.map((t) => t.accountId),
-  modes: TRADES.map(() => 'demo'),
+/** A trade closed after those, and insights grounded in the four. */
+const FOURTH = trade('4', '12.0000', '2025-10-03T10:00:00.000Z', '2025-10-03T12:00:00.000Z');
+const GROUNDED_FOUR = {
+  aiInsights: [{ title: 'Activity', detail: '4 trades on 1 account, 3 of them closed.' }],
+  quickWins: ['Put a stop-loss on all 4 trades.'],
+  longTermStrategy: [{ title: 'Sample Size', detail: 'Only 3 closed trades so far.' }],
 };
+
+/** Trades as the Overview holds them (overview-trades.ts). */
+const bookOf = (trades: readonly TradeItem[]): OverviewBook => ({
+  trades: trades.map((t) => engineTradeFromItem(t)),
+  accountKeys: trades.map((t) => t.accountId),
+  modes: trades.map(() => 'demo'),
+});
 
 /** Every number here is in the facts (3 trades, 2 closed, 1 account). */
 const GROUNDED = {
@@ -185,6 +193,9 @@ let userId: string;
 let clock: number;
 let syncing: boolean;
 let synced: string;
+/** The account's live valuations as the last sync left them. */
+let valuation: Partial<AccountItem>;
+let book: OverviewBook;
 const services: AnalyticsService[] = [];
 
 beforeEach(async () => {
@@ -208,6 +219,8 @@ beforeEach(async () => {
   clock = Date.parse('2025-10-03T15:00:00.000Z');
   syncing = false;
   synced = SYNCED;
+  valuation = {};
+  book = bookOf(TRADES);
 });
 afterEach(async () => {
   for (const service of services.splice(0)) await service.close();
@@ -218,7 +231,7 @@ afterEach(async () => {
 function service(provider: LlmProvider): AnalyticsService {
   const created = createAnalyticsService({
     trading: {
-      accounts: () => Promise.resolve([account(synced)]),
+      accounts: () => Promise.resolve([{ ...account(synced), ...valuation }]),
       isSyncing: () => syncing,
     },
     info: { defaultAiPlatform: () => Promise.resolve('openai'), timeZone: () => Promise.resolve(null) },
@@ -226,9 +239,9 @@ function service(provider: LlmProvider): AnalyticsService {
     insights: createInsightsRepository(db.kysely),
     journal: createJournalFactsService(db.kysely),
     source: {
-      book: () => Promise.resolve(BOOK),
-      count: () => Promise.resolve(BOOK.trades.length),
-      slice: (_user, _slice, test) => Promise.resolve(sliceBook(BOOK, test)),
+      book: () => Promise.resolve(book),
+      count: () => Promise.resolve(book.trades.length),
+      slice: (_user, _slice, test) => Promise.resolve(sliceBook(book, test)),
       accountKeysNamed: (_user, named) => Promise.resolve(new Set([named])),
     },
     snapshots: createSnapshotRepository(db.kysely, 'sqlite'),
@@ -334,7 +347,7 @@ describe('overview insights cache', () => {
     expect((await view(b)).insights.status).toBe('ready');
   });
 
-  it('retries a transient failure after the pause, and a rejected answer only after the next sync', async () => {
+  it('retries a transient failure after the pause, and a rejected answer only once the facts change', async () => {
     const llm = scriptedProvider();
     const s = service(llm.provider);
     await view(s);
@@ -366,14 +379,58 @@ describe('overview insights cache', () => {
     expect((await view(s)).insights.status).toBe('fallback');
     expect(llm.calls).toHaveLength(2);
 
-    // A sync that changed stored trades moves the data version: asked again.
+    // A sync that brought a new trade moves the facts: asked again.
     synced = new Date(clock).toISOString();
+    book = bookOf([...TRADES, FOURTH]);
     await bumpDataVersion(db.kysely, userId, synced);
     expect((await view(s)).insights.status).toBe('pending');
     await llm.called(3);
-    llm.answer(2, GROUNDED);
+    llm.answer(2, GROUNDED_FOUR);
     await s.settled();
     expect((await view(s)).insights.status).toBe('ready');
+  });
+
+  it('asks again when the facts change, not when a sync moved only prices', async () => {
+    const llm = scriptedProvider();
+    const s = service(llm.provider);
+    await view(s);
+    await llm.called(1);
+    llm.answer(0, GROUNDED);
+    await s.settled();
+    const written = await view(s);
+    expect(written.insights).toMatchObject({ source: 'openai', status: 'ready' });
+    // The provider is given no live valuation: those move with every price.
+    const message = llm.calls[0]!.request.messages[1]!.content;
+    for (const live of ['"nav"', '"marginUsed"', '"unrealizedPL"', '"openExposure"', '"marginUtilisation"'])
+      expect(message).not.toContain(live);
+
+    // A background sync while trade 3 is open: its unrealized P/L and the account's NAV, margin and exposure moved,
+    // so did the data version (the snapshot is computed again), and nothing the provider is given.
+    clock += 15 * 60_000;
+    synced = new Date(clock).toISOString();
+    book = bookOf([...TRADES.slice(0, 2), { ...TRADES[2]!, unrealizedPL: '-7.5000' }]);
+    valuation = { NAV: '10022.5000', unrealizedPL: '-7.5000', marginUsed: '21.7000', positionValue: '1085.0000' };
+    await bumpDataVersion(db.kysely, userId, synced);
+    const runs = overviewEngineRuns();
+    const repriced = await view(s);
+    expect(overviewEngineRuns()).toBe(runs + 1);
+    expect(repriced.computedAt).toBe(synced);
+    expect(repriced.insights).toEqual(written.insights);
+    expect(repriced.aiInsights).toEqual(written.aiInsights);
+    await s.settled();
+    expect(llm.calls).toHaveLength(1);
+
+    // A trade closed since: the facts moved, asked once.
+    clock += 15 * 60_000;
+    book = bookOf([...TRADES, FOURTH]);
+    await bumpDataVersion(db.kysely, userId, new Date(clock).toISOString());
+    const [a, b] = await Promise.all([view(s), view(s)]);
+    for (const data of [a, b]) expect(data.insights).toMatchObject({ source: 'builtin', status: 'pending' });
+    await llm.called(2);
+    llm.answer(1, GROUNDED_FOUR);
+    await s.settled();
+    expect((await view(s)).aiInsights).toEqual({ Activity: '4 trades on 1 account, 3 of them closed.' });
+    expect(llm.calls).toHaveLength(2);
   });
 
   it('waits for a running sync to finish before asking', async () => {

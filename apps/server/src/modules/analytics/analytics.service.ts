@@ -38,10 +38,10 @@ import {
   unreadableNote,
 } from './insight-notes';
 import type { InsightsClaim, InsightsRepository, InsightsRow } from './insights.repository';
-import { writeInsights, writerFacts, type WriterFacts } from './insights-writer';
+import { factsKey, writeInsights, writerFacts, type WriterFacts } from './insights-writer';
 
-/** Part of every insights version: raise it when the prompt or the facts given to the provider change. */
-const WRITER_REVISION = 2;
+/** Part of every insights version: raise it when the prompt or the shape of the facts given to the provider change. */
+const WRITER_REVISION = 3;
 /** Time allowed for one provider call, retries included. */
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** After a transient failure (timeout, rate limit, outage), a page view may ask the provider again after this. */
@@ -311,7 +311,9 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
 
     const model = provider.model('trading');
     const insightsScope = `${scopeKey(scope)}|${provider.id}`;
-    const insightsVersion = `${WRITER_REVISION}:${model}:${version.key}`;
+    // Keyed by the facts the provider would be given, not by the data version: a sync that moved only prices (open
+    // trades' unrealized P/L, the accounts' NAV and margin) moves the data version but none of these facts.
+    const insightsVersion = `${WRITER_REVISION}:${model}:${factsKey(snapshot.facts)}`;
     const now = deps.now();
     const row = await deps.insights.find(userId, insightsScope);
     if (row && row.version === insightsVersion) {
