@@ -404,6 +404,9 @@ describe('overview insights cache', () => {
     for (const live of ['"nav"', '"marginUsed"', '"unrealizedPL"', '"openExposure"', '"marginUtilisation"'])
       expect(message).not.toContain(live);
 
+    const filtered = () => s.overview(userId, { timeZone: 'UTC', instrument: 'EUR_USD' });
+    expect((await filtered()).tradeCount).toBe(3);
+
     // A background sync while trade 3 is open: its unrealized P/L and the account's NAV, margin and exposure moved,
     // so did the data version (the snapshot is computed again), and nothing the provider is given.
     clock += 15 * 60_000;
@@ -424,6 +427,8 @@ describe('overview insights cache', () => {
     clock += 15 * 60_000;
     book = bookOf([...TRADES, FOURTH]);
     await bumpDataVersion(db.kysely, userId, new Date(clock).toISOString());
+    // The filtered view reads the trades of the new version (this instance held those of the last one).
+    expect((await filtered()).tradeCount).toBe(4);
     const [a, b] = await Promise.all([view(s), view(s)]);
     for (const data of [a, b]) expect(data.insights).toMatchObject({ source: 'builtin', status: 'pending' });
     await llm.called(2);
