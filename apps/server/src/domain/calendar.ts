@@ -243,7 +243,8 @@ export function instantOf(text: string): number {
       if (valid && length - 21 < 3) ms *= 10 ** (3 - (length - 21));
     }
     // NaN in any field fails a comparison above.
-    if (valid && year >= 0) return daysFromCivil(year, month, day) * DAY_MS + hour * HOUR_MS + minute * MINUTE_MS + second * 1000 + ms;
+    if (valid && year >= 0)
+      return daysFromCivil(year, month, day) * DAY_MS + hour * HOUR_MS + minute * MINUTE_MS + second * 1000 + ms;
   }
   return Date.parse(text);
 }

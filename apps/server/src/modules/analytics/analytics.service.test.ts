@@ -400,7 +400,9 @@ describe('overview insights cache', () => {
     const written = await view(s);
     expect(written.insights).toMatchObject({ source: 'openai', status: 'ready' });
     // The provider is given no live valuation: those move with every price.
-    const message = llm.calls[0]!.request.messages[1]!.content;
+    const user = llm.calls[0]!.request.messages[1]!;
+    const message = 'content' in user ? String(user.content) : '';
+    expect(message).toContain('"openTrades":1');
     for (const live of ['"nav"', '"marginUsed"', '"unrealizedPL"', '"openExposure"', '"marginUtilisation"'])
       expect(message).not.toContain(live);
 

@@ -397,7 +397,11 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       ? allAccounts.filter((a) => a.oandaAccountId === slice.accountId || a.login === slice.accountId)
       : allAccounts;
     engineRuns += 1;
-    const byTag = tagBreakdown(trades, (i) => tagsByTrade.get(tradeRef(trades[i]!.accountId, trades[i]!.tradeId)), tags);
+    const byTag = tagBreakdown(
+      trades,
+      (i) => tagsByTrade.get(tradeRef(trades[i]!.accountId, trades[i]!.tradeId)),
+      tags,
+    );
     const metrics = computeMetrics(trades, accountItems.map(engineAccountFromItem), {
       now,
       timeZone,

@@ -69,7 +69,6 @@ export function factsKey(facts: WriterFacts): string {
   return createHash('sha256').update(factsMessage(facts)).digest('base64url').slice(0, 32);
 }
 
-
 /** The strict JSON schema of the answer, derived from the zod schema that validates it. */
 const ANSWER_SCHEMA: Record<string, unknown> = providerJsonSchema(insightsSchema);
 

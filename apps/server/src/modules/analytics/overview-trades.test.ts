@@ -42,7 +42,7 @@ async function account(userId: string, mode: 'demo' | 'live', login: string) {
       version: 1,
       created_at: AT,
       updated_at: AT,
-    } as never)
+    })
     .execute();
   return identity.account_key;
 }
@@ -75,7 +75,7 @@ async function insertTrades(userId: string, mode: 'demo' | 'live', trades: reado
   for (let i = 0; i < rows.length; i += 100)
     await db.kysely
       .insertInto('trades')
-      .values(rows.slice(i, i + 100) as never)
+      .values(rows.slice(i, i + 100))
       .execute();
   return rows;
 }
@@ -96,7 +96,11 @@ beforeEach(async () => {
   demoRows = await insertTrades('u1', 'demo', demo);
   const live = generateSyntheticTrades(60, 6).map((t) => ({ ...t, accountId: LIVE, tradeId: `9${t.tradeId}` }));
   await insertTrades('u1', 'live', live);
-  await insertTrades('u2', 'demo', generateSyntheticTrades(50, 7).map((t) => ({ ...t, accountId: DEMO[0]! })));
+  await insertTrades(
+    'u2',
+    'demo',
+    generateSyntheticTrades(50, 7).map((t) => ({ ...t, accountId: DEMO[0]! })),
+  );
   await db.kysely
     .insertInto('journal_tags')
     .values(
