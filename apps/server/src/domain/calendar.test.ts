@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, localDate, localFields, startOfDay } from './calendar';
+import { addDays, instantOf, localDate, localFields, startOfDay } from './calendar';
 
 function intlFields(instant: number, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-US', {
@@ -48,5 +48,32 @@ describe('the calendar in a zone', () => {
     expect(localDate(Date.UTC(2025, 2, 13, 20), 'America/New_York')).toEqual({ y: 2025, m: 3, d: 13 });
     expect(addDays({ y: 2024, m: 12, d: 31 }, 1)).toEqual({ y: 2025, m: 1, d: 1 });
     expect(addDays({ y: 2024, m: 3, d: 1 }, -1)).toEqual({ y: 2024, m: 2, d: 29 });
+  });
+});
+
+describe('instantOf', () => {
+  it('is Date.parse for stored times, their nanoseconds dropped, and for any other text', () => {
+    const texts = [
+      '2019-02-12T12:32:37.123999999Z',
+      '2019-02-12T12:32:37Z',
+      '2019-02-12T12:32:37.1Z',
+      '2019-02-12T12:32:37.12Z',
+      '2024-02-29T23:59:59.999Z',
+      '2019-02-31T12:32:37Z', // Date.parse rolls it into March
+      '2019-02-12T24:00:00Z',
+      '0099-02-12T12:32:37Z',
+      '1969-12-31T23:59:59.999000000Z',
+      '2019-02-12T12:32:37.Z',
+      '2019-02-12 12:32:37Z',
+      '2019-02-12T12:32:37+01:00',
+      '2019-02-12T12:32:37.1a3Z',
+      '2019-13-01T00:00:00Z',
+      'not a time',
+    ];
+    for (const text of texts) expect(instantOf(text), text).toBe(Date.parse(text));
+    for (let ms = Date.UTC(1999, 0, 1); ms < Date.UTC(2031, 0, 1); ms += 86_400_000 * 3 + 3_723_456) {
+      const stored = `${new Date(ms).toISOString().slice(0, 23)}456789Z`;
+      expect(instantOf(stored), stored).toBe(ms);
+    }
   });
 });

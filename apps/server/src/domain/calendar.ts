@@ -191,3 +191,60 @@ export function startOfDay(day: CalendarDay, timeZone: string): Date {
   if (corrected !== instant) instant = corrected;
   return new Date(instant);
 }
+
+/** Days from 1970-01-01 to a proleptic Gregorian date (month 1 … 12), by integer arithmetic (H. Hinnant's). */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+/** Two digits at `at` as a number, or NaN. */
+function twoDigits(text: string, at: number): number {
+  const a = text.charCodeAt(at) - 48;
+  const b = text.charCodeAt(at + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : Number.NaN;
+}
+
+/**
+ * `Date.parse(text)` of a stored UTC time, read by char code for the form every stored trade time has
+ * (`2024-03-01T12:30:05.123456789Z`: digits past the millisecond are dropped, as Date.parse drops them); any other
+ * text, or a day past the 28th (which Date.parse rolls into the next month), goes to Date.parse itself.
+ */
+export function instantOf(text: string): number {
+  const length = text.length;
+  if (
+    length >= 20 &&
+    text.charCodeAt(4) === 45 /* - */ &&
+    text.charCodeAt(7) === 45 &&
+    text.charCodeAt(10) === 84 /* T */ &&
+    text.charCodeAt(13) === 58 /* : */ &&
+    text.charCodeAt(16) === 58 &&
+    text.charCodeAt(length - 1) === 90 /* Z */
+  ) {
+    const year = twoDigits(text, 0) * 100 + twoDigits(text, 2);
+    const month = twoDigits(text, 5);
+    const day = twoDigits(text, 8);
+    const hour = twoDigits(text, 11);
+    const minute = twoDigits(text, 14);
+    const second = twoDigits(text, 17);
+    let ms = 0;
+    let valid = month >= 1 && month <= 12 && day >= 1 && day <= 28 && hour <= 23 && minute <= 59 && second <= 59;
+    if (valid && length > 20) {
+      valid = text.charCodeAt(19) === 46 /* . */ && length > 21;
+      for (let i = 20; valid && i < length - 1; i++) {
+        const digit = text.charCodeAt(i) - 48;
+        if (digit < 0 || digit > 9) valid = false;
+        else if (i < 23) ms = ms * 10 + digit;
+      }
+      if (valid && length - 21 < 3) ms *= 10 ** (3 - (length - 21));
+    }
+    // NaN in any field fails a comparison above.
+    if (valid && year >= 0)
+      return daysFromCivil(year, month, day) * DAY_MS + hour * HOUR_MS + minute * MINUTE_MS + second * 1000 + ms;
+  }
+  return Date.parse(text);
+}

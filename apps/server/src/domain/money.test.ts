@@ -11,6 +11,18 @@ import {
 import { averagePL, PerformanceTally, profitFactor, winRate } from './performance';
 
 describe('money in minor units', () => {
+  it('reads the plain form by char code exactly as the regular expression reads any form', () => {
+    // The reference: the regular-expression reading minorUnitsOf falls back to (spaces force it).
+    for (const text of ['12.3456', '-0.0001', '7', '+1.5', '-0.0000', '1.23455', '-1.23455', '1.23454999', '12.', '0'])
+      expect(minorUnitsOf(text), text).toBe(minorUnitsOf(` ${text} `));
+    for (let i = 0; i < 5_000; i++) {
+      const text = `${i % 3 === 0 ? '-' : ''}${(i * 7919) % 100_000}.${String((i * 104_729) % 10 ** ((i % 7) + 1)).padStart((i % 7) + 1, '0')}`;
+      expect(minorUnitsOf(text), text).toBe(minorUnitsOf(` ${text} `));
+    }
+    for (const text of ['', '-', '.5', '1.2.3', '1e5', 'abc', '1,5']) expect(() => minorUnitsOf(text), text).toThrow();
+    expect(() => minorUnitsOf('1000000000000')).toThrow(RangeError);
+  });
+
   it('reads decimal strings digit by digit', () => {
     expect(minorUnitsOf('12.3456')).toBe(123_456);
     expect(minorUnitsOf('-0.0001')).toBe(-1);

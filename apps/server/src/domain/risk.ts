@@ -1,4 +1,4 @@
-import { compareDecimals, isDecimal, negateDecimal, subtractDecimals } from './decimal';
+import { compareDecimals, decimalDifference, isPlainDecimal, negateDecimal, subtractDecimals } from './decimal';
 import { pipSizeOf } from './instruments';
 import { round } from './rounding';
 
@@ -41,41 +41,53 @@ export interface ExcursionFigures {
 
 const absDecimal = (a: string): string => (compareDecimals(a, '0') < 0 ? negateDecimal(a) : a);
 const direction = (t: RiskFacts): 1 | -1 => (t.initialUnits.trim().startsWith('-') ? -1 : 1);
-const pipsOf = (t: RiskFacts, distance: string) => round(Number(distance) / pipSizeOf(t.instrument), 1);
+const pipsOf = (t: RiskFacts, distance: number) => round(distance / pipSizeOf(t.instrument), 1);
 
 /**
- * The initial risk, or null ("no initial stop") when there is no first stop-loss, or when it does not risk anything:
- * at the entry price or on the profit side of it (a first stop placed only after the price had moved in the trade's
- * favour locks in a gain; a distance to it is no risk, and dividing by it would blow R up).
+ * The distance from entry to the first stop (Number of the exact decimal distance), or null when there is no
+ * initial risk: no first stop-loss, or one that does not risk anything, at the entry price or on the profit side of
+ * it (a first stop placed only after the price had moved in the trade's favour locks in a gain; a distance to it is
+ * no risk, and dividing by it would blow R up). The one test behind every figure below.
  */
-export function initialRiskOf(t: RiskFacts): InitialRiskFigures | null {
-  if (!isDecimal(t.price) || !isDecimal(t.initialStopLossPrice)) return null;
-  const towardStop = subtractDecimals(t.initialStopLossPrice, t.price);
-  // The stop must sit against the trade: below the entry for a long, above it for a short.
-  if (compareDecimals(towardStop, '0') * direction(t) >= 0) return null;
-  const distance = absDecimal(towardStop);
-  return { stopLossPrice: t.initialStopLossPrice, distance, pips: pipsOf(t, distance) };
+function riskDistance(t: RiskFacts): number | null {
+  if (!isPlainDecimal(t.price) || !isPlainDecimal(t.initialStopLossPrice)) return null;
+  // The stop must sit against the trade: below the entry for a long, above it for a short. The difference is the
+  // exact one rounded once, so its sign is exact.
+  const towardStop = decimalDifference(t.initialStopLossPrice, t.price);
+  if (Math.sign(towardStop) * direction(t) >= 0) return null;
+  return Math.abs(towardStop);
 }
 
-/** The price move from entry to `to` in the trade's favour (negative against it), in price. */
-function favourableMove(t: RiskFacts & { price: string }, to: string): number {
-  return Number(subtractDecimals(to, t.price)) * direction(t);
+/** The initial risk, or null ("no initial stop"): see riskDistance. */
+export function initialRiskOf(t: RiskFacts): InitialRiskFigures | null {
+  const distance = riskDistance(t);
+  if (distance === null) return null;
+  const stop = t.initialStopLossPrice!;
+  return { stopLossPrice: stop, distance: absDecimal(subtractDecimals(stop, t.price!)), pips: pipsOf(t, distance) };
+}
+
+/** Whether the trade has an initial risk (a first stop-loss against it): initialRiskOf without its figures. */
+export const hasInitialRisk = (t: RiskFacts): boolean => riskDistance(t) !== null;
+
+/** The price move from the entry price to `to` in the trade's favour (negative against it), in price. */
+function favourableMove(t: RiskFacts, price: string, to: string): number {
+  return decimalDifference(to, price) * direction(t);
 }
 
 /** The result in R of a closed trade, 2 decimals; null while open, or without an initial stop. */
 export function rMultipleOf(t: RiskFacts): number | null {
-  const risk = initialRiskOf(t);
-  if (!risk || !isDecimal(t.averageClosePrice) || !isDecimal(t.price)) return null;
-  return round(favourableMove({ ...t, price: t.price }, t.averageClosePrice) / Number(risk.distance), 2);
+  const distance = riskDistance(t);
+  if (distance === null || !isPlainDecimal(t.averageClosePrice) || !isPlainDecimal(t.price)) return null;
+  return round(favourableMove(t, t.price, t.averageClosePrice) / distance, 2);
 }
 
 function excursionOf(t: RiskFacts, reached: string | null | undefined, sign: 1 | -1): ExcursionFigures | null {
-  if (!isDecimal(reached) || !isDecimal(t.price)) return null;
-  const move = favourableMove({ ...t, price: t.price }, reached);
+  if (!isPlainDecimal(reached) || !isPlainDecimal(t.price)) return null;
+  const move = favourableMove(t, t.price, reached);
   // A price on the wrong side of entry for this excursion means it never went that way: the excursion is 0.
   const along = move * sign > 0 ? Math.abs(move) : 0;
-  const risk = initialRiskOf(t);
-  const r = risk ? round((sign * along) / Number(risk.distance), 2) : null;
+  const distance = riskDistance(t);
+  const r = distance !== null ? round((sign * along) / distance, 2) : null;
   return { price: reached, pips: round(along / pipSizeOf(t.instrument), 1), r: r === 0 ? 0 : r };
 }
 

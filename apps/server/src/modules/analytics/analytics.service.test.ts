@@ -16,6 +16,8 @@ import {
 } from './analytics.service';
 import { createInsightsRepository } from './insights.repository';
 import { createSnapshotRepository } from './overview-snapshots.repository';
+import { sliceBook, type OverviewBook } from './overview-trades';
+import { engineTradeFromItem } from './engine';
 import { bumpDataVersion } from '../../db/data-versions';
 
 /*
@@ -101,6 +103,20 @@ const TRADES = [
   trade('2', '-20.0000', '2025-10-02T09:00:00.000Z', '2025-10-02T10:00:00.000Z'),
   trade('3', '1.0000', '2025-10-03T09:00:00.000Z', null),
 ];
+/** A trade closed after those, and insights grounded in the four. */
+const FOURTH = trade('4', '12.0000', '2025-10-03T10:00:00.000Z', '2025-10-03T12:00:00.000Z');
+const GROUNDED_FOUR = {
+  aiInsights: [{ title: 'Activity', detail: '4 trades on 1 account, 3 of them closed.' }],
+  quickWins: ['Put a stop-loss on all 4 trades.'],
+  longTermStrategy: [{ title: 'Sample Size', detail: 'Only 3 closed trades so far.' }],
+};
+
+/** Trades as the Overview holds them (overview-trades.ts). */
+const bookOf = (trades: readonly TradeItem[]): OverviewBook => ({
+  trades: trades.map((t) => engineTradeFromItem(t)),
+  accountKeys: trades.map((t) => t.accountId),
+  modes: trades.map(() => 'demo'),
+});
 
 /** Every number here is in the facts (3 trades, 2 closed, 1 account). */
 const GROUNDED = {
@@ -177,6 +193,9 @@ let userId: string;
 let clock: number;
 let syncing: boolean;
 let synced: string;
+/** The account's live valuations as the last sync left them. */
+let valuation: Partial<AccountItem>;
+let book: OverviewBook;
 const services: AnalyticsService[] = [];
 
 beforeEach(async () => {
@@ -200,6 +219,8 @@ beforeEach(async () => {
   clock = Date.parse('2025-10-03T15:00:00.000Z');
   syncing = false;
   synced = SYNCED;
+  valuation = {};
+  book = bookOf(TRADES);
 });
 afterEach(async () => {
   for (const service of services.splice(0)) await service.close();
@@ -210,14 +231,19 @@ afterEach(async () => {
 function service(provider: LlmProvider): AnalyticsService {
   const created = createAnalyticsService({
     trading: {
-      accounts: () => Promise.resolve([account(synced)]),
+      accounts: () => Promise.resolve([{ ...account(synced), ...valuation }]),
       isSyncing: () => syncing,
     },
     info: { defaultAiPlatform: () => Promise.resolve('openai'), timeZone: () => Promise.resolve(null) },
     providers: { openai: provider },
     insights: createInsightsRepository(db.kysely),
     journal: createJournalFactsService(db.kysely),
-    source: { trades: () => Promise.resolve(TRADES.map((t) => ({ ...t, initialStopLossPrice: null }))) },
+    source: {
+      book: () => Promise.resolve(book),
+      count: () => Promise.resolve(book.trades.length),
+      slice: (_user, _slice, test) => Promise.resolve(sliceBook(book, test)),
+      accountKeysNamed: (_user, named) => Promise.resolve(new Set([named])),
+    },
     snapshots: createSnapshotRepository(db.kysely, 'sqlite'),
     now: () => new Date(clock),
     timeoutMs: TIMEOUT_MS,
@@ -321,7 +347,7 @@ describe('overview insights cache', () => {
     expect((await view(b)).insights.status).toBe('ready');
   });
 
-  it('retries a transient failure after the pause, and a rejected answer only after the next sync', async () => {
+  it('retries a transient failure after the pause, and a rejected answer only once the facts change', async () => {
     const llm = scriptedProvider();
     const s = service(llm.provider);
     await view(s);
@@ -353,14 +379,65 @@ describe('overview insights cache', () => {
     expect((await view(s)).insights.status).toBe('fallback');
     expect(llm.calls).toHaveLength(2);
 
-    // A sync that changed stored trades moves the data version: asked again.
+    // A sync that brought a new trade moves the facts: asked again.
     synced = new Date(clock).toISOString();
+    book = bookOf([...TRADES, FOURTH]);
     await bumpDataVersion(db.kysely, userId, synced);
     expect((await view(s)).insights.status).toBe('pending');
     await llm.called(3);
-    llm.answer(2, GROUNDED);
+    llm.answer(2, GROUNDED_FOUR);
     await s.settled();
     expect((await view(s)).insights.status).toBe('ready');
+  });
+
+  it('asks again when the facts change, not when a sync moved only prices', async () => {
+    const llm = scriptedProvider();
+    const s = service(llm.provider);
+    await view(s);
+    await llm.called(1);
+    llm.answer(0, GROUNDED);
+    await s.settled();
+    const written = await view(s);
+    expect(written.insights).toMatchObject({ source: 'openai', status: 'ready' });
+    // The provider is given no live valuation: those move with every price.
+    const user = llm.calls[0]!.request.messages[1]!;
+    const message = 'content' in user ? String(user.content) : '';
+    expect(message).toContain('"openTrades":1');
+    for (const live of ['"nav"', '"marginUsed"', '"unrealizedPL"', '"openExposure"', '"marginUtilisation"'])
+      expect(message).not.toContain(live);
+
+    const filtered = () => s.overview(userId, { timeZone: 'UTC', instrument: 'EUR_USD' });
+    expect((await filtered()).tradeCount).toBe(3);
+
+    // A background sync while trade 3 is open: its unrealized P/L and the account's NAV, margin and exposure moved,
+    // so did the data version (the snapshot is computed again), and nothing the provider is given.
+    clock += 15 * 60_000;
+    synced = new Date(clock).toISOString();
+    book = bookOf([...TRADES.slice(0, 2), { ...TRADES[2]!, unrealizedPL: '-7.5000' }]);
+    valuation = { NAV: '10022.5000', unrealizedPL: '-7.5000', marginUsed: '21.7000', positionValue: '1085.0000' };
+    await bumpDataVersion(db.kysely, userId, synced);
+    const runs = overviewEngineRuns();
+    const repriced = await view(s);
+    expect(overviewEngineRuns()).toBe(runs + 1);
+    expect(repriced.computedAt).toBe(synced);
+    expect(repriced.insights).toEqual(written.insights);
+    expect(repriced.aiInsights).toEqual(written.aiInsights);
+    await s.settled();
+    expect(llm.calls).toHaveLength(1);
+
+    // A trade closed since: the facts moved, asked once.
+    clock += 15 * 60_000;
+    book = bookOf([...TRADES, FOURTH]);
+    await bumpDataVersion(db.kysely, userId, new Date(clock).toISOString());
+    // The filtered view reads the trades of the new version (this instance held those of the last one).
+    expect((await filtered()).tradeCount).toBe(4);
+    const [a, b] = await Promise.all([view(s), view(s)]);
+    for (const data of [a, b]) expect(data.insights).toMatchObject({ source: 'builtin', status: 'pending' });
+    await llm.called(2);
+    llm.answer(1, GROUNDED_FOUR);
+    await s.settled();
+    expect((await view(s)).aiInsights).toEqual({ Activity: '4 trades on 1 account, 3 of them closed.' });
+    expect(llm.calls).toHaveLength(2);
   });
 
   it('waits for a running sync to finish before asking', async () => {

@@ -20,12 +20,14 @@ import {
   engineAccountFromItem,
   engineTradeFromItem,
   insightsSchema,
+  type EngineTrade,
   tagBreakdown,
   toInsightCards,
   type OverviewInsights,
   type OverviewMetrics,
 } from './engine';
-import type { OverviewSlice, OverviewTrades } from './overview-trades';
+import { sliceBook, type OverviewSlice, type OverviewTrades, type SliceTest } from './overview-trades';
+import { createBookCache, type BookCache } from './book-cache';
 import type { DataVersion, SnapshotRepository } from './overview-snapshots.repository';
 import {
   afterSyncNote,
@@ -36,10 +38,10 @@ import {
   unreadableNote,
 } from './insight-notes';
 import type { InsightsClaim, InsightsRepository, InsightsRow } from './insights.repository';
-import { writeInsights, writerFacts, type WriterFacts } from './insights-writer';
+import { factsKey, writeInsights, writerFacts, type WriterFacts } from './insights-writer';
 
-/** Part of every insights version: raise it when the prompt or the facts given to the provider change. */
-const WRITER_REVISION = 2;
+/** Part of every insights version: raise it when the prompt or the shape of the facts given to the provider change. */
+const WRITER_REVISION = 3;
 /** Time allowed for one provider call, retries included. */
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** After a transient failure (timeout, rate limit, outage), a page view may ask the provider again after this. */
@@ -53,7 +55,9 @@ export interface AnalyticsServiceDeps {
   insights: InsightsRepository;
   journal: Pick<JournalFactsService, 'tags' | 'tagsByTrade'>;
   /** The trades an overview reads (overview-trades.ts). */
-  source: Pick<OverviewTrades, 'trades'>;
+  source: Pick<OverviewTrades, 'book' | 'count' | 'slice' | 'accountKeysNamed'>;
+  /** The books held in memory by this instance (book-cache.ts; default: its own, of the default size). */
+  books?: BookCache | undefined;
   /** The unfiltered overviews, one per scope and data version. */
   snapshots: SnapshotRepository;
   now: () => Date;
@@ -226,6 +230,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retryPauseMs = deps.retryPauseMs ?? DEFAULT_RETRY_PAUSE_MS;
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const books = deps.books ?? createBookCache();
   let closing = false;
 
   function log(error: unknown, context: Record<string, unknown>): void {
@@ -306,7 +311,9 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
 
     const model = provider.model('trading');
     const insightsScope = `${scopeKey(scope)}|${provider.id}`;
-    const insightsVersion = `${WRITER_REVISION}:${model}:${version.key}`;
+    // Keyed by the facts the provider would be given, not by the data version: a sync that moved only prices (open
+    // trades' unrealized P/L, the accounts' NAV and margin) moves the data version but none of these facts.
+    const insightsVersion = `${WRITER_REVISION}:${model}:${factsKey(snapshot.facts)}`;
     const now = deps.now();
     const row = await deps.insights.find(userId, insightsScope);
     if (row && row.version === insightsVersion) {
@@ -340,10 +347,38 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     return { cards: builtin, status: status('builtin', 'pending', pendingNote(provider.label)) };
   }
 
+  /**
+   * The engine's trades of a slice: filtered in memory from the platform's book of this data version (held by this
+   * instance, or read once and kept), or, for a book too large to keep, read with the filters in SQL.
+   */
+  async function tradesOf(
+    userId: string,
+    slice: OverviewSlice,
+    version: DataVersion,
+    tagsByTrade: ReadonlyMap<string, readonly string[]>,
+  ): Promise<EngineTrade[]> {
+    const from = slice.from ? Date.parse(slice.from) : undefined;
+    const to = slice.to ? Date.parse(slice.to) : undefined;
+    const test: SliceTest = {
+      mode: slice.mode,
+      accountKeys: slice.accountId ? await deps.source.accountKeysNamed(userId, slice.accountId) : undefined,
+      instrument: slice.instrument,
+      from: from !== undefined && !Number.isNaN(from) ? from : undefined,
+      to: to !== undefined && !Number.isNaN(to) ? to : undefined,
+      tagsByTrade,
+      tags: slice.tag,
+    };
+    const key = `${userId}|${slice.platform}`;
+    const held = books.held(key, version.data);
+    if (held) return sliceBook(held, test);
+    if (!books.fits(await deps.source.count(userId, slice.platform))) return deps.source.slice(userId, slice, test);
+    const book = await books.get(key, version.data, () => deps.source.book(userId, slice.platform));
+    return sliceBook(book, test);
+  }
+
   /** Computes one overview (a slice, or the whole of a scope for its snapshot): the engine, once. */
-  async function compute(userId: string, slice: OverviewSlice, timeZone: string, now: Date) {
-    const [items, allAccounts, tags, tagsByTrade] = await Promise.all([
-      deps.source.trades(userId, slice),
+  async function compute(userId: string, slice: OverviewSlice, version: DataVersion, timeZone: string, now: Date) {
+    const [allAccounts, tags, tagsByTrade] = await Promise.all([
       deps.trading.accounts(userId, slice.mode, slice.platform),
       deps.journal.tags(userId),
       deps.journal.tagsByTrade(userId),
@@ -356,13 +391,17 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         `tag ${unknown.join(', ')} is not one of your tags: pick tags from GET /api/v1/journal/get_tags`,
         'VALIDATION_FAILED',
       );
+    const trades = await tradesOf(userId, slice, version, tagsByTrade);
     // The account as the API names it: its login or (MetaTrader, whose oandaAccountId is the key) its key.
     const accountItems = slice.accountId
       ? allAccounts.filter((a) => a.oandaAccountId === slice.accountId || a.login === slice.accountId)
       : allAccounts;
     engineRuns += 1;
-    const trades = items.map((item) => engineTradeFromItem(item, item.initialStopLossPrice));
-    const byTag = tagBreakdown(trades, (i) => tagsByTrade.get(tradeRef(items[i]!.accountId, items[i]!.tradeId)), tags);
+    const byTag = tagBreakdown(
+      trades,
+      (i) => tagsByTrade.get(tradeRef(trades[i]!.accountId, trades[i]!.tradeId)),
+      tags,
+    );
     const metrics = computeMetrics(trades, accountItems.map(engineAccountFromItem), {
       now,
       timeZone,
@@ -384,6 +423,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         const { metrics, byTag } = await compute(
           userId,
           { platform: scope.platform, mode: scope.mode },
+          version,
           scope.zone,
           now,
         );
@@ -433,7 +473,14 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         const platform = request.platform ?? 'oanda';
         const now = deps.now();
         const instrument = request.instrument?.toUpperCase().replace('/', '_');
-        const { metrics, byTag, dataAsOf } = await compute(userId, { ...request, platform, instrument }, timeZone, now);
+        const version = await deps.snapshots.version(userId);
+        const { metrics, byTag, dataAsOf } = await compute(
+          userId,
+          { ...request, platform, instrument },
+          version,
+          timeZone,
+          now,
+        );
         const cards = buildInsights(metrics);
         return {
           ...overviewFields(metrics, byTag),

@@ -6,6 +6,8 @@ export type SnapshotRow = Selectable<OverviewSnapshotsTable>;
 /** The user's data version (db/data-versions.ts) as one key: `<trades and accounts>.<journal>`. */
 export interface DataVersion {
   key: string;
+  /** The trades-and-accounts counter alone (what a book of trades is read at, book-cache.ts). */
+  data: number;
   /** When either counter last moved (RFC 3339); null before the first change. */
   changedAt: string | null;
 }
@@ -58,8 +60,8 @@ export function createSnapshotRepository(db: Kysely<Database>, dialect: Dialect)
         .where('user_id', '=', userId)
         .executeTakeFirst();
       return row
-        ? { key: `${row.version}.${row.journal_version}`, changedAt: row.changed_at }
-        : { key: '0.0', changedAt: null };
+        ? { key: `${row.version}.${row.journal_version}`, data: Number(row.version), changedAt: row.changed_at }
+        : { key: '0.0', data: 0, changedAt: null };
     },
 
     /**

@@ -1,13 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { platformByQuery, type Mode, type PlatformQuery } from '@pipsense/contract';
-import type { Database } from '../../db/schema';
+import { sqliteHandleOf } from '../../db/client';
+import type { Database, TradesTable } from '../../db/schema';
 import { apiAccountId } from '../trading/trading.service';
-import type { EngineTradeFields } from './engine';
-
-/** A stored trade as the Overview reads it: the engine's fields and the initial stop. */
-export interface OverviewTrade extends EngineTradeFields {
-  initialStopLossPrice: string | null;
-}
+import { tradeRef } from '../journal/journal-facts.service';
+import { engineTradeFromItem, type EngineTrade } from './engine';
 
 /** Which trades an overview covers: one platform, and the journal's slice (contract dashboardMetricsQuery). */
 export interface OverviewSlice {
@@ -24,56 +21,249 @@ export interface OverviewSlice {
   tag?: readonly string[] | undefined;
 }
 
+/**
+ * One platform's stored trades as the engine reads them, oldest first (open time, trade number, account key: the
+ * order of every history), with what the filters need beside each: its account key and mode.
+ */
+export interface OverviewBook {
+  trades: EngineTrade[];
+  accountKeys: string[];
+  modes: Mode[];
+}
+
+/** The columns the engine reads, in the order of a raw row. */
+const COLUMNS = [
+  'account_key',
+  'trade_id',
+  'instrument',
+  'price',
+  'initial_units',
+  'current_units',
+  'realized_pl',
+  'unrealized_pl',
+  'financing',
+  'state',
+  'open_time',
+  'close_time',
+  'average_close_price',
+  'stop_loss_price',
+  'take_profit_price',
+  'trailing_stop_distance',
+  'initial_stop_loss_price',
+  'mode',
+] as const;
+type Row = Pick<Selectable<TradesTable>, (typeof COLUMNS)[number]>;
+/** A row as SQLite gives it raw: the columns' values in COLUMNS order. */
+type RawRow = [
+  account_key: Row['account_key'],
+  trade_id: Row['trade_id'],
+  instrument: Row['instrument'],
+  price: Row['price'],
+  initial_units: Row['initial_units'],
+  current_units: Row['current_units'],
+  realized_pl: Row['realized_pl'],
+  unrealized_pl: Row['unrealized_pl'],
+  financing: Row['financing'],
+  state: Row['state'],
+  open_time: Row['open_time'],
+  close_time: Row['close_time'],
+  average_close_price: Row['average_close_price'],
+  stop_loss_price: Row['stop_loss_price'],
+  take_profit_price: Row['take_profit_price'],
+  trailing_stop_distance: Row['trailing_stop_distance'],
+  initial_stop_loss_price: Row['initial_stop_loss_price'],
+  mode: Row['mode'],
+];
+
 const DAY_MS = 86_400_000;
 
 /**
- * The Overview's read of the trades table: only the columns the engine needs, with the slice's filters in SQL (the
- * date range widened by a day there, since stored times and ISO bounds do not compare as text to the digit, and
- * made exact here), oldest first as the engine reads a history. The trading module owns the rows; this is the
- * Overview's read model of them, like journal-facts.service.ts's.
+ * Builds a book row by row. Account keys, their API ids, instruments and modes repeat on every row: each is kept
+ * once (a string per distinct value rather than per trade), which also makes the engine's Map lookups by
+ * instrument cheaper.
+ */
+function bookBuilder() {
+  const book: OverviewBook = { trades: [], accountKeys: [], modes: [] };
+  const accountIds = new Map<string, string>();
+  const keys = new Map<string, string>();
+  const instruments = new Map<string, string>();
+  const once = (seen: Map<string, string>, value: string) => {
+    const kept = seen.get(value);
+    if (kept !== undefined) return kept;
+    seen.set(value, value);
+    return value;
+  };
+  return {
+    book,
+    add(row: RawRow): void {
+      const account_key = row[0];
+      let accountId = accountIds.get(account_key);
+      if (accountId === undefined) {
+        accountId = apiAccountId(account_key);
+        accountIds.set(account_key, accountId);
+      }
+      book.trades.push(
+        engineTradeFromItem(
+          {
+            accountId,
+            tradeId: row[1],
+            instrument: once(instruments, row[2]),
+            price: row[3],
+            initialUnits: row[4],
+            currentUnits: row[5],
+            realizedPL: row[6],
+            unrealizedPL: row[7],
+            financing: row[8],
+            state: row[9],
+            openTime: row[10],
+            closeTime: row[11],
+            averageClosePrice: row[12],
+            stopLossPrice: row[13],
+            takeProfitPrice: row[14],
+            trailingStopDistance: row[15],
+          },
+          row[16],
+        ),
+      );
+      book.accountKeys.push(once(keys, account_key));
+      book.modes.push(row[17] === 'live' ? 'live' : 'demo');
+    },
+  };
+}
+
+/** The filters of a slice, to test one trade of a book at a time. */
+export interface SliceTest {
+  mode?: Mode | undefined;
+  /** The account keys the slice's account names (none: no account filter). */
+  accountKeys?: ReadonlySet<string> | undefined;
+  instrument?: string | undefined;
+  /** Open time bounds, epoch ms, inclusive. */
+  from?: number | undefined;
+  to?: number | undefined;
+  /** Tag ids per trade (tradeRef), when the slice asks for tags; and the ids asked for. */
+  tagsByTrade?: ReadonlyMap<string, readonly string[]> | undefined;
+  tags?: readonly string[] | undefined;
+}
+
+/** The trades of a book in a slice, in the book's order (the same objects: nothing is copied). */
+export function sliceBook(book: OverviewBook, test: SliceTest): EngineTrade[] {
+  const { mode, accountKeys, instrument, from, to, tagsByTrade } = test;
+  const tags = test.tags && test.tags.length > 0 ? new Set(test.tags) : undefined;
+  const out: EngineTrade[] = [];
+  const { trades } = book;
+  for (let i = 0; i < trades.length; i++) {
+    const trade = trades[i]!;
+    if (mode !== undefined && book.modes[i] !== mode) continue;
+    if (accountKeys !== undefined && !accountKeys.has(book.accountKeys[i]!)) continue;
+    if (instrument !== undefined && trade.instrument !== instrument) continue;
+    if (from !== undefined && trade.openTime < from) continue;
+    if (to !== undefined && trade.openTime > to) continue;
+    if (tags !== undefined) {
+      const on = tagsByTrade?.get(tradeRef(trade.accountId, trade.tradeId));
+      if (!on || !on.some((id) => tags.has(id))) continue;
+    }
+    out.push(trade);
+  }
+  return out;
+}
+
+/**
+ * The Overview's read of the trades table: only the columns the engine needs, mapped to the engine's trades as they
+ * are read (engine/from-records.ts: exact minor units, R from domain/risk.ts). On SQLite the rows come as arrays
+ * straight from the driver (no object per row); on PostgreSQL through Kysely. The trading module owns the rows; this
+ * is the Overview's read model of them, like journal-facts.service.ts's.
  */
 export function createOverviewTrades(db: Kysely<Database>) {
+  const sqlite = sqliteHandleOf(db);
+
+  function selectRows(userId: string, platform: PlatformQuery) {
+    return db
+      .selectFrom('trades as t')
+      .select(COLUMNS.map((c) => `t.${c}` as const))
+      .where('t.user_id', '=', userId)
+      .where('t.platform', '=', platformByQuery(platform).stored)
+      .orderBy('t.open_time', 'asc')
+      .orderBy('t.trade_num', 'asc')
+      .orderBy('t.account_key', 'asc');
+  }
+
+  /** Every row of the query into a book: raw arrays on SQLite, Kysely's objects on PostgreSQL. */
+  async function read(query: ReturnType<typeof selectRows>): Promise<OverviewBook> {
+    const builder = bookBuilder();
+    if (sqlite) {
+      const compiled = query.compile();
+      // Inside Kysely's hold on its one connection: never in the middle of another caller's transaction.
+      await db.connection().execute(async () => {
+        const statement = sqlite.prepare(compiled.sql).raw(true);
+        for (const row of statement.iterate(...(compiled.parameters as unknown[])) as IterableIterator<RawRow>)
+          builder.add(row);
+      });
+    } else {
+      for (const r of await query.execute())
+        builder.add([
+          r.account_key,
+          r.trade_id,
+          r.instrument,
+          r.price,
+          r.initial_units,
+          r.current_units,
+          r.realized_pl,
+          r.unrealized_pl,
+          r.financing,
+          r.state,
+          r.open_time,
+          r.close_time,
+          r.average_close_price,
+          r.stop_loss_price,
+          r.take_profit_price,
+          r.trailing_stop_distance,
+          r.initial_stop_loss_price,
+          r.mode,
+        ]);
+    }
+    return builder.book;
+  }
+
+  /** The account keys an account filter names: its login or its key (as the trade list reads it). */
+  async function accountKeysNamed(userId: string, named: string): Promise<Set<string>> {
+    const rows = await db
+      .selectFrom('broker_accounts')
+      .select('account_key')
+      .where('user_id', '=', userId)
+      .where((w) => w.or([w('login', '=', named), w('account_key', '=', named)]))
+      .execute();
+    return new Set(rows.map((r) => r.account_key));
+  }
+
   return {
-    async trades(userId: string, slice: OverviewSlice): Promise<OverviewTrade[]> {
-      let query = db
-        .selectFrom('trades as t')
-        .select([
-          't.account_key',
-          't.trade_id',
-          't.instrument',
-          't.price',
-          't.initial_units',
-          't.current_units',
-          't.realized_pl',
-          't.unrealized_pl',
-          't.financing',
-          't.state',
-          't.open_time',
-          't.close_time',
-          't.average_close_price',
-          't.stop_loss_price',
-          't.take_profit_price',
-          't.trailing_stop_distance',
-          't.initial_stop_loss_price',
-        ])
-        .where('t.user_id', '=', userId)
-        .where('t.platform', '=', platformByQuery(slice.platform).stored);
+    /** How many trades the platform's book holds (to decide whether to keep it in memory). */
+    async count(userId: string, platform: PlatformQuery): Promise<number> {
+      const row = await db
+        .selectFrom('trades')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('platform', '=', platformByQuery(platform).stored)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Every trade of one platform (both modes), oldest first. */
+    book: (userId: string, platform: PlatformQuery): Promise<OverviewBook> => read(selectRows(userId, platform)),
+
+    accountKeysNamed,
+
+    /**
+     * One slice's trades read with its filters in SQL (the date range widened by a day there, since stored times
+     * and ISO bounds do not compare as text to the digit, and made exact in sliceBook), for a book too large to keep
+     * in memory.
+     */
+    async slice(userId: string, slice: OverviewSlice, test: SliceTest): Promise<EngineTrade[]> {
+      let query = selectRows(userId, slice.platform);
       if (slice.mode) query = query.where('t.mode', '=', slice.mode);
-      if (slice.accountId) {
-        const named = slice.accountId;
-        query = query.where('t.account_key', 'in', (eb) =>
-          eb
-            .selectFrom('broker_accounts')
-            .select('account_key')
-            .where('user_id', '=', userId)
-            .where((w) => w.or([w('login', '=', named), w('account_key', '=', named)])),
-        );
-      }
+      if (test.accountKeys) query = query.where('t.account_key', 'in', [...test.accountKeys, '']);
       if (slice.instrument) query = query.where('t.instrument', '=', slice.instrument);
-      const from = slice.from ? Date.parse(slice.from) : null;
-      const to = slice.to ? Date.parse(slice.to) : null;
-      if (from !== null) query = query.where('t.open_time', '>=', new Date(from - DAY_MS).toISOString());
-      if (to !== null) query = query.where('t.open_time', '<=', new Date(to + DAY_MS).toISOString());
+      if (test.from !== undefined) query = query.where('t.open_time', '>=', new Date(test.from - DAY_MS).toISOString());
+      if (test.to !== undefined) query = query.where('t.open_time', '<=', new Date(test.to + DAY_MS).toISOString());
       const tags = slice.tag ?? [];
       if (tags.length > 0)
         query = query.where((eb) =>
@@ -87,41 +277,7 @@ export function createOverviewTrades(db: Kysely<Database>) {
               .where('tt.tag_id', 'in', [...tags]),
           ),
         );
-      const rows = await query
-        .orderBy('t.open_time', 'asc')
-        .orderBy('t.trade_num', 'asc')
-        .orderBy('t.account_key', 'asc')
-        .execute();
-      const accountIds = new Map<string, string>();
-      const out: OverviewTrade[] = [];
-      for (const r of rows) {
-        if (from !== null || to !== null) {
-          const opened = Date.parse(r.open_time);
-          if ((from !== null && opened < from) || (to !== null && opened > to)) continue;
-        }
-        let accountId = accountIds.get(r.account_key);
-        if (accountId === undefined) accountIds.set(r.account_key, (accountId = apiAccountId(r.account_key)));
-        out.push({
-          accountId,
-          tradeId: r.trade_id,
-          instrument: r.instrument,
-          price: r.price,
-          initialUnits: r.initial_units,
-          currentUnits: r.current_units,
-          realizedPL: r.realized_pl,
-          unrealizedPL: r.unrealized_pl,
-          financing: r.financing,
-          state: r.state,
-          openTime: r.open_time,
-          closeTime: r.close_time,
-          averageClosePrice: r.average_close_price,
-          stopLossPrice: r.stop_loss_price,
-          takeProfitPrice: r.take_profit_price,
-          trailingStopDistance: r.trailing_stop_distance,
-          initialStopLossPrice: r.initial_stop_loss_price,
-        });
-      }
-      return out;
+      return sliceBook(await read(query), test);
     },
   };
 }

@@ -8,7 +8,8 @@ import type { AccountItem, TradeItem } from '@pipsense/contract';
 import type { EngineAccount, EngineTrade } from './types';
 import { engineTrade } from './trade-record';
 import { fromMinorUnits, minorUnitsOf } from '../../../domain/money';
-import { initialRiskOf, rMultipleOf } from '../../../domain/risk';
+import { hasInitialRisk, rMultipleOf } from '../../../domain/risk';
+import { instantOf } from '../../../domain/calendar';
 
 function decimal(value: string | null): number {
   return value === null ? 0 : Number(value);
@@ -54,7 +55,13 @@ export type EngineTradeFields = Pick<
  */
 export function engineTradeFromItem(item: EngineTradeFields, initialStopLossPrice: string | null = null): EngineTrade {
   const openPrice = optionalDecimal(item.price);
-  const risk = { ...item, initialStopLossPrice };
+  const risk = {
+    instrument: item.instrument,
+    initialUnits: item.initialUnits,
+    price: item.price,
+    averageClosePrice: item.averageClosePrice,
+    initialStopLossPrice,
+  };
   return engineTrade({
     accountId: item.accountId,
     tradeId: item.tradeId,
@@ -64,8 +71,8 @@ export function engineTradeFromItem(item: EngineTradeFields, initialStopLossPric
     openPrice: openPrice ?? 0,
     // Without an open price there are no pips to count; a null close price makes the engine skip them.
     closePrice: openPrice === null ? null : optionalDecimal(item.averageClosePrice),
-    openTime: Date.parse(item.openTime),
-    closeTime: item.closeTime === null ? null : Date.parse(item.closeTime),
+    openTime: instantOf(item.openTime),
+    closeTime: item.closeTime === null ? null : instantOf(item.closeTime),
     state: tradeState(item.state),
     realizedPL: money(item.realizedPL),
     unrealizedPL: money(item.unrealizedPL),
@@ -73,7 +80,7 @@ export function engineTradeFromItem(item: EngineTradeFields, initialStopLossPric
     stopLossPrice: optionalDecimal(item.stopLossPrice),
     takeProfitPrice: optionalDecimal(item.takeProfitPrice),
     trailingStopDistance: optionalDecimal(item.trailingStopDistance),
-    initialStop: initialRiskOf(risk) !== null,
+    initialStop: hasInitialRisk(risk),
     rMultiple: item.state === 'CLOSED' ? rMultipleOf(risk) : null,
   });
 }
