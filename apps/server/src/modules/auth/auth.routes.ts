@@ -9,7 +9,7 @@ import {
   meResponse,
   registerBody,
 } from '@pipsense/contract';
-import { userId } from '../../plugins/auth';
+import { signSession, userId } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
@@ -18,7 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     { schema: { body: loginBody, response: { 200: loginResponse } }, preHandler: app.credentialLimits },
     async (request) => {
       const user = await auth.authenticate(request.body.username, request.body.password);
-      const token = app.jwt.sign({ sub: user.id, username: user.username });
+      const token = signSession(app, user);
       return { success: true, message: 'Login successful!', token };
     },
   );
