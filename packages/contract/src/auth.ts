@@ -55,7 +55,7 @@ export const tokenPayload = z.object({
 export type TokenPayload = z.infer<typeof tokenPayload>;
 
 /** Issue 12: the token of an emailed link (confirmation or password reset), as the link carries it. */
-const LINK_RULE = 'This link is incomplete: open the whole link from the email.';
+const LINK_RULE = 'The link token is incomplete: open the whole link from the email.';
 export const emailLinkToken = z
   .string({ error: LINK_RULE })
   .trim()

@@ -7,6 +7,6 @@ export const feedbackBody = z.object({
     .string({ error: 'Write a message first.' })
     .trim()
     .min(1, 'Write a message first.')
-    .max(FEEDBACK_MAX, `Feedback can be at most ${FEEDBACK_MAX} characters.`),
+    .max(FEEDBACK_MAX, `A feedback message can be at most ${FEEDBACK_MAX} characters.`),
 });
 export type FeedbackBody = z.infer<typeof feedbackBody>;
