@@ -49,3 +49,19 @@ export function logout(): void {
   removeToken();
   window.location.assign('/');
 }
+
+const FLASH = 'pipsense-flash';
+
+/** Ends the session in this browser and loads `to`, where `message` is shown once (the sign-in page reads it). */
+export function clearSession(to: string, message?: string): void {
+  removeToken();
+  if (message) sessionStorage.setItem(FLASH, message);
+  window.location.assign(to);
+}
+
+/** The message `clearSession` left for the next page, once. */
+export function takeFlash(): string | undefined {
+  const message = sessionStorage.getItem(FLASH) ?? undefined;
+  sessionStorage.removeItem(FLASH);
+  return message;
+}
