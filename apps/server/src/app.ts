@@ -114,7 +114,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const sessions = createSessionGuard({ db: db.kysely, now: ctx.now, redisUrl: env.REDIS_URL, log: app.log });
   app.addHook('onClose', () => sessions.close());
   if (env.REDIS_URL) await Promise.race([sessions.ready(), new Promise((r) => setTimeout(r, 2000).unref())]);
-  await app.register(authPlugin, { secret: secrets.jwtSecret, ttlSeconds: env.JWT_TTL, isLive: sessions.isLive });
+  await app.register(authPlugin, {
+    secret: secrets.jwtSecret,
+    ttlSeconds: env.JWT_TTL,
+    isLive: (claims) => sessions.isLive(claims),
+  });
   // Before the routes: it reads their schemas as they are added.
   await registerOpenApi(app);
 

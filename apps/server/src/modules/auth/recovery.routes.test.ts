@@ -137,7 +137,10 @@ describe('password reset', () => {
       token: mail.token,
       password: 'a fresh start here',
     });
-    expect(res.json()).toEqual({ success: true, message: 'Your password has been reset. Sign in with the new password.' });
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Your password has been reset. Sign in with the new password.',
+    });
     expect((await t.call(u.token, { method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(401);
     expect((await login(u.username, u.password)).statusCode).toBe(401);
     const signedIn = await login(u.username, 'a fresh start here');
@@ -177,7 +180,9 @@ describe('password reset', () => {
 describe('feedback', () => {
   it('stores the message and mails it to SUPPORT_EMAIL, replying to the user', async () => {
     const u = await t.user('fb');
-    const res = await post(u.token, '/api/v1/support/feedback', { message: '  The calendar is great.\nMore please!  ' });
+    const res = await post(u.token, '/api/v1/support/feedback', {
+      message: '  The calendar is great.\nMore please!  ',
+    });
     expect(res.json()).toEqual({
       success: true,
       message: 'Thank you for your feedback! It has been sent to the support team.',

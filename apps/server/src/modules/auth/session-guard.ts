@@ -46,7 +46,8 @@ export function createSessionGuard({ db, now, redisUrl, ttlMs = SESSION_CACHE_TT
   const ready = subscriber
     ? subscriber.subscribe(CHANNEL).then(
         () => undefined,
-        (error: unknown) => log.warn({ err: error }, 'session revocations (Redis) unavailable; relying on the 30 s cache'),
+        (error: unknown) =>
+          log.warn({ err: error }, 'session revocations (Redis) unavailable; relying on the 30 s cache'),
       )
     : Promise.resolve();
   for (const client of [publisher, subscriber])
@@ -146,7 +147,7 @@ export function createSessionGuard({ db, now, redisUrl, ttlMs = SESSION_CACHE_TT
     changed,
 
     async close(): Promise<void> {
-      await Promise.all([publisher?.quit(), subscriber?.quit()].map((p) => p?.catch(() => undefined)));
+      for (const client of [publisher, subscriber]) await client?.quit().catch(() => undefined);
     },
   };
 }

@@ -23,14 +23,14 @@ const protectedRoutes = Object.entries(apiRouteDocs)
   .filter(([, doc]) => !doc.public)
   .map(([key]) => {
     const [method, path] = key.split(' ') as [string, string];
-    return { method, url: path.replace(/:[A-Za-z]+/g, 'x') };
+    return { method: method as 'GET' | 'POST' | 'DELETE', url: path.replace(/:[A-Za-z]+/g, 'x') };
   });
 
 /** The token answers 401 on every protected route. */
 async function rejectedEverywhere(token: string) {
   expect(protectedRoutes.length).toBeGreaterThan(30);
   for (const route of protectedRoutes) {
-    const res = await t.call(token, { method: route.method as 'GET', url: route.url, payload: {} });
+    const res = await t.call(token, { method: route.method, url: route.url, payload: {} });
     expect({ ...route, status: res.statusCode }).toEqual({ ...route, status: 401 });
     expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
   }
@@ -158,15 +158,22 @@ describe('delete account', () => {
     const id = await userIdOf(store.db.kysely, u.username);
     const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
       d.call(u.token, { method, url, ...(payload ? { payload } : {}) });
-    expect((await call('POST', '/api/v1/account/update_time_zone', { timeZone: 'Europe/London' })).statusCode).toBe(200);
+    expect((await call('POST', '/api/v1/account/update_time_zone', { timeZone: 'Europe/London' })).statusCode).toBe(
+      200,
+    );
     expect((await call('POST', '/api/v1/sync/schedule', { interval: '1h' })).statusCode).toBe(200);
     expect((await call('POST', '/api/v1/chat/create_chat', { title: 'Mine', topic: 'trading' })).statusCode).toBe(200);
     expect((await call('POST', '/api/v1/support/feedback', { message: 'Love it' })).statusCode).toBe(200);
     const key = await seedAccount(store.db.kysely, id, '101-004-1-001');
-    await seedTrades(store.db.kysely, id, key, [{ id: '1', open: '2025-01-02T10:00:00Z', close: '2025-01-02T11:00:00Z' }]);
+    await seedTrades(store.db.kysely, id, key, [
+      { id: '1', open: '2025-01-02T10:00:00Z', close: '2025-01-02T11:00:00Z' },
+    ]);
     const tag = await seedTag(store.db.kysely, id, 'setup', 'Breakout');
     await seedNote(store.db.kysely, id, key, '1', { note: 'good trade', rating: 4 });
-    await store.db.kysely.insertInto('trade_tags').values({ user_id: id, account_key: key, trade_id: '1', tag_id: tag, created_at: '2025-01-03T00:00:00.000Z' }).execute();
+    await store.db.kysely
+      .insertInto('trade_tags')
+      .values({ user_id: id, account_key: key, trade_id: '1', tag_id: tag, created_at: '2025-01-03T00:00:00.000Z' })
+      .execute();
     expect((await call('GET', '/api/v1/dashboard/metrics')).statusCode).toBe(200);
     const second = (
       await d.call(undefined, {
@@ -230,7 +237,9 @@ describe('delete account', () => {
 
   it('finds every table with a user_id column in the schema', async () => {
     const tables = await userOwnedTables(store.db.kysely);
-    expect(tables).toEqual(expect.arrayContaining(['user_info', 'trades', 'chat_messages', 'feedback', 'email_tokens']));
+    expect(tables).toEqual(
+      expect.arrayContaining(['user_info', 'trades', 'chat_messages', 'feedback', 'email_tokens']),
+    );
     expect(tables).not.toContain('users');
   });
 });

@@ -16,7 +16,9 @@ type State = { status: 'working' } | { status: 'done' | 'failed'; message: strin
 export function ConfirmEmailPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const [state, setState] = useState<State>(
-    token ? { status: 'working' } : { status: 'failed', message: 'This link has no token. Open the whole link from the email.' },
+    token
+      ? { status: 'working' }
+      : { status: 'failed', message: 'This link has no token. Open the whole link from the email.' },
   );
   const sent = useRef(false);
   useEffect(() => {

@@ -31,14 +31,15 @@ export const faqEntries: readonly FaqEntry[] = [
         </p>
         <p>
           PipSense then emails you a link to confirm your address (valid for 7 days). You can sign in straight away with
-          your username (not your email) and password; until you open the link, a banner asks you to confirm and can send
-          the link again. A session lasts 24 hours unless your server is set up otherwise; after that you sign in again.
+          your username (not your email) and password; until you open the link, a banner asks you to confirm and can
+          send the link again. A session lasts 24 hours unless your server is set up otherwise; after that you sign in
+          again.
         </p>
         <p>
           Forgot your password? Choose <strong>Forgot your password?</strong> on the sign-in page and enter your email:
-          PipSense emails a link to choose a new one, which works once, for 1 hour. Setting it signs out every session of
-          your account. You can also end every session yourself with <strong>Log out everywhere</strong> in the profile
-          menu.
+          PipSense emails a link to choose a new one, which works once, for 1 hour. Setting it signs out every session
+          of your account. You can also end every session yourself with <strong>Log out everywhere</strong> in the
+          profile menu.
         </p>
       </>
     ),
@@ -141,8 +142,8 @@ export const faqEntries: readonly FaqEntry[] = [
       <>
         <p>
           Click <strong>Feedback</strong> at the top of any page once signed in, write your message and click{' '}
-          <strong>Send</strong>: it is saved, and emailed to the support address of your PipSense server when it has one,
-          so the team can reply to your email address.
+          <strong>Send</strong>: it is saved, and emailed to the support address of your PipSense server when it has
+          one, so the team can reply to your email address.
         </p>
         <p className="mb-0">
           You can also email the person or team who runs your PipSense server. When you report a problem, include the
