@@ -18,12 +18,12 @@ export function ChangePasswordCard() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!current) {
-      toast.error('Enter your current password');
-      return;
-    }
     if (password !== confirm) {
       toast.error('Passwords do not match');
+      return;
+    }
+    if (!current) {
+      toast.error('Enter your current password');
       return;
     }
     await run(async () => {
