@@ -26,7 +26,7 @@ export function EmailConfirmBanner() {
       <span className="me-auto">
         Please confirm your email address: we sent a link to <strong>{profile.data.email}</strong>.
       </span>
-      <CButton type="button" color="warning" variant="outline" size="sm" disabled={busy} onClick={() => void resend()}>
+      <CButton type="button" color="dark" variant="outline" size="sm" disabled={busy} onClick={() => void resend()}>
         {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}Send the link again
       </CButton>
     </CAlert>
