@@ -125,12 +125,18 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
   'POST /api/v1/account/update_password': {
     tag: 'Settings',
     summary: 'Change the password (the current one required); ends every other session and answers a fresh token',
-    errors: { 400: 'The current password is wrong or missing; nothing was changed.' },
+    errors: {
+      400: 'The current password is wrong or missing; nothing was changed.',
+      429: 'Too many attempts from this address.',
+    },
   },
   'POST /api/v1/account/delete_account': {
     tag: 'Settings',
     summary: 'Delete the account and every row of its data (the password required)',
-    errors: { 400: 'The password is wrong or missing; nothing was deleted.' },
+    errors: {
+      400: 'The password is wrong or missing; nothing was deleted.',
+      429: 'Too many attempts from this address.',
+    },
   },
   'GET /api/v1/account/get_time_zone': { tag: 'Settings', summary: 'The time zone the Overview is computed in' },
   'POST /api/v1/account/update_time_zone': { tag: 'Settings', summary: 'Set the time zone of the Overview' },

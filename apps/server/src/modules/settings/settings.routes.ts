@@ -50,7 +50,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ info: SettingsService; auth
 
   app.post(
     '/api/v1/account/update_password',
-    { schema: { body: updatePasswordBody, response: { 200: updatePasswordResponse } } },
+    // Per IP like sign-in: a stolen session must not be able to guess the current password at leisure.
+    {
+      schema: { body: updatePasswordBody, response: { 200: updatePasswordResponse } },
+      preHandler: app.credentialLimits,
+    },
     async (request) => {
       const { current_password, new_password } = request.body;
       const user = await auth.changePassword(userId(request), current_password, new_password);
