@@ -17,6 +17,13 @@ import { registerStaticWeb } from './plugins/static-web';
 import { createUserRepository } from './modules/auth/user.repository';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createSessionGuard } from './modules/auth/session-guard';
+import { sessionRoutes } from './modules/auth/session.routes';
+import { createRecoveryService } from './modules/auth/recovery.service';
+import { recoveryRoutes } from './modules/auth/recovery.routes';
+import { createSupportService } from './modules/support/support.service';
+import { supportRoutes } from './modules/support/support.routes';
+import { createMailer } from './lib/mailer';
 import { createSettingsRepository } from './modules/settings/settings.repository';
 import { createSettingsService } from './modules/settings/settings.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -113,11 +120,45 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     max: options.credentialLimit ?? env.AUTH_RATE_LIMIT,
     checkMax: env.CHECK_RATE_LIMIT,
   });
-  await app.register(authPlugin, { secret: secrets.jwtSecret, ttlSeconds: env.JWT_TTL });
+  // Issue 12: revocable sessions, checked from memory (invalidated through Redis when REDIS_URL is set).
+  const sessions = createSessionGuard({ db: db.kysely, now: ctx.now, redisUrl: env.REDIS_URL, log: app.log });
+  app.addHook('onClose', () => sessions.close());
+  if (env.REDIS_URL) await Promise.race([sessions.ready(), new Promise((r) => setTimeout(r, 2000).unref())]);
+  await app.register(authPlugin, {
+    secret: secrets.jwtSecret,
+    ttlSeconds: env.JWT_TTL,
+    isLive: (claims) => sessions.isLive(claims),
+  });
   // Before the routes: it reads their schemas as they are added.
   await registerOpenApi(app);
 
-  const auth = createAuthService({ users: createUserRepository(db.kysely), now: ctx.now });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
+  app.addHook('onClose', () => mailer.close());
+  const recovery = createRecoveryService({
+    db: db.kysely,
+    mailer,
+    sessions,
+    publicUrl: env.PUBLIC_URL,
+    now: ctx.now,
+    log: app.log,
+  });
+  const auth = createAuthService({
+    users: createUserRepository(db.kysely),
+    now: ctx.now,
+    onEmailSet: (user) => recovery.emailSet(user),
+    sessionsChanged: sessions.changed,
+  });
+  const support = createSupportService({
+    db: db.kysely,
+    auth,
+    mailer,
+    supportEmail: env.SUPPORT_EMAIL,
+    now: ctx.now,
+    log: app.log,
+  });
+  // After the database's hook, so they run first: the mail still being sent is written before it closes.
+  app.addHook('onClose', () => recovery.settle());
+  app.addHook('onClose', () => support.settle());
   const info = createSettingsService({ info: createSettingsRepository(db.kysely), cipher: ctx.cipher, now: ctx.now });
   // OANDA tokens sealed before issue 12 (no associated data) are re-sealed bound to their user, once.
   const sealed = await info.sealLegacyTokens();
@@ -192,6 +233,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.get('/healthz', () => ({ success: true, message: 'ok', database: db.dialect }));
   await app.register(authRoutes, { auth });
+  await app.register(sessionRoutes, { auth, sessions, db });
+  await app.register(recoveryRoutes, { recovery });
+  await app.register(supportRoutes, { support });
   await app.register(settingsRoutes, { info, auth, env });
   // The Sync buttons go through the background sync's lease and status.
   await app.register(tradingRoutes, { trading: syncJobs.manualTrading(trading) });

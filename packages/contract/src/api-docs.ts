@@ -19,6 +19,7 @@ export const API_TAGS = {
   Assistant:
     'Questions to the assistant. JSON by default; with `Accept: text/event-stream` the answer streams as server-sent events.',
   Import: 'MetaTrader 4/5 and CSV import: upload, preview, confirm; saved CSV column mappings.',
+  Support: 'The in-app feedback button.',
   Health: 'Liveness of the server.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
@@ -82,6 +83,34 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
   'POST /api/v1/auth/check_username_exist': { tag: 'Auth', summary: 'Is this username taken?', public: true },
   'POST /api/v1/auth/check_email_exist': { tag: 'Auth', summary: 'Is this email taken?', public: true },
   'GET /api/v1/auth/me': { tag: 'Auth', summary: 'The signed-in user' },
+  'POST /api/v1/auth/logout': { tag: 'Auth', summary: 'Sign out: this token stops working' },
+  'POST /api/v1/auth/logout_all': {
+    tag: 'Auth',
+    summary: 'Log out everywhere: every token of the user stops working',
+  },
+  'POST /api/v1/auth/confirm_email': {
+    tag: 'Auth',
+    summary: 'Confirm the email address with the token of the emailed link (valid 7 days)',
+    public: true,
+    errors: { 400: 'The link is invalid, expired, or for an address the account no longer uses.' },
+  },
+  'POST /api/v1/auth/resend_confirmation': {
+    tag: 'Auth',
+    summary: 'Email the confirmation link again',
+    errors: { 400: 'The address is confirmed already.', 429: 'A link was sent less than a minute ago.' },
+  },
+  'POST /api/v1/auth/request_password_reset': {
+    tag: 'Auth',
+    summary: 'Email a password reset link (valid 1 hour); the same answer whether or not the address has an account',
+    public: true,
+    errors: { 429: 'Too many attempts from this address.' },
+  },
+  'POST /api/v1/auth/reset_password': {
+    tag: 'Auth',
+    summary: 'Set a new password with the token of the emailed link (single use); ends every session',
+    public: true,
+    errors: { 400: 'The link is invalid, used or expired.', 429: 'Too many attempts from this address.' },
+  },
 
   'GET /api/v1/account/get_info': { tag: 'Settings', summary: 'Trading platform settings (the OANDA token masked)' },
   'POST /api/v1/account/update_info': {
@@ -93,7 +122,22 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
     summary: 'Change username and email',
     errors: { 409: 'The username or email is taken.' },
   },
-  'POST /api/v1/account/update_password': { tag: 'Settings', summary: 'Change the password' },
+  'POST /api/v1/account/update_password': {
+    tag: 'Settings',
+    summary: 'Change the password (the current one required); ends every other session and answers a fresh token',
+    errors: {
+      400: 'The current password is wrong or missing; nothing was changed.',
+      429: 'Too many attempts from this address.',
+    },
+  },
+  'POST /api/v1/account/delete_account': {
+    tag: 'Settings',
+    summary: 'Delete the account and every row of its data (the password required)',
+    errors: {
+      400: 'The password is wrong or missing; nothing was deleted.',
+      429: 'Too many attempts from this address.',
+    },
+  },
   'GET /api/v1/account/get_time_zone': { tag: 'Settings', summary: 'The time zone the Overview is computed in' },
   'POST /api/v1/account/update_time_zone': { tag: 'Settings', summary: 'Set the time zone of the Overview' },
 
@@ -212,5 +256,11 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
     tag: 'Import',
     summary: 'Delete a saved CSV column mapping',
     errors: { 404: 'No such mapping.' },
+  },
+
+  'POST /api/v1/support/feedback': {
+    tag: 'Support',
+    summary: 'Send feedback: stored, and mailed to the support address when the server has one',
+    errors: { 429: 'Too many messages this hour.' },
   },
 };

@@ -10,4 +10,5 @@ export * from './journal';
 export * from './platforms';
 export * from './import';
 export * from './sync';
+export * from './support';
 export * from './api-docs';

@@ -45,7 +45,26 @@ export const getInfoResponse = envelope.extend({
 export type GetInfoResponse = z.infer<typeof getInfoResponse>;
 
 export const updateUsernameEmailBody = z.object({ new_username: username, new_email: email });
-export const updatePasswordBody = z.object({ new_password: password });
+/**
+ * Issue 12: `current_password` is required (docs/decisions/016-password-change-needs-current.md departs from SPEC §7's
+ * payload). The answer carries a fresh token: the change ends every other session, this one included.
+ */
+export const updatePasswordBody = z.object({
+  current_password: z
+    .string({ error: 'Current Password is required.' })
+    .min(1, 'Current Password is required.')
+    .max(128, 'Current Password is not correct. Nothing was changed.'),
+  new_password: password,
+});
+export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
+export const updatePasswordResponse = envelope.extend({ token: z.string() });
+export type UpdatePasswordResponse = z.infer<typeof updatePasswordResponse>;
+
+/** Issue 12: deleting the account needs the password. */
+export const deleteAccountBody = z.object({
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(128),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 
 /**
  * The trader's time zone (Profile; issue 11): the Overview's days and hours are in it, and its snapshot is computed

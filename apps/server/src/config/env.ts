@@ -88,6 +88,16 @@ const schema = z
     EXCURSION_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).max(6_000).default(30),
     /** The background sync's scheduler (issue 11): on in every server instance unless turned off here. */
     BACKGROUND_SYNC: z.enum(['on', 'off'], { error: 'BACKGROUND_SYNC must be on or off' }).default('on'),
+    /** Issue 12, mail: the SMTP server (smtp:// or smtps://, user and password in the URL); unset, links go to the log. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('PipSense <no-reply@localhost>'),
+    /** Where the in-app feedback is mailed (it is stored either way). */
+    SUPPORT_EMAIL: z.email('must be an email address').optional(),
+    /** The address the web app is reached at, for the links in emails. */
+    PUBLIC_URL: z.url().default('http://localhost:3000'),
   })
   .superRefine((env, ctx) => {
     // Several instances share one PostgreSQL database: secrets generated per instance would not match (a token signed

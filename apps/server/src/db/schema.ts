@@ -10,6 +10,10 @@ export interface UsersTable {
   username_key: string;
   email: string;
   password_hash: string;
+  /** Moves on a password change or reset, "log out everywhere" and deletion: older tokens stop working (019). */
+  session_version: ColumnType<number, number | undefined, number>;
+  /** When the emailed confirmation link was opened; null until then (019). */
+  email_confirmed_at: NullableText;
   created_at: string;
   updated_at: string;
 }
@@ -290,6 +294,33 @@ export interface SyncSchedulesTable {
   updated_at: string;
 }
 
+/** A signed-out token (its `jti`), refused until its own expiry (migration 019). */
+export interface RevokedTokensTable {
+  jti: string;
+  user_id: string;
+  expires_at: string;
+}
+
+/** An emailed link (`confirm` or `reset`), by the SHA-256 of its token; single use (migration 019). */
+export interface EmailTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: NullableText;
+}
+
+/** A message of the in-app feedback button (migration 019). */
+export interface FeedbackTable {
+  id: string;
+  user_id: string;
+  message: string;
+  created_at: string;
+  mailed_at: NullableText;
+}
+
 export interface Database {
   data_versions: DataVersionsTable;
   overview_snapshots: OverviewSnapshotsTable;
@@ -309,6 +340,9 @@ export interface Database {
   import_mappings: ImportMappingsTable;
   contract_sizes: ContractSizesTable;
   sync_schedules: SyncSchedulesTable;
+  revoked_tokens: RevokedTokensTable;
+  email_tokens: EmailTokensTable;
+  feedback: FeedbackTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

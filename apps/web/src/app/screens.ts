@@ -15,6 +15,22 @@ const PublicFaqPage = lazyChunk(
   'PublicFaqPage',
 );
 
+const ForgotPasswordPage = lazyChunk(
+  'forgot-password-page',
+  () => import('../features/auth/components/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyChunk(
+  'reset-password-page',
+  () => import('../features/auth/components/reset-password-page'),
+  'ResetPasswordPage',
+);
+const ConfirmEmailPage = lazyChunk(
+  'confirm-email-page',
+  () => import('../features/auth/components/confirm-email-page'),
+  'ConfirmEmailPage',
+);
+
 export interface Screen {
   path: string;
   Screen: ComponentType;
@@ -23,11 +39,22 @@ export interface Screen {
 /** The public FAQ, reachable signed in or out. */
 export const publicFaqScreen: Screen = { path: paths.publicFaqs, Screen: PublicFaqPage };
 
+/**
+ * The screens reachable signed in or out, outside the signed-in layout: the public FAQ and the pages the emailed
+ * links open (issue 12), since a link may be opened in a browser with or without a session.
+ */
+export const publicScreens: readonly Screen[] = [
+  publicFaqScreen,
+  { path: paths.forgotPassword, Screen: ForgotPasswordPage },
+  { path: paths.resetPassword, Screen: ResetPasswordPage },
+  { path: paths.confirmEmail, Screen: ConfirmEmailPage },
+];
+
 /** The screens of the signed-out app, by route. */
 export const authScreens: readonly Screen[] = [
   { path: paths.login, Screen: LoginPage },
   { path: paths.register, Screen: RegisterPage },
-  publicFaqScreen,
+  ...publicScreens,
 ];
 
 /** The screens inside the signed-in layout, by route. */

@@ -44,8 +44,35 @@ export function tokenState(now = Date.now()): TokenState {
   return payload.exp * 1000 < now ? 'expired' : 'valid';
 }
 
+/** Set once the page is on its way to another after `clearSession`: a late 401 must not send it elsewhere. */
+let leaving = false;
+
 /** Logout as the spec has it: remove the token, go to `/` and reload. */
 export function logout(): void {
   removeToken();
-  window.location.assign('/');
+  if (!leaving) window.location.assign('/');
+}
+
+const FLASH = 'pipsense-flash';
+
+/** Ends the session in this browser and loads `to`, where `message` is shown once (the sign-in page reads it). */
+export function clearSession(to: string, message?: string): void {
+  removeToken();
+  if (message) sessionStorage.setItem(FLASH, message);
+  leaving = true;
+  window.location.assign(to);
+}
+
+let flash: { message: string | undefined } | undefined;
+
+/**
+ * The message `clearSession` left for this page load: read and removed from storage once, then the same answer for
+ * the rest of the load (a screen may mount more than once while its chunks arrive).
+ */
+export function takeFlash(): string | undefined {
+  if (!flash) {
+    flash = { message: sessionStorage.getItem(FLASH) ?? undefined };
+    sessionStorage.removeItem(FLASH);
+  }
+  return flash.message;
 }

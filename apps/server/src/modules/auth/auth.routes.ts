@@ -10,7 +10,7 @@ import {
   registerBody,
 } from '@pipsense/contract';
 import { AppError } from '../../lib/errors';
-import { userId } from '../../plugins/auth';
+import { signSession, userId } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
@@ -23,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') await app.recordPasswordFailure(request);
         throw error;
       });
-      const token = app.jwt.sign({ sub: user.id, username: user.username });
+      const token = signSession(app, user);
       return { success: true, message: 'Login successful!', token };
     },
   );

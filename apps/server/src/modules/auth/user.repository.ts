@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
 
 export const usernameKey = (username: string) => username.trim().toLowerCase();
@@ -18,8 +18,18 @@ export function createUserRepository(db: Kysely<Database>) {
       if (exceptId) q = q.where('id', '!=', exceptId);
       return (await q.executeTakeFirst()) !== undefined;
     },
-    insert: (user: UsersTable) => db.insertInto('users').values(user).execute(),
-    update: (id: string, patch: Partial<Omit<UsersTable, 'id'>>) =>
+    findByEmail: (email: string) =>
+      db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst(),
+    /** A new password hash, and the session version moved: every older token of the user stops working. */
+    async setPassword(id: string, passwordHash: string, at: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, session_version: sql<number>`session_version + 1`, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+    insert: (user: Insertable<UsersTable>) => db.insertInto('users').values(user).execute(),
+    update: (id: string, patch: Updateable<Omit<UsersTable, 'id'>>) =>
       db.updateTable('users').set(patch).where('id', '=', id).execute(),
   };
 }

@@ -127,17 +127,17 @@ describe('profile and password', () => {
     const res = await t.call(u.token, {
       method: 'POST',
       url: '/api/v1/account/update_password',
-      payload: { new_password: 'brand new password' },
+      payload: { current_password: u.password, new_password: 'brand new password' },
     });
-    expect(res.json()).toEqual({ success: true, message: 'Password changed successfully' });
+    expect(res.json()).toEqual({ success: true, message: 'Password changed successfully', token: expect.any(String) });
     const login = (password: string) =>
       t.call(undefined, { method: 'POST', url: '/api/v1/auth/login', payload: { username: u.username, password } });
     expect((await login(u.password)).statusCode).toBe(401);
     expect((await login('brand new password')).statusCode).toBe(200);
-    const short = await t.call(u.token, {
+    const short = await t.call(res.json<{ token: string }>().token, {
       method: 'POST',
       url: '/api/v1/account/update_password',
-      payload: { new_password: 'short' },
+      payload: { current_password: 'brand new password', new_password: 'short' },
     });
     expect(short.statusCode).toBe(400);
     expect(short.json<{ message: string }>().message).toBe('Password must be 8–128 characters.');

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  envelope,
   getInfoResponse,
   infoRecord,
   meResponse,
   timeZoneResponse,
   updatePasswordBody,
+  updatePasswordResponse,
   updateTimeZoneBody,
   updateUsernameEmailBody,
 } from '@pipsense/contract';
 import type { Env } from '../../config/env';
-import { userId } from '../../plugins/auth';
+import { signSession, userId } from '../../plugins/auth';
 import type { AuthService } from '../auth/auth.service';
 import { type SettingsService, providersStatus } from './settings.service';
 
@@ -53,10 +53,16 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ info: SettingsService; auth
 
   app.post(
     '/api/v1/account/update_password',
-    { schema: { body: updatePasswordBody, response: { 200: envelope } } },
+    // Per IP like sign-in: a stolen session must not be able to guess the current password at leisure.
+    {
+      schema: { body: updatePasswordBody, response: { 200: updatePasswordResponse } },
+      preHandler: app.credentialLimits,
+    },
     async (request) => {
-      await auth.changePassword(userId(request), request.body.new_password);
-      return { success: true, message: 'Password changed successfully' };
+      const { current_password, new_password } = request.body;
+      const user = await auth.changePassword(userId(request), current_password, new_password);
+      // Every older token stopped working, this one too: the caller carries on with a fresh one.
+      return { success: true, message: 'Password changed successfully', token: signSession(app, user) };
     },
   );
 

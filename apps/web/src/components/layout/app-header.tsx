@@ -12,9 +12,12 @@ import {
   CDropdownDivider,
 } from '@coreui/react';
 import CIcon from '@coreui/icons-react';
-import { cilMenu, cilUser, cilLifeRing, cilAccountLogout } from '@coreui/icons';
+import { cilMenu, cilUser, cilLifeRing, cilAccountLogout, cilLockLocked } from '@coreui/icons';
+import { toast } from 'react-toastify';
 import { paths } from '../../config/paths';
-import { logout } from '../../lib/token';
+import { failureMessage } from '../../lib/api';
+import { signOut, signOutEverywhere } from '../../lib/session';
+import { FeedbackButton } from './feedback-button';
 import { useProfile } from '../../lib/profile-query';
 
 function initialOf(username: string | undefined): string {
@@ -29,7 +32,8 @@ export function AppHeader({ onToggleSidebar }: { onToggleSidebar: () => void }) 
         <CHeaderToggler onClick={onToggleSidebar} aria-label="Toggle navigation" style={{ marginInlineStart: '-14px' }}>
           <CIcon icon={cilMenu} size="lg" />
         </CHeaderToggler>
-        <CHeaderNav className="ms-auto">
+        <CHeaderNav className="ms-auto align-items-center">
+          <FeedbackButton />
           <CDropdown variant="nav-item" alignment="end">
             <CDropdownToggle caret={false} className="py-0 d-flex align-items-center gap-2" aria-label="Profile menu">
               <CAvatar color="primary" textColor="white" size="md">
@@ -47,9 +51,21 @@ export function AppHeader({ onToggleSidebar }: { onToggleSidebar: () => void }) 
                 FAQs
               </CDropdownItem>
               <CDropdownDivider />
-              <CDropdownItem as="button" type="button" onClick={logout}>
+              <CDropdownItem as="button" type="button" onClick={() => void signOut()}>
                 <CIcon icon={cilAccountLogout} className="me-2" />
                 Logout
+              </CDropdownItem>
+              <CDropdownItem
+                as="button"
+                type="button"
+                onClick={() =>
+                  void signOutEverywhere().catch((error: unknown) =>
+                    toast.error(failureMessage(error, 'Could not sign out everywhere. Please try again.')),
+                  )
+                }
+              >
+                <CIcon icon={cilLockLocked} className="me-2" />
+                Log out everywhere
               </CDropdownItem>
             </CDropdownMenu>
           </CDropdown>

@@ -6,6 +6,7 @@ import { logout, tokenState } from '../../lib/token';
 import { useProfile } from '../../lib/profile-query';
 import { AppSidebar } from './app-sidebar';
 import { AppHeader } from './app-header';
+import { EmailConfirmBanner } from './email-confirm-banner';
 
 const WIDE = '(min-width: 992px)';
 const wide = () => window.matchMedia(WIDE).matches;
@@ -47,6 +48,7 @@ export function AppLayout() {
         <AppHeader onToggleSidebar={() => setSidebar((v) => !v)} />
         <div className="body flex-grow-1">
           <CContainer fluid className="px-4">
+            <EmailConfirmBanner />
             <h1 className="page-heading h4 mb-4">{headingFromPath(pathname)}</h1>
             <Outlet />
           </CContainer>

@@ -6,14 +6,17 @@ import { AuthLayout } from '../../../components/auth/auth-layout';
 import { config } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api';
-import { setToken } from '../../../lib/token';
+import { setToken, takeFlash } from '../../../lib/token';
 import { login } from '../api/auth-api';
 
 export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const flash = (useLocation().state as { message?: string } | null)?.message;
+  const routed = (useLocation().state as { message?: string } | null)?.message;
+  // After a deletion or "log out everywhere", the full page load carries its message here.
+  const [stored] = useState(takeFlash);
+  const flash = routed ?? stored;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -74,6 +77,9 @@ export function LoginPage() {
       <div className="d-flex justify-content-between flex-wrap gap-2 mt-4 small">
         <Link to={paths.publicFaqs}>Need help? Visit our FAQ</Link>
         <Link to={paths.register}>Create an account</Link>
+      </div>
+      <div className="text-center mt-3 small">
+        <Link to={paths.forgotPassword}>Forgot your password?</Link>
       </div>
     </AuthLayout>
   );

@@ -33,12 +33,13 @@ describe('the FAQ answers', () => {
   it('tell the truth about sign-up, security and support', () => {
     renderWithProviders(<FaqPage />);
     const text = document.body.textContent ?? '';
-    expect(text).toMatch(/does not send a confirmation email/);
+    expect(text).toMatch(/emails you a link to confirm your address \(valid for 7 days\)/);
+    expect(text).toMatch(/Forgot your password\?/);
     expect(text).toMatch(/My Account → Manage API Access/);
     expect(text).toMatch(/argon2id/);
     expect(text).toMatch(/PipSense itself serves plain HTTP/);
     expect(text).toMatch(/does not use a vector search index/);
-    expect(text).toMatch(/no in-app feedback button yet/);
+    expect(text).toMatch(/Click Feedback at the top of any page/);
     expect(text).not.toMatch(/role-based/i);
   });
 });

@@ -7,8 +7,7 @@ interface FaqEntry {
 
 /**
  * SPEC §2's ten FAQ topics, answered with what PipSense actually does: where the spec's wording describes
- * something PipSense does not do (emailed confirmation links, a vector index, role-based database access,
- * a feedback button), the answer says what is true instead.
+ * something PipSense does not do (a vector index, role-based database access), the answer says what is true instead.
  */
 export const faqEntries: readonly FaqEntry[] = [
   {
@@ -31,9 +30,16 @@ export const faqEntries: readonly FaqEntry[] = [
           password (8–128 characters), confirm the password and click <strong>Sign Up</strong>.
         </p>
         <p>
-          PipSense does not send a confirmation email: there is no link to click, and you can sign in straight away with
-          your username (not your email) and password. A session lasts 24 hours unless your server is set up otherwise;
-          after that you sign in again.
+          PipSense then emails you a link to confirm your address (valid for 7 days). You can sign in straight away with
+          your username (not your email) and password; until you open the link, a banner asks you to confirm and can
+          send the link again. A session lasts 24 hours unless your server is set up otherwise; after that you sign in
+          again.
+        </p>
+        <p>
+          Forgot your password? Choose <strong>Forgot your password?</strong> on the sign-in page and enter your email:
+          PipSense emails a link to choose a new one, which works once, for 1 hour. Setting it signs out every session
+          of your account. You can also end every session yourself with <strong>Log out everywhere</strong> in the
+          profile menu.
         </p>
       </>
     ),
@@ -133,10 +139,17 @@ export const faqEntries: readonly FaqEntry[] = [
   {
     question: 'How do I get support?',
     answer: (
-      <p>
-        Contact the person or team who runs your PipSense server. There is no in-app feedback button yet. When you
-        report a problem, include the message PipSense showed and what you were doing at the time.
-      </p>
+      <>
+        <p>
+          Click <strong>Feedback</strong> at the top of any page once signed in, write your message and click{' '}
+          <strong>Send</strong>: it is saved, and emailed to the support address of your PipSense server when it has
+          one, so the team can reply to your email address.
+        </p>
+        <p className="mb-0">
+          You can also email the person or team who runs your PipSense server. When you report a problem, include the
+          message PipSense showed and what you were doing at the time.
+        </p>
+      </>
     ),
   },
 ];

@@ -1,4 +1,4 @@
-import type { Envelope, MeResponse, TimeZoneResponse } from '@pipsense/contract';
+import type { Envelope, MeResponse, TimeZoneResponse, UpdatePasswordResponse } from '@pipsense/contract';
 import { config } from '../../../config/env';
 import { authRequest } from '../../../lib/api';
 import { existsLookups } from '../../../lib/exists-lookups';
@@ -10,8 +10,12 @@ export const { usernameExists: checkUsernameExists, emailExists: checkEmailExist
 
 export const updateUsernameEmail = (new_username: string, new_email: string) =>
   authRequest<MeResponse>('POST', `${account}/update_username_email`, { new_username, new_email });
-export const updatePassword = (new_password: string) =>
-  authRequest<Envelope>('POST', `${account}/update_password`, { new_password });
+/** Issue 12: the current password is required; the answer carries a fresh token (older sessions end). */
+export const updatePassword = (current_password: string, new_password: string) =>
+  authRequest<UpdatePasswordResponse>('POST', `${account}/update_password`, { current_password, new_password });
+/** Issue 12: deletes the account and all of its data (the password required). */
+export const deleteAccount = (password: string) =>
+  authRequest<Envelope>('POST', `${account}/delete_account`, { password });
 
 /** GET/POST account/get_time_zone, update_time_zone (issue 11): the zone the Overview is computed in. */
 export const getTimeZone = (signal?: AbortSignal) =>

@@ -3,9 +3,15 @@ import { CFormInput } from '@coreui/react';
 import { toast } from 'react-toastify';
 import { FormCard } from './form-card';
 import { useSubmit } from '../../../lib/use-submit';
+import { setToken } from '../../../lib/token';
 import { updatePassword } from '../api/profile-api';
 
+/**
+ * SPEC §2's Change Password card, with the current password first (issue 12, docs/decisions/016): the change ends
+ * every other session, and this one carries on with the fresh token the server answers.
+ */
 export function ChangePasswordCard() {
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const { busy, run } = useSubmit('An error occurred while changing the password');
@@ -16,9 +22,15 @@ export function ChangePasswordCard() {
       toast.error('Passwords do not match');
       return;
     }
+    if (!current) {
+      toast.error('Enter your current password');
+      return;
+    }
     await run(async () => {
-      await updatePassword(password);
+      const result = await updatePassword(current, password);
+      setToken(result.token);
       toast.success('Password changed successfully');
+      setCurrent('');
       setPassword('');
       setConfirm('');
     });
@@ -28,13 +40,23 @@ export function ChangePasswordCard() {
     <FormCard title="Change Password" busy={busy} onSubmit={onSubmit}>
       <div className="mb-3">
         <CFormInput
+          id="profile-current-password"
+          type="password"
+          label="Current Password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+      </div>
+      <div className="mb-3">
+        <CFormInput
           id="profile-password"
           type="password"
           label="Password"
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          text="8–128 characters."
+          text="8–128 characters. Changing it signs out your other sessions."
         />
       </div>
       <div className="mb-4">

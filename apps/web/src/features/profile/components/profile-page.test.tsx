@@ -2,14 +2,26 @@ import userEvent from '@testing-library/user-event';
 import { screen } from '@testing-library/react';
 import type { MeResponse, Profile } from '@pipsense/contract';
 import { describe, expect, it, vi } from 'vitest';
+import * as token from '../../../lib/token';
 import { fakeApi, failure, ok, type ApiCall, type Reply } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { ProfilePage } from './profile-page';
 
+vi.mock('../../../lib/token', async (original) => ({
+  ...(await original<typeof token>()),
+  clearSession: vi.fn(),
+}));
+
 /** The account server: /me answers the stored profile; lookups answer from `taken`. */
 function profileServer(
   initial: Profile,
-  options: { taken?: string[]; update?: Reply; password?: Reply; timeZone?: string | null } = {},
+  options: {
+    taken?: string[];
+    update?: Reply;
+    password?: Reply;
+    deletion?: Reply;
+    timeZone?: string | null;
+  } = {},
 ) {
   let profile = initial;
   let timeZone = options.timeZone === undefined ? 'Europe/London' : options.timeZone;
@@ -31,7 +43,9 @@ function profileServer(
       return ok({ success: true, message: `Time zone set to ${timeZone}.`, data: { timeZone } });
     },
     'POST /api/v1/account/update_password': () =>
-      options.password ?? ok({ success: true, message: 'Password changed successfully' }),
+      options.password ?? ok({ success: true, message: 'Password changed successfully', token: 'fresh-jwt' }),
+    'POST /api/v1/account/delete_account': () =>
+      options.deletion ?? ok({ success: true, message: 'Your account and all of its data have been deleted.' }),
   });
 }
 
@@ -130,35 +144,87 @@ describe('Change Password', () => {
   it('refuses passwords that do not match, and calls nothing', async () => {
     const server = profileServer(alice);
     const user = renderPage();
-    await user.type(await screen.findByLabelText('Password'), 'correct horse');
+    await user.type(await screen.findByLabelText('Current Password'), 'old secret');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.type(screen.getByLabelText('Confirm Password'), 'correct horsE');
     await user.click(saveButtons()[1]!);
     expect(await toastOf('Passwords do not match')).toHaveClass('Toastify__toast--error');
     expect(server.to('/api/v1/account/update_password')).toEqual([]);
   });
 
-  it('changes the password and clears the fields', async () => {
+  it('asks for the current password first, and calls nothing without it', async () => {
     const server = profileServer(alice);
     const user = renderPage();
     await user.type(await screen.findByLabelText('Password'), 'correct horse');
     await user.type(screen.getByLabelText('Confirm Password'), 'correct horse');
     await user.click(saveButtons()[1]!);
+    expect(await toastOf('Enter your current password')).toHaveClass('Toastify__toast--error');
+    expect(server.to('/api/v1/account/update_password')).toEqual([]);
+  });
+
+  it('changes the password with the current one, keeps the session with the fresh token, and clears the fields', async () => {
+    const server = profileServer(alice);
+    const user = renderPage();
+    await user.type(await screen.findByLabelText('Current Password'), 'old secret');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.type(screen.getByLabelText('Confirm Password'), 'correct horse');
+    await user.click(saveButtons()[1]!);
     expect(await toastOf('Password changed successfully')).toHaveClass('Toastify__toast--success');
     expect(server.to('/api/v1/account/update_password').map((c) => c.body)).toEqual([
-      { new_password: 'correct horse' },
+      { current_password: 'old secret', new_password: 'correct horse' },
     ]);
+    expect(localStorage.getItem('token')).toBe(JSON.stringify('fresh-jwt'));
+    expect(screen.getByLabelText('Current Password')).toHaveValue('');
     expect(screen.getByLabelText('Password')).toHaveValue('');
     expect(screen.getByLabelText('Confirm Password')).toHaveValue('');
   });
 
   it("shows the server's message when the change is refused", async () => {
-    profileServer(alice, { password: failure(400, 'Password must be 8–128 characters.') });
+    profileServer(alice, {
+      password: failure(400, 'Current Password is not correct. Nothing was changed.', 'WRONG_PASSWORD'),
+    });
     const user = renderPage();
-    await user.type(await screen.findByLabelText('Password'), 'short');
-    await user.type(screen.getByLabelText('Confirm Password'), 'short');
+    await user.type(await screen.findByLabelText('Current Password'), 'wrong one');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.type(screen.getByLabelText('Confirm Password'), 'correct horse');
     await user.click(saveButtons()[1]!);
-    expect(await toastOf('Password must be 8–128 characters.')).toHaveClass('Toastify__toast--error');
-    expect(screen.getByLabelText('Password')).toHaveValue('short');
+    expect(await toastOf('Current Password is not correct. Nothing was changed.')).toHaveClass(
+      'Toastify__toast--error',
+    );
+    expect(screen.getByLabelText('Password')).toHaveValue('correct horse');
+  });
+});
+
+describe('Delete account', () => {
+  it('asks for the password, deletes, and signs this browser out to the sign-in page', async () => {
+    const server = profileServer(alice);
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete account…' }));
+    await user.click(screen.getByRole('button', { name: 'Delete my account for good' }));
+    expect(await toastOf('Enter your password to delete the account')).toHaveClass('Toastify__toast--error');
+    expect(server.to('/api/v1/account/delete_account')).toEqual([]);
+
+    await user.type(screen.getByLabelText('Password', { selector: '#profile-delete-password' }), 'my secret');
+    await user.click(screen.getByRole('button', { name: 'Delete my account for good' }));
+    await vi.waitFor(() =>
+      expect(token.clearSession).toHaveBeenCalledWith('/login', 'Your account and all of its data have been deleted.'),
+    );
+    expect(server.to('/api/v1/account/delete_account').map((c) => c.body)).toEqual([{ password: 'my secret' }]);
+  });
+
+  it('keeps the account and says why when the password is wrong; Cancel closes the confirmation', async () => {
+    vi.mocked(token.clearSession).mockClear();
+    profileServer(alice, {
+      deletion: failure(400, 'The password is not correct. Nothing was changed.', 'WRONG_PASSWORD'),
+    });
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete account…' }));
+    await user.type(screen.getByLabelText('Password', { selector: '#profile-delete-password' }), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Delete my account for good' }));
+    expect(await toastOf('The password is not correct. Nothing was changed.')).toHaveClass('Toastify__toast--error');
+    expect(token.clearSession).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Delete account…' })).toBeVisible();
   });
 });
 

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deleteAccountBody, envelope } from '@pipsense/contract';
+import { sessionClaims, userId } from '../../plugins/auth';
+import type { AuthService } from './auth.service';
+import { deleteUserRows } from './account-deletion';
+import type { SessionGuard } from './session-guard';
+import type { Db } from '../../db/client';
+
+/** Issue 12: logout (this token), log out everywhere (every token), and account deletion. */
+export const sessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: SessionGuard; db: Db }> = async (
+  app,
+  { auth, sessions, db },
+) => {
+  app.addHook('onRequest', app.requireUser);
+
+  app.post('/api/v1/auth/logout', { schema: { response: { 200: envelope } } }, async (request) => {
+    const { userId: id, tokenId } = sessionClaims(request);
+    await sessions.revokeToken(id, tokenId, request.user.exp);
+    return { success: true, message: 'You are signed out.' };
+  });
+
+  app.post('/api/v1/auth/logout_all', { schema: { response: { 200: envelope } } }, async (request) => {
+    await sessions.revokeAll(userId(request));
+    return { success: true, message: 'You are signed out everywhere: every session of your account has ended.' };
+  });
+
+  app.post(
+    '/api/v1/account/delete_account',
+    { schema: { body: deleteAccountBody, response: { 200: envelope } }, preHandler: app.credentialLimits },
+    async (request) => {
+      const id = userId(request);
+      await auth.confirmPassword(id, request.body.password);
+      await deleteUserRows(db.kysely, id);
+      await sessions.changed(id);
+      return { success: true, message: 'Your account and all of its data have been deleted.' };
+    },
+  );
+};
