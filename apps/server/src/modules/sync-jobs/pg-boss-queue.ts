@@ -42,6 +42,9 @@ export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions):
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
   });
   boss.on('error', (err) => deps.log(err, { step: 'pg-boss' }));
+  /** Started, workers on, not stopping (readiness). */
+  let taking = false;
+  boss.on('stopped', () => (taking = false));
   const polling = options.pollingIntervalSeconds ?? 2;
   let local = 0;
   const waiters: Array<() => void> = [];
@@ -90,17 +93,21 @@ export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions):
             }
           },
         );
+      taking = true;
     },
     async stopWorkers() {
+      taking = false;
       await boss.offWork(TICK_QUEUE);
       await boss.offWork(SYNC_QUEUE);
     },
     async stop() {
+      taking = false;
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
     },
     tick,
     async idle() {
       if (local > 0) await new Promise<void>((resolve) => waiters.push(resolve));
     },
+    running: () => taking,
   };
 }

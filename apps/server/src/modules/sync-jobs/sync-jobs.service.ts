@@ -83,6 +83,7 @@ export function createSyncJobs(deps: SyncJobsDeps) {
     : createInProcessQueue(queueDeps, { tickMs: deps.tickMs });
 
   let started = false;
+  let startedOnce = false;
   const jobs = {
     queue,
     runner,
@@ -128,6 +129,15 @@ export function createSyncJobs(deps: SyncJobsDeps) {
     async start() {
       await queue.start();
       started = true;
+      startedOnce = true;
+    },
+    /**
+     * The queue as `/readyz` reports it: `off` when this instance runs no scheduler (BACKGROUND_SYNC=off: the Sync
+     * buttons still work), `running` while it takes jobs, `stopped` once it stopped or is draining.
+     */
+    queueState(): 'off' | 'running' | 'stopped' {
+      if (!startedOnce) return 'off';
+      return started && queue.running() ? 'running' : 'stopped';
     },
     /** Stops them, waiting for the syncs this instance runs; nothing when never started. */
     async stop() {
