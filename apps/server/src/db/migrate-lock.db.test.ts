@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testDialect } from '../test/harness';
+import { createPgDatabase, testDialect } from '../test/harness';
 import { createDb, type Db } from './client';
 import { MIGRATION_LOCK, migrateToLatest } from './migrate';
 import { migrations } from './migrations';
@@ -14,27 +13,15 @@ import { migrations } from './migrations';
  * Several instances starting at once on one empty PostgreSQL database: each runs the migrations at start, and
  * they must neither fail nor apply one twice (db/migrate.ts holds a PostgreSQL advisory lock around them).
  */
-const adminUrl = process.env.PIPSENSE_TEST_PG;
 const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
 async function emptyDatabase(): Promise<string> {
-  const name = `pipsense_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanup.push(async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await createPgDatabase();
+  cleanup.push(database.drop);
+  return database.url;
 }
 
 function open(url: string): Db {

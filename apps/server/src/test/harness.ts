@@ -13,7 +13,8 @@ import { connectOanda, type ApiCall, type OandaUserOptions, type SyncScope } fro
 const pgAdminUrl = process.env.PIPSENSE_TEST_PG;
 export const testDialect = pgAdminUrl ? 'postgres' : 'sqlite';
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A PostgreSQL database of its own on the PIPSENSE_TEST_PG server (empty, not migrated); `drop` removes it. */
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `pipsense_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: pgAdminUrl });
   await admin.connect();
