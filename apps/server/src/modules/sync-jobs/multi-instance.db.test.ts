@@ -183,119 +183,122 @@ async function until(check: () => Promise<boolean>, what: string, ms = 45_000): 
   }
 }
 
-describe.skipIf(testDialect !== 'postgres' || !redisUp)('instances on different ports sharing PostgreSQL and Redis', () => {
-  beforeAll(async () => {
-    // The simulator's clock stands still: every sync sees the same book.
-    sim = await startOandaSim({ accounts: 2, tradesPerAccount: 1000, historyDays: 90, seed: 23, now: () => SIM_NOW });
-  });
-  afterAll(async () => {
-    await sim?.close();
-  });
-  // A database of its own for each test: pg-boss keeps a queue's options (its expiry) from the first instance
-  // that created it.
-  beforeEach(async () => {
-    database = await createPgDatabase();
-    const dbDir = mkdtempSync(join(tmpdir(), 'pipsense-scale-'));
-    db = createDb({ dataDir: dbDir, databaseUrl: database.url });
-    cleanup.push(async () => {
-      await db.close();
-      await database.drop();
-      rmSync(dbDir, { recursive: true, force: true });
+describe.skipIf(testDialect !== 'postgres' || !redisUp)(
+  'instances on different ports sharing PostgreSQL and Redis',
+  () => {
+    beforeAll(async () => {
+      // The simulator's clock stands still: every sync sees the same book.
+      sim = await startOandaSim({ accounts: 2, tradesPerAccount: 1000, historyDays: 90, seed: 23, now: () => SIM_NOW });
     });
-  });
+    afterAll(async () => {
+      await sim?.close();
+    });
+    // A database of its own for each test: pg-boss keeps a queue's options (its expiry) from the first instance
+    // that created it.
+    beforeEach(async () => {
+      database = await createPgDatabase();
+      const dbDir = mkdtempSync(join(tmpdir(), 'pipsense-scale-'));
+      db = createDb({ dataDir: dbDir, databaseUrl: database.url });
+      cleanup.push(async () => {
+        await db.close();
+        await database.drop();
+        rmSync(dbDir, { recursive: true, force: true });
+      });
+    });
 
-  it('registers on one instance, signs in on the other and uses that token on both', async () => {
-    const a = await instance();
-    const b = await instance();
-    expect(a.base).not.toBe(b.base);
-    const { token } = await registerAndSignIn(a.base, b.base);
-    for (const base of [b.base, a.base]) {
-      const me = await http(base, token)({ method: 'GET', path: '/api/v1/auth/me' });
-      expect(me.status, me.text).toBe(200);
-    }
-    for (const base of [a.base, b.base]) {
-      const ready = await fetch(`${base}/readyz`);
-      expect(ready.status).toBe(200);
-      expect(await ready.json()).toMatchObject({ checks: { queue: { kind: 'pg-boss', state: 'running' } } });
-    }
-  });
+    it('registers on one instance, signs in on the other and uses that token on both', async () => {
+      const a = await instance();
+      const b = await instance();
+      expect(a.base).not.toBe(b.base);
+      const { token } = await registerAndSignIn(a.base, b.base);
+      for (const base of [b.base, a.base]) {
+        const me = await http(base, token)({ method: 'GET', path: '/api/v1/auth/me' });
+        expect(me.status, me.text).toBe(200);
+      }
+      for (const base of [a.base, b.base]) {
+        const ready = await fetch(`${base}/readyz`);
+        expect(ready.status).toBe(200);
+        expect(await ready.json()).toMatchObject({ checks: { queue: { kind: 'pg-boss', state: 'running' } } });
+      }
+    });
 
-  it("ends with exactly the broker's trades when the Sync button is pressed on both instances at once", async () => {
-    const a = await instance();
-    const b = await instance();
-    const { token, userId } = await registerAndSignIn(b.base, a.base);
-    await saveOanda(http(a.base, token), { oanda: { accessToken: DEMO_TOKEN } });
-    await syncOanda(http(b.base, token), 'accounts');
-    // Slow pages, so that the two syncs overlap.
-    sim.faults.delay(150, { match: /\/trades$/ });
+    it("ends with exactly the broker's trades when the Sync button is pressed on both instances at once", async () => {
+      const a = await instance();
+      const b = await instance();
+      const { token, userId } = await registerAndSignIn(b.base, a.base);
+      await saveOanda(http(a.base, token), { oanda: { accessToken: DEMO_TOKEN } });
+      await syncOanda(http(b.base, token), 'accounts');
+      // Slow pages, so that the two syncs overlap.
+      sim.faults.delay(150, { match: /\/trades$/ });
 
-    const press = (base: string) => http(base, token)({ method: 'GET', path: '/api/v1/trade/sync_trade' });
-    const results = await Promise.all([press(a.base), press(b.base)]);
-    const statuses = results.map((r) => r.status).sort();
-    // The user's lease (shared by every instance) lets one run; the other is told a sync is already running.
-    expect(statuses).toEqual([200, 409]);
-    expect(JSON.parse(results.find((r) => r.status === 409)!.text)).toMatchObject({ code: 'SYNC_IN_PROGRESS' });
-    expect(await storedTrades(userId)).toEqual(brokerTrades());
+      const press = (base: string) => http(base, token)({ method: 'GET', path: '/api/v1/trade/sync_trade' });
+      const results = await Promise.all([press(a.base), press(b.base)]);
+      const statuses = results.map((r) => r.status).sort();
+      // The user's lease (shared by every instance) lets one run; the other is told a sync is already running.
+      expect(statuses).toEqual([200, 409]);
+      expect(JSON.parse(results.find((r) => r.status === 409)!.text)).toMatchObject({ code: 'SYNC_IN_PROGRESS' });
+      expect(await storedTrades(userId)).toEqual(brokerTrades());
 
-    // Pressed again on both, one after the other finishes: still the broker's trades, none twice.
-    sim.faults.reset();
-    for (const r of await Promise.all([press(b.base), press(a.base)])) expect([200, 409]).toContain(r.status);
-    expect(await storedTrades(userId)).toEqual(brokerTrades());
-  }, 90_000);
+      // Pressed again on both, one after the other finishes: still the broker's trades, none twice.
+      sim.faults.reset();
+      for (const r of await Promise.all([press(b.base), press(a.base)])) expect([200, 409]).toContain(r.status);
+      expect(await storedTrades(userId)).toEqual(brokerTrades());
+    }, 90_000);
 
-  it('picks up the job of an instance SIGKILLed mid-sync, and ends with exactly the broker’s trades', async () => {
-    const leaseMs = 3000;
-    const pgBoss = { ...PG_BOSS, expireInSeconds: 3 };
-    const dying = await instanceProcess({ tokenGapMs: 0, leaseMs, pgBoss });
-    const { token, userId } = await registerAndSignIn(dying.base, dying.base);
-    await saveOanda(http(dying.base, token), { oanda: { accessToken: DEMO_TOKEN } });
-    // Each page of trades takes a while: the sync is caught in the middle.
-    sim.faults.delay(400, { match: /\/trades$/ });
-    expect(await dying.tick()).toBe(1);
-    await until(async () => (await status(dying.base, token)).running?.pages !== undefined, 'the sync to start');
-    await until(async () => ((await status(dying.base, token)).running?.pages ?? 0) >= 1, 'a first page of trades');
-    dying.child.kill('SIGKILL');
-    await new Promise<void>((resolve) => dying.child.once('exit', () => resolve()));
-    const partial = await storedTrades(userId);
-    expect(partial.length).toBeGreaterThan(0);
-    expect(partial.length).toBeLessThan(brokerTrades().length);
-    sim.faults.reset();
+    it('picks up the job of an instance SIGKILLed mid-sync, and ends with exactly the broker’s trades', async () => {
+      const leaseMs = 3000;
+      const pgBoss = { ...PG_BOSS, expireInSeconds: 3 };
+      const dying = await instanceProcess({ tokenGapMs: 0, leaseMs, pgBoss });
+      const { token, userId } = await registerAndSignIn(dying.base, dying.base);
+      await saveOanda(http(dying.base, token), { oanda: { accessToken: DEMO_TOKEN } });
+      // Each page of trades takes a while: the sync is caught in the middle.
+      sim.faults.delay(400, { match: /\/trades$/ });
+      expect(await dying.tick()).toBe(1);
+      await until(async () => (await status(dying.base, token)).running?.pages !== undefined, 'the sync to start');
+      await until(async () => ((await status(dying.base, token)).running?.pages ?? 0) >= 1, 'a first page of trades');
+      dying.child.kill('SIGKILL');
+      await new Promise<void>((resolve) => dying.child.once('exit', () => resolve()));
+      const partial = await storedTrades(userId);
+      expect(partial.length).toBeGreaterThan(0);
+      expect(partial.length).toBeLessThan(brokerTrades().length);
+      sim.faults.reset();
 
-    // The other instance: pg-boss expires the dead instance's job and retries it once the lease has run out.
-    const survivor = await instance({ leaseMs, pgBoss });
-    await until(async () => {
-      const s = await status(survivor.base, token);
-      return s.lastSyncedAt !== null && s.running === null;
-    }, 'the surviving instance to finish the sync');
-    expect(await storedTrades(userId)).toEqual(brokerTrades());
-    expect(await status(survivor.base, token)).toMatchObject({ failures: 0, lastError: null, paused: false });
-  }, 120_000);
+      // The other instance: pg-boss expires the dead instance's job and retries it once the lease has run out.
+      const survivor = await instance({ leaseMs, pgBoss });
+      await until(async () => {
+        const s = await status(survivor.base, token);
+        return s.lastSyncedAt !== null && s.running === null;
+      }, 'the surviving instance to finish the sync');
+      expect(await storedTrades(userId)).toEqual(brokerTrades());
+      expect(await status(survivor.base, token)).toMatchObject({ failures: 0, lastError: null, paused: false });
+    }, 120_000);
 
-  it('computes the first overview after a change once across both instances', async () => {
-    const a = await instance();
-    const b = await instance();
-    const { token } = await registerAndSignIn(a.base, b.base);
-    await saveOanda(http(b.base, token), { oanda: { accessToken: DEMO_TOKEN } });
-    await syncOanda(http(a.base, token));
-    const view = (base: string) =>
-      http(base, token)({ method: 'GET', path: '/api/v1/dashboard/metrics?timeZone=UTC' });
-    const bothAtOnce = async () => {
-      const before = overviewEngineRuns();
-      const [fromA, fromB] = await Promise.all([view(a.base), view(b.base)]);
-      expect(fromA.status, fromA.text).toBe(200);
-      expect(fromB.status, fromB.text).toBe(200);
-      const computedAt = (text: string) => (JSON.parse(text) as { data: { computedAt: string } }).data.computedAt;
-      // Both read the one snapshot: the same computation time.
-      expect(computedAt(fromA.text)).toBe(computedAt(fromB.text));
-      return overviewEngineRuns() - before;
-    };
-    expect(await bothAtOnce()).toBe(1);
-    expect(await bothAtOnce()).toBe(0);
+    it('computes the first overview after a change once across both instances', async () => {
+      const a = await instance();
+      const b = await instance();
+      const { token } = await registerAndSignIn(a.base, b.base);
+      await saveOanda(http(b.base, token), { oanda: { accessToken: DEMO_TOKEN } });
+      await syncOanda(http(a.base, token));
+      const view = (base: string) =>
+        http(base, token)({ method: 'GET', path: '/api/v1/dashboard/metrics?timeZone=UTC' });
+      const bothAtOnce = async () => {
+        const before = overviewEngineRuns();
+        const [fromA, fromB] = await Promise.all([view(a.base), view(b.base)]);
+        expect(fromA.status, fromA.text).toBe(200);
+        expect(fromB.status, fromB.text).toBe(200);
+        const computedAt = (text: string) => (JSON.parse(text) as { data: { computedAt: string } }).data.computedAt;
+        // Both read the one snapshot: the same computation time.
+        expect(computedAt(fromA.text)).toBe(computedAt(fromB.text));
+        return overviewEngineRuns() - before;
+      };
+      expect(await bothAtOnce()).toBe(1);
+      expect(await bothAtOnce()).toBe(0);
 
-    // A change at the broker, synced through instance b: the next first view computes once more, once.
-    sim.openTrade(sim.accountIds[0]!, { instrument: 'EUR_USD', units: 1000 });
-    await syncOanda(http(b.base, token));
-    expect(await bothAtOnce()).toBe(1);
-    expect(await bothAtOnce()).toBe(0);
-  }, 90_000);
-});
+      // A change at the broker, synced through instance b: the next first view computes once more, once.
+      sim.openTrade(sim.accountIds[0]!, { instrument: 'EUR_USD', units: 1000 });
+      await syncOanda(http(b.base, token));
+      expect(await bothAtOnce()).toBe(1);
+      expect(await bothAtOnce()).toBe(0);
+    }, 90_000);
+  },
+);

@@ -22,6 +22,8 @@ export interface PgBossQueueOptions {
 
 export const TICK_QUEUE = 'pipsense-sync-tick';
 export const SYNC_QUEUE = 'pipsense-sync-user';
+/** Sends of one tick in flight at once. */
+const SENDS_AT_ONCE = 4;
 
 /**
  * PostgreSQL: one cron schedule on one queue (a tick every minute, run by one instance) enqueues the due users on
@@ -52,12 +54,23 @@ export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions):
     if (local === 0) for (const w of waiters.splice(0)) w();
   };
 
+  /** This instance's sync workers: told to look for jobs at once after a tick, and again after each job. */
+  const workerIds: string[] = [];
+  const wake = () => {
+    for (const id of workerIds) boss.notifyWorker(id);
+  };
+
   const tick = async (): Promise<number> => {
     let n = 0;
-    for (const userId of await deps.due()) {
-      const id = await boss.send(SYNC_QUEUE, { userId }, { singletonKey: userId });
-      if (id) n += 1;
+    const due = await deps.due();
+    // A few sends at a time (the pool is small); a user already queued is refused by its singleton key.
+    for (let i = 0; i < due.length; i += SENDS_AT_ONCE) {
+      const ids = await Promise.all(
+        due.slice(i, i + SENDS_AT_ONCE).map((userId) => boss.send(SYNC_QUEUE, { userId }, { singletonKey: userId })),
+      );
+      n += ids.filter(Boolean).length;
     }
+    if (n > 0) wake();
     return n;
   };
 
@@ -78,8 +91,9 @@ export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions):
       await boss.work(TICK_QUEUE, { pollingIntervalSeconds: polling }, async () => {
         await tick();
       });
-      for (let i = 0; i < workers; i += 1)
-        await boss.work<{ userId: string }>(
+      for (let i = 0; i < workers; i += 1) {
+        let self: string | undefined;
+        self = await boss.work<{ userId: string }>(
           SYNC_QUEUE,
           { pollingIntervalSeconds: polling, batchSize: 1 },
           async ([job]) => {
@@ -90,13 +104,19 @@ export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions):
             } finally {
               local -= 1;
               settle();
+              // pg-boss waits a polling interval after every job, found or not: a worker that just ran one looks
+              // for the next at once (one job per worker per 2 s would cap an instance at 120 jobs a minute).
+              if (self) boss.notifyWorker(self);
             }
           },
         );
+        workerIds.push(self);
+      }
       taking = true;
     },
     async stopWorkers() {
       taking = false;
+      workerIds.length = 0;
       await boss.offWork(TICK_QUEUE);
       await boss.offWork(SYNC_QUEUE);
     },

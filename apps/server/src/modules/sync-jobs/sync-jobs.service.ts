@@ -43,6 +43,9 @@ export interface SyncJobsDeps extends SyncJobsOptions {
   afterSync?: (userId: string) => Promise<unknown>;
 }
 
+/** Users read per query when a tick looks for the due ones. */
+const DUE_PAGE = 1000;
+
 const intervalOf = (minutes: number): SyncInterval =>
   SYNC_INTERVALS.find((i) => SYNC_INTERVAL_MINUTES[i] === minutes) ?? DEFAULT_SYNC_INTERVAL;
 
@@ -68,11 +71,20 @@ export function createSyncJobs(deps: SyncJobsDeps) {
     owner: randomUUID(),
   });
   const queueDeps = {
-    due: () => schedules.due(now()),
+    // Every user due now, a page at a time: a tick may find more than a page.
+    due: async () => {
+      const at = now();
+      const all: string[] = [];
+      for (;;) {
+        const page = await schedules.due(at, DUE_PAGE, all.at(-1));
+        all.push(...page);
+        if (page.length < DUE_PAGE) return all;
+      }
+    },
     run: async (userId: string) => {
       const outcome = await runner.runScheduled(userId);
       // Another sync of the user holds the lease while it is still due: let the queue retry it later.
-      if (outcome === 'skipped' && deps.databaseUrl && (await schedules.due(now())).includes(userId))
+      if (outcome === 'skipped' && deps.databaseUrl && (await schedules.isDue(userId, now())))
         throw new Error(`sync of ${userId} is busy elsewhere; retried later`);
       return outcome;
     },
