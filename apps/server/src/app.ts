@@ -74,7 +74,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: options.logger === false ? false : { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // TRUST_PROXY as a hop count: the nearest `n` proxies are believed (what Fastify does with a number).
+    trustProxy:
+      typeof env.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (env.TRUST_PROXY as number)
+        : env.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
     // Errors and slow requests are logged by registerRequestLog, not every request twice.
     logController: new LogController({ disableRequestLogging: true }),

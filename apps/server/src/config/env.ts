@@ -45,6 +45,21 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
+  /**
+   * Behind a reverse proxy or load balancer: whose X-Forwarded-For to believe, so that a request's address (the
+   * per-IP sign-in limits, the logs) is the client's and not the proxy's. `true` (any), a number of proxy hops, or
+   * the proxies' addresses or CIDR ranges separated by commas. Off by default (the server faces clients directly).
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/,
+      'must be true, false, a number of proxy hops, or proxy addresses/CIDRs separated by commas',
+    )
+    .default('false')
+    .transform((v): boolean | number | string[] =>
+      v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((a) => a.trim()),
+    ),
   /** Sign-in and registration attempts allowed per minute, per IP and per username. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

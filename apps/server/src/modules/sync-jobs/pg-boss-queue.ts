@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { QueueDeps, SyncQueue } from './job-queue';
 
@@ -22,8 +23,8 @@ export interface PgBossQueueOptions {
 
 export const TICK_QUEUE = 'pipsense-sync-tick';
 export const SYNC_QUEUE = 'pipsense-sync-user';
-/** Sends of one tick in flight at once. */
-const SENDS_AT_ONCE = 4;
+/** Jobs inserted by one statement of a tick. */
+const SEND_BATCH = 500;
 
 /**
  * PostgreSQL: one cron schedule on one queue (a tick every minute, run by one instance) enqueues the due users on
@@ -34,9 +35,11 @@ const SENDS_AT_ONCE = 4;
  */
 export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions): SyncQueue {
   const workers = options.workers ?? 4;
+  const schema = options.schema ?? 'pgboss_pipsense';
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`pg-boss schema must be a plain identifier, got ${schema}`);
   const boss = new PgBoss({
     connectionString: options.connectionString,
-    schema: options.schema ?? 'pgboss_pipsense',
+    schema,
     max: workers + 2,
     application_name: 'pipsense-sync',
     schedule: options.cron !== false,
@@ -63,12 +66,21 @@ export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions):
   const tick = async (): Promise<number> => {
     let n = 0;
     const due = await deps.due();
-    // A few sends at a time (the pool is small); a user already queued is refused by its singleton key.
-    for (let i = 0; i < due.length; i += SENDS_AT_ONCE) {
-      const ids = await Promise.all(
-        due.slice(i, i + SENDS_AT_ONCE).map((userId) => boss.send(SYNC_QUEUE, { userId }, { singletonKey: userId })),
-      );
-      n += ids.filter(Boolean).length;
+    // In batches, one statement each: a user already queued (or running) is refused by its singleton key
+    // (`ON CONFLICT DO NOTHING` on the stately queue's unique indexes). pg-boss's insert returns nothing, so the
+    // ids are chosen here and the ones that went in are counted.
+    for (let i = 0; i < due.length; i += SEND_BATCH) {
+      const jobs = due
+        .slice(i, i + SEND_BATCH)
+        .map((userId) => ({ id: randomUUID(), name: SYNC_QUEUE, data: { userId }, singletonKey: userId }));
+      await boss.insert(jobs);
+      const { rows } = await boss
+        .getDb()
+        .executeSql(`select count(*)::int as n from ${schema}.job where name = $1 and id = any($2::uuid[])`, [
+          SYNC_QUEUE,
+          jobs.map((j) => j.id),
+        ]);
+      n += (rows[0] as { n: number }).n;
     }
     if (n > 0) wake();
     return n;
