@@ -104,8 +104,9 @@ export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions):
         await tick();
       });
       for (let i = 0; i < workers; i += 1) {
-        let self: string | undefined;
-        self = await boss.work<{ userId: string }>(
+        // The handler learns its worker's id once `work` resolves, before any job can reach it.
+        const self: { id?: string } = {};
+        self.id = await boss.work<{ userId: string }>(
           SYNC_QUEUE,
           { pollingIntervalSeconds: polling, batchSize: 1 },
           async ([job]) => {
@@ -118,11 +119,11 @@ export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions):
               settle();
               // pg-boss waits a polling interval after every job, found or not: a worker that just ran one looks
               // for the next at once (one job per worker per 2 s would cap an instance at 120 jobs a minute).
-              if (self) boss.notifyWorker(self);
+              if (self.id) boss.notifyWorker(self.id);
             }
           },
         );
-        workerIds.push(self);
+        workerIds.push(self.id);
       }
       taking = true;
     },
