@@ -229,7 +229,7 @@ describe.skipIf(testDialect !== 'postgres' || !redisUp)(
       await saveOanda(http(a.base, token), { oanda: { accessToken: DEMO_TOKEN } });
       await syncOanda(http(b.base, token), 'accounts');
       // Slow pages, so that the two syncs overlap.
-      sim.faults.delay(150, { match: /\/trades$/ });
+      sim.faults.delay(300, { match: /\/trades$/ });
 
       const press = (base: string) => http(base, token)({ method: 'GET', path: '/api/v1/trade/sync_trade' });
       const results = await Promise.all([press(a.base), press(b.base)]);
