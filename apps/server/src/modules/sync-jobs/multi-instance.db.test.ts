@@ -206,6 +206,21 @@ describe.skipIf(testDialect !== 'postgres' || !redisUp)(
       });
     });
 
+    it('starts two instances at once on an empty database: one migrates, both set pg-boss up, both are ready', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        if (round > 0) {
+          for (const c of cleanup.splice(0).reverse()) await c();
+          database = await createPgDatabase();
+          cleanup.push(database.drop);
+        }
+        const both = await Promise.all([instance(), instance()]);
+        for (const { base } of both) {
+          const ready = await fetch(`${base}/readyz`);
+          expect(ready.status).toBe(200);
+        }
+      }
+    }, 90_000);
+
     it('registers on one instance, signs in on the other and uses that token on both', async () => {
       const a = await instance();
       const b = await instance();

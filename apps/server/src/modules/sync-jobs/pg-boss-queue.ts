@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { QueueDeps, SyncQueue } from './job-queue';
 
@@ -23,8 +24,22 @@ export interface PgBossQueueOptions {
 
 export const TICK_QUEUE = 'pipsense-sync-tick';
 export const SYNC_QUEUE = 'pipsense-sync-user';
+/** The PostgreSQL advisory lock (`hashtextextended` of this text) held while an instance sets pg-boss up. */
+export const SETUP_LOCK = 'pipsense-pg-boss-setup';
 /** Jobs inserted by one statement of a tick. */
 const SEND_BATCH = 500;
+
+/** Runs `work` holding SETUP_LOCK on a connection of its own (released with it, should the instance die). */
+async function oneInstanceAtATime(connectionString: string, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString, application_name: 'pipsense-sync-setup' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [SETUP_LOCK]);
+    await work();
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * PostgreSQL: one cron schedule on one queue (a tick every minute, run by one instance) enqueues the due users on
@@ -89,17 +104,21 @@ export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions):
   return {
     kind: 'pg-boss',
     async start() {
-      await boss.start();
-      await boss.createQueue(TICK_QUEUE, { name: TICK_QUEUE, policy: 'short', expireInSeconds: 300 });
-      await boss.createQueue(SYNC_QUEUE, {
-        name: SYNC_QUEUE,
-        policy: 'stately',
-        retryLimit: options.retryLimit ?? 5,
-        retryDelay: options.retryDelay ?? 30,
-        retryBackoff: true,
-        expireInSeconds: options.expireInSeconds ?? 15 * 60,
+      // Instances starting together set pg-boss up one after another: two `createQueue` of one queue at once
+      // deadlock in PostgreSQL (each creates the queue's partition), and the instance that loses fails to start.
+      await oneInstanceAtATime(options.connectionString, async () => {
+        await boss.start();
+        await boss.createQueue(TICK_QUEUE, { name: TICK_QUEUE, policy: 'short', expireInSeconds: 300 });
+        await boss.createQueue(SYNC_QUEUE, {
+          name: SYNC_QUEUE,
+          policy: 'stately',
+          retryLimit: options.retryLimit ?? 5,
+          retryDelay: options.retryDelay ?? 30,
+          retryBackoff: true,
+          expireInSeconds: options.expireInSeconds ?? 15 * 60,
+        });
+        if (options.cron !== false) await boss.schedule(TICK_QUEUE, '* * * * *');
       });
-      if (options.cron !== false) await boss.schedule(TICK_QUEUE, '* * * * *');
       await boss.work(TICK_QUEUE, { pollingIntervalSeconds: polling }, async () => {
         await tick();
       });
