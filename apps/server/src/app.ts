@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
+import { sql } from 'kysely';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import type { AppContext } from './context';
@@ -10,6 +11,7 @@ import { createCipher } from './lib/crypto';
 import { loadSecrets } from './lib/secrets';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling, registerNotFound, registerRequestLog } from './plugins/error-handler';
+import { registerReadiness } from './plugins/health';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
@@ -232,6 +234,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => analytics.close());
 
   app.get('/healthz', () => ({ success: true, message: 'ok', database: db.dialect }));
+  registerReadiness(app, {
+    database: () => sql`select 1`.execute(db.kysely),
+    queue: () => ({ kind: syncJobs.queue.kind, state: syncJobs.queueState() }),
+  });
   await app.register(authRoutes, { auth });
   await app.register(sessionRoutes, { auth, sessions, db });
   await app.register(recoveryRoutes, { recovery });

@@ -13,18 +13,25 @@ import { connectOanda, type ApiCall, type OandaUserOptions, type SyncScope } fro
 const pgAdminUrl = process.env.PIPSENSE_TEST_PG;
 export const testDialect = pgAdminUrl ? 'postgres' : 'sqlite';
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A PostgreSQL database of its own (empty, not migrated) on the PIPSENSE_TEST_PG server, or on `adminUrl`'s
+ * (benchmarks); `drop` removes it.
+ */
+export async function createPgDatabase(
+  adminUrl: string | undefined = pgAdminUrl,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!adminUrl) throw new Error('createPgDatabase needs a PostgreSQL server URL (PIPSENSE_TEST_PG).');
   const name = `pipsense_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: pgAdminUrl });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(pgAdminUrl!);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: async () => {
-      const c = new pg.Client({ connectionString: pgAdminUrl });
+      const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();

@@ -12,6 +12,8 @@ export interface SyncQueue {
   tick(): Promise<number>;
   /** Resolves when this instance has no job queued or running (tests). */
   idle(): Promise<void>;
+  /** Started and taking jobs (not stopped, not draining): what `/readyz` reports. */
+  running(): boolean;
 }
 
 export interface QueueDeps {
@@ -34,6 +36,7 @@ export function createInProcessQueue(deps: QueueDeps, options: InProcessQueueOpt
   const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let started = false;
 
   const enqueue = (userId: string) => {
     queued.add(userId);
@@ -54,6 +57,7 @@ export function createInProcessQueue(deps: QueueDeps, options: InProcessQueueOpt
     kind: 'in-process',
     async start() {
       stopped = false;
+      started = true;
       if (tickMs > 0) {
         timer = setInterval(() => {
           queue.tick().catch((err: unknown) => deps.log(err, { step: 'sync tick' }));
@@ -83,6 +87,7 @@ export function createInProcessQueue(deps: QueueDeps, options: InProcessQueueOpt
     async idle() {
       while (running.size > 0) await Promise.allSettled([...running]);
     },
+    running: () => started && !stopped,
   };
   return queue;
 }

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { QueueDeps, SyncQueue } from './job-queue';
 
@@ -22,6 +24,22 @@ export interface PgBossQueueOptions {
 
 export const TICK_QUEUE = 'pipsense-sync-tick';
 export const SYNC_QUEUE = 'pipsense-sync-user';
+/** The PostgreSQL advisory lock (`hashtextextended` of this text) held while an instance sets pg-boss up. */
+export const SETUP_LOCK = 'pipsense-pg-boss-setup';
+/** Jobs inserted by one statement of a tick. */
+const SEND_BATCH = 500;
+
+/** Runs `work` holding SETUP_LOCK on a connection of its own (released with it, should the instance die). */
+async function oneInstanceAtATime(connectionString: string, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString, application_name: 'pipsense-sync-setup' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [SETUP_LOCK]);
+    await work();
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * PostgreSQL: one cron schedule on one queue (a tick every minute, run by one instance) enqueues the due users on
@@ -32,9 +50,11 @@ export const SYNC_QUEUE = 'pipsense-sync-user';
  */
 export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions): SyncQueue {
   const workers = options.workers ?? 4;
+  const schema = options.schema ?? 'pgboss_pipsense';
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`pg-boss schema must be a plain identifier, got ${schema}`);
   const boss = new PgBoss({
     connectionString: options.connectionString,
-    schema: options.schema ?? 'pgboss_pipsense',
+    schema,
     max: workers + 2,
     application_name: 'pipsense-sync',
     schedule: options.cron !== false,
@@ -42,6 +62,9 @@ export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions):
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
   });
   boss.on('error', (err) => deps.log(err, { step: 'pg-boss' }));
+  /** Started, workers on, not stopping (readiness). */
+  let taking = false;
+  boss.on('stopped', () => (taking = false));
   const polling = options.pollingIntervalSeconds ?? 2;
   let local = 0;
   const waiters: Array<() => void> = [];
@@ -49,34 +72,60 @@ export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions):
     if (local === 0) for (const w of waiters.splice(0)) w();
   };
 
+  /** This instance's sync workers: told to look for jobs at once after a tick, and again after each job. */
+  const workerIds: string[] = [];
+  const wake = () => {
+    for (const id of workerIds) boss.notifyWorker(id);
+  };
+
   const tick = async (): Promise<number> => {
     let n = 0;
-    for (const userId of await deps.due()) {
-      const id = await boss.send(SYNC_QUEUE, { userId }, { singletonKey: userId });
-      if (id) n += 1;
+    const due = await deps.due();
+    // In batches, one statement each: a user already queued (or running) is refused by its singleton key
+    // (`ON CONFLICT DO NOTHING` on the stately queue's unique indexes). pg-boss's insert returns nothing, so the
+    // ids are chosen here and the ones that went in are counted.
+    for (let i = 0; i < due.length; i += SEND_BATCH) {
+      const jobs = due
+        .slice(i, i + SEND_BATCH)
+        .map((userId) => ({ id: randomUUID(), name: SYNC_QUEUE, data: { userId }, singletonKey: userId }));
+      await boss.insert(jobs);
+      const { rows } = await boss
+        .getDb()
+        .executeSql(`select count(*)::int as n from ${schema}.job where name = $1 and id = any($2::uuid[])`, [
+          SYNC_QUEUE,
+          jobs.map((j) => j.id),
+        ]);
+      n += (rows[0] as { n: number }).n;
     }
+    if (n > 0) wake();
     return n;
   };
 
   return {
     kind: 'pg-boss',
     async start() {
-      await boss.start();
-      await boss.createQueue(TICK_QUEUE, { name: TICK_QUEUE, policy: 'short', expireInSeconds: 300 });
-      await boss.createQueue(SYNC_QUEUE, {
-        name: SYNC_QUEUE,
-        policy: 'stately',
-        retryLimit: options.retryLimit ?? 5,
-        retryDelay: options.retryDelay ?? 30,
-        retryBackoff: true,
-        expireInSeconds: options.expireInSeconds ?? 15 * 60,
+      // Instances starting together set pg-boss up one after another: two `createQueue` of one queue at once
+      // deadlock in PostgreSQL (each creates the queue's partition), and the instance that loses fails to start.
+      await oneInstanceAtATime(options.connectionString, async () => {
+        await boss.start();
+        await boss.createQueue(TICK_QUEUE, { name: TICK_QUEUE, policy: 'short', expireInSeconds: 300 });
+        await boss.createQueue(SYNC_QUEUE, {
+          name: SYNC_QUEUE,
+          policy: 'stately',
+          retryLimit: options.retryLimit ?? 5,
+          retryDelay: options.retryDelay ?? 30,
+          retryBackoff: true,
+          expireInSeconds: options.expireInSeconds ?? 15 * 60,
+        });
+        if (options.cron !== false) await boss.schedule(TICK_QUEUE, '* * * * *');
       });
-      if (options.cron !== false) await boss.schedule(TICK_QUEUE, '* * * * *');
       await boss.work(TICK_QUEUE, { pollingIntervalSeconds: polling }, async () => {
         await tick();
       });
-      for (let i = 0; i < workers; i += 1)
-        await boss.work<{ userId: string }>(
+      for (let i = 0; i < workers; i += 1) {
+        // The handler learns its worker's id once `work` resolves, before any job can reach it.
+        const self: { id?: string } = {};
+        self.id = await boss.work<{ userId: string }>(
           SYNC_QUEUE,
           { pollingIntervalSeconds: polling, batchSize: 1 },
           async ([job]) => {
@@ -87,20 +136,30 @@ export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions):
             } finally {
               local -= 1;
               settle();
+              // pg-boss waits a polling interval after every job, found or not: a worker that just ran one looks
+              // for the next at once (one job per worker per 2 s would cap an instance at 120 jobs a minute).
+              if (self.id) boss.notifyWorker(self.id);
             }
           },
         );
+        workerIds.push(self.id);
+      }
+      taking = true;
     },
     async stopWorkers() {
+      taking = false;
+      workerIds.length = 0;
       await boss.offWork(TICK_QUEUE);
       await boss.offWork(SYNC_QUEUE);
     },
     async stop() {
+      taking = false;
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
     },
     tick,
     async idle() {
       if (local > 0) await new Promise<void>((resolve) => waiters.push(resolve));
     },
+    running: () => taking,
   };
 }

@@ -43,6 +43,9 @@ export interface SyncJobsDeps extends SyncJobsOptions {
   afterSync?: (userId: string) => Promise<unknown>;
 }
 
+/** Users read per query when a tick looks for the due ones. */
+const DUE_PAGE = 1000;
+
 const intervalOf = (minutes: number): SyncInterval =>
   SYNC_INTERVALS.find((i) => SYNC_INTERVAL_MINUTES[i] === minutes) ?? DEFAULT_SYNC_INTERVAL;
 
@@ -68,11 +71,20 @@ export function createSyncJobs(deps: SyncJobsDeps) {
     owner: randomUUID(),
   });
   const queueDeps = {
-    due: () => schedules.due(now()),
+    // Every user due now, a page at a time: a tick may find more than a page.
+    due: async () => {
+      const at = now();
+      const all: string[] = [];
+      for (;;) {
+        const page = await schedules.due(at, DUE_PAGE, all.at(-1));
+        all.push(...page);
+        if (page.length < DUE_PAGE) return all;
+      }
+    },
     run: async (userId: string) => {
       const outcome = await runner.runScheduled(userId);
       // Another sync of the user holds the lease while it is still due: let the queue retry it later.
-      if (outcome === 'skipped' && deps.databaseUrl && (await schedules.due(now())).includes(userId))
+      if (outcome === 'skipped' && deps.databaseUrl && (await schedules.isDue(userId, now())))
         throw new Error(`sync of ${userId} is busy elsewhere; retried later`);
       return outcome;
     },
@@ -83,6 +95,7 @@ export function createSyncJobs(deps: SyncJobsDeps) {
     : createInProcessQueue(queueDeps, { tickMs: deps.tickMs });
 
   let started = false;
+  let startedOnce = false;
   const jobs = {
     queue,
     runner,
@@ -128,6 +141,15 @@ export function createSyncJobs(deps: SyncJobsDeps) {
     async start() {
       await queue.start();
       started = true;
+      startedOnce = true;
+    },
+    /**
+     * The queue as `/readyz` reports it: `off` when this instance runs no scheduler (BACKGROUND_SYNC=off: the Sync
+     * buttons still work), `running` while it takes jobs, `stopped` once it stopped or is draining.
+     */
+    queueState(): 'off' | 'running' | 'stopped' {
+      if (!startedOnce) return 'off';
+      return started && queue.running() ? 'running' : 'stopped';
     },
     /** Stops them, waiting for the syncs this instance runs; nothing when never started. */
     async stop() {

@@ -20,6 +20,26 @@ export function createSyncScheduleRepository(db: Kysely<Database>) {
       .execute();
   }
 
+  function dueQuery(now: Date) {
+    const stamp = now.toISOString();
+    return db
+      .selectFrom('user_info as i')
+      .leftJoin('sync_schedules as s', 's.user_id', 'i.user_id')
+      .select('i.user_id')
+      .where('i.oanda_access_token', 'is not', null)
+      .where((eb) =>
+        eb.or([
+          eb('s.user_id', 'is', null),
+          eb.and([
+            eb('s.interval_minutes', '>', 0),
+            eb.or([eb('s.lease_until', 'is', null), eb('s.lease_until', '<', stamp)]),
+            eb.or([eb('s.next_due_at', 'is', null), eb('s.next_due_at', '<=', stamp)]),
+            eb.or([eb('s.paused_at', 'is', null), eb('i.updated_at', '>', sql<string>`s.paused_at`)]),
+          ]),
+        ]),
+      );
+  }
+
   return {
     ensure,
 
@@ -59,29 +79,18 @@ export function createSyncScheduleRepository(db: Kysely<Database>) {
     /**
      * Users whose background sync is due at `now`: a saved token, schedule not off, not running (lease free or run
      * out), due, and not paused, unless the OANDA settings were saved since the pause. Users without a row are due.
+     * A page of `limit` in user id order, after `after` (the last id of the page before).
      */
-    async due(now: Date, limit = 1000): Promise<string[]> {
-      const stamp = now.toISOString();
-      const rows = await db
-        .selectFrom('user_info as i')
-        .leftJoin('sync_schedules as s', 's.user_id', 'i.user_id')
-        .select('i.user_id')
-        .where('i.oanda_access_token', 'is not', null)
-        .where((eb) =>
-          eb.or([
-            eb('s.user_id', 'is', null),
-            eb.and([
-              eb('s.interval_minutes', '>', 0),
-              eb.or([eb('s.lease_until', 'is', null), eb('s.lease_until', '<', stamp)]),
-              eb.or([eb('s.next_due_at', 'is', null), eb('s.next_due_at', '<=', stamp)]),
-              eb.or([eb('s.paused_at', 'is', null), eb('i.updated_at', '>', sql<string>`s.paused_at`)]),
-            ]),
-          ]),
-        )
-        .orderBy('i.user_id')
-        .limit(limit)
-        .execute();
+    async due(now: Date, limit = 1000, after?: string): Promise<string[]> {
+      let query = dueQuery(now);
+      if (after !== undefined) query = query.where('i.user_id', '>', after);
+      const rows = await query.orderBy('i.user_id').limit(limit).execute();
       return rows.map((r) => r.user_id);
+    },
+
+    /** Whether this user's background sync is due at `now` (the same rules as `due`). */
+    async isDue(userId: string, now: Date): Promise<boolean> {
+      return (await dueQuery(now).where('i.user_id', '=', userId).executeTakeFirst()) !== undefined;
     },
 
     /**
