@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AnswerStartEvent, CancelAnswerResponse, Chat, ConversationMessage, QueryResponse } from '@pipsense/contract';
+import type {
+  AnswerStartEvent,
+  CancelAnswerResponse,
+  Chat,
+  ConversationMessage,
+  QueryResponse,
+} from '@pipsense/contract';
 import { startFakeOpenAI, startFakeVertex, type FakeLlmServer } from '@pipsense/fake-llm';
 import { DEMO_TOKEN, LIVE_TOKEN, startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
@@ -618,7 +624,7 @@ describe('answers that outlive the page', () => {
     expect(stored).toMatchObject({ status: 'complete', content: full, _id: partial._id });
   });
 
-  it("keeps what was written when the trader stops the answer, and says so when nothing was", async () => {
+  it('keeps what was written when the trader stops the answer, and says so when nothing was', async () => {
     const u = await a.oandaUser({ ai: 'openai', oanda: demoCredentials(), sync: 'none' });
     const chat = await newChat(u.token, 'trading', a);
     const full = words(80);
@@ -630,7 +636,11 @@ describe('answers that outlive the page', () => {
     const res = await a.call(u.token, { method: 'POST', url: `/api/v1/query/cancel/${id}` });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<CancelAnswerResponse>();
-    expect(body).toMatchObject({ success: true, message: 'Answer stopped.', data: { status: 'cancelled', failed: false } });
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Answer stopped.',
+      data: { status: 'cancelled', failed: false },
+    });
     // Everything the page saw is kept, and nothing the model had not written yet.
     expect(body.data.content.startsWith(live.received())).toBe(true);
     expect(full.startsWith(body.data.content)).toBe(true);
@@ -665,7 +675,10 @@ describe('answers that outlive the page', () => {
     const saved = await answerWhen(u.token, chat, b, (m) => m.status === 'streaming' && m.content.length > 0);
 
     const res = await b.call(u.token, { method: 'POST', url: `/api/v1/query/cancel/${saved._id}` });
-    expect(res.json<CancelAnswerResponse>()).toMatchObject({ message: 'Answer stopped.', data: { status: 'cancelled' } });
+    expect(res.json<CancelAnswerResponse>()).toMatchObject({
+      message: 'Answer stopped.',
+      data: { status: 'cancelled' },
+    });
     // The answering instance sees the Stop at its next save, stops, and stores all it had written.
     await live.ended;
     const done = live.events.at(-1);

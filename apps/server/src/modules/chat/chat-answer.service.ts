@@ -213,7 +213,8 @@ export function createChatAnswerService(deps: ChatAnswerServiceDeps) {
       // Our own deadline or the client leaving explains the failure better than the provider's echo of it.
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
       const cause = fatal?.original ?? (reason instanceof DOMException ? reason : error);
-      if (!(reason instanceof Object && stopReasons.has(reason))) log(cause, { provider: provider.id, model, topic: input.topic });
+      if (!(reason instanceof Object && stopReasons.has(reason)))
+        log(cause, { provider: provider.id, model, topic: input.topic });
       return {
         failed: true,
         text: explainFailure(cause, PROVIDER_LABELS[provider.id] ?? provider.id),

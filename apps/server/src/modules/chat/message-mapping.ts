@@ -1,4 +1,11 @@
-import { ANSWER_STATUSES, type AnswerStatus, type Attachment, type Chat, type ChatTopic, type ConversationMessage } from '@pipsense/contract';
+import {
+  ANSWER_STATUSES,
+  type AnswerStatus,
+  type Attachment,
+  type Chat,
+  type ChatTopic,
+  type ConversationMessage,
+} from '@pipsense/contract';
 import type { ChatMessagesTable, ChatsTable } from '../../db/schema';
 
 export const toChat = (row: ChatsTable): Chat => ({

@@ -60,7 +60,9 @@ export function createMessageRepository(db: Kysely<Database>) {
     async updateWhile(
       messageId: string,
       status: string,
-      change: Partial<Pick<ChatMessagesTable, 'content' | 'status' | 'failed' | 'provider' | 'model' | 'attachments'>> & {
+      change: Partial<
+        Pick<ChatMessagesTable, 'content' | 'status' | 'failed' | 'provider' | 'model' | 'attachments'>
+      > & {
         updated_at: string;
       },
     ): Promise<boolean> {

@@ -28,7 +28,9 @@ export function chatApi(seed: { chats?: Chat[]; conversations?: Record<string, C
 
   /** Changes a stored message (an answer the server is still writing, stopped, or finished). */
   const update = (chatId: string, id: string, patch: Partial<ConversationMessage>) => {
-    state.conversations[chatId] = (state.conversations[chatId] ?? []).map((m) => (m._id === id ? { ...m, ...patch } : m));
+    state.conversations[chatId] = (state.conversations[chatId] ?? []).map((m) =>
+      m._id === id ? { ...m, ...patch } : m,
+    );
   };
 
   /** The default answer: stores both messages and streams the answer in two deltas. */
