@@ -57,8 +57,8 @@ export const ANSWER_PROVIDERS = ['openai', 'vertexai', 'builtin'] as const;
 /**
  * Where an answer stands. An answer runs on the server whether or not the page that asked is still open:
  * `streaming` while it is written (the content is the text so far, saved about twice a second), then `complete`,
- * `cancelled` (the trader pressed Stop; the content keeps what was written until then) or `failed` (the content
- * explains why). Questions are always `complete`.
+ * `cancelled` (the trader pressed Stop; the content keeps what was written until then, or says the answer was
+ * cancelled when nothing was, with `failed` true) or `failed` (the content explains why). Questions are always `complete`.
  */
 export const ANSWER_STATUSES = ['streaming', 'complete', 'cancelled', 'failed'] as const;
 export type AnswerStatus = (typeof ANSWER_STATUSES)[number];

@@ -393,11 +393,6 @@ export function createChatAnswerService(deps: ChatAnswerServiceDeps) {
       return deps.chats.cancel(userId, messageId);
     },
 
-    /** Answers being written on this instance. */
-    get running(): number {
-      return running.size;
-    },
-
     /**
      * Shutdown: answers get `graceMs` to end by themselves; the others are stopped and stored with the text
      * written so far and a note. Resolves once every answer is stored.
