@@ -365,11 +365,11 @@ export function createChatAnswerService(deps: ChatAnswerServiceDeps) {
         controller.abort(reason);
       };
       const settled = run(input, history, provider, answer, hooks, controller, { stop, stopped: () => stopKind })
-        .catch((error: unknown) => {
+        .catch((error: unknown): ConversationMessage => {
           // Only storing the end can fail here (the answer itself never throws): the row stays streaming and
-          // reads as interrupted once its time is up.
+          // reads as interrupted once its time is up; the page is told now.
           log(error, { stage: 'storing the answer', topic: input.topic });
-          return undefined;
+          return { ...answer, status: 'failed', failed: true, content: explainFailure(error, '') };
         })
         .finally(() => running.delete(answer._id));
       running.set(answer._id, { userId: input.userId, stop, settled });
