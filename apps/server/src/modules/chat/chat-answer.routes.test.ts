@@ -690,6 +690,24 @@ describe('answers that outlive the page', () => {
     expect((await thread(u.token, chat, b)).at(-1)).toEqual(stored);
   });
 
+  it('stops an answer whose chat is deleted while it is written, and stores nothing', async () => {
+    const u = await a.oandaUser({ ai: 'openai', oanda: demoCredentials(), sync: 'none' });
+    const chat = await newChat(u.token, 'trading', a);
+    openai.enqueue({ text: words(120), chunkDelayMs: 25 });
+    const live = await openStream(addressA, u.token, chat, 'Tell me everything');
+    await live.until(() => live.received().length > 0);
+    const gone = await b.call(u.token, { method: 'GET', url: `/api/v1/chat/delete_chat/${chat._id}` });
+    expect(gone.statusCode).toBe(200);
+    await live.ended;
+    expect(live.events.at(-1)).toMatchObject({
+      event: 'done',
+      data: { data: { status: 'failed', content: 'The chat was deleted while the answer was being written.' } },
+    });
+    expect(live.received().length).toBeLessThan(words(120).length);
+    const res = await a.call(u.token, { method: 'GET', url: `/api/v1/conversation/get_conversations/${chat._id}` });
+    expect(res.statusCode).toBe(404);
+  });
+
   it("refuses to stop another user's answer or a question", async () => {
     const owner = await a.oandaUser({ ai: 'openai', oanda: demoCredentials(), sync: 'none' });
     const other = await a.user();
