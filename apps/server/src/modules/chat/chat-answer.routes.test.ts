@@ -734,6 +734,23 @@ describe('answers that outlive the page', () => {
     expect((await thread(owner.token, chat, a)).at(-1)).toMatchObject({ status: 'complete', content: 'Short answer.' });
   });
 
+  it('keeps the text written before the time budget ran out, then explains', async () => {
+    const quick = await createTestApp(env(), { db: database.db, llm: { maxRetries: 0 }, chatTimeoutMs: 700 });
+    try {
+      const u = await quick.oandaUser({ ai: 'openai', oanda: demoCredentials(), sync: 'none' });
+      const chat = await newChat(u.token, 'trading', quick);
+      openai.enqueue({ text: words(200), chunkDelayMs: 25 });
+      const data = await answer(u.token, chat, 'Tell me everything', {}, quick);
+      expect(data).toMatchObject({ status: 'failed', failed: true });
+      const [text, note] = data.content.split('\n\n');
+      expect(text!.length).toBeGreaterThan(0);
+      expect(words(200).startsWith(text!)).toBe(true);
+      expect(note).toContain('took longer than the time allowed');
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('on shutdown lets a short answer end, and stores a long one with its text and a note', async () => {
     const c = await createTestApp(env(), {
       db: database.db,

@@ -313,7 +313,9 @@ export function createChatAnswerService(deps: ChatAnswerServiceDeps) {
 
     const stop = stops.stopped();
     const who = { provider: provider ? provider.id : ('builtin' as const), model: outcome.model };
-    let end: AnswerEnd = { status: outcome.failed ? 'failed' : 'complete', content: outcome.text, ...who };
+    // A failure after some text (the time budget spent, the provider gone mid-answer) keeps the text, then explains.
+    const content = outcome.failed && written.trim() ? withNote(written, outcome.text) : outcome.text;
+    let end: AnswerEnd = { status: outcome.failed ? 'failed' : 'complete', content, ...who };
     // A Stop that came after the answer was complete changes nothing.
     if (stop && outcome.failed) {
       const kept = written.trim() !== '';
