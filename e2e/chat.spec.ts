@@ -460,3 +460,79 @@ test('OpenAI: model labels, tool results sent back, a streamed answer kept after
     await expect.poll(() => canvasPainted(chart), { message: 'the candle chart drew' }).toBe(true);
   });
 });
+
+/** "word1 word2 … wordN." */
+const words = (n: number) =>
+  Array.from({ length: n }, (_, i) => `word${i + 1}`)
+    .join(' ')
+    .concat('.');
+
+test('an answer outlives the page: reloaded mid-answer it shows the text so far, then all of it; Stop keeps the text', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const facts = readStackFacts(baseURL);
+  const fake = fakeLlmControl(facts.openaiUrl);
+  await fake.reset();
+  const { token } = await syncedOandaUser(page, facts, { prefix: 'chatr', aiPlatform: 'openai' });
+  const screen = chatScreen(page);
+  const stop = page.getByRole('button', { name: 'Stop the answer' });
+  const writing = screen.log.locator('[data-role="assistant"][aria-busy="true"]');
+  await page.goto(CHAT_PAGE);
+  await createChatInUi(page, screen, 'Long answers');
+  const stored = async () => {
+    const [chat] = await chatsByApi(page, token, 'trading');
+    const body = await apiAs<GetConversationsResponse>(
+      page,
+      token,
+      `/api/v1/conversation/get_conversations/${chat!._id}`,
+    );
+    return body.conversations;
+  };
+
+  await test.step('reloaded as soon as the text shows: the text so far, updating until the whole answer', async () => {
+    const full = words(50);
+    await fake.script({ text: full, chunkDelayMs: 100 });
+    await screen.input.fill('Tell me everything');
+    await screen.input.press('Enter');
+    await expect(writing.locator('.chat-text')).toContainText('word1');
+    await page.reload();
+
+    await expect(screen.userTexts).toHaveText(['Tell me everything']);
+    await expect(writing.locator('.chat-text')).toContainText('word1');
+    await expect(writing.getByRole('status', { name: 'Writing the answer' })).toBeVisible();
+    await expect(stop).toBeVisible();
+    await expect(screen.send).toBeDisabled();
+
+    await expect(screen.answers.first().locator('.chat-text')).toHaveText(full, { timeout: 20_000 });
+    await expect(writing).toHaveCount(0);
+    await expect(stop).toHaveCount(0);
+    await expect(screen.send).toBeEnabled();
+    expect((await stored()).map((m) => [m.role, m.status, m.content])).toEqual([
+      ['user', 'complete', 'Tell me everything'],
+      ['assistant', 'complete', full],
+    ]);
+  });
+
+  await test.step('Stop after a reload keeps what was written, with a note', async () => {
+    const full = words(300);
+    await fake.script({ text: full, chunkDelayMs: 100 });
+    await screen.input.fill('And more');
+    await screen.input.press('Enter');
+    await expect(writing.locator('.chat-text')).toContainText('word3');
+    await page.reload();
+    await expect(writing.locator('.chat-text')).toContainText('word5');
+    await stop.click();
+
+    const answer = screen.answers.nth(1);
+    await expect(answer).toContainText('The answer was cancelled before it was complete.');
+    await expect(writing).toHaveCount(0);
+    await expect(screen.send).toBeEnabled();
+    const last = (await stored()).at(-1)!;
+    expect(last).toMatchObject({ role: 'assistant', status: 'cancelled', failed: false });
+    expect(full.startsWith(last.content)).toBe(true);
+    expect(last.content.length).toBeLessThan(full.length);
+    await expect(answer.locator('.chat-text')).toHaveText(last.content);
+  });
+});

@@ -68,6 +68,8 @@ export interface BuildOptions {
   llm?: LlmProviderOptions;
   /** Budget of one assistant answer, tool calls included (default 45 s). */
   chatTimeoutMs?: number;
+  /** On close, how long answers being written may take to end before they are stopped and stored (default 5 s). */
+  chatCloseGraceMs?: number;
   /** Budget of one provider call writing the overview insights (default 60 s). */
   insightsTimeoutMs?: number;
   /** Background sync (modules/sync-jobs): `enabled` starts the scheduler (server.ts does; tests tick by hand). */
@@ -215,6 +217,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     timeoutMs: options.chatTimeoutMs,
     log: (err, context) => app.log.warn({ err, ...context }, 'assistant answer failed'),
   });
+  // Answers run apart from their requests: before the server waits for its requests and the database closes,
+  // they get a grace period to end, then are stopped and stored with the text so far and a note.
+  app.addHook('preClose', async () => chat.answers.close(options.chatCloseGraceMs));
 
   const journal = createJournalService({ journal: createJournalRepository(db.kysely), trading, now: ctx.now });
 

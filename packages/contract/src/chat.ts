@@ -54,6 +54,15 @@ export type Attachment = z.infer<typeof attachment>;
 
 export const ANSWER_PROVIDERS = ['openai', 'vertexai', 'builtin'] as const;
 
+/**
+ * Where an answer stands. An answer runs on the server whether or not the page that asked is still open:
+ * `streaming` while it is written (the content is the text so far, saved about twice a second), then `complete`,
+ * `cancelled` (the trader pressed Stop; the content keeps what was written until then, or says the answer was
+ * cancelled when nothing was, with `failed` true) or `failed` (the content explains why). Questions are always `complete`.
+ */
+export const ANSWER_STATUSES = ['streaming', 'complete', 'cancelled', 'failed'] as const;
+export type AnswerStatus = (typeof ANSWER_STATUSES)[number];
+
 export const conversationMessage = z.object({
   _id: z.string(),
   chatId: z.string(),
@@ -66,6 +75,7 @@ export const conversationMessage = z.object({
   attachments: z.array(attachment),
   /** True when the answer is an explanation of a failure rather than an answer. */
   failed: z.boolean(),
+  status: z.enum(ANSWER_STATUSES),
 });
 export type ConversationMessage = z.infer<typeof conversationMessage>;
 export const getConversationsResponse = envelope.extend({ conversations: z.array(conversationMessage) });
@@ -105,3 +115,18 @@ export type CandleQueryBody = z.infer<typeof candleQueryBody>;
  */
 export const queryResponse = envelope.extend({ data: conversationMessage });
 export type QueryResponse = z.infer<typeof queryResponse>;
+
+/**
+ * Streamed query calls send one `start` event first: the stored question and the answer being written (status
+ * `streaming`), so the page can stop it (`POST /api/v1/query/cancel/{messageId}`) or find it again after a reload.
+ */
+export const answerStartEvent = z.object({ question: conversationMessage, answer: conversationMessage });
+export type AnswerStartEvent = z.infer<typeof answerStartEvent>;
+
+/** `POST /api/v1/query/cancel/{messageId}`: the trader's Stop. The answer keeps the text written so far. */
+export const cancelAnswerParams = z.object({
+  messageId: z.string().trim().min(1, 'messageId is required.').max(64),
+});
+/** The stored answer after the Stop (already finished answers are returned as they are). */
+export const cancelAnswerResponse = queryResponse;
+export type CancelAnswerResponse = z.infer<typeof cancelAnswerResponse>;

@@ -198,7 +198,11 @@ export interface ChatMessagesTable {
   attachments: string;
   /** 0/1 (portable across SQLite and PostgreSQL). */
   failed: number;
+  /** 'streaming', 'complete', 'cancelled' or 'failed' (the contract's ANSWER_STATUSES). */
+  status: string;
   created_at: string;
+  /** When a streaming answer's text was last saved; null for messages written in one go. */
+  updated_at: string | null;
 }
 
 /**

@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Chat, ConversationMessage, QueryResponse } from '@pipsense/contract';
+import type {
+  AnswerStartEvent,
+  CancelAnswerResponse,
+  Chat,
+  ConversationMessage,
+  QueryResponse,
+} from '@pipsense/contract';
 import { startFakeOpenAI, startFakeVertex, type FakeLlmServer } from '@pipsense/fake-llm';
 import { DEMO_TOKEN, LIVE_TOKEN, startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
 import { saveOanda, syncOanda } from '../../test/oanda-user';
 import { roundLimitMessage } from '../../integrations/llm';
 import { QUESTIONS_PER_MINUTE } from './chat-answer.routes';
+import { CANCELLED_MESSAGE, INTERRUPTED_MESSAGE } from './answer-failure';
 
 let practice: OandaSim;
 let live: OandaSim;
@@ -464,8 +471,8 @@ describe('streaming', () => {
     const u = await trader('gemini');
     const chat = await newChat(u.token, 'trading');
     const events = parseSse((await ask(u.token, chat, 'Show my open trades', {}, t, SSE)).body);
-    expect(events.map((e) => e.event)).toEqual(['delta', 'done']);
-    expect((events[1]?.data as QueryResponse).data.content).toBe((events[0]?.data as { text: string }).text);
+    expect(events.map((e) => e.event)).toEqual(['start', 'delta', 'done']);
+    expect((events[2]?.data as QueryResponse).data.content).toBe((events[1]?.data as { text: string }).text);
 
     const offline = await trader('gemini', { oanda: null });
     const other = await newChat(offline.token, 'trading');
@@ -484,30 +491,311 @@ describe('streaming', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, message: 'Chat not found.' });
   });
+});
 
-  it('stops the provider call when the client goes away and records the cancelled answer', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const u = await trader('openai', { sync: false });
-    const chat = await newChat(u.token, 'trading');
-    openai.enqueue({ text: 'word '.repeat(200), chunkDelayMs: 50 });
-    const controller = new AbortController();
-    const res = await fetch(`${address}/api/v1/query/oanda/trade`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/json', ...SSE },
-      body: JSON.stringify({ query: 'Tell me everything', chatId: chat._id, mode: 'demo' }),
-      signal: controller.signal,
-    });
-    const reader = res.body!.getReader();
-    const first = new TextDecoder().decode((await reader.read()).value);
-    expect(first).toContain('event: delta');
-    controller.abort();
-
-    let messages: ConversationMessage[] = [];
-    for (let i = 0; i < 100 && messages.length < 2; i += 1) {
-      await new Promise((r) => setTimeout(r, 50));
-      messages = await thread(u.token, chat);
+/** A streamed question over a real socket, read as it arrives; `abort` drops the connection as a reload does. */
+async function openStream(address: string, token: string, chat: Chat, query: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${address}/api/v1/query/oanda/${ENDPOINT[chat.topic]}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify({ query, chatId: chat._id, mode: 'demo' }),
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  const events: SseEvent[] = [];
+  let buffer = '';
+  const decoder = new TextDecoder();
+  const reading = (async () => {
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        const end = buffer.lastIndexOf('\n\n');
+        if (end < 0) continue;
+        events.push(...parseSse(buffer.slice(0, end + 2)));
+        buffer = buffer.slice(end + 2);
+      }
+    } catch (error) {
+      if (!controller.signal.aborted) throw error;
     }
-    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
-    expect(messages[1]).toMatchObject({ failed: true, content: 'The answer was cancelled before it was complete.' });
+  })();
+  const received = () =>
+    events
+      .filter((e) => e.event === 'delta')
+      .map((e) => (e.data as { text: string }).text)
+      .join('');
+  return {
+    events,
+    received,
+    /** Resolves once `ready` holds, polling every 10 ms for at most 10 s. */
+    async until(ready: () => boolean) {
+      for (let i = 0; i < 1000 && !ready(); i += 1) await new Promise((r) => setTimeout(r, 10));
+      expect(ready()).toBe(true);
+    },
+    start: () => events.find((e) => e.event === 'start')?.data as AnswerStartEvent | undefined,
+    abort: () => controller.abort(),
+    ended: reading,
+  };
+}
+
+const words = (n: number) =>
+  Array.from({ length: n }, (_, i) => `word${i + 1}`)
+    .join(' ')
+    .concat('.');
+
+/** The conversation's answer once `done` holds for it, polling every 25 ms for at most 15 s. */
+async function answerWhen(
+  token: string,
+  chat: Chat,
+  app: TestApp,
+  done: (m: ConversationMessage) => boolean,
+): Promise<ConversationMessage> {
+  let last: ConversationMessage | undefined;
+  for (let i = 0; i < 600; i += 1) {
+    last = (await thread(token, chat, app)).find((m) => m.role === 'assistant');
+    if (last && done(last)) return last;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`the answer never reached the expected state: ${JSON.stringify(last)}`);
+}
+
+describe('answers that outlive the page', () => {
+  const secrets = { JWT_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: 'ab'.repeat(32) };
+  let database: Awaited<ReturnType<typeof createTestDb>>;
+  /** Two instances on one database, as behind a load balancer. */
+  let a: TestApp;
+  let b: TestApp;
+  let addressA: string;
+  const env = () => ({
+    ...secrets,
+    OANDA_PRACTICE_URL: practice.url,
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: openai.url,
+  });
+
+  beforeAll(async () => {
+    database = await createTestDb();
+    a = await createTestApp(env(), { db: database.db, llm: { maxRetries: 0, timeoutMs: 10_000 } });
+    b = await createTestApp(env(), { db: database.db, llm: { maxRetries: 0, timeoutMs: 10_000 } });
+    addressA = await a.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await database?.close();
+  });
+
+  it('finishes and stores the whole answer when the page goes away while it streams', async () => {
+    const u = await a.oandaUser({ ai: 'openai', oanda: demoCredentials(), sync: 'none' });
+    const chat = await newChat(u.token, 'trading', a);
+    const full = words(40);
+    openai.enqueue({ text: full, chunkDelayMs: 25 });
+    const live = await openStream(addressA, u.token, chat, 'Tell me everything');
+    await live.until(() => live.received().length > 0);
+    expect(live.start()?.answer).toMatchObject({ role: 'assistant', status: 'streaming', content: '' });
+    live.abort();
+
+    const stored = await answerWhen(u.token, chat, a, (m) => m.status !== 'streaming');
+    expect(stored).toMatchObject({ status: 'complete', failed: false, content: full, provider: 'openai' });
+    expect(stored._id).toBe(live.start()?.answer._id);
+    expect((await thread(u.token, chat, a)).map((m) => [m.role, m.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'complete'],
+    ]);
+    expect(openai.requests).toHaveLength(1);
+  });
+
+  it('shows the text so far, status streaming, to a page reopened on any instance, then the whole answer', async () => {
+    const u = await a.oandaUser({ ai: 'openai', oanda: demoCredentials(), sync: 'none' });
+    const chat = await newChat(u.token, 'trading', a);
+    const full = words(60);
+    openai.enqueue({ text: full, chunkDelayMs: 25 });
+    const live = await openStream(addressA, u.token, chat, 'Tell me everything');
+    await live.until(() => live.received().length > 0);
+    live.abort();
+
+    // Reopened on the other instance: it reads what the answering instance saved.
+    const partial = await answerWhen(u.token, chat, b, (m) => m.status === 'streaming' && m.content.length > 0);
+    expect(full.startsWith(partial.content)).toBe(true);
+    expect(partial.content.length).toBeLessThan(full.length);
+    expect(partial.failed).toBe(false);
+
+    const stored = await answerWhen(u.token, chat, b, (m) => m.status !== 'streaming');
+    expect(stored).toMatchObject({ status: 'complete', content: full, _id: partial._id });
+  });
+
+  it('keeps what was written when the trader stops the answer, and says so when nothing was', async () => {
+    const u = await a.oandaUser({ ai: 'openai', oanda: demoCredentials(), sync: 'none' });
+    const chat = await newChat(u.token, 'trading', a);
+    const full = words(80);
+    openai.enqueue({ text: full, chunkDelayMs: 25 });
+    const live = await openStream(addressA, u.token, chat, 'Tell me everything');
+    await live.until(() => live.received().split(' ').length >= 5);
+    const id = live.start()!.answer._id;
+
+    const res = await a.call(u.token, { method: 'POST', url: `/api/v1/query/cancel/${id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<CancelAnswerResponse>();
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Answer stopped.',
+      data: { status: 'cancelled', failed: false },
+    });
+    // Everything the page saw is kept, and nothing the model had not written yet.
+    expect(body.data.content.startsWith(live.received())).toBe(true);
+    expect(full.startsWith(body.data.content)).toBe(true);
+    expect(body.data.content.length).toBeLessThan(full.length);
+    await live.ended;
+    expect(live.events.at(-1)).toMatchObject({ event: 'done', data: { data: { _id: id, status: 'cancelled' } } });
+    expect((await thread(u.token, chat, a)).at(-1)).toEqual(body.data);
+
+    // Stopping it again changes nothing.
+    const again = await a.call(u.token, { method: 'POST', url: `/api/v1/query/cancel/${id}` });
+    expect(again.json<CancelAnswerResponse>().data).toEqual(body.data);
+
+    // Stopped before the model wrote anything.
+    openai.enqueue({ text: full, delayMs: 2_000 });
+    const quiet = await openStream(addressA, u.token, chat, 'And again');
+    await quiet.until(() => quiet.start() !== undefined);
+    const early = await b.call(u.token, { method: 'POST', url: `/api/v1/query/cancel/${quiet.start()!.answer._id}` });
+    expect(early.json<CancelAnswerResponse>().data).toMatchObject({
+      status: 'cancelled',
+      failed: true,
+      content: CANCELLED_MESSAGE,
+    });
+    quiet.abort();
+  });
+
+  it('stops an answer running on another instance, keeping its text', async () => {
+    const u = await a.oandaUser({ ai: 'openai', oanda: demoCredentials(), sync: 'none' });
+    const chat = await newChat(u.token, 'trading', a);
+    const full = words(120);
+    openai.enqueue({ text: full, chunkDelayMs: 25 });
+    const live = await openStream(addressA, u.token, chat, 'Tell me everything');
+    const saved = await answerWhen(u.token, chat, b, (m) => m.status === 'streaming' && m.content.length > 0);
+
+    const res = await b.call(u.token, { method: 'POST', url: `/api/v1/query/cancel/${saved._id}` });
+    expect(res.json<CancelAnswerResponse>()).toMatchObject({
+      message: 'Answer stopped.',
+      data: { status: 'cancelled' },
+    });
+    // The answering instance sees the Stop at its next save, stops, and stores all it had written.
+    await live.ended;
+    const done = live.events.at(-1);
+    expect(done).toMatchObject({ event: 'done', data: { data: { status: 'cancelled', failed: false } } });
+    const stored = (done?.data as QueryResponse).data;
+    expect(stored.content).toBe(live.received());
+    expect(full.startsWith(stored.content)).toBe(true);
+    expect(stored.content.length).toBeLessThan(full.length);
+    expect((await thread(u.token, chat, b)).at(-1)).toEqual(stored);
+  });
+
+  it('stops an answer whose chat is deleted while it is written, and stores nothing', async () => {
+    const u = await a.oandaUser({ ai: 'openai', oanda: demoCredentials(), sync: 'none' });
+    const chat = await newChat(u.token, 'trading', a);
+    openai.enqueue({ text: words(120), chunkDelayMs: 25 });
+    const live = await openStream(addressA, u.token, chat, 'Tell me everything');
+    await live.until(() => live.received().length > 0);
+    const gone = await b.call(u.token, { method: 'GET', url: `/api/v1/chat/delete_chat/${chat._id}` });
+    expect(gone.statusCode).toBe(200);
+    await live.ended;
+    expect(live.events.at(-1)).toMatchObject({
+      event: 'done',
+      data: { data: { status: 'failed', content: 'The chat was deleted while the answer was being written.' } },
+    });
+    expect(live.received().length).toBeLessThan(words(120).length);
+    const res = await a.call(u.token, { method: 'GET', url: `/api/v1/conversation/get_conversations/${chat._id}` });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it("refuses to stop another user's answer or a question", async () => {
+    const owner = await a.oandaUser({ ai: 'openai', oanda: demoCredentials(), sync: 'none' });
+    const other = await a.user();
+    const chat = await newChat(owner.token, 'trading', a);
+    openai.enqueue({ text: 'Short answer.' });
+    const res = await ask(owner.token, chat, 'hi', {}, a);
+    const answerId = res.json<QueryResponse>().data._id;
+    const questionId = (await thread(owner.token, chat, a))[0]!._id;
+    for (const [token, id] of [
+      [other.token, answerId],
+      [owner.token, questionId],
+      [owner.token, 'no-such-message'],
+    ] as const) {
+      const stop = await a.call(token, { method: 'POST', url: `/api/v1/query/cancel/${id}` });
+      expect(stop.statusCode).toBe(404);
+      expect(stop.json()).toMatchObject({ success: false, message: 'Message not found.' });
+    }
+    // Its owner's Stop after the end changes nothing either.
+    const late = await a.call(owner.token, { method: 'POST', url: `/api/v1/query/cancel/${answerId}` });
+    expect(late.json<CancelAnswerResponse>()).toMatchObject({
+      message: 'The answer had already ended.',
+      data: { status: 'complete', content: 'Short answer.' },
+    });
+    expect((await thread(owner.token, chat, a)).at(-1)).toMatchObject({ status: 'complete', content: 'Short answer.' });
+  });
+
+  it('keeps the text written before the time budget ran out, then explains', async () => {
+    const quick = await createTestApp(env(), { db: database.db, llm: { maxRetries: 0 }, chatTimeoutMs: 700 });
+    try {
+      const u = await quick.oandaUser({ ai: 'openai', oanda: demoCredentials(), sync: 'none' });
+      const chat = await newChat(u.token, 'trading', quick);
+      openai.enqueue({ text: words(200), chunkDelayMs: 25 });
+      const data = await answer(u.token, chat, 'Tell me everything', {}, quick);
+      expect(data).toMatchObject({ status: 'failed', failed: true });
+      const [text, note] = data.content.split('\n\n');
+      expect(text!.length).toBeGreaterThan(0);
+      expect(words(200).startsWith(text!)).toBe(true);
+      expect(note).toContain('took longer than the time allowed');
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('on shutdown lets a short answer end, and stores a long one with its text and a note', async () => {
+    const c = await createTestApp(env(), {
+      db: database.db,
+      llm: { maxRetries: 0, timeoutMs: 10_000 },
+      chatCloseGraceMs: 600,
+    });
+    const address = await c.app.listen({ port: 0, host: '127.0.0.1' });
+    const u = await c.oandaUser({ ai: 'openai', oanda: demoCredentials(), sync: 'none' });
+    const [short, long] = [await newChat(u.token, 'trading', c), await newChat(u.token, 'trading', c)];
+    openai.setHandler((request) =>
+      request.messages.at(-1)?.text === 'short'
+        ? { text: words(8), chunkDelayMs: 25 }
+        : { text: words(200), chunkDelayMs: 25 },
+    );
+    const first = await openStream(address, u.token, short, 'short');
+    const second = await openStream(address, u.token, long, 'long');
+    await second.until(() => second.received().length > 0 && first.received().length > 0);
+    second.abort();
+    await c.close();
+
+    expect(await answerWhen(u.token, short, b, () => true)).toMatchObject({ status: 'complete', content: words(8) });
+    const cut = await answerWhen(u.token, long, b, () => true);
+    expect(cut).toMatchObject({ status: 'failed', failed: true });
+    expect(cut.content.endsWith(`\n\n${INTERRUPTED_MESSAGE}`)).toBe(true);
+    const text = cut.content.slice(0, -INTERRUPTED_MESSAGE.length - 2);
+    expect(text.length).toBeGreaterThan(0);
+    expect(words(200).startsWith(text)).toBe(true);
+  });
+
+  it('reads an answer whose instance died as interrupted once its time budget is long past', async () => {
+    const u = await a.oandaUser({ ai: 'openai', oanda: demoCredentials(), sync: 'none' });
+    const chat = await newChat(u.token, 'trading', a);
+    openai.enqueue({ text: words(60), chunkDelayMs: 25 });
+    const live = await openStream(addressA, u.token, chat, 'Tell me everything');
+    const saved = await answerWhen(u.token, chat, b, (m) => m.status === 'streaming' && m.content.length > 0);
+    // An instance whose clock is two minutes on: to it, this answer is far past its 45 s budget.
+    const later = await createTestApp(env(), { db: database.db, now: () => new Date(Date.now() + 120_000) });
+    try {
+      const seen = (await thread(u.token, chat, later)).at(-1);
+      expect(seen).toMatchObject({ _id: saved._id, status: 'failed', failed: true });
+      expect(seen?.content.endsWith(INTERRUPTED_MESSAGE)).toBe(true);
+    } finally {
+      await later.close();
+    }
+    live.abort();
+    await answerWhen(u.token, chat, a, (m) => m.status === 'complete');
   });
 });

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountQueryBody,
+  cancelAnswerParams,
+  cancelAnswerResponse,
   candleQueryBody,
   queryResponse,
   tradeQueryBody,
@@ -43,7 +45,9 @@ const rateLimit = {
 
 /**
  * SPEC §7 query calls. JSON by default; with `Accept: text/event-stream` the answer streams as
- * server-sent events (`delta` …, then `done` with the JSON body, or `error`).
+ * server-sent events (`start` with the stored question and answer, `delta` …, then `done` with the JSON body, or
+ * `error`). The answer does not depend on the request: a client that goes away (a reload, a closed tab, a dropped
+ * connection) only stops listening; the answer is finished and stored, and the conversation shows it meanwhile.
  */
 export const chatAnswerRoutes: FastifyPluginAsyncZod<{ answers: ChatAnswerService }> = async (app, { answers }) => {
   app.addHook('onRequest', app.requireUser);
@@ -55,14 +59,10 @@ export const chatAnswerRoutes: FastifyPluginAsyncZod<{ answers: ChatAnswerServic
     await answers.check(input.userId, input.chatId, input.topic);
     reply.hijack();
     const stream = openEventStream(reply.raw, reply.getHeaders());
-    const clientGone = new AbortController();
-    reply.raw.on('close', () => {
-      if (!reply.raw.writableFinished) clientGone.abort();
-    });
     try {
       const message = await answers.answer(input, {
+        onStart: (stored) => stream.send('start', stored),
         onText: (text) => stream.send('delta', { text }),
-        signal: clientGone.signal,
       });
       stream.send('done', body(message));
     } catch (error) {
@@ -98,6 +98,20 @@ export const chatAnswerRoutes: FastifyPluginAsyncZod<{ answers: ChatAnswerServic
     '/api/v1/query/oanda/account',
     { schema: { body: accountQueryBody, response: { 200: queryResponse } }, config: { rateLimit } },
     (request, reply) => respond(request, reply, input(request, 'accounts', request.body)),
+  );
+
+  // The trader's Stop: ends the answer, keeping what was written so far.
+  app.post(
+    '/api/v1/query/cancel/:messageId',
+    { schema: { params: cancelAnswerParams, response: { 200: cancelAnswerResponse } } },
+    async (request) => {
+      const data = await answers.cancel(userId(request), request.params.messageId);
+      return {
+        success: true,
+        message: data.status === 'cancelled' ? 'Answer stopped.' : 'The answer had already ended.',
+        data,
+      };
+    },
   );
 
   app.post(

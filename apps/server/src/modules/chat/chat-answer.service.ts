@@ -2,9 +2,9 @@ import type { Attachment, ChatTopic, ConversationMessage, Mode } from '@pipsense
 import type { LlmMessage, LlmProvider, LlmProviders } from '../../integrations/llm';
 import { runToolLoop, ToolInputError } from '../../integrations/llm';
 import { AppError, badRequest } from '../../lib/errors';
-import { explainFailure } from './answer-failure';
+import { CANCELLED_MESSAGE, explainFailure, INTERRUPTED_MESSAGE, withNote } from './answer-failure';
 import { BUILTIN_MODEL, type BuiltinAnalyst } from './builtin/analyst';
-import type { ChatService } from './chat.service';
+import type { AnswerEnd, ChatService } from './chat.service';
 import { systemPrompt } from './prompts';
 import type { ChatTools, ToolContext } from './tools/chat-tools';
 
@@ -24,6 +24,8 @@ export interface ChatAnswerServiceDeps {
   maxRounds?: number;
   /** Where failures are logged with their technical cause (never shown to users). */
   log?: (error: unknown, context: Record<string, unknown>) => void;
+  /** The text of an answer being written is saved at most this often (default 500 ms). */
+  saveEveryMs?: number;
 }
 
 export interface ChatQuestion {
@@ -39,14 +41,31 @@ export interface ChatQuestion {
 }
 
 export interface AnswerHooks {
+  /** The question and the answer are stored (the answer empty, status streaming): called once, before any text. */
+  onStart?: (stored: { question: ConversationMessage; answer: ConversationMessage }) => void;
   /** Text of the answer as it is written (the final message may add a closing source line). */
   onText?: (delta: string) => void;
-  /** The client went away: stop the provider call. */
-  signal?: AbortSignal;
+}
+
+/** Why an answer was stopped before its end: the trader's Stop (here or on another instance), or a shutdown. */
+type StopKind = 'cancelled' | 'cancelled-elsewhere' | 'shutdown';
+
+interface RunningAnswer {
+  userId: string;
+  stop: (kind: StopKind) => void;
+  /** The stored message once the answer has ended (undefined when its chat was deleted meanwhile). */
+  settled: Promise<ConversationMessage | undefined>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 45_000;
+/** The answer returned when its chat was deleted while it was written (nothing is stored then). */
+const CHAT_GONE_MESSAGE = 'The chat was deleted while the answer was being written.';
 export const DEFAULT_HISTORY = 20;
+export const DEFAULT_SAVE_EVERY_MS = 500;
+/** On shutdown, answers get this long to end by themselves; the rest are stopped and stored with a note. */
+export const DEFAULT_CLOSE_GRACE_MS = 5_000;
+/** The abort reasons of stops, so that they are not logged as failures. */
+const stopReasons = new WeakSet<object>();
 const ENDPOINT: Record<ChatTopic, string> = { trading: 'trade', accounts: 'account', candles: 'candle' };
 const TOPIC_DEFAULTS = { instrument: 'USD_JPY', granularity: 'M5' };
 const PROVIDER_LABELS: Record<string, string> = { openai: 'OpenAI', vertexai: 'Vertex AI' };
@@ -194,7 +213,8 @@ export function createChatAnswerService(deps: ChatAnswerServiceDeps) {
       // Our own deadline or the client leaving explains the failure better than the provider's echo of it.
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
       const cause = fatal?.original ?? (reason instanceof DOMException ? reason : error);
-      log(cause, { provider: provider.id, model, topic: input.topic });
+      if (!(reason instanceof Object && stopReasons.has(reason)))
+        log(cause, { provider: provider.id, model, topic: input.topic });
       return {
         failed: true,
         text: explainFailure(cause, PROVIDER_LABELS[provider.id] ?? provider.id),
@@ -215,7 +235,7 @@ export function createChatAnswerService(deps: ChatAnswerServiceDeps) {
       hooks.onText?.(answer.text);
       return { failed: false, text: answer.text, model: BUILTIN_MODEL, attachments: answer.attachments };
     } catch (error) {
-      log(error, { provider: 'builtin', topic: input.topic });
+      if (!(error instanceof Object && stopReasons.has(error))) log(error, { provider: 'builtin', topic: input.topic });
       return {
         failed: true,
         text: explainFailure(error, 'The built-in analyst'),
@@ -235,47 +255,157 @@ export function createChatAnswerService(deps: ChatAnswerServiceDeps) {
       );
   }
 
+  const running = new Map<string, RunningAnswer>();
+
+  /**
+   * Answers into the stored, streaming `answer`: saves its text as it is written (at most every `saveEveryMs`) and
+   * its end. Runs to its end whoever listens; only a Stop, a shutdown or the time budget end it early.
+   */
+  async function run(
+    input: ChatQuestion,
+    history: ConversationMessage[],
+    provider: LlmProvider | undefined,
+    answer: ConversationMessage,
+    hooks: AnswerHooks,
+    controller: AbortController,
+    stops: { stop: (kind: StopKind) => void; stopped: () => StopKind | undefined },
+  ): Promise<ConversationMessage | undefined> {
+    const saveEveryMs = deps.saveEveryMs ?? DEFAULT_SAVE_EVERY_MS;
+    let written = '';
+    let saved = '';
+    let saving = Promise.resolve();
+    let saveTimer: ReturnType<typeof setTimeout> | undefined;
+    const save = async () => {
+      saveTimer = undefined;
+      if (written === saved) return;
+      const text = written;
+      const stillStreaming = await deps.chats.saveText(answer._id, text).catch((error: unknown) => {
+        log(error, { stage: 'saving the answer so far', topic: input.topic });
+        return true;
+      });
+      saved = text;
+      // Stopped on another instance (or the chat deleted): stop paying for it.
+      if (!stillStreaming) stops.stop('cancelled-elsewhere');
+    };
+    const onText = (delta: string) => {
+      written += delta;
+      hooks.onText?.(delta);
+      saveTimer ??= setTimeout(() => {
+        saving = saving.then(save);
+      }, saveEveryMs);
+    };
+
+    const ctx = toolContext(input, deps.now());
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('The answer took too long.', 'TimeoutError')),
+      timeoutMs,
+    );
+    let outcome: Outcome;
+    try {
+      outcome = provider
+        ? await withModel(provider, input, history, ctx, { onText }, controller)
+        : await builtin(input, ctx, { onText }, controller);
+    } finally {
+      clearTimeout(timer);
+      clearTimeout(saveTimer);
+      await saving;
+    }
+
+    const stop = stops.stopped();
+    const who = { provider: provider ? provider.id : ('builtin' as const), model: outcome.model };
+    // A failure after some text (the time budget spent, the provider gone mid-answer) keeps the text, then explains.
+    const content = outcome.failed && written.trim() ? withNote(written, outcome.text) : outcome.text;
+    let end: AnswerEnd = { status: outcome.failed ? 'failed' : 'complete', content, ...who };
+    // A Stop that came after the answer was complete changes nothing.
+    if (stop && outcome.failed) {
+      const kept = written.trim() !== '';
+      end =
+        stop === 'shutdown'
+          ? { status: 'failed', content: withNote(written, INTERRUPTED_MESSAGE), ...who }
+          : { status: 'cancelled', content: kept ? written : CANCELLED_MESSAGE, failed: !kept, ...who };
+    }
+    const from = stop === 'cancelled-elsewhere' ? 'cancelled' : 'streaming';
+    const stored = await deps.chats.endAnswer(input.userId, answer._id, from, {
+      ...end,
+      attachments: outcome.failed ? [] : outcome.attachments,
+    });
+    return stored;
+  }
+
   return {
     check,
 
     /**
-     * Checks the chat (the user's, on this topic), stores the question, answers it and returns the
-     * stored answer. Throws only before anything is stored (unknown chat, wrong topic).
+     * Checks the chat (the user's, on this topic), stores the question and the answer as it starts (status
+     * streaming), answers it and returns the stored answer. The answer runs to its end even if nobody waits for
+     * it any more. Throws only before anything is stored (unknown chat, wrong topic).
      */
     async answer(input: ChatQuestion, hooks: AnswerHooks = {}): Promise<ConversationMessage> {
       await check(input.userId, input.chatId, input.topic);
       const history = await deps.chats.recent(input.userId, input.chatId, historyLimit);
-      await deps.chats.append(input.userId, input.chatId, { role: 'user', content: input.query });
+      const question = await deps.chats.append(input.userId, input.chatId, { role: 'user', content: input.query });
 
-      const ctx = toolContext(input, deps.now());
       const platform = await deps.defaultAiPlatform(input.userId).catch(() => 'openai');
       const provider = platform === 'openai' || platform === 'vertexai' ? deps.providers[platform] : undefined;
+      const answer = await deps.chats.startAnswer(input.userId, input.chatId, {
+        provider: provider ? provider.id : 'builtin',
+        model: provider ? provider.model(input.topic) : BUILTIN_MODEL,
+      });
+      hooks.onStart?.({ question, answer });
 
       const controller = new AbortController();
-      const timer = setTimeout(
-        () => controller.abort(new DOMException('The answer took too long.', 'TimeoutError')),
-        timeoutMs,
-      );
-      const onClientGone = () => controller.abort(new DOMException('The client went away.', 'AbortError'));
-      if (hooks.signal?.aborted) onClientGone();
-      hooks.signal?.addEventListener('abort', onClientGone, { once: true });
-      let outcome: Outcome;
-      try {
-        outcome = provider
-          ? await withModel(provider, input, history, ctx, hooks, controller)
-          : await builtin(input, ctx, hooks, controller);
-      } finally {
-        clearTimeout(timer);
-        hooks.signal?.removeEventListener('abort', onClientGone);
+      let stopKind: StopKind | undefined;
+      // Stops for a reason that is not a failure (the abort reason is marked so that it is not logged as one).
+      const stop = (kind: StopKind) => {
+        if (controller.signal.aborted) return;
+        stopKind = kind;
+        const reason = new DOMException(
+          kind === 'shutdown' ? 'The server is shutting down.' : 'The trader stopped the answer.',
+          'AbortError',
+        );
+        stopReasons.add(reason);
+        controller.abort(reason);
+      };
+      const settled = run(input, history, provider, answer, hooks, controller, { stop, stopped: () => stopKind })
+        .catch((error: unknown): ConversationMessage => {
+          // Only storing the end can fail here (the answer itself never throws): the row stays streaming and
+          // reads as interrupted once its time is up; the page is told now.
+          log(error, { stage: 'storing the answer', topic: input.topic });
+          return { ...answer, status: 'failed', failed: true, content: explainFailure(error, '') };
+        })
+        .finally(() => running.delete(answer._id));
+      running.set(answer._id, { userId: input.userId, stop, settled });
+      const stored = await settled;
+      // The chat was deleted while the answer was written: nothing is stored, the answer is still returned.
+      return stored ?? { ...answer, status: 'failed', failed: true, content: CHAT_GONE_MESSAGE };
+    },
+
+    /**
+     * The trader's Stop: the answer ends now, keeping the text written so far. On the instance that runs it, the
+     * whole text is kept; an answer running on another instance is marked cancelled in the database (with the
+     * text saved so far) and that instance stops it at its next save.
+     */
+    async cancel(userId: string, messageId: string): Promise<ConversationMessage> {
+      const local = running.get(messageId);
+      if (local && local.userId === userId) {
+        local.stop('cancelled');
+        const stored = await local.settled;
+        if (stored) return stored;
       }
-      return deps.chats.append(input.userId, input.chatId, {
-        role: 'assistant',
-        content: outcome.text,
-        provider: provider ? provider.id : 'builtin',
-        model: outcome.model,
-        attachments: outcome.attachments,
-        failed: outcome.failed,
-      });
+      return deps.chats.cancel(userId, messageId);
+    },
+
+    /**
+     * Shutdown: answers get `graceMs` to end by themselves; the others are stopped and stored with the text
+     * written so far and a note. Resolves once every answer is stored.
+     */
+    async close(graceMs = DEFAULT_CLOSE_GRACE_MS): Promise<void> {
+      const all = () => Promise.all([...running.values()].map((r) => r.settled));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([all(), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
+      for (const r of running.values()) r.stop('shutdown');
+      await all();
     },
   };
 }

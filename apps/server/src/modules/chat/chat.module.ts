@@ -6,7 +6,10 @@ import { createBuiltinAnalyst } from './builtin/analyst';
 import { createChatRepository } from './chat.repository';
 import { createChatService } from './chat.service';
 import { createMessageRepository } from './message.repository';
-import { createChatAnswerService } from './chat-answer.service';
+import { createChatAnswerService, DEFAULT_TIMEOUT_MS } from './chat-answer.service';
+
+/** Beyond its time budget, how long an answer may take to be stored before it reads as interrupted. */
+const STALE_MARGIN_MS = 30_000;
 import { createChatTools } from './tools/chat-tools';
 import type { ChatData } from './tools/chat-data';
 import { createTradingChatData, type TradingChatDataDeps } from './tools/trading-chat-data';
@@ -32,6 +35,8 @@ export function createChatModule(deps: ChatModuleDeps) {
     chats: createChatRepository(deps.db),
     messages: createMessageRepository(deps.db),
     now: deps.now,
+    // An answer still streaming this long after it started has lost its instance (each one stops at its budget).
+    staleAfterMs: (deps.timeoutMs ?? DEFAULT_TIMEOUT_MS) + STALE_MARGIN_MS,
   });
   const tools = createChatTools(
     deps.data ??

@@ -158,9 +158,10 @@ describe('chats', () => {
       model: null,
       attachments: [],
       failed: false,
+      status: 'complete',
     });
     expect(conversations[2]?.content).toBe('second question');
-    expect(conversations[1]).toMatchObject({ role: 'assistant', provider: 'builtin' });
+    expect(conversations[1]).toMatchObject({ role: 'assistant', provider: 'builtin', status: expect.any(String) });
   });
 
   it('requires a session', async () => {

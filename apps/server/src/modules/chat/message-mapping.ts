@@ -1,4 +1,11 @@
-import type { Attachment, Chat, ChatTopic, ConversationMessage } from '@pipsense/contract';
+import {
+  ANSWER_STATUSES,
+  type AnswerStatus,
+  type Attachment,
+  type Chat,
+  type ChatTopic,
+  type ConversationMessage,
+} from '@pipsense/contract';
 import type { ChatMessagesTable, ChatsTable } from '../../db/schema';
 
 export const toChat = (row: ChatsTable): Chat => ({
@@ -28,6 +35,7 @@ export const toMessage = (row: ChatMessagesTable): ConversationMessage => ({
   model: row.model,
   attachments: parseAttachments(row.attachments),
   failed: Number(row.failed) === 1,
+  status: (ANSWER_STATUSES as readonly string[]).includes(row.status) ? (row.status as AnswerStatus) : 'complete',
 });
 
 /**

@@ -43,6 +43,37 @@ export function createMessageRepository(db: Kysely<Database>) {
     },
 
     insert: (row: ChatMessagesTable) => db.insertInto('chat_messages').values(row).execute(),
+
+    /** The user's message by id. */
+    find: (userId: string, messageId: string) =>
+      db
+        .selectFrom('chat_messages')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', '=', messageId)
+        .executeTakeFirst(),
+
+    /**
+     * Changes a message only while it has the given status (an answer being written, or one just stopped): true
+     * when it did. False means someone else settled it first (a Stop on another instance) or its chat is gone.
+     */
+    async updateWhile(
+      messageId: string,
+      status: string,
+      change: Partial<
+        Pick<ChatMessagesTable, 'content' | 'status' | 'failed' | 'provider' | 'model' | 'attachments'>
+      > & {
+        updated_at: string;
+      },
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('chat_messages')
+        .set(change)
+        .where('id', '=', messageId)
+        .where('status', '=', status)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
   };
 }
 export type MessageRepository = ReturnType<typeof createMessageRepository>;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
+  CancelAnswerResponse,
   Chat,
   ChatTopic,
   ConversationMessage,
@@ -12,6 +13,7 @@ import { toast } from 'react-toastify';
 import { authRequest } from '../../../lib/api';
 import { useInfo } from '../../../lib/info-query';
 import { queryKeys } from '../../../lib/query-keys';
+import { followInterval } from '../model/answer-status';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : error);
 
@@ -49,8 +51,12 @@ export const useChats = (base: string, topic: ChatTopic, enabled: boolean) =>
     enabled,
   });
 
-/** GET {ai}/api/v1/conversation/get_conversations/{chatId}. */
-export const useConversation = (base: string, chatId: string | null) =>
+/**
+ * GET {ai}/api/v1/conversation/get_conversations/{chatId}. While an answer of the thread is still being written on
+ * the server (a page reloaded or reopened mid-answer), it is read again every second until the answer has ended,
+ * unless `follow` is off (this page is streaming that answer itself).
+ */
+export const useConversation = (base: string, chatId: string | null, follow = true) =>
   useQuery({
     queryKey: queryKeys.conversation(base, chatId ?? ''),
     queryFn: ({ signal }): Promise<ConversationMessage[]> =>
@@ -63,7 +69,22 @@ export const useConversation = (base: string, chatId: string | null) =>
         ).then((b) => b.conversations),
       ),
     enabled: chatId !== null,
+    refetchInterval: (query) => (follow ? followInterval(query.state.data) : false),
   });
+
+/**
+ * POST {ai}/api/v1/query/cancel/{messageId}: the trader's Stop. The server keeps the text written so far; the
+ * conversation is then read again. A failure is only logged, as a failed send is (SPEC §8), and Stop stays offered.
+ */
+export function useStopAnswer(base: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageId }: { chatId: string; messageId: string }) =>
+      authRequest<CancelAnswerResponse>('POST', `${base}/api/v1/query/cancel/${encodeURIComponent(messageId)}`),
+    onSuccess: (_body, { chatId }) => client.invalidateQueries({ queryKey: queryKeys.conversation(base, chatId) }),
+    onError: (error) => console.error('Stop answer failed:', error.message),
+  });
+}
 
 /** A chat mutation with the spec's toasts (SPEC §8): the success text, or the failure text with the cause logged. */
 function useChatMutation<V, R>(

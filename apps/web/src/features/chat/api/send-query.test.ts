@@ -34,6 +34,24 @@ describe('sendQuery', () => {
     });
   });
 
+  it('names the stored question and answer from the start event, before any text', async () => {
+    const question = messageRecord('m1', 'c1', 'user', 'q');
+    const started = { question, answer: { ...answer, content: '', status: 'streaming' as const } };
+    stubQuery(sseResponse([sseEvent('start', started), sseEvent('delta', { text: 'Hi' }), sseEvent('done', done)]));
+    const seen: string[] = [];
+    const result = await sendQuery(
+      'http://ai',
+      'trading',
+      { query: 'q', chatId: 'c1', mode: 'demo' },
+      {
+        onStart: (s) => seen.push(`start ${s.question._id} ${s.answer._id} ${s.answer.status}`),
+        onDelta: (text) => seen.push(`delta ${text}`),
+      },
+    );
+    expect(seen).toEqual(['start m1 m2 streaming', 'delta Hi']);
+    expect(result).toEqual({ ok: true, answer });
+  });
+
   it('reports each delta in order, then returns the stored answer from done', async () => {
     stubQuery(
       sseResponse([

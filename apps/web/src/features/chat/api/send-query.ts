@@ -1,4 +1,6 @@
 import {
+  answerStartEvent,
+  type AnswerStartEvent,
   queryResponse,
   type CandleQueryBody,
   type ChatTopic,
@@ -21,6 +23,8 @@ export type SendResult =
     };
 
 interface SendOptions {
+  /** The server stored the question and started the answer (its id is what Stop needs). */
+  onStart?: (stored: AnswerStartEvent) => void;
   /** Each piece of the answer as it is written. */
   onDelta: (text: string) => void;
   signal?: AbortSignal;
@@ -47,8 +51,9 @@ function answerFrom(body: unknown): SendResult {
 
 /**
  * POST {ai}/api/v1/query/oanda/{trade|account|candle}, asking for server-sent events so the answer shows as it is
- * written (`delta` {text}, then `done` {the JSON body} or `error` {message}). A server that answers with plain JSON
- * is read the same way. Never throws except when aborted.
+ * written (`start` {question, answer}, `delta` {text}, then `done` {the JSON body} or `error` {message}). A server
+ * that answers with plain JSON is read the same way. Never throws except when aborted. Aborting only stops
+ * listening: the server finishes and stores the answer anyway.
  */
 export async function sendQuery(
   base: string,
@@ -82,7 +87,10 @@ export async function sendQuery(
     await readEventStream(response.body, ({ event, data }) => {
       if (outcome.result) return;
       const payload = parseJson(data);
-      if (event === 'delta') {
+      if (event === 'start') {
+        const started = answerStartEvent.safeParse(payload);
+        if (started.success) options.onStart?.(started.data);
+      } else if (event === 'delta') {
         const text = (payload as { text?: unknown } | undefined)?.text;
         if (typeof text === 'string') options.onDelta(text);
       } else if (event === 'done') {

@@ -9,11 +9,15 @@ export interface PendingExchange {
   query: string;
   /** The answer as streamed so far. */
   answer: string;
+  /** Ids of the stored question and answer, once the server has started the answer. */
+  questionId?: string;
+  answerId?: string;
 }
 
 /**
  * Sends a message and streams its answer into `pending`; then (SPEC §4) reloads the conversation, and only once the
  * reloaded thread holds the stored messages is `pending` cleared, so nothing flickers. A failure is logged (SPEC §8).
+ * Leaving the screen stops listening only: the server finishes the answer, and the conversation shows it.
  */
 export function useSendQuery(base: string) {
   const client = useQueryClient();
@@ -30,6 +34,8 @@ export function useSendQuery(base: string) {
       try {
         const result = await sendQuery(base, topic, body, {
           signal: controller.signal,
+          onStart: ({ question, answer }) =>
+            setPending((p) => p && { ...p, questionId: question._id, answerId: answer._id }),
           onDelta: (text) => setPending((p) => p && { ...p, answer: p.answer + text }),
         });
         if (!result.ok) console.error('Message send failed:', result.message);

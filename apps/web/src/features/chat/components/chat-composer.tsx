@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { CButton, CFormTextarea, CSpinner } from '@coreui/react';
 import CIcon from '@coreui/icons-react';
-import { cilSend } from '@coreui/icons';
+import { cilMediaStop, cilSend } from '@coreui/icons';
 
 /** SPEC §9: the textarea grows with its text up to this height, then scrolls. */
 const MAX_INPUT_HEIGHT = 150;
@@ -13,10 +13,22 @@ interface ChatComposerProps {
   /** SPEC §2: the send button exists only once the topic has a chat. */
   showSend: boolean;
   sending: boolean;
+  /** An answer of this chat is being written: Stop ends it, keeping the text written so far. */
+  onStop?: (() => void) | undefined;
+  stopping?: boolean;
   inputRef?: RefObject<HTMLTextAreaElement | null>;
 }
 
-export function ChatComposer({ value, onChange, onSend, showSend, sending, inputRef }: ChatComposerProps) {
+export function ChatComposer({
+  value,
+  onChange,
+  onSend,
+  showSend,
+  sending,
+  onStop,
+  stopping = false,
+  inputRef,
+}: ChatComposerProps) {
   const ownRef = useRef<HTMLTextAreaElement>(null);
   const ref = inputRef ?? ownRef;
 
@@ -49,6 +61,20 @@ export function ChatComposer({ value, onChange, onSend, showSend, sending, input
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
       />
+      {onStop && (
+        <CButton
+          color="secondary"
+          variant="outline"
+          shape="rounded-circle"
+          className="chat-stop"
+          aria-label="Stop the answer"
+          title="Stop the answer (what is written so far is kept)"
+          disabled={stopping}
+          onClick={onStop}
+        >
+          <CIcon icon={cilMediaStop} aria-hidden="true" />
+        </CButton>
+      )}
       {showSend && (
         <CButton
           color="primary"

@@ -3,10 +3,19 @@ import { CBadge, CCard, CCardBody, CCardFooter, CCardHeader, CCol, CRow } from '
 import type { Chat, ChatTopic } from '@pipsense/contract';
 import { aiBase } from '../../../config/env';
 import { browserTimeZone } from '../../../lib/time-zone';
-import { useChatInfo, useChats, useConversation, useCreateChat, useDeleteChat, useEditChat } from '../api/chats-api';
+import {
+  useChatInfo,
+  useChats,
+  useConversation,
+  useCreateChat,
+  useDeleteChat,
+  useEditChat,
+  useStopAnswer,
+} from '../api/chats-api';
 import { useSendQuery } from '../api/use-send-query';
 import type { QueryBody } from '../api/send-query';
 import { modelLabel, type Answerer } from '../model/answerer';
+import { answerBeingWritten, withoutInFlight } from '../model/answer-status';
 import { chatDefaults, granularityLabels, instrumentLabel } from '../model/chat-options';
 import { ChatBreadcrumb } from './chat-breadcrumb';
 import { ChatComposer } from './chat-composer';
@@ -57,13 +66,20 @@ export function ChatPage() {
   const chats = chatsQuery.isError ? [] : (chatsQuery.data ?? []);
   // SPEC §4: the first chat of a fetched list is selected unless the user's choice is still in it.
   const selected = chats.find((c) => c._id === selectedId) ?? chats[0] ?? null;
-  const conversation = useConversation(base, selected?._id ?? null);
-  const messages = conversation.isError ? [] : (conversation.data ?? []);
+  const { send, pending, sending } = useSendQuery(base);
+  // The exchange this page is streaming in the selected chat; the stored copies of its messages are left out.
+  const live = pending && pending.chatId === selected?._id ? pending : null;
+  // Without a stream of its own (a reload, a chat opened again), the page follows an answer still being written.
+  const conversation = useConversation(base, selected?._id ?? null, live === null);
+  const messages = withoutInFlight(conversation.isError ? [] : (conversation.data ?? []), live);
+  const followed = live ? null : answerBeingWritten(messages);
+  // What Stop ends: the answer streaming here (once the server has named it) or the one followed.
+  const stoppable = live?.answerId ?? followed?._id ?? null;
 
   const createChat = useCreateChat(base);
   const editChat = useEditChat(base);
   const deleteChat = useDeleteChat(base);
-  const { send, pending, sending } = useSendQuery(base);
+  const stopAnswer = useStopAnswer(base);
 
   const [titleDialog, setTitleDialog] = useState<TitleDialog | null>(null);
   const [titleVisible, setTitleVisible] = useState(false);
@@ -121,7 +137,7 @@ export function ChatPage() {
 
   async function sendMessage() {
     const query = input.trim();
-    if (!query || !selected || sending) return;
+    if (!query || !selected || sending || followed) return;
     setInput('');
     setNotSent(null);
     const result = await send(topic, queryBody(settings, selected._id, query));
@@ -186,7 +202,8 @@ export function ChatPage() {
               <ChatThread
                 topic={topic}
                 messages={messages}
-                pending={pending && pending.chatId === selected?._id ? pending : null}
+                pending={live}
+                following={followed !== null}
                 loading={info.isPending || chatsQuery.isLoading || conversation.isLoading}
                 hasChat={selected !== null}
                 onPickPrompt={pickPrompt}
@@ -206,7 +223,13 @@ export function ChatPage() {
                 }}
                 onSend={() => void sendMessage()}
                 showSend={chats.length > 0}
-                sending={sending}
+                sending={sending || followed !== null}
+                onStop={
+                  stoppable && selected
+                    ? () => stopAnswer.mutate({ chatId: selected._id, messageId: stoppable })
+                    : undefined
+                }
+                stopping={stopAnswer.isPending}
                 inputRef={inputRef}
               />
             </CCardFooter>

@@ -3,6 +3,7 @@ import { CButton, CSpinner } from '@coreui/react';
 import type { ChatTopic, ConversationMessage } from '@pipsense/contract';
 import { answeredBy } from '../model/answerer';
 import { examplePrompts } from '../model/chat-options';
+import { noteOf } from '../model/answer-status';
 import type { PendingExchange } from '../api/use-send-query';
 import { MessageBubble } from './message-bubble';
 
@@ -11,6 +12,8 @@ interface ChatThreadProps {
   messages: readonly ConversationMessage[];
   /** The message being sent and its answer so far, until the reloaded conversation holds both. */
   pending: PendingExchange | null;
+  /** An answer of `messages` still being written on the server (this page follows it): its text may grow. */
+  following?: boolean;
   loading: boolean;
   hasChat: boolean;
   onPickPrompt: (prompt: string) => void;
@@ -29,13 +32,23 @@ function scrollToEnd(element: HTMLElement | null) {
   if (element) element.scrollTop = element.scrollHeight;
 }
 
-export function ChatThread({ topic, messages, pending, loading, hasChat, onPickPrompt }: ChatThreadProps) {
+export function ChatThread({
+  topic,
+  messages,
+  pending,
+  following = false,
+  loading,
+  hasChat,
+  onPickPrompt,
+}: ChatThreadProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   // Whether the reader is at the newest message; someone scrolled up to read stays where they are.
   const atBottom = useRef(true);
   const pendingQuery = pending?.query;
-  const pendingAnswer = pending?.answer;
+  // The answer growing: streamed by this page, or followed after a reload.
+  const last = messages.at(-1);
+  const pendingAnswer = pending ? pending.answer : last?.status === 'streaming' ? last.content : undefined;
 
   // A new thread, a reloaded one or a message just sent: show the newest message.
   useEffect(() => {
@@ -69,7 +82,7 @@ export function ChatThread({ topic, messages, pending, loading, hasChat, onPickP
       className="chat-thread"
       role="log"
       aria-label="Conversation"
-      aria-busy={pending !== null}
+      aria-busy={pending !== null || following}
       onScroll={onScroll}
     >
       <div ref={content} className="chat-thread-content">
@@ -107,6 +120,8 @@ export function ChatThread({ topic, messages, pending, loading, hasChat, onPickP
                 failed={m.role !== 'user' && m.failed}
                 attachments={m.attachments}
                 meta={metaOf(m)}
+                streaming={m.role === 'assistant' && m.status === 'streaming'}
+                note={m.role === 'assistant' ? noteOf(m) : null}
               />
             ))}
             {pending && (

@@ -14,6 +14,8 @@ interface MessageBubbleProps {
   attachments?: readonly Attachment[];
   /** The answer is still being written. */
   streaming?: boolean;
+  /** A line under the text, e.g. that the trader stopped the answer there. */
+  note?: string | null;
 }
 
 /** SPEC §2: the user's messages on the right, the assistant's on the left, markdown symbols removed. */
@@ -24,6 +26,7 @@ export function MessageBubble({
   meta,
   attachments = [],
   streaming = false,
+  note = null,
 }: MessageBubbleProps) {
   const text = stripMarkdown(content);
   const classes = [
@@ -44,6 +47,7 @@ export function MessageBubble({
           </div>
         )}
         {text && <div className="chat-text">{text}</div>}
+        {note && <div className="chat-note small text-body-secondary fst-italic mt-1">{note}</div>}
         {streaming && (
           <span className="chat-typing" role="status" aria-label={text ? 'Writing the answer' : 'Thinking'}>
             <span />

@@ -22,6 +22,7 @@ export function messageRecord(
     model: role === 'assistant' ? 'gpt-4o' : null,
     attachments: [],
     failed: false,
+    status: 'complete',
     ...extra,
   };
 }

@@ -26,13 +26,22 @@ export function chatApi(seed: { chats?: Chat[]; conversations?: Record<string, C
     state.conversations[chatId] = [...(state.conversations[chatId] ?? []), message];
   };
 
+  /** Changes a stored message (an answer the server is still writing, stopped, or finished). */
+  const update = (chatId: string, id: string, patch: Partial<ConversationMessage>) => {
+    state.conversations[chatId] = (state.conversations[chatId] ?? []).map((m) =>
+      m._id === id ? { ...m, ...patch } : m,
+    );
+  };
+
   /** The default answer: stores both messages and streams the answer in two deltas. */
   let onQuery: QueryHandler = (body) => {
     const chatId = String(body.chatId);
-    store(chatId, messageRecord(`u${nextId++}`, chatId, 'user', String(body.query)));
+    const question = messageRecord(`u${nextId++}`, chatId, 'user', String(body.query));
+    store(chatId, question);
     const answer = messageRecord(`a${nextId++}`, chatId, 'assistant', `**Answer** to: ${String(body.query)}`);
     store(chatId, answer);
     return sseResponse([
+      sseEvent('start', { question, answer: { ...answer, content: '', status: 'streaming' } }),
       sseEvent('delta', { text: '**Answer** to: ' }),
       sseEvent('delta', { text: String(body.query) }),
       sseEvent('done', { success: true, message: 'Answered', data: answer }),
@@ -84,12 +93,24 @@ export function chatApi(seed: { chats?: Chat[]; conversations?: Record<string, C
       ok({ success: true, message: 'Conversation', conversations: state.conversations[params.id ?? ''] ?? [] }),
     ),
     'POST /api/v1/query/oanda/:kind': failable(({ params, body = {} }) => onQuery(body, params.kind ?? '')),
+    // The Stop: a streaming answer becomes cancelled, keeping its text.
+    'POST /api/v1/query/cancel/:id': failable(({ params }) => {
+      for (const [chatId, messages] of Object.entries(state.conversations)) {
+        const found = messages.find((m) => m._id === params.id && m.role === 'assistant');
+        if (!found) continue;
+        if (found.status === 'streaming') update(chatId, found._id, { status: 'cancelled' });
+        const data = state.conversations[chatId]!.find((m) => m._id === params.id)!;
+        return ok({ success: true, message: 'Answer stopped.', data });
+      }
+      return failure(404, 'Message not found.', 'NOT_FOUND');
+    }),
   });
 
   return {
     ...api,
     state,
     store,
+    update,
     /** Replace how query calls are answered. */
     onQuery(handler: QueryHandler) {
       onQuery = handler;
