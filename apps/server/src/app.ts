@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import type { AppContext } from './context';
@@ -10,6 +10,7 @@ import { createCipher } from './lib/crypto';
 import { loadSecrets } from './lib/secrets';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling, registerNotFound, registerRequestLog } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticWeb } from './plugins/static-web';
@@ -62,6 +63,8 @@ export interface BuildOptions {
   insightsTimeoutMs?: number;
   /** Background sync (modules/sync-jobs): `enabled` starts the scheduler (server.ts does; tests tick by hand). */
   syncJobs?: SyncJobsOptions;
+  /** Sees each route as it is registered (the API reference's test lists them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const defaultWebDist = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
@@ -79,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const db = options.db ?? createDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   if (!options.db) app.addHook('onClose', () => db.close());
@@ -100,6 +104,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     max: options.credentialLimit ?? env.AUTH_RATE_LIMIT,
   });
   await app.register(authPlugin, { secret: secrets.jwtSecret, ttlSeconds: env.JWT_TTL });
+  // Before the routes: it reads their schemas as they are added.
+  await registerOpenApi(app);
 
   const auth = createAuthService({ users: createUserRepository(db.kysely), now: ctx.now });
   const info = createSettingsService({ info: createSettingsRepository(db.kysely), cipher: ctx.cipher, now: ctx.now });

@@ -111,6 +111,17 @@ export const importPreview = z.object({
 });
 export type ImportPreview = z.infer<typeof importPreview>;
 
+/**
+ * The text fields of the upload form (`POST /api/v1/import/upload`, multipart/form-data), beside the one file in
+ * the field named `file`. `mapping` is a CSV mapping as JSON text.
+ */
+export const importUploadFields = z.object({
+  serverUtcOffset: utcOffset.optional(),
+  mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
+  mappingId: z.string().trim().min(1).max(64).optional(),
+  mapping: z.string().max(20_000).optional(),
+});
+
 export const importUploadResponse = envelope.extend({
   importId: z.string(),
   format: z.enum(IMPORT_FORMATS),
@@ -124,7 +135,10 @@ export const importConfirmBody = z
     mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
     /** Corrections of the contract sizes, by symbol as printed; remembered for the user. */
     contractSizes: z
-      .record(z.string().min(1).max(64), decimalString.refine((v) => Number(v) > 0, 'a contract size must be above 0'))
+      .record(
+        z.string().min(1).max(64),
+        decimalString.refine((v) => Number(v) > 0, 'a contract size must be above 0'),
+      )
       .optional(),
   })
   .default({});

@@ -10,3 +10,4 @@ export * from './journal';
 export * from './platforms';
 export * from './import';
 export * from './sync';
+export * from './api-docs';

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   csvMappingBody,
   csvMappingFields,
@@ -13,9 +12,8 @@ import {
   importConfirmBody,
   importConfirmResponse,
   importIdParams,
+  importUploadFields,
   importUploadResponse,
-  MODES,
-  utcOffset,
   type ImportFormat,
 } from '@pipsense/contract';
 import { AppError, badRequest } from '../../lib/errors';
@@ -68,13 +66,6 @@ async function drain(raw: IncomingMessage): Promise<void> {
   });
 }
 
-const uploadFields = z.object({
-  serverUtcOffset: utcOffset.optional(),
-  mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
-  mappingId: z.string().trim().min(1).max(64).optional(),
-  mapping: z.string().max(20_000).optional(),
-});
-
 function csvMappingField(text: string | undefined): CsvMappingSpec | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   let json: unknown;
@@ -125,7 +116,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       throw error;
     }
     if (!file) throw badRequest('No file was sent: choose a report file to import.', 'NO_FILE');
-    const parsedFields = uploadFields.safeParse(fields);
+    const parsedFields = importUploadFields.safeParse(fields);
     if (!parsedFields.success) throw badRequest(parsedFields.error.issues[0]!.message, 'VALIDATION_FAILED');
     const { serverUtcOffset, mode, mappingId, mapping } = parsedFields.data;
     const upload: UploadRequest = {

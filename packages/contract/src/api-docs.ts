@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { importUploadFields } from './import';
+import { queryResponse } from './chat';
+
+/**
+ * What the API reference (`/api/docs`, apps/server/src/plugins/openapi.ts) says about each route beyond its
+ * schemas: the area it belongs to, a one-line summary, whether it needs a signed-in user, and the failures
+ * worth naming. The request and response schemas themselves are the ones the routes validate with.
+ */
+export const API_TAGS = {
+  Auth: 'Registration, sign-in and the signed-in user.',
+  Settings: 'The profile, password, time zone and trading platform settings (`/api/v1/account/…` in the spec).',
+  Accounts: 'Broker accounts: the list and the account sync.',
+  Trades: 'The trade history, its CSV export, the trade sync and candles.',
+  Sync: 'Background sync: its status and the schedule.',
+  Overview: 'The Overview: every metric of the dashboard, from a snapshot per data version.',
+  Journal: 'Tags, trade notes and ratings, the P/L calendar and the daily journal.',
+  Chat: 'Chats and their conversations.',
+  Assistant:
+    'Questions to the assistant. JSON by default; with `Accept: text/event-stream` the answer streams as server-sent events.',
+  Import: 'MetaTrader 4/5 and CSV import: upload, preview, confirm; saved CSV column mappings.',
+  Health: 'Liveness of the server.',
+} as const;
+export type ApiTag = keyof typeof API_TAGS;
+
+/** Failures a route names besides the generic ones (400 for an invalid request, 401 without a session). */
+export type ApiErrorStatus = 400 | 401 | 404 | 409 | 410 | 413 | 429 | 502 | 504;
+
+export interface ApiRouteDoc {
+  tag: ApiTag;
+  summary: string;
+  description?: string;
+  /** Answers without a session; every other route needs `Authorization: Bearer <JWT>`. */
+  public?: true;
+  errors?: Partial<Record<ApiErrorStatus, string>>;
+  /** A multipart/form-data body, read by the handler rather than by a body schema: its fields. */
+  multipart?: z.ZodType;
+  /** A body other than JSON: its content type and what it holds. */
+  produces?: { contentType: string; description: string };
+  /** Also answers as server-sent events with `Accept: text/event-stream`. */
+  events?: boolean;
+}
+
+/** The upload form: the report file and the optional text fields. */
+export const importUploadForm = importUploadFields.extend({
+  file: z.file().describe('The report: MT4 statement (.htm/.html), MT5 report (.html or .xlsx) or a CSV file.'),
+});
+
+/** The server-sent events of a streamed answer (`Accept: text/event-stream`), one per `event:` name. */
+export const answerEvents = {
+  delta: z.object({ text: z.string() }).describe('A piece of the answer as it is written.'),
+  done: queryResponse.describe('The answer stored: the same body as the JSON response. Last event.'),
+  error: z.object({ message: z.string() }).describe('The answer failed. Last event.'),
+};
+
+const noChat = { 404: 'No such chat.' };
+const oanda = {
+  400: 'OANDA is not connected yet (`OANDA_NOT_CONFIGURED`).',
+  502: 'OANDA refused the token or the request, or could not be reached.',
+  504: 'OANDA did not answer in time.',
+};
+const syncing = { 409: 'A sync of this user is already running.', ...oanda };
+const asking = { ...noChat, 429: 'Too many questions this minute.' };
+const noPreview = { 404: 'No such preview (confirmed, cancelled or never made).' };
+
+/** Every route, keyed `METHOD /path` as registered (path parameters as `:name`). */
+export const apiRouteDocs: Record<string, ApiRouteDoc> = {
+  'GET /healthz': { tag: 'Health', summary: 'Liveness: the server answers and names its database', public: true },
+
+  'POST /api/v1/auth/register': {
+    tag: 'Auth',
+    summary: 'Create an account',
+    public: true,
+    errors: { 409: 'The username or email is taken.', 429: 'Too many attempts from this address or name.' },
+  },
+  'POST /api/v1/auth/login': {
+    tag: 'Auth',
+    summary: 'Sign in: a JWT for the Authorization header',
+    public: true,
+    errors: { 401: 'Wrong username or password.', 429: 'Too many attempts from this address or name.' },
+  },
+  'POST /api/v1/auth/check_username_exist': { tag: 'Auth', summary: 'Is this username taken?', public: true },
+  'POST /api/v1/auth/check_email_exist': { tag: 'Auth', summary: 'Is this email taken?', public: true },
+  'GET /api/v1/auth/me': { tag: 'Auth', summary: 'The signed-in user' },
+
+  'GET /api/v1/account/get_info': { tag: 'Settings', summary: 'Trading platform settings (the OANDA token masked)' },
+  'POST /api/v1/account/update_info': {
+    tag: 'Settings',
+    summary: 'Save trading platform settings (the OANDA token encrypted at rest)',
+  },
+  'POST /api/v1/account/update_username_email': {
+    tag: 'Settings',
+    summary: 'Change username and email',
+    errors: { 409: 'The username or email is taken.' },
+  },
+  'POST /api/v1/account/update_password': { tag: 'Settings', summary: 'Change the password' },
+  'GET /api/v1/account/get_time_zone': { tag: 'Settings', summary: 'The time zone the Overview is computed in' },
+  'POST /api/v1/account/update_time_zone': { tag: 'Settings', summary: 'Set the time zone of the Overview' },
+
+  'GET /api/v1/account/get_accounts': { tag: 'Accounts', summary: 'Broker accounts, a page at a time' },
+  'GET /api/v1/account/sync_account': {
+    tag: 'Accounts',
+    summary: 'Sync the broker accounts from OANDA now',
+    errors: syncing,
+  },
+
+  'GET /api/v1/trade/get_trade_history': { tag: 'Trades', summary: 'Trades, filtered, a page at a time' },
+  'GET /api/v1/trade/export_trades': {
+    tag: 'Trades',
+    summary: 'The filtered trades as a CSV file (streamed)',
+    produces: { contentType: 'text/csv', description: 'The filtered trades, one row each, as an attachment.' },
+  },
+  'GET /api/v1/trade/sync_trade': {
+    tag: 'Trades',
+    summary: 'Sync the trades from OANDA now (new and changed, or all with full=true)',
+    errors: syncing,
+  },
+  'GET /api/v1/trade/candles': {
+    tag: 'Trades',
+    summary: "Candles around a trade, for the trade details' chart",
+    errors: oanda,
+  },
+
+  'GET /api/v1/sync/status': { tag: 'Sync', summary: 'Background sync: last and next run, progress, last error' },
+  'POST /api/v1/sync/schedule': { tag: 'Sync', summary: 'Set the background sync schedule (off, 5, 15 or 60 min)' },
+
+  'GET /api/v1/dashboard/metrics': { tag: 'Overview', summary: 'Every Overview metric, optionally filtered' },
+
+  'GET /api/v1/journal/get_tags': { tag: 'Journal', summary: 'The tags, with how many trades carry each' },
+  'POST /api/v1/journal/create_tag': {
+    tag: 'Journal',
+    summary: 'Create a tag',
+    errors: { 409: 'A tag of that name exists.' },
+  },
+  'POST /api/v1/journal/edit_tag/:tagId': {
+    tag: 'Journal',
+    summary: 'Rename or recolour a tag',
+    errors: { 404: 'No such tag.', 409: 'A tag of that name exists.' },
+  },
+  'POST /api/v1/journal/delete_tag/:tagId': {
+    tag: 'Journal',
+    summary: 'Delete a tag (removed from its trades)',
+    errors: { 404: 'No such tag.' },
+  },
+  'GET /api/v1/journal/get_trade_note/:accountId/:tradeId': {
+    tag: 'Journal',
+    summary: "A trade's note, rating and tags",
+    errors: { 404: 'No such trade.' },
+  },
+  'POST /api/v1/journal/update_trade_note/:accountId/:tradeId': {
+    tag: 'Journal',
+    summary: "Save a trade's note, rating and tags",
+    errors: { 404: 'No such trade.' },
+  },
+  'POST /api/v1/journal/bulk_tag': { tag: 'Journal', summary: 'Add or remove a tag on many trades at once' },
+  'GET /api/v1/journal/get_calendar': { tag: 'Journal', summary: 'P/L per day of a month, in the given time zone' },
+  'GET /api/v1/journal/get_day/:date': { tag: 'Journal', summary: "A day's trades, P/L and journal entry" },
+  'POST /api/v1/journal/update_day/:date': { tag: 'Journal', summary: "Save a day's journal entry" },
+
+  'GET /api/v1/chat/get_chats': { tag: 'Chat', summary: 'Chats of a topic' },
+  'POST /api/v1/chat/create_chat': { tag: 'Chat', summary: 'Start a chat' },
+  'POST /api/v1/chat/edit_chat/:chatId': { tag: 'Chat', summary: 'Rename a chat', errors: noChat },
+  'GET /api/v1/chat/delete_chat/:chatId': {
+    tag: 'Chat',
+    summary: 'Delete a chat and its messages (a GET, as the spec has it)',
+    errors: noChat,
+  },
+  'GET /api/v1/conversation/get_conversations/:chatId': {
+    tag: 'Chat',
+    summary: "A chat's messages, oldest first",
+    errors: noChat,
+  },
+
+  'POST /api/v1/query/oanda/trade': {
+    tag: 'Assistant',
+    summary: 'Ask about trades',
+    events: true,
+    errors: asking,
+  },
+  'POST /api/v1/query/oanda/account': {
+    tag: 'Assistant',
+    summary: 'Ask about accounts',
+    events: true,
+    errors: asking,
+  },
+  'POST /api/v1/query/oanda/candle': {
+    tag: 'Assistant',
+    summary: 'Ask about candles of an instrument',
+    events: true,
+    errors: asking,
+  },
+
+  'POST /api/v1/import/upload': {
+    tag: 'Import',
+    summary: 'Upload a MetaTrader or CSV report: read it and answer a preview (nothing stored yet)',
+    multipart: importUploadForm,
+    errors: { 409: 'Another upload of this user is still being read.', 413: 'The file is larger than 50 MB.' },
+  },
+  'POST /api/v1/import/confirm/:importId': {
+    tag: 'Import',
+    summary: 'Store the trades of a previewed import',
+    errors: { ...noPreview, 410: 'The preview expired and was discarded.' },
+  },
+  'POST /api/v1/import/cancel/:importId': {
+    tag: 'Import',
+    summary: 'Discard a previewed import',
+    errors: noPreview,
+  },
+  'GET /api/v1/import/mappings': { tag: 'Import', summary: 'Saved CSV column mappings' },
+  'POST /api/v1/import/mappings': { tag: 'Import', summary: 'Save a CSV column mapping' },
+  'DELETE /api/v1/import/mappings/:id': {
+    tag: 'Import',
+    summary: 'Delete a saved CSV column mapping',
+    errors: { 404: 'No such mapping.' },
+  },
+};
