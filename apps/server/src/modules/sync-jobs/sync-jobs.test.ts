@@ -220,7 +220,7 @@ describe('background sync in process (SQLite)', () => {
     const u = await s.user();
     expect(await s.jobs.queue.tick()).toBe(1);
     let running: SyncStatus['running'] = null;
-    for (let i = 0; i < 50 && running?.pages !== 2; i += 1) {
+    for (let i = 0; i < 300 && running?.pages !== 2; i += 1) {
       await new Promise((r) => setTimeout(r, 10));
       running = (await s.status(u.token)).running;
     }

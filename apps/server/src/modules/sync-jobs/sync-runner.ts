@@ -16,6 +16,8 @@ export interface SyncRunnerOptions {
   backoffMs?: number;
   /** How long a sync's lease holds before another instance may take over (default 15 min). */
   leaseMs?: number;
+  /** How often a running sync's progress (pages, trades so far) is stored, in ms (default 1 s). */
+  progressEveryMs?: number;
 }
 
 export interface SyncRunnerDeps extends SyncRunnerOptions {
@@ -53,6 +55,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
   const maxFailures = deps.maxFailures ?? 5;
   const backoffMs = deps.backoffMs ?? 60_000;
   const leaseMs = deps.leaseMs ?? 15 * 60_000;
+  const progressEveryMs = deps.progressEveryMs ?? 1000;
 
   /** Manual syncs running in this instance, per user. */
   const manual = new Map<string, number>();
@@ -101,26 +104,34 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     let pages = 0;
     let trades = 0;
     let writing: Promise<void> | undefined;
-    let dirty = false;
+    let timer: NodeJS.Timeout | undefined;
+    let lastAt = -Infinity;
     const flush = (): Promise<void> => {
-      dirty = false;
+      timer = undefined;
+      lastAt = Date.now();
       writing = schedules
         .progress(userId, owner, pages, trades, new Date(now().getTime() + leaseMs))
         .catch((err: unknown) => deps.log(err, { userId, step: 'sync progress' }))
         .then(() => {
           writing = undefined;
-          if (dirty) return flush();
         });
       return writing;
     };
     return {
+      // The first page's progress is stored at once, later ones at most every progressEveryMs: on SQLite a
+      // progress write waits for the trade writer's transaction, and the status line polls every few seconds.
       onPage: (count: number) => {
         pages += 1;
         trades += count;
-        if (writing) dirty = true;
-        else void flush();
+        if (timer) return;
+        const wait = Math.max(0, lastAt + progressEveryMs - Date.now());
+        timer = setTimeout(() => void (writing ?? Promise.resolve()).then(flush), wait);
       },
-      settled: () => writing ?? Promise.resolve(),
+      settled: async () => {
+        if (timer) clearTimeout(timer);
+        timer = undefined;
+        await writing;
+      },
     };
   }
 

@@ -25,8 +25,15 @@ export interface TradeSyncDeps extends AccountSyncDeps {
 /** Accounts younger than this (on our clock) are listed in one transactions listing; OANDA allows 365 days. */
 const LISTING_SPAN_MS = 360 * 86_400_000;
 
-/** Pages of a full sync handed to the database and not yet written. */
-const WRITES_IN_FLIGHT = 2;
+/**
+ * Pages of a full sync handed to the database and not yet written: enough that fetching runs ahead while the first
+ * pages wait for the stop-loss listing and while another account's pages are written (500 trades a page, so a few
+ * MB at most).
+ */
+const WRITES_IN_FLIGHT = 6;
+
+/** Accounts of one user synced at the same time (they share the client's connections to OANDA). */
+const ACCOUNTS_AT_ONCE = 2;
 
 interface AccountOutcome extends WriteCounts {
   removed: number;
@@ -54,15 +61,30 @@ export async function syncTrades(
   const ids = await resolveAccountIds(api, credentials);
   const keys = ids.map((id) => oandaAccount(credentials.mode, id).account_key);
   const totals: AccountOutcome = { created: 0, updated: 0, removed: 0, full: false };
-  for (const accountId of ids) {
-    const outcome = await aboutAccount(accountId, true, () =>
-      syncAccountTrades(deps, api, userId, credentials.mode, accountId, options.full === true, options.onPage),
-    );
-    totals.created += outcome.created;
-    totals.updated += outcome.updated;
-    totals.removed += outcome.removed;
-    totals.full ||= outcome.full;
-  }
+  // Accounts are synced ACCOUNTS_AT_ONCE at a time: one account's pages are fetched while another's are written.
+  // Every account runs to its end (or its own failure) before the first failure is reported, so no page's
+  // transaction is left running behind the error.
+  const queue = [...ids];
+  const failures: unknown[] = [];
+  const worker = async () => {
+    for (let accountId = queue.shift(); accountId !== undefined; accountId = queue.shift()) {
+      if (failures.length > 0) return;
+      const id = accountId;
+      try {
+        const outcome = await aboutAccount(id, true, () =>
+          syncAccountTrades(deps, api, userId, credentials.mode, id, options.full === true, options.onPage),
+        );
+        totals.created += outcome.created;
+        totals.updated += outcome.updated;
+        totals.removed += outcome.removed;
+        totals.full ||= outcome.full;
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(ACCOUNTS_AT_ONCE, ids.length) }, worker));
+  if (failures.length > 0) throw failures[0];
   return { accounts: ids.length, trades: await deps.trades.countForAccounts(userId, keys), ...totals };
 }
 

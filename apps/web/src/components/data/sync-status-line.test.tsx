@@ -1,28 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import type { SyncStatus } from '@pipsense/contract';
 import { fakeApi } from '../../test/fake-api';
+import {
+  SYNC_STATUS as STATUS,
+  syncAt as at,
+  syncStatus as status,
+  syncStatusBody as body,
+} from '../../test/sync-status';
 import { renderWithProviders } from '../../test/render';
 import { SyncStatusLine } from './sync-status-line';
 import { syncStatusText } from './sync-status-query';
 
-const STATUS = '/api/v1/sync/status';
-const NOW = '2026-01-05T12:00:00.000Z';
-const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
-
-const status = (over: Partial<SyncStatus> = {}): SyncStatus => ({
-  interval: '15m',
-  connected: true,
-  lastSyncedAt: at(-3),
-  nextDueAt: at(12),
-  running: null,
-  lastError: null,
-  failures: 0,
-  paused: false,
-  now: NOW,
-  ...over,
-});
-const body = (s: SyncStatus) => ({ success: true, message: 'Sync status loaded.', data: s });
 
 beforeEach(() => localStorage.setItem('token', JSON.stringify('test-token')));
 
