@@ -28,7 +28,8 @@ export const authPlugin = fp<AuthOptions>(async (app, { secret, ttlSeconds }) =>
     sign: { algorithm: 'HS256', expiresIn: ttlSeconds },
     // A verified token is remembered (fast-jwt's cache, keyed by the token, never past its `exp`) for a minute:
     // the signature is checked once, not on every request. There is no revocation list to consult.
-    verify: { algorithms: ['HS256'], cache: 1000, cacheTTL: 60_000 },
+    // A token without `exp` or `sub` is refused even when signed with our key (only ours are issued, all with both).
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'], cache: 1000, cacheTTL: 60_000 },
   });
   app.decorate('requireUser', async (request: FastifyRequest) => {
     if (!request.headers.authorization) throw unauthorized('Please sign in to continue.');
@@ -37,6 +38,7 @@ export const authPlugin = fp<AuthOptions>(async (app, { secret, ttlSeconds }) =>
     } catch {
       throw unauthorized();
     }
+    if (typeof request.user.sub !== 'string' || request.user.sub === '') throw unauthorized();
   });
 });
 
