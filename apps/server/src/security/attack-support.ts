@@ -123,3 +123,18 @@ export const LEAK_PATTERNS: RegExp[] = [
 export function leakIn(text: string): RegExp | undefined {
   return LEAK_PATTERNS.find((pattern) => pattern.test(text));
 }
+
+/** A multipart/form-data body as a browser sends it (the platform's own FormData encoder). */
+export async function multipartForm(
+  fields: Record<string, string>,
+  file: { bytes: Uint8Array; name: string } | null,
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.append(k, v);
+  if (file) data.append('file', new Blob([Buffer.from(file.bytes)]), file.name);
+  const encoded = new Response(data);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
+}

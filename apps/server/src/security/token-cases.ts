@@ -132,8 +132,7 @@ export const forgedTokenCases: TokenCase[] = [
   },
   {
     name: 'exp not a number (right key)',
-    header: (ctx) =>
-      bearer(makeJwt({ alg: 'HS256', typ: 'JWT' }, { ...claims(ctx), exp: 'never' }, ctx.secret)),
+    header: (ctx) => bearer(makeJwt({ alg: 'HS256', typ: 'JWT' }, { ...claims(ctx), exp: 'never' }, ctx.secret)),
   },
   {
     name: 'no sub (right key)',
