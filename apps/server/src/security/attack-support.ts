@@ -53,7 +53,18 @@ export function routeRecorder(): { onRoute: (route: RouteOptions) => void; route
 /** The route's URL with every path parameter set (default: the same placeholder for each). */
 export function fillPath(url: string, params: Record<string, string> | ((name: string) => string) = () => 'x'): string {
   const value = typeof params === 'function' ? params : (name: string) => params[name] ?? 'x';
-  return url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(value(name)));
+  return url.replace(/:(\w+)/g, (_, name: string) => percentEncode(value(name)));
+}
+
+/** encodeURIComponent that also takes lone surrogates (as the UTF-8 replacement character) instead of throwing. */
+export function percentEncode(text: string): string {
+  return [...Buffer.from(text, 'utf8')]
+    .map((byte) =>
+      /[A-Za-z0-9\-_.!~*'()]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 /** JSON Schema (as the client sends it) of a zod schema: the fields a request may carry. */
