@@ -36,7 +36,10 @@ export function routeRecorder(): { onRoute: (route: RouteOptions) => void; route
         .map(({ method, route }) => {
           const key = `${method} ${route.url}`;
           const schema = (route.schema ?? {}) as Record<string, unknown>;
-          const zod = (part: string) => (schema[part] instanceof z.ZodType ? (schema[part] as z.ZodType) : undefined);
+          const zod = (part: string) => {
+            const value = schema[part];
+            return value instanceof z.ZodType ? value : undefined;
+          };
           return {
             method: method as HttpMethod,
             url: route.url,

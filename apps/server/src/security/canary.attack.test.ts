@@ -118,8 +118,8 @@ describe('canary secrets', () => {
     openai.enqueue({ error: 'server_error' });
     await ask({ accept: 'text/event-stream' });
 
-    // OANDA failing: refusing the token, erroring, cutting the answer.
-    sim.faults.fail(1, 401);
+    // OANDA failing: limiting, erroring, cutting the answer.
+    sim.faults.fail(1, 429, { retryAfter: 1 });
     await call(u.token, { method: 'GET', url: '/api/v1/account/sync_account' });
     sim.faults.fail(1, 500);
     await call(u.token, { method: 'GET', url: '/api/v1/trade/sync_trade' });

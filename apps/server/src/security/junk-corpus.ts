@@ -144,6 +144,15 @@ const longText = fc.oneof(
   fc.constant('B'.repeat(1_100_000)),
 );
 
+/** Long lists (inside the 1 MiB body limit): of text, of ids, of objects. */
+const bigArrays = fc.integer({ min: 500, max: 10_000 }).chain((n) =>
+  fc.constantFrom<Junk>(
+    Array.from({ length: n }, (_, i) => String(i)),
+    Array.from({ length: Math.min(n, 5_000) }, (_, i) => ({ accountId: `a${i}`, tradeId: String(i) })),
+    Array.from({ length: n }, () => null),
+  ),
+);
+
 /** Any junk value for a field. */
 export const junkValue: fc.Arbitrary<Junk> = fc.oneof(
   { arbitrary: fc.constantFrom(...SQL_INJECTIONS), weight: 4 },
@@ -160,6 +169,7 @@ export const junkValue: fc.Arbitrary<Junk> = fc.oneof(
   { arbitrary: fc.constantFrom(...pollutionValues), weight: 2 },
   { arbitrary: fc.constantFrom(...POLLUTION_KEYS), weight: 1 },
   { arbitrary: deep, weight: 1 },
+  { arbitrary: bigArrays, weight: 1 },
   { arbitrary: fc.anything({ maxDepth: 3, maxKeys: 5 }), weight: 2 },
 );
 
@@ -186,6 +196,24 @@ export const junkBody: fc.Arbitrary<Junk> = fc.oneof(
   }),
   fc.anything({ maxDepth: 4 }),
 );
+
+/** Content types a JSON body may be sent with instead of application/json. */
+export const ODD_CONTENT_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/json; charset=utf-16',
+  'application/json; charset=latin1',
+  'application/xml',
+  'multipart/form-data',
+  'multipart/form-data; boundary=----x',
+  'application/json, text/html',
+  'application/vnd.api+json',
+  '*/*',
+  '',
+  'application/json\u0000',
+  'APPLICATION/JSON',
+  'application/json; boundary=""',
+];
 
 /** JSON text of a value that may hold RawJson fragments at any depth. */
 export function jsonText(value: Junk): string {

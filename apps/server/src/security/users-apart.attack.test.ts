@@ -20,7 +20,7 @@ const ids = { chatId: '', tagId: '', accountId: '', tradeId: '', importId: '', m
 
 const ok = async (token: string, options: InjectOptions) => {
   const res = await t.call(token, options);
-  expect(res.statusCode, `${options.method} ${options.url}: ${res.body}`).toBe(200);
+  expect(res.statusCode, `${options.method} ${String(options.url as string)}: ${res.body}`).toBe(200);
   return res.json<Record<string, unknown>>();
 };
 
