@@ -106,6 +106,19 @@ async function newFixture(): Promise<Fixture> {
   };
 }
 
+/** The same user with a new session when it can still sign in; otherwise a new fixture. */
+async function signedInAgain(f: Fixture): Promise<Fixture> {
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { username: f.username, password: f.password },
+  });
+  if (login.statusCode !== 200) return newFixture();
+  const token = login.json<{ token: string }>().token;
+  const me = await t.call(token, { method: 'GET', url: '/api/v1/auth/me' });
+  return me.statusCode === 200 ? { ...f, token } : newFixture();
+}
+
 const mappingColumns = {
   symbol: 'Symbol',
   side: 'Type',
@@ -322,8 +335,9 @@ describe('junk and injection inputs in every field of every route', () => {
           let request = await requestFor(route, fx, input);
           let res = await t.app.inject(request);
           if (res.statusCode === 401 && !route.public) {
-            // The input ended the session (a password change, a logout): carry on as a fresh user.
-            fx = await newFixture();
+            // The input ended the session (a logout, a password change, the account deleted): sign in again, or
+            // carry on as a fresh user when the old one cannot.
+            fx = await signedInAgain(fx);
             request = await requestFor(route, fx, input);
             res = await t.app.inject(request);
           }

@@ -5,12 +5,14 @@ import { fillPath, jwtPayload, makeJwt, type ApiRoute } from './attack-support';
 /*
  * The bad bearer tokens every protected route must answer 401 to (tokens.attack.test.ts). Each case builds its
  * Authorization header from a genuine session of the app; a case returning `undefined` sends no header at all.
- * Revocation cases (a token from before a password change, logout everywhere, account deletion) need the app's
- * session routes to make their token: add them with `revokedTokenCases.push(...)`, or hand
- * `expectRejectedEverywhere` (tokens.attack.test.ts) a revoked token directly.
+ * Revocation cases (a token from before a password change, logout everywhere, account deletion) make their token
+ * through the app's session routes (`ctx.t`): they belong in `revokedTokenCases` below, which the test runs like
+ * the forged ones; `routesAccepting` checks any other token against every protected route.
  */
 
 export interface TokenContext {
+  /** The app under attack (a revocation case signs a user in, revokes, and returns the old token). */
+  t: TestApp;
   /** The app's JWT secret (DATA_DIR/jwt-secret or JWT_SECRET). */
   secret: string;
   /** A genuine, current token of a signed-in user. */

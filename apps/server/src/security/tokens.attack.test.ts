@@ -20,6 +20,7 @@ beforeAll(async () => {
   routes = recorder.routes();
   const [a, b] = [await t.user('victim'), await t.user('other')];
   ctx = {
+    t,
     secret: loadSecrets(t.env).jwtSecret,
     token: a.token,
     otherUserId: String(jwtPayload(b.token).sub),
