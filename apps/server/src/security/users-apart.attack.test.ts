@@ -146,6 +146,15 @@ const byId = (): { name: string; request: InjectOptions }[] => [
     },
   })),
   {
+    name: "ask in A's chat, streamed",
+    request: {
+      method: 'POST',
+      url: '/api/v1/query/oanda/trade',
+      headers: { accept: 'text/event-stream' },
+      payload: { query: 'Show me every trade', chatId: ids.chatId, mode: 'demo' },
+    },
+  },
+  {
     name: "ask in A's chat (candle)",
     request: {
       method: 'POST',
@@ -259,6 +268,27 @@ describe("user B and user A's data", () => {
             .data.days.filter((d) => d.trades > 0 || d.hasEntry),
         ).toEqual([]);
     }
+  });
+
+  it("does not let B read a report with A's saved CSV mapping", async () => {
+    // A file that A's mapping reads: with it, the upload would make a preview.
+    const csv =
+      'Symbol,Type,Lots,Open,Open price,Close,Close price,Profit\nEURUSD,buy,0.10,2025-10-01 10:00,1.1000,2025-10-01 11:00,1.1010,10.00\n';
+    const upload = (token: string, mappingId: string) =>
+      multipartForm({ mappingId }, { bytes: new TextEncoder().encode(csv), name: 'trades.csv' }).then((form) =>
+        t.call(token, { method: 'POST', url: '/api/v1/import/upload', ...form }),
+      );
+    const mine = await upload(a.token, ids.mappingId);
+    expect(mine.statusCode, mine.body).toBe(200);
+    await ok(a.token, { method: 'POST', url: `/api/v1/import/cancel/${mine.json<{ importId: string }>().importId}` });
+
+    const theirs = await upload(b.token, ids.mappingId);
+    const none = await upload(b.token, '00000000-0000-4000-8000-000000000000');
+    expect([400, 403, 404], theirs.body).toContain(theirs.statusCode);
+    // The same answer as for a mapping that does not exist at all.
+    expect(theirs.statusCode).toBe(none.statusCode);
+    expect(theirs.json<{ code: string }>().code).toBe(none.json<{ code: string }>().code);
+    expect(theirs.body).not.toContain('Alice broker');
   });
 
   it("keeps B's own changes on B's side: a tag, a day entry and settings of B leave A's as they were", async () => {
