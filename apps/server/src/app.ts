@@ -60,6 +60,8 @@ export interface BuildOptions {
   db?: Db;
   now?: () => Date;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
   /** Limits per window for sign-in and registration (tests raise or lower them). */
   credentialLimit?: number;
   /** OANDA client tuning (tests shorten timeouts and retry delays); hosts always come from env. */
@@ -91,7 +93,14 @@ function trustProxyOption(trust: Env['TRUST_PROXY']): boolean | string[] | ((add
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { env } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            redact: ['req.headers.authorization'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     // Unset: no proxy is believed, req.ip is the socket's address (a spoofed X-Forwarded-For changes nothing).
     trustProxy: trustProxyOption(env.TRUST_PROXY),

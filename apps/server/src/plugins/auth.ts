@@ -42,7 +42,8 @@ export const authPlugin = fp<AuthOptions>(async (app, { secret, ttlSeconds, isLi
     sign: { algorithm: 'HS256', expiresIn: ttlSeconds },
     // A verified token is remembered (fast-jwt's cache, keyed by the token, never past its `exp`) for a minute:
     // the signature is checked once, not on every request; `isLive` then says whether the session was revoked.
-    verify: { algorithms: ['HS256'], cache: 1000, cacheTTL: 60_000 },
+    // A token without `exp` or `sub` is refused even when signed with our key (only ours are issued, all with both).
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'], cache: 1000, cacheTTL: 60_000 },
   });
   app.decorate('requireUser', async (request: FastifyRequest) => {
     if (!request.headers.authorization) throw unauthorized('Please sign in to continue.');
@@ -51,6 +52,7 @@ export const authPlugin = fp<AuthOptions>(async (app, { secret, ttlSeconds, isLi
     } catch {
       throw unauthorized();
     }
+    if (typeof request.user.sub !== 'string' || request.user.sub === '') throw unauthorized();
     if (isLive && !(await isLive(sessionClaims(request))))
       throw unauthorized('Your session has ended. Please sign in again.');
   });
