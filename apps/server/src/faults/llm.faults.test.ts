@@ -74,7 +74,12 @@ async function thread(app: TestApp, token: string, chat: Chat): Promise<Conversa
 }
 
 /** The earlier exchange unchanged, the question stored, the failure stored as the answer in these words. */
-async function keptWithAnswer(app: TestApp, h: Awaited<ReturnType<typeof chatWithHistory>>, query: string, answer: string) {
+async function keptWithAnswer(
+  app: TestApp,
+  h: Awaited<ReturnType<typeof chatWithHistory>>,
+  query: string,
+  answer: string,
+) {
   const after = await thread(app, h.token, h.chat);
   expect(after.slice(0, 2)).toEqual(h.before);
   expect(after.slice(2).map((m) => [m.role, m.content])).toEqual([
@@ -131,7 +136,11 @@ describe('the AI provider failing', () => {
   it('answering with a body that is not JSON: explained, nothing lost', async () => {
     const h = await chatWithHistory();
     openai.setHandler(() => ({
-      raw: { status: 200, body: '{"id":"chatcmpl-1","choices":[{"mess', headers: { 'content-type': 'application/json' } },
+      raw: {
+        status: 200,
+        body: '{"id":"chatcmpl-1","choices":[{"mess',
+        headers: { 'content-type': 'application/json' },
+      },
     }));
     const data = await ask(t, h.token, h.chat, 'Show my open trades');
     expect(openai.requests.length).toBeLessThanOrEqual(RETRIES + 1);
@@ -176,7 +185,9 @@ describe('malformed tool calls', () => {
     openai.setHandler(() => ({ toolCalls: [{ name: 'delete_account', args: { confirm: true } }] }));
     const data = await ask(t, h.token, h.chat, 'Delete everything');
     expect(openai.requests).toHaveLength(6);
-    expect(JSON.stringify(openai.requests[1]?.toolResults.at(-1)?.result)).toContain('Unknown tool \\"delete_account\\"');
+    expect(JSON.stringify(openai.requests[1]?.toolResults.at(-1)?.result)).toContain(
+      'Unknown tool \\"delete_account\\"',
+    );
     expect(data).toMatchObject({ failed: true, content: roundLimitMessage(5) });
     await keptWithAnswer(t, h, 'Delete everything', roundLimitMessage(5));
   });

@@ -200,7 +200,7 @@ describe('OANDA answers that never come or come broken', () => {
     await nothingLost(x, before);
   });
 
-  it("records the failure in the Sync status the screens show, in the same words", async () => {
+  it('records the failure in the Sync status the screens show, in the same words', async () => {
     const x = await setup(100);
     x.s.faults.fail(50, 502, { match: '/trades' });
     const res = await x.sync();

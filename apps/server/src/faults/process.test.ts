@@ -8,7 +8,6 @@ import { simBook, storedBook, storedTrades } from '../test/sim-book';
 import {
   buildServerBundle,
   registerUser,
-  signIn,
   spawnNode,
   spawnServer,
   startServer,
@@ -115,7 +114,11 @@ describe('a sync killed at random points', () => {
     const u = await t.oandaUser({ oanda: { accessToken: s.token }, sync: 'none' });
     const userId = (JSON.parse(Buffer.from(u.token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
     const syncProcess = (into = dir) =>
-      spawnNode(bundle.file('faults/sync-child.ts'), { DATA_DIR: into, OANDA_PRACTICE_URL: s.url, SYNC_USER_ID: userId });
+      spawnNode(bundle.file('faults/sync-child.ts'), {
+        DATA_DIR: into,
+        OANDA_PRACTICE_URL: s.url,
+        SYNC_USER_ID: userId,
+      });
 
     // How long a whole first sync takes here, on a copy of the data directory: the kills fall within it.
     const scratch = dataDir();

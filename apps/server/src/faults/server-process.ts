@@ -26,7 +26,7 @@ export interface ServerBundle {
 export async function buildServerBundle(extra: string[] = []): Promise<ServerBundle> {
   const dir = join(serverRoot.pathname, 'dist', `faults-${process.pid}-${Date.now()}`);
   const { buildServer } = (await import(pathToFileURL(join(serverRoot.pathname, 'build.mjs')).href)) as {
-    buildServer(outDir: string, entries: string[]): Promise<void>;
+    buildServer: (outDir: string, entries: string[]) => Promise<void>;
   };
   await buildServer(dir, ['server.ts', ...extra]);
   return {
@@ -91,8 +91,8 @@ export function spawnNode(script: string, env: Record<string, string>): NodeProc
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(text);
       if (match) resolve(match[1]!);
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     void exited.then(({ code, signal }) =>
       reject(new Error(`the server ended before listening (${signal ?? `exit code ${code}`}):\n${text}`)),
     );

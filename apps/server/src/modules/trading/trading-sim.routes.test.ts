@@ -1,11 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  DEMO_TOKEN,
-  LIVE_TOKEN,
-  startOandaSim,
-  type OandaSim,
-  type SimOptions,
-} from '@pipsense/oanda-sim';
+import { DEMO_TOKEN, LIVE_TOKEN, startOandaSim, type OandaSim, type SimOptions } from '@pipsense/oanda-sim';
 import type { AccountItem, CandlesResponse, TradeItem } from '@pipsense/contract';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { simBook as simSet, storedBook as storedSet, storedTrades } from '../../test/sim-book';
