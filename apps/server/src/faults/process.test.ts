@@ -1,5 +1,7 @@
 import { cpSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Chat } from '@pipsense/contract';
+import { startFakeOpenAI } from '@pipsense/fake-llm';
 import { startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
 import { createTestApp } from '../test/harness';
 import { saveOanda } from '../test/oanda-user';
@@ -75,22 +77,51 @@ describe('two processes on one SQLite data directory', () => {
 });
 
 describe('SIGTERM while requests are in flight', () => {
-  it('finishes the request in flight, answers it completely, then exits 0', async () => {
+  it('finishes the requests in flight (a sync, a streamed answer), answers them completely, then exits 0', async () => {
     const s = await sim(1, 400);
-    const p = await server(dataDir(), { OANDA_PRACTICE_URL: s.url });
+    const openai = await startFakeOpenAI();
+    cleanup.push(() => openai.close());
+    const p = await server(dataDir(), {
+      OANDA_PRACTICE_URL: s.url,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: openai.url,
+    });
     const token = await registerUser(p.url, 'sigterm');
-    await saveOanda(p.api(token), { oanda: { accessToken: s.token } });
-    // Every trades page takes 400 ms at the broker: the sync is mid-way when the signal comes.
+    const call = p.api(token);
+    await saveOanda(call, { ai: 'openai', oanda: { accessToken: s.token } });
+    const created = await call({
+      method: 'POST',
+      path: '/api/v1/chat/create_chat',
+      body: { title: 'Shutdown', topic: 'trading' },
+    });
+    const chat = (JSON.parse(created.text) as { data: Chat }).data;
+
+    // Every trades page takes 400 ms at the broker, and the answer streams a word every 60 ms: both are mid-way
+    // when the signal comes.
     s.faults.delay(400, { match: '/trades' });
-    const inFlight = p.api(token)({ method: 'GET', path: '/api/v1/trade/sync_trade' });
+    const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+    openai.enqueue({ text: words, chunkDelayMs: 60 });
+    const sync = call({ method: 'GET', path: '/api/v1/trade/sync_trade' });
+    const streamed = fetch(`${p.url}/api/v1/query/oanda/trade`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: 'Tell me a story', chatId: chat._id, mode: 'demo' }),
+    }).then((res) => res.text());
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(s.requestLog.some((r) => r.path.endsWith('/trades'))).toBe(true);
+    expect(openai.requests).toHaveLength(1);
     p.child.kill('SIGTERM');
 
-    const res = await inFlight;
+    const res = await sync;
     expect(res.status, res.text).toBe(200);
     expect(JSON.parse(res.text)).toMatchObject({
       message: 'Synced 400 trades from 1 account: 400 new, 0 updated',
+    });
+    const events = (await streamed).trim().split('\n\n');
+    const done = events.at(-1)!;
+    expect(done).toMatch(/^event: done\n/);
+    expect(JSON.parse(done.slice(done.indexOf('data: ') + 6))).toMatchObject({
+      data: { failed: false, content: words },
     });
     expect(await p.exited, p.output()).toEqual({ code: 0, signal: null });
     expect(p.output()).toContain('SIGTERM received, closing');
