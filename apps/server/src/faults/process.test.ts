@@ -107,9 +107,11 @@ describe('SIGTERM while requests are in flight', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify({ query: 'Tell me a story', chatId: chat._id, mode: 'demo' }),
     }).then((res) => res.text());
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(s.requestLog.some((r) => r.path.endsWith('/trades'))).toBe(true);
-    expect(openai.requests).toHaveLength(1);
+    // Awaited below; until then a failure elsewhere must not leave them unhandled.
+    sync.catch(() => undefined);
+    streamed.catch(() => undefined);
+    // Both under way: the broker asked for trades, the model asked for the answer.
+    await until(() => s.requestLog.some((r) => r.path.endsWith('/trades')) && openai.requests.length === 1);
     p.child.kill('SIGTERM');
 
     const res = await sync;
@@ -128,12 +130,17 @@ describe('SIGTERM while requests are in flight', () => {
   });
 });
 
+/** Resolves once `done()` holds, checking every 10 ms (the test's own timeout bounds the wait). */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 /** Resolves once the sync child has opened the database and begins the sync. */
 async function started(p: NodeProcess): Promise<void> {
-  while (!p.output().includes('sync started')) {
+  await until(() => {
     if (p.child.exitCode !== null) throw new Error(`the sync process ended before syncing:\n${p.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+    return p.output().includes('sync started');
+  });
 }
 
 describe('a sync killed at random points', () => {
