@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Chat, ConversationMessage, QueryResponse } from '@pipsense/contract';
-import { startFakeOpenAI, type FakeLlmServer } from '@pipsense/fake-llm';
+import { startFakeOpenAI, startFakeVertex, type FakeLlmServer } from '@pipsense/fake-llm';
 import { startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
 import { createTestApp, type TestApp } from '../test/harness';
 import { roundLimitMessage } from '../integrations/llm';
@@ -18,30 +18,42 @@ const LABEL = 'The OpenAI-compatible AI server';
 const CALL_BUDGET_MS = 1_500;
 let practice: OandaSim;
 let openai: FakeLlmServer;
+let vertex: FakeLlmServer;
 let t: TestApp;
 
 beforeAll(async () => {
-  [practice, openai] = await Promise.all([
+  [practice, openai, vertex] = await Promise.all([
     startOandaSim({ accounts: 1, tradesPerAccount: 40, historyDays: 30, seed: 3 }),
     startFakeOpenAI(),
+    startFakeVertex(),
   ]);
   t = await appWith(openai.url);
 });
 afterAll(async () => {
   await t?.close();
-  await Promise.all([practice?.close(), openai?.close()]);
+  await Promise.all([practice?.close(), openai?.close(), vertex?.close()]);
 });
-beforeEach(() => openai.reset());
+beforeEach(() => {
+  openai.reset();
+  vertex.reset();
+});
 
 const appWith = (openaiUrl: string) =>
   createTestApp(
-    { OANDA_PRACTICE_URL: practice.url, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openaiUrl },
+    {
+      OANDA_PRACTICE_URL: practice.url,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: openaiUrl,
+      VERTEX_API_KEY: 'vertex-test-key',
+      VERTEX_BASE_URL: vertex.url,
+    },
     { llm: { maxRetries: RETRIES, timeoutMs: CALL_BUDGET_MS }, oanda: { retries: 0 } },
   );
 
 /** A trader on OpenAI with a trading chat that already holds one question and its answer. */
 async function chatWithHistory(app = t, fake = openai) {
-  const u = await app.oandaUser({ ai: 'openai', oanda: { accessToken: practice.token }, sync: 'all' });
+  const ai = fake === vertex ? 'vertexai' : 'openai';
+  const u = await app.oandaUser({ ai, oanda: { accessToken: practice.token }, sync: 'all' });
   const created = await app.call(u.token, {
     method: 'POST',
     url: '/api/v1/chat/create_chat',
@@ -165,6 +177,39 @@ describe('the AI provider failing', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('Vertex AI failing', () => {
+  it('refusing the key: one call, a sentence for the trader, the chat intact', async () => {
+    const h = await chatWithHistory(t, vertex);
+    vertex.enqueue({ error: 'invalid_api_key' });
+    const data = await ask(t, h.token, h.chat, 'Show my open trades');
+    expect(vertex.requests).toHaveLength(1);
+    expect(data.failed).toBe(true);
+    expect(data.content).toMatch(/^Vertex AI rejected the API key or credentials configured on this server\./);
+    await keptWithAnswer(t, h, 'Show my open trades', data.content);
+  });
+
+  it('overloaded again and again: bounded retries, then explained', async () => {
+    const h = await chatWithHistory(t, vertex);
+    vertex.setHandler(() => ({ error: 'overloaded' }));
+    const data = await ask(t, h.token, h.chat, 'Show my open trades');
+    // The SDK's back-off (0.5 s, then 1 s) meets the call's time budget first: retried, never more than allowed.
+    expect(vertex.requests.length).toBeGreaterThanOrEqual(2);
+    expect(vertex.requests.length).toBeLessThanOrEqual(RETRIES + 1);
+    expect(data.failed).toBe(true);
+    expect(data.content).toMatch(/^Vertex AI (is temporarily unavailable|did not answer in time)/);
+    await keptWithAnswer(t, h, 'Show my open trades', data.content);
+  });
+
+  it('a tool that does not exist, every round: bounded, then the round-limit sentence', async () => {
+    const h = await chatWithHistory(t, vertex);
+    vertex.setHandler(() => ({ toolCalls: [{ name: 'drop_tables', args: {} }] }));
+    const data = await ask(t, h.token, h.chat, 'Show my open trades');
+    expect(vertex.requests).toHaveLength(6);
+    expect(data).toMatchObject({ failed: true, content: roundLimitMessage(5) });
+    await keptWithAnswer(t, h, 'Show my open trades', roundLimitMessage(5));
   });
 });
 

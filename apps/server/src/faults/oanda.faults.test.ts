@@ -95,6 +95,17 @@ describe('OANDA rate limits (429)', () => {
     expect(storedBook(await stored(x))).toEqual(simBook(x.s));
   });
 
+  it('reads Retry-After as an HTTP date too', async () => {
+    const x = await setup(200);
+    x.s.faults.fail(1, 429, { match: '/trades', retryAfter: new Date(Date.now() + 3_000).toUTCString() });
+    const res = await x.sync();
+    expect(res.status, res.body.message).toBe(200);
+    expect(faulted(x.s)).toHaveLength(1);
+    // Whole seconds on the wire, so somewhat under 3 s by the time it is read.
+    expect(x.waits.filter((ms) => ms >= 1_000)).toHaveLength(1);
+    expect(storedBook(await stored(x))).toEqual(simBook(x.s));
+  });
+
   it('without Retry-After backs off a bounded number of times, then says to wait', async () => {
     const x = await setup();
     const before = await syncedThenMoved(x);
