@@ -28,7 +28,7 @@ interface Setup {
   sync(path?: string): Promise<{ status: number; body: { code?: string; message: string }; headers: object }>;
 }
 
-async function setup(tradesPerAccount = 700, maxRetryAfterMs = 5_000): Promise<Setup> {
+async function setup(tradesPerAccount = 300, maxRetryAfterMs = 5_000): Promise<Setup> {
   const s = await startOandaSim({ accounts: 2, tradesPerAccount, now: () => NOW, seed: 5 });
   running.push(s);
   const waits: number[] = [];
