@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -27,9 +28,25 @@ const workers = readdirSync(src, { recursive: true, encoding: 'utf8' })
 const names = workers.map((f) => basename(f));
 if (new Set(names).size !== names.length) throw new Error(`two worker modules share a name: ${names.join(', ')}`);
 
-await Promise.all([
-  build({ ...common, entryPoints: [join(src, 'server.ts')], outfile: join(dist, 'server.js') }),
-  ...workers.map((f) =>
-    build({ ...common, entryPoints: [f], outfile: join(dist, 'workers', basename(f).replace(/\.ts$/, '.js')) }),
-  ),
-]);
+/**
+ * Bundles the server into `outDir` (server.js and workers/*.worker.js). Tests build throw-away copies, with more
+ * entries beside server.js (`entries`: paths under src).
+ */
+export async function buildServer(outDir = dist, entries = ['server.ts']) {
+  await Promise.all([
+    ...entries.map((entry) =>
+      build({
+        ...common,
+        entryPoints: [join(src, entry)],
+        outfile: join(outDir, basename(entry).replace(/\.ts$/, '.js')),
+      }),
+    ),
+    ...workers.map((f) =>
+      build({ ...common, entryPoints: [f], outfile: join(outDir, 'workers', basename(f).replace(/\.ts$/, '.js')) }),
+    ),
+  ]);
+}
+
+// Run as a script (`npm run build`), not imported by a test.
+if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url)))
+  await buildServer();

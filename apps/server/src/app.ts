@@ -15,6 +15,7 @@ import { registerReadiness } from './plugins/health';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
+import { registerGracefulClose } from './plugins/graceful-close';
 import { registerStaticWeb } from './plugins/static-web';
 import { createUserRepository } from './modules/auth/user.repository';
 import { createAuthService } from './modules/auth/auth.service';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   registerRequestLog(app, env.SLOW_REQUEST_MS);
+  registerGracefulClose(app);
   await registerSecurityHeaders(app, { hsts: env.TRUST_PROXY !== undefined });
   await registerRateLimits(app, {
     redisUrl: env.REDIS_URL,

@@ -1,5 +1,6 @@
 import { EnvError, loadEnv } from './config/env';
 import { buildApp } from './app';
+import { DataDirInUseError, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
 
 async function main(): Promise<void> {
   let env;
@@ -7,6 +8,17 @@ async function main(): Promise<void> {
     env = loadEnv();
   } catch (error) {
     if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  // One process per SQLite data directory (docs/decisions/017); PostgreSQL is shared by design.
+  let lock: DataDirLock | undefined;
+  try {
+    lock = env.DATABASE_URL ? undefined : lockDataDir(env.DATA_DIR);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
       console.error(error.message);
       process.exit(1);
     }
@@ -22,8 +34,14 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => {
+        lock?.release();
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
     );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));

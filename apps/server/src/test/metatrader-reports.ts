@@ -25,7 +25,8 @@ export interface ReportExpectation {
   first: { ticket: string; symbol: string; side: 'buy' | 'sell'; lots: string; openTime: string; profit: string };
 }
 
-function mulberry32(seed: number): () => number {
+/** mulberry32: a seeded stream in [0, 1) for generated test data. */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,3 +1,4 @@
+import { withinSentence } from '../../lib/text';
 import type { LlmProviderId } from './types';
 
 /**
@@ -46,13 +47,13 @@ function defaultMessage(kind: LlmErrorKind, label: string): string {
     case 'refusal':
       return `${label} declined to answer this request.`;
     case 'length':
-      return `The answer from ${label} was cut off because it was too long.`;
+      return `The answer from ${withinSentence(label)} was cut off because it was too long.`;
     case 'network':
-      return `The server could not reach ${label}. Please try again later.`;
+      return `The server could not reach ${withinSentence(label)}. Please try again later.`;
     case 'invalid_response':
       return `${label} returned an answer in an unexpected format.`;
     case 'aborted':
-      return `The request to ${label} was cancelled.`;
+      return `The request to ${withinSentence(label)} was cancelled.`;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { AiPlatformId } from '@pipsense/contract';
 import { isLlmError } from '../../integrations/llm';
+import { withinSentence } from '../../lib/text';
 
 const BUILTIN = 'showing the built-in analysis.';
 
@@ -18,19 +19,16 @@ export class InsightsRejectedError extends Error {
 
 const PLATFORM_LABELS: Record<AiPlatformId, string> = { openai: 'OpenAI', vertexai: 'Vertex AI', gemini: 'Gemini' };
 
-/** A provider label inside a sentence: 'The OpenAI-compatible AI server' → 'the OpenAI-compatible AI server'. */
-const within = (label: string) => (label.startsWith('The ') ? `the ${label.slice(4)}` : label);
-
-export const pendingNote = (label: string) => `AI insights are being written by ${within(label)}…`;
+export const pendingNote = (label: string) => `AI insights are being written by ${withinSentence(label)}…`;
 
 export const afterSyncNote = (label: string) =>
-  `AI insights will be written by ${within(label)} when the running sync has finished; showing the built-in analysis until then.`;
+  `AI insights will be written by ${withinSentence(label)} when the running sync has finished; showing the built-in analysis until then.`;
 
 export const notConfiguredNote = (platform: AiPlatformId) =>
   `${PLATFORM_LABELS[platform]} is not configured on this server, so the built-in analysis wrote these insights.`;
 
 export const unreadableNote = (label: string) =>
-  `The insights ${within(label)} wrote could not be read back; ${BUILTIN}`;
+  `The insights ${withinSentence(label)} wrote could not be read back; ${BUILTIN}`;
 
 /** Why the provider's insights are not shown, in a sentence for the trader. */
 export function fallbackNote(error: unknown, label: string): string {
@@ -56,7 +54,7 @@ export function fallbackNote(error: unknown, label: string): string {
     case 'unavailable':
       return `${label} is temporarily unavailable; ${BUILTIN}`;
     case 'network':
-      return `The server could not reach ${within(label)}; ${BUILTIN}`;
+      return `The server could not reach ${withinSentence(label)}; ${BUILTIN}`;
     case 'refusal':
       return `${label} declined to write the insights; ${BUILTIN}`;
     case 'length':
@@ -66,7 +64,7 @@ export function fallbackNote(error: unknown, label: string): string {
     case 'bad_request':
       return `${label} could not process the request; ${BUILTIN}`;
     case 'aborted':
-      return `The request to ${within(label)} was cancelled; ${BUILTIN}`;
+      return `The request to ${withinSentence(label)} was cancelled; ${BUILTIN}`;
   }
 }
 

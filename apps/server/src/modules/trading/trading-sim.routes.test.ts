@@ -1,14 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  DEMO_TOKEN,
-  LIVE_TOKEN,
-  startOandaSim,
-  type OandaSim,
-  type SimOptions,
-  type WireTrade,
-} from '@pipsense/oanda-sim';
+import { DEMO_TOKEN, LIVE_TOKEN, startOandaSim, type OandaSim, type SimOptions } from '@pipsense/oanda-sim';
 import type { AccountItem, CandlesResponse, TradeItem } from '@pipsense/contract';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { simBook as simSet, storedBook as storedSet, storedTrades } from '../../test/sim-book';
 
 /*
  * The trading routes end to end against the v20 simulator (tools/oanda-sim): the app's OANDA hosts point at
@@ -43,64 +37,7 @@ async function connect(t: TestApp, accessToken: string, mode: 'demo' | 'live' = 
 
 const get = (t: TestApp, token: string, url: string) => t.call(token, { method: 'GET', url });
 
-async function stored(t: TestApp, token: string): Promise<TradeItem[]> {
-  const out: TradeItem[] = [];
-  for (let page = 1; ; page += 1) {
-    const body = (await get(t, token, `/api/v1/trade/get_trade_history?page=${page}&limit=100`)).json<{
-      data: TradeItem[];
-      pages: number;
-    }>();
-    out.push(...body.data);
-    if (page >= body.pages) return out;
-  }
-}
-
-const row = (accountId: string, tr: WireTrade) =>
-  [
-    accountId,
-    tr.id,
-    tr.state,
-    tr.instrument,
-    tr.price,
-    tr.initialUnits,
-    tr.currentUnits,
-    tr.realizedPL,
-    tr.unrealizedPL ?? null,
-    tr.financing,
-    tr.openTime,
-    tr.closeTime ?? null,
-    tr.averageClosePrice ?? null,
-    tr.stopLossOrder?.price ?? null,
-    tr.takeProfitOrder?.price ?? null,
-    tr.trailingStopLossOrder?.distance ?? null,
-  ].join('|');
-
-const simSet = (s: OandaSim, accountIds = s.accountIds) =>
-  accountIds.flatMap((id) => s.state.trades(id).map((tr) => row(id, tr))).sort();
-
-const storedSet = (trades: TradeItem[]) =>
-  trades
-    .map((tr) =>
-      [
-        tr.accountId,
-        tr.tradeId,
-        tr.state,
-        tr.instrument,
-        tr.price,
-        tr.initialUnits,
-        tr.currentUnits,
-        tr.realizedPL,
-        tr.unrealizedPL,
-        tr.financing,
-        tr.openTime,
-        tr.closeTime,
-        tr.averageClosePrice,
-        tr.stopLossPrice,
-        tr.takeProfitPrice,
-        tr.trailingStopDistance,
-      ].join('|'),
-    )
-    .sort();
+const stored = (t: TestApp, token: string): Promise<TradeItem[]> => storedTrades(t.api(token));
 
 describe('trading against the OANDA simulator', () => {
   it("syncs accounts and the full history, exactly the simulator's book", async () => {

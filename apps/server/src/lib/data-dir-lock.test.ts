@@ -1,0 +1,45 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DataDirInUseError, lockDataDir } from './data-dir-lock';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const fresh = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pipsense-lock-'));
+  dirs.push(dir);
+  return dir;
+};
+
+describe('the data directory lock', () => {
+  it('is held by one taker at a time, names the holder, and is free again once released', () => {
+    const dir = join(fresh(), 'nested', 'data');
+    const lock = lockDataDir(dir);
+    expect(existsSync(join(dir, 'pipsense.lock'))).toBe(true);
+    let refused: unknown;
+    try {
+      lockDataDir(dir);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(DataDirInUseError);
+    expect((refused as Error).message).toMatch(
+      new RegExp(
+        `^Another PipSense server \\(pid ${process.pid} on .+, since .+\\) is already using the data directory `,
+      ),
+    );
+    lock.release();
+    lock.release();
+    lockDataDir(dir).release();
+  });
+
+  it('leaves other data directories alone', () => {
+    const a = lockDataDir(fresh());
+    const b = lockDataDir(fresh());
+    a.release();
+    b.release();
+  });
+});
