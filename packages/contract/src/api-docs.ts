@@ -233,6 +233,11 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
     events: true,
     errors: asking,
   },
+  'POST /api/v1/query/cancel/:messageId': {
+    tag: 'Assistant',
+    summary: 'Stop an answer being written: it keeps the text written so far',
+    errors: { 404: 'Message not found.' },
+  },
 
   'POST /api/v1/import/upload': {
     tag: 'Import',

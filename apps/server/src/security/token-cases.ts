@@ -154,7 +154,58 @@ export const forgedTokenCases: TokenCase[] = [
  * Cases that need a session revoked through the app's routes (password change, logout everywhere, deletion):
  * the sessions work adds them here; tokens.attack.test.ts runs every case in both lists.
  */
-export const revokedTokenCases: TokenCase[] = [];
+export const revokedTokenCases: TokenCase[] = [
+  revoked('revoked by a password change', async (t, u) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/update_password',
+      headers: { authorization: bearer(u.token) },
+      payload: { current_password: u.password, new_password: 'a brand new secret' },
+    }),
+  ),
+  revoked('revoked by logout', (t, u) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { authorization: bearer(u.token) } }),
+  ),
+  revoked('revoked by logout everywhere (another session of the user)', async (t, u) => {
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: u.username, password: u.password },
+    });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout_all',
+      headers: { authorization: bearer(other.json<{ token: string }>().token) },
+    });
+  }),
+  revoked('of a deleted account', (t, u) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/delete_account',
+      headers: { authorization: bearer(u.token) },
+      payload: { password: u.password },
+    }),
+  ),
+];
+
+/** A case whose token is a new user's, taken before `revoke` (which must answer 200) ended its session. */
+function revoked(
+  name: string,
+  revoke: (
+    t: TestApp,
+    u: { token: string; username: string; password: string },
+  ) => Promise<{ statusCode: number; body: string }>,
+): TokenCase {
+  return {
+    name,
+    async header({ t }) {
+      const u = await t.user('revoked');
+      const res = await revoke(t, u);
+      if (res.statusCode !== 200) throw new Error(`${name}: the revocation answered ${res.statusCode} ${res.body}`);
+      return bearer(u.token);
+    },
+  };
+}
 
 /**
  * Sends this Authorization header (none when undefined) to every protected route; returns the routes that did not
