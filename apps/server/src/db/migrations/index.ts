@@ -12,6 +12,7 @@ import * as m011 from './011-trade-list-indexes';
 import * as m012 from './012-metatrader-import';
 import * as m013 from './013-data-version-snapshots';
 import * as m014 from './014-sync-schedules';
+import * as m015 from './015-trade-list-version';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -29,4 +30,5 @@ export const migrations = {
   '012-metatrader-import': m012,
   '013-data-version-snapshots': m013,
   '014-sync-schedules': m014,
+  '015-trade-list-version': m015,
 };
