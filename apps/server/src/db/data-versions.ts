@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema';
 
 /**
@@ -42,14 +42,21 @@ export async function bumpDataVersion(
 }
 
 /**
- * The user's three counters as one key (`<version>.<journal_version>.<list_version>`; '0.0.0' before any write):
- * what the trade list's cached pages are keyed by. One indexed read of one row.
+ * Reads the user's three counters as one key (`<version>.<journal_version>.<list_version>`; '0.0.0' before any
+ * write): what the trade list's cached pages are keyed by. One indexed read of one row, its SQL built once (the
+ * query builder would otherwise build it again on every request of the list).
  */
-export async function listVersionOf(db: Kysely<Database>, userId: string): Promise<string> {
-  const row = await db
+export function listVersionReader(db: Kysely<Database>): (userId: string) => Promise<string> {
+  const { sql } = db
     .selectFrom('data_versions')
     .select(['version', 'journal_version', 'list_version'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row ? `${row.version}.${row.journal_version}.${row.list_version}` : '0.0.0';
+    .where('user_id', '=', '')
+    .compile();
+  return async (userId) => {
+    const { rows } = await db.executeQuery<{ version: number; journal_version: number; list_version: number }>(
+      CompiledQuery.raw(sql, [userId]),
+    );
+    const row = rows[0];
+    return row ? `${row.version}.${row.journal_version}.${row.list_version}` : '0.0.0';
+  };
 }

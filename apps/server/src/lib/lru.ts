@@ -1,21 +1,26 @@
 /**
- * A least-recently-used map of text values, bounded by entries and by total length: an entry read or written moves
- * to the back, and the front ones are dropped while either bound is passed. A value longer than the length bound is
- * not kept at all.
+ * A least-recently-used map, bounded by entries and, when `sizeOf` is given, by the total size of its entries: an
+ * entry read or written moves to the back, and the front ones are dropped while either bound is passed. An entry
+ * larger than the size bound on its own is not kept at all.
  */
-export function createTextLru(bounds: { maxEntries: number; maxChars: number }) {
-  const entries = new Map<string, string>();
-  let chars = 0;
+export function createLru<V>(bounds: {
+  maxEntries: number;
+  maxSize?: number;
+  sizeOf?: (key: string, value: V) => number;
+}) {
+  const entries = new Map<string, V>();
+  const sizeOf = bounds.sizeOf ?? (() => 0);
+  const maxSize = bounds.maxSize ?? Infinity;
+  let size = 0;
 
   function drop(key: string): void {
-    const value = entries.get(key);
-    if (value === undefined) return;
+    if (!entries.has(key)) return;
+    size -= sizeOf(key, entries.get(key)!);
     entries.delete(key);
-    chars -= key.length + value.length;
   }
 
   return {
-    get(key: string): string | undefined {
+    get(key: string): V | undefined {
       const value = entries.get(key);
       if (value === undefined) return undefined;
       entries.delete(key);
@@ -23,22 +28,28 @@ export function createTextLru(bounds: { maxEntries: number; maxChars: number }) 
       return value;
     },
 
-    set(key: string, value: string): void {
+    set(key: string, value: V): void {
       drop(key);
-      if (key.length + value.length > bounds.maxChars) return;
+      const added = sizeOf(key, value);
+      if (added > maxSize) return;
       entries.set(key, value);
-      chars += key.length + value.length;
-      while (entries.size > bounds.maxEntries || chars > bounds.maxChars) drop(entries.keys().next().value!);
+      size += added;
+      while (entries.size > bounds.maxEntries || size > maxSize) drop(entries.keys().next().value!);
     },
+
+    delete: drop,
 
     get size(): number {
       return entries.size;
     },
-
-    /** Characters held, keys included. */
-    get chars(): number {
-      return chars;
-    },
   };
 }
-export type TextLru = ReturnType<typeof createTextLru>;
+export type Lru<V> = ReturnType<typeof createLru<V>>;
+
+/** An LRU of text values bounded by entries and by the characters of keys and values together. */
+export const createTextLru = (bounds: { maxEntries: number; maxChars: number }) =>
+  createLru<string>({
+    maxEntries: bounds.maxEntries,
+    maxSize: bounds.maxChars,
+    sizeOf: (key, value) => key.length + value.length,
+  });

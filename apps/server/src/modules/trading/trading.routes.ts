@@ -17,6 +17,7 @@ import {
 } from '@pipsense/contract';
 import { plural } from '../../lib/text';
 import { userId } from '../../plugins/auth';
+import { rememberingQueryValidator } from '../../plugins/memo-validation';
 import type { TradingService } from './trading.service';
 
 const number = new Intl.NumberFormat('en-US');
@@ -52,7 +53,10 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> =
 
   app.get(
     '/api/v1/trade/get_trade_history',
-    { schema: { querystring: tradeListQuery, response: { 200: tradeListResponse } } },
+    {
+      schema: { querystring: tradeListQuery, response: { 200: tradeListResponse } },
+      validatorCompiler: rememberingQueryValidator(),
+    },
     // Sent as text: a page is validated and serialised by the response schema once per list version, then served
     // from the cache as it was (trading.service.ts tradePageText).
     async (request, reply) => {

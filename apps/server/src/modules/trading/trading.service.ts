@@ -11,7 +11,7 @@ import type {
   TradeSyncResult,
 } from '@pipsense/contract';
 import type { Database } from '../../db/schema';
-import { listVersionOf } from '../../db/data-versions';
+import { listVersionReader } from '../../db/data-versions';
 import { AppError, badRequest } from '../../lib/errors';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
 import type { OandaApi, OandaClient } from '../../integrations/oanda/oanda-client';
@@ -103,6 +103,7 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
   const accounts = createBrokerAccountRepository(db);
   const lock = createSyncLock();
   const listCache = createTradeListCache();
+  const listVersionOf = listVersionReader(db);
 
   async function connect(userId: string): Promise<{ api: OandaApi; credentials: OandaCredentials }> {
     const credentials = await info.oandaCredentials(userId);
@@ -177,7 +178,7 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
       filter: TradeListFilter,
       serialise: (page: Paged<TradeListItem>) => string,
     ): Promise<string> {
-      const version = await listVersionOf(db, userId);
+      const version = await listVersionOf(userId);
       return listCache.text(userId, version, tradeListQueryKey(request.page, request.limit, filter), async () =>
         serialise(await this.tradePage(userId, request, filter)),
       );
