@@ -3,7 +3,12 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportUploadResponse, TagResponse, TradeListResponse } from '@pipsense/contract';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
-import { seededAccount, startLedgerServer, type LedgerServer } from '../../integrations/oanda/test-support/ledger-server';
+import type * as TradeListModule from './trade-list.repository';
+import {
+  seededAccount,
+  startLedgerServer,
+  type LedgerServer,
+} from '../../integrations/oanda/test-support/ledger-server';
 
 /*
  * The trade list's cache (trade-list-cache.ts) through the routes, on the suite's database (SQLite, or PostgreSQL):
@@ -15,7 +20,7 @@ import { seededAccount, startLedgerServer, type LedgerServer } from '../../integ
 /** Pages computed by the trade list repository (every app of this file), counted around `pageOf`. */
 const computed = vi.hoisted(() => ({ pages: 0 }));
 vi.mock('./trade-list.repository', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./trade-list.repository')>();
+  const original = await importOriginal<typeof TradeListModule>();
   return {
     ...original,
     createTradeListRepository: (...args: Parameters<typeof original.createTradeListRepository>) => {
