@@ -9,7 +9,8 @@
  * Then a fixed-rate run on the trade list (autocannon `overallRate`): zero errors, resident memory flat.
  * SQLite always; PostgreSQL when PIPSENSE_BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) answers.
  *
- * Each route is measured in BENCH_API_ROUNDS (default 3) pairs with its yardstick; the median pair's ratio counts.
+ * Each route is measured in BENCH_API_ROUNDS (default 3) pairs with its yardstick, after BENCH_API_WARMUP_SECONDS
+ * (default 3) of load on each URL; the median pair's ratio counts.
  * Env: BENCH_API_SECONDS (each run, default 5), BENCH_API_STEADY_SECONDS (fixed rate, default 60; 0 skips),
  * BENCH_API_RATE (req/s of the fixed-rate run, default 300), BENCH_API_LOG_LEVEL (the server's LOG_LEVEL, default
  * warn; `default` leaves it unset), BENCH_API_CPU_PROF (a directory: the server runs with --cpu-prof there),
@@ -36,6 +37,8 @@ const LOG_LEVEL = process.env.BENCH_API_LOG_LEVEL ?? 'warn';
 const CPU_PROF = process.env.BENCH_API_CPU_PROF;
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 100);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_API_ROUNDS ?? 3));
+/** Load before a URL's first measured run: on a busy machine a second is not enough for the JIT to settle. */
+const WARMUP_SECONDS = Number(process.env.BENCH_API_WARMUP_SECONDS ?? 3);
 const TRADES = 4_500;
 const pgAdmin = process.env.PIPSENSE_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUTES = (process.env.BENCH_API_ROUTES ?? 'health,me,list').split(',');
@@ -217,7 +220,7 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 
 /** Warm-up (unless told not to), then the measured run; with `pid`, the CPU that process used per request. */
 async function measure(url: string, headers: Record<string, string> = {}, pid?: number, warm = true): Promise<Load> {
-  if (warm) await load(url, headers, 1);
+  if (warm) await load(url, headers, WARMUP_SECONDS);
   const cpuBefore = pid === undefined ? 0 : cpuMs(pid);
   const result = await load(url, headers, SECONDS);
   if (pid === undefined || result.requests === 0) return result;
