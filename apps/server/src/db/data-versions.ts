@@ -1,34 +1,62 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema';
 
-/** Which counter of `data_versions` moves: the stored trades and accounts, or the journal's tags on them. */
-export type DataCounter = 'data' | 'journal';
+/**
+ * Which counter of `data_versions` moves: the stored trades and accounts ('data'), the journal's tags on them
+ * ('journal'), or what only the trade list shows ('list': a note or rating, a trade's excursions). The Overview's
+ * snapshot and insights are keyed by the first two; the trade list's cached pages by all three.
+ */
+export type DataCounter = 'data' | 'journal' | 'list';
+
+const COLUMN = { data: 'version', journal: 'journal_version', list: 'list_version' } as const;
 
 /**
- * Moves one of the user's data-version counters (the Overview's snapshot and AI insights are keyed by them). Called
- * by the places that write trades, accounts or tags, only when a write changed something: a sync that brings
- * nothing new must leave the counters alone. One statement, so concurrent bumps never lose one.
+ * Moves one of the user's data-version counters. Called by every place that writes trades, accounts, tags, notes or
+ * excursions, only when a write changed something: a sync that brings nothing new must leave the counters alone.
+ * One statement, so concurrent bumps never lose one; pass the writer's transaction to move it with the write.
  */
 export async function bumpDataVersion(
-  db: Kysely<Database>,
+  db: Kysely<Database> | Transaction<Database>,
   userId: string,
   at: string,
   counter: DataCounter = 'data',
 ): Promise<void> {
-  const column = counter === 'data' ? 'version' : 'journal_version';
+  const column = COLUMN[counter];
   await db
     .insertInto('data_versions')
     .values({
       user_id: userId,
       version: counter === 'data' ? 1 : 0,
       journal_version: counter === 'journal' ? 1 : 0,
+      list_version: counter === 'list' ? 1 : 0,
       changed_at: at,
     })
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet((eb) => ({
         [column]: eb(`data_versions.${column}`, '+', 1),
-        changed_at: at,
+        // `changed_at` is when the Overview's data last changed (its "as of"): a note leaves it.
+        ...(counter === 'list' ? {} : { changed_at: at }),
       })),
     )
     .execute();
+}
+
+/**
+ * Reads the user's three counters as one key (`<version>.<journal_version>.<list_version>`; '0.0.0' before any
+ * write): what the trade list's cached pages are keyed by. One indexed read of one row, its SQL built once (the
+ * query builder would otherwise build it again on every request of the list).
+ */
+export function listVersionReader(db: Kysely<Database>): (userId: string) => Promise<string> {
+  const { sql } = db
+    .selectFrom('data_versions')
+    .select(['version', 'journal_version', 'list_version'])
+    .where('user_id', '=', '')
+    .compile();
+  return async (userId) => {
+    const { rows } = await db.executeQuery<{ version: number; journal_version: number; list_version: number }>(
+      CompiledQuery.raw(sql, [userId]),
+    );
+    const row = rows[0];
+    return row ? `${row.version}.${row.journal_version}.${row.list_version}` : '0.0.0';
+  };
 }

@@ -266,6 +266,8 @@ export interface DataVersionsTable {
   user_id: string;
   version: number;
   journal_version: number;
+  /** Moves when only what the trade list shows changes: a note or rating, a trade's excursions (migration 015). */
+  list_version: ColumnType<number, number | undefined, number>;
   changed_at: string;
 }
 

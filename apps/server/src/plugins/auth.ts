@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/errors';
+import { createLru } from '../lib/lru';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -35,26 +36,50 @@ export interface SessionClaims {
   tokenId: string;
 }
 
-/** HS256 only, `exp` always set; `requireUser` guards every protected route. */
+type User = FastifyRequest['user'];
+
+/** Verified tokens remembered per instance, and for how long at most (never past the token's own `exp`). */
+const VERIFIED_TOKENS = 10_000;
+const VERIFIED_FOR_MS = 60_000;
+
+/**
+ * HS256 only, `exp` always set; `requireUser` guards every protected route. A verified token is remembered for a
+ * minute, by the whole Authorization header (an exact match: another header is verified on its own), and never past
+ * its `exp`: the signature is checked once, not on every request, and a remembered one costs a map lookup instead
+ * of the plugin's decode, hash and cache lookup (bench/api.bench.ts). Whether the session is still live (not signed
+ * out, its session version current) is asked on every request, remembered token or not (`isLive`).
+ * A token without `exp` or `sub` is refused even when signed with our key (only ours are issued, all with both).
+ */
 export const authPlugin = fp<AuthOptions>(async (app, { secret, ttlSeconds, isLive }) => {
   await app.register(jwt, {
     secret,
     sign: { algorithm: 'HS256', expiresIn: ttlSeconds },
-    // A verified token is remembered (fast-jwt's cache, keyed by the token, never past its `exp`) for a minute:
-    // the signature is checked once, not on every request; `isLive` then says whether the session was revoked.
-    // A token without `exp` or `sub` is refused even when signed with our key (only ours are issued, all with both).
-    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'], cache: 1000, cacheTTL: 60_000 },
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] },
   });
+  const verified = createLru<{ user: User; until: number }>({ maxEntries: VERIFIED_TOKENS });
+  const live = async (request: FastifyRequest): Promise<void> => {
+    if (isLive && !(await isLive(sessionClaims(request))))
+      throw unauthorized('Your session has ended. Please sign in again.');
+  };
   app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (!request.headers.authorization) throw unauthorized('Please sign in to continue.');
+    const header = request.headers.authorization;
+    if (!header) throw unauthorized('Please sign in to continue.');
+    const now = Date.now();
+    const known = verified.get(header);
+    if (known && known.until > now) {
+      request.user = known.user;
+      return live(request);
+    }
     try {
       await request.jwtVerify();
     } catch {
+      if (known) verified.delete(header);
       throw unauthorized();
     }
     if (typeof request.user.sub !== 'string' || request.user.sub === '') throw unauthorized();
-    if (isLive && !(await isLive(sessionClaims(request))))
-      throw unauthorized('Your session has ended. Please sign in again.');
+    const user = Object.freeze({ ...request.user });
+    verified.set(header, { user, until: Math.min(now + VERIFIED_FOR_MS, user.exp * 1000) });
+    await live(request);
   });
 });
 

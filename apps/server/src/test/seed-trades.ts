@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { bumpDataVersion } from '../db/data-versions';
 
 /**
  * Trades, notes and tags written straight into the database for list, export and calendar tests: exact rows
@@ -91,6 +92,8 @@ export async function seedTrades(db: Kysely<Database>, userId: string, key: stri
         }),
       )
       .execute();
+  // As every writer of trades does: the trade list's cached pages are keyed by the user's data versions.
+  await bumpDataVersion(db, userId, at);
 }
 
 export async function seedTag(db: Kysely<Database>, userId: string, kind: string, name: string): Promise<string> {
@@ -128,4 +131,6 @@ export async function seedNote(
       .insertInto('trade_tags')
       .values({ user_id: userId, account_key: key, trade_id: tradeId, tag_id: tag, created_at: at })
       .execute();
+  await bumpDataVersion(db, userId, at, 'list');
+  if ((journal.tags ?? []).length > 0) await bumpDataVersion(db, userId, at, 'journal');
 }

@@ -12,6 +12,7 @@ import * as m011 from './011-trade-list-indexes';
 import * as m012 from './012-metatrader-import';
 import * as m013 from './013-data-version-snapshots';
 import * as m014 from './014-sync-schedules';
+import * as m015 from './015-trade-list-version';
 import * as m016 from './016-chat-answer-status';
 import * as m019 from './019-sessions-and-recovery';
 
@@ -31,6 +32,7 @@ export const migrations = {
   '012-metatrader-import': m012,
   '013-data-version-snapshots': m013,
   '014-sync-schedules': m014,
+  '015-trade-list-version': m015,
   '016-chat-answer-status': m016,
   '019-sessions-and-recovery': m019,
 };

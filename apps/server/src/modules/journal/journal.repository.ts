@@ -194,7 +194,10 @@ export function createJournalRepository(db: Kysely<Database>) {
       return out;
     },
 
-    /** Replaces the trade's note, rating and tags as a whole, in one transaction. */
+    /**
+     * Replaces the trade's note, rating and tags as a whole, in one transaction, with the user's list version
+     * (what the trade list shows changed; the Overview's counters move only for tags, by `touched`).
+     */
     replaceNote: (
       userId: string,
       { accountKey, tradeId }: TradeKey,
@@ -238,6 +241,7 @@ export function createJournalRepository(db: Kysely<Database>) {
               })),
             )
             .execute();
+        await bumpDataVersion(trx, userId, at, 'list');
       }),
 
     /** Adds the tags to every trade, in one transaction; the number of tags added (ones already there are kept). */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { bumpDataVersion } from '../../db/data-versions';
 import type { OandaClient } from '../../integrations/oanda/oanda-client';
 import { OandaError } from '../../integrations/oanda/oanda-error';
 import type { OandaCredentials } from '../settings/settings.service';
@@ -151,19 +152,24 @@ export function createExcursionJob(options: ExcursionJobOptions): BackgroundJob<
     outcome: Outcome,
   ) {
     const failed = outcome.status === 'failed';
-    await db
-      .updateTable('trades')
-      .set({
-        excursion_status: outcome.status,
-        mae_price: outcome.status === 'ready' ? outcome.maePrice : null,
-        mfe_price: outcome.status === 'ready' ? outcome.mfePrice : null,
-        excursion_at: now().toISOString(),
-        excursion_attempts: failed ? Number(row.excursion_attempts) + 1 : 0,
-      })
-      .where('user_id', '=', row.user_id)
-      .where('account_key', '=', row.account_key)
-      .where('trade_id', '=', row.trade_id)
-      .execute();
+    const at = now().toISOString();
+    // With the user's list version: the trade list shows the excursions (the Overview does not).
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('trades')
+        .set({
+          excursion_status: outcome.status,
+          mae_price: outcome.status === 'ready' ? outcome.maePrice : null,
+          mfe_price: outcome.status === 'ready' ? outcome.mfePrice : null,
+          excursion_at: at,
+          excursion_attempts: failed ? Number(row.excursion_attempts) + 1 : 0,
+        })
+        .where('user_id', '=', row.user_id)
+        .where('account_key', '=', row.account_key)
+        .where('trade_id', '=', row.trade_id)
+        .execute();
+      await bumpDataVersion(trx, row.user_id, at, 'list');
+    });
   }
 
   async function runOnce(): Promise<ExcursionRunReport> {

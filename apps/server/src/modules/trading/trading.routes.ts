@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountListQuery,
@@ -16,9 +17,16 @@ import {
 } from '@pipsense/contract';
 import { plural } from '../../lib/text';
 import { userId } from '../../plugins/auth';
+import { rememberingQueryValidator } from '../../plugins/memo-validation';
 import type { TradingService } from './trading.service';
 
 const number = new Intl.NumberFormat('en-US');
+
+/** What a response schema's serialiser made: JSON text (the zod serialiser never makes bytes). */
+function jsonText(serialised: string | ArrayBuffer | Buffer): string {
+  if (typeof serialised !== 'string') throw new Error('The response serialiser returned bytes instead of JSON text.');
+  return serialised;
+}
 
 /** 'Synced 1,240 trades from 2 accounts: 12 new, 3 updated' */
 export function tradeSyncMessage(r: TradeSyncResult): string {
@@ -45,15 +53,25 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> =
 
   app.get(
     '/api/v1/trade/get_trade_history',
-    { schema: { querystring: tradeListQuery, response: { 200: tradeListResponse } } },
-    async (request) => {
+    {
+      schema: { querystring: tradeListQuery, response: { 200: tradeListResponse } },
+      validatorCompiler: rememberingQueryValidator(),
+    },
+    // Sent as text: a page is validated and serialised by the response schema once per list version, then served
+    // from the cache as it was (trading.service.ts tradePageText).
+    async (request, reply) => {
       const { page, limit, ...filter } = request.query;
-      const result = await trading.tradePage(userId(request), { page, limit }, filter);
-      return {
-        success: true,
-        message: result.total === 0 ? 'No trades found' : `${plural(result.total, 'trade')}`,
-        ...result,
-      };
+      const text = await trading.tradePageText(userId(request), { page, limit }, filter, (result) =>
+        jsonText(
+          reply.serialize({
+            success: true,
+            message: result.total === 0 ? 'No trades found' : `${plural(result.total, 'trade')}`,
+            ...result,
+          }),
+        ),
+      );
+      // Typed as the untyped reply: the payload is the response already serialised, not the response object.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
     },
   );
 

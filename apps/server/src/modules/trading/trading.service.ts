@@ -11,6 +11,7 @@ import type {
   TradeSyncResult,
 } from '@pipsense/contract';
 import type { Database } from '../../db/schema';
+import { listVersionReader } from '../../db/data-versions';
 import { AppError, badRequest } from '../../lib/errors';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
 import type { OandaApi, OandaClient } from '../../integrations/oanda/oanda-client';
@@ -40,6 +41,7 @@ import { syncTrades, type TradeSyncOptions } from './trade-sync.service';
 import { createTradeRepository, type TradeFilter } from './trade.repository';
 import { exportFileName, tradesCsv } from './trade-export';
 import { toTradeListItem } from './trade-list-item';
+import { createTradeListCache, tradeListQueryKey } from './trade-list-cache';
 import {
   createTradeListRepository,
   tradeKey,
@@ -100,6 +102,8 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
   const tradeList = createTradeListRepository(db);
   const accounts = createBrokerAccountRepository(db);
   const lock = createSyncLock();
+  const listCache = createTradeListCache();
+  const listVersionOf = listVersionReader(db);
 
   async function connect(userId: string): Promise<{ api: OandaApi; credentials: OandaCredentials }> {
     const credentials = await info.oandaCredentials(userId);
@@ -161,6 +165,23 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
       await checkTags(userId, filter);
       const { rows, total } = await tradeList.pageOf(userId, filter, (page - 1) * limit, limit);
       return { data: await withJournal(userId, rows), pages: pagesFor(total, limit), total };
+    },
+
+    /**
+     * `tradePage` as the JSON text the API sends (`serialise` turns a page into it: the route's response schema).
+     * One read of the user's list version per call; the page itself is computed and serialised once per version
+     * and request on this instance (trade-list-cache.ts), so a repeated request costs that read alone.
+     */
+    async tradePageText(
+      userId: string,
+      request: PageRequest,
+      filter: TradeListFilter,
+      serialise: (page: Paged<TradeListItem>) => string,
+    ): Promise<string> {
+      const version = await listVersionOf(userId);
+      return listCache.text(userId, version, tradeListQueryKey(request.page, request.limit, filter), async () =>
+        serialise(await this.tradePage(userId, request, filter)),
+      );
     },
 
     /**
