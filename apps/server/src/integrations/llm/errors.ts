@@ -107,3 +107,17 @@ export function abortKind(timedOut: boolean, callerSignal: AbortSignal | undefin
   if (reason instanceof Error && reason.name === 'TimeoutError') return 'timeout';
   return 'aborted';
 }
+
+/** The sentence for a stream that closed in the middle of an answer. */
+export const brokenStreamMessage = (label: string): string =>
+  `The connection to ${withinSentence(label)} broke before the answer was complete. Please try again.`;
+
+/**
+ * A stream that ended without its finish: cut off in the middle when it had sent events, else not a stream of this
+ * provider's events at all (a body in another format, e.g. JSON cut short).
+ */
+export function unfinishedStream(provider: LlmProviderId, label: string, events: number, detail: string): LlmError {
+  return events > 0
+    ? new LlmError('network', { provider, label, message: brokenStreamMessage(label), detail })
+    : new LlmError('invalid_response', { provider, label, detail: `${detail}; no events at all` });
+}

@@ -7,7 +7,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
 import { CallDeadline } from './call-deadline';
-import { LlmError } from './errors';
+import { LlmError, unfinishedStream } from './errors';
 import { toOpenAiLlmError } from './openai-errors';
 import { finishResult } from './result';
 import type {
@@ -244,8 +244,10 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): LlmProvider 
         let finish: string | null = null;
         let usage: LlmUsage | undefined;
         let model = request.model;
+        let chunks = 0;
         for await (const chunk of stream) {
           deadline.touch();
+          chunks += 1;
           if (chunk.model) model = chunk.model;
           usage = toUsage(chunk.usage) ?? usage;
           // The include_usage chunk has `choices: []`.
@@ -273,14 +275,7 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): LlmProvider 
         // The SDK ends the iteration quietly when the request is aborted.
         const stopped = deadline.stopReason();
         if (stopped) throw new LlmError(stopped, { provider: 'openai', label });
-        if (!finish) {
-          throw new LlmError('network', {
-            provider: 'openai',
-            label,
-            message: `The connection to ${label} broke before the answer was complete. Please try again.`,
-            detail: 'stream ended without a finish_reason',
-          });
-        }
+        if (!finish) throw unfinishedStream('openai', label, chunks, 'stream ended without a finish_reason');
         const calls = pending.map((c, i) => toToolCall(c.id || `call_${i}`, c.name, c.args));
         const result = settle(request, { text, refusal, finish, calls, model, ...(usage ? { usage } : {}) });
         for (const call of calls) yield { type: 'tool_call', call };

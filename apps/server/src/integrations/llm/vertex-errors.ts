@@ -1,5 +1,5 @@
 import { ApiError } from '@google/genai';
-import { LlmError, type LlmErrorKind } from './errors';
+import { brokenStreamMessage, LlmError, type LlmErrorKind } from './errors';
 
 export interface VertexErrorContext {
   label: string;
@@ -104,7 +104,7 @@ export function toVertexLlmError(error: unknown, context: VertexErrorContext): L
     return new LlmError('network', {
       ...base,
       detail,
-      message: `The connection to ${context.label} broke before the answer was complete. Please try again.`,
+      message: brokenStreamMessage(context.label),
     });
   }
   return new LlmError('unavailable', { ...base, detail });

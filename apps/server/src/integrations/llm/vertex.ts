@@ -11,7 +11,7 @@ import {
   type Part,
 } from '@google/genai';
 import { CallDeadline } from './call-deadline';
-import { LlmError } from './errors';
+import { LlmError, unfinishedStream } from './errors';
 import { finishResult } from './result';
 import type { LlmEvent, LlmMessage, LlmProvider, LlmRequest, LlmResult, LlmUsage, ToolCall } from './types';
 import { toVertexLlmError } from './vertex-errors';
@@ -267,20 +267,16 @@ export function createVertexProvider(config: VertexProviderConfig): LlmProvider 
       try {
         const stream = await deadline.race(ai.models.generateContentStream(requestOf(request, deadline.signal)));
         const state = newState(request);
+        let chunks = 0;
         for await (const chunk of stream) {
           deadline.touch();
+          chunks += 1;
           const text = absorb(state, chunk);
           if (text) yield { type: 'text', text };
         }
         // No [DONE] in Gemini streams: the last chunk carries the finish reason, so its absence means a cut.
-        if (state.finish === undefined && state.blocked === undefined) {
-          throw new LlmError('network', {
-            provider: 'vertexai',
-            label,
-            message: `The connection to ${label} broke before the answer was complete. Please try again.`,
-            detail: 'stream ended without a finishReason',
-          });
-        }
+        if (state.finish === undefined && state.blocked === undefined)
+          throw unfinishedStream('vertexai', label, chunks, 'stream ended without a finishReason');
         const result = settle(request, state);
         for (const call of result.toolCalls) yield { type: 'tool_call', call };
         yield { type: 'finish', ...result };
