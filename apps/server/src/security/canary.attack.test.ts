@@ -131,7 +131,9 @@ describe('canary secrets', () => {
     await call(u.token, { method: 'GET', url: '/api/v1/dashboard/metrics' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     await call(u.token, { method: 'GET', url: '/api/v1/dashboard/metrics' });
-    for (const route of routes)
+    // The routes that end the session come last (below), so that the others run signed in.
+    const endsSession = (url: string) => url === '/api/v1/auth/logout' || url === '/api/v1/auth/logout_all';
+    for (const route of routes.filter((r) => !endsSession(r.url)))
       await call(u.token, {
         method: route.method,
         url: fillPath(route.url),
@@ -143,6 +145,8 @@ describe('canary secrets', () => {
     // The token was stored (settings report it as set, masked), so the database had the chance to hold it.
     const info = await call(u.token, { method: 'GET', url: '/api/v1/account/get_info' });
     expect(info.json<{ data: { oanda: { accessToken: string } } }>().data.oanda.accessToken).not.toBe('');
+    for (const route of routes.filter((r) => endsSession(r.url)))
+      await call(u.token, { method: route.method, url: route.url });
 
     // The search finds a canary where one is (the provider's request, as the fake received it).
     expect(sightings('control', Buffer.from(JSON.stringify(openai.requests[0]!.headers))).length).toBeGreaterThan(0);
