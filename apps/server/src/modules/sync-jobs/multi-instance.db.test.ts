@@ -267,7 +267,8 @@ describe.skipIf(testDialect !== 'postgres' || !redisUp)(
       const { token, userId } = await registerAndSignIn(dying.base, dying.base);
       await saveOanda(http(dying.base, token), { oanda: { accessToken: DEMO_TOKEN } });
       // Each page of trades takes a while: the sync is caught in the middle.
-      sim.faults.delay(400, { match: /\/trades$/ });
+      // Long enough that the poll below sees the first page well before the last (two accounts sync at once).
+      sim.faults.delay(2000, { match: /\/trades$/ });
       expect(await dying.tick()).toBe(1);
       await until(async () => (await status(dying.base, token)).running?.pages !== undefined, 'the sync to start');
       await until(async () => ((await status(dying.base, token)).running?.pages ?? 0) >= 1, 'a first page of trades');
