@@ -11,18 +11,19 @@ export type DataCounter = 'data' | 'journal' | 'list';
 const COLUMN = { data: 'version', journal: 'journal_version', list: 'list_version' } as const;
 
 /**
- * Moves one of the user's data-version counters. Called by every place that writes trades, accounts, tags, notes or
- * excursions, only when a write changed something: a sync that brings nothing new must leave the counters alone.
- * One statement, so concurrent bumps never lose one; pass the writer's transaction to move it with the write.
+ * The statement that moves one of the user's data-version counters. Every place that writes trades, accounts, tags,
+ * notes or excursions runs it, only when a write changed something: a sync that brings nothing new must leave the
+ * counters alone. One statement, so concurrent bumps never lose one; run it in the writer's transaction to move it
+ * with the write (the SQLite trade writer runs it compiled, on its own connection).
  */
-export async function bumpDataVersion(
+export function dataVersionBump(
   db: Kysely<Database> | Transaction<Database>,
   userId: string,
   at: string,
   counter: DataCounter = 'data',
-): Promise<void> {
+) {
   const column = COLUMN[counter];
-  await db
+  return db
     .insertInto('data_versions')
     .values({
       user_id: userId,
@@ -37,8 +38,17 @@ export async function bumpDataVersion(
         // `changed_at` is when the Overview's data last changed (its "as of"): a note leaves it.
         ...(counter === 'list' ? {} : { changed_at: at }),
       })),
-    )
-    .execute();
+    );
+}
+
+/** Moves one of the user's data-version counters now (dataVersionBump, executed). */
+export async function bumpDataVersion(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: string,
+  at: string,
+  counter: DataCounter = 'data',
+): Promise<void> {
+  await dataVersionBump(db, userId, at, counter).execute();
 }
 
 /**

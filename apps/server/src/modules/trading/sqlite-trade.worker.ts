@@ -33,6 +33,7 @@ const write = db.transaction((m: SqliteWriteRequest) => {
   const full = Math.floor(rows / per) * per;
   for (let at = 0; at < full * width; at += per * width) many.run(params.slice(at, at + per * width));
   for (let at = full * width; at < params.length; at += width) one.run(params.slice(at, at + width));
+  if (m.whenChanged && counts.created + counts.updated > 0) db.prepare(m.whenChanged.sql).run(m.whenChanged.parameters);
   return counts;
 });
 

@@ -2,7 +2,7 @@ import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import { platformByQuery, type Mode, type PlatformQuery } from '@pipsense/contract';
 import type { Database, TradesTable } from '../../db/schema';
 import { sqliteHandleOf } from '../../db/client';
-import { bumpDataVersion } from '../../db/data-versions';
+import { bumpDataVersion, dataVersionBump } from '../../db/data-versions';
 import { chunks } from '../../lib/batches';
 import type { TradeRecord } from './broker-data';
 import { accountKeysNamed } from './broker-account.repository';
@@ -54,6 +54,9 @@ export function createTradeRepository(db: Kysely<Database>) {
     return query;
   }
 
+  /** A compiled statement as the writer thread takes it (plain data, cloned into its message). */
+  const asMessage = (q: CompiledQuery) => ({ sql: q.sql, parameters: [...q.parameters] });
+
   const repository = {
     /**
      * Stores one page of an account's trades in one transaction (on SQLite in the writer thread, whose connection
@@ -61,7 +64,8 @@ export function createTradeRepository(db: Kysely<Database>) {
      * content changed, leaves identical ones alone (so a re-run writes nothing and reports nothing).
      * `key`: the account key (account-key.ts), as every method here but the filters takes it.
      * `fresh`: the account had no stored trades when the sync began, so there is nothing to compare with.
-     * `alongside`: statements run first in the same transaction (an import's account row).
+     * `alongside`: statements run first in the same transaction (an import's account row). When the write created or
+     * changed a row, the data version moves in the same transaction.
      */
     async write(
       userId: string,
@@ -81,7 +85,8 @@ export function createTradeRepository(db: Kysely<Database>) {
           now,
           fresh: options.fresh === true,
           records: unique,
-          statements: alongside.map((q) => ({ sql: q.sql, parameters: [...q.parameters] })),
+          statements: alongside.map(asMessage),
+          whenChanged: asMessage(dataVersionBump(db, userId, now).compile()),
         });
       return db.transaction().execute(async (trx) => {
         for (const statement of alongside) await trx.executeQuery(statement);
@@ -107,6 +112,7 @@ export function createTradeRepository(db: Kysely<Database>) {
           counts.updated += batchCounts.updated;
           if (rows > 0) await trx.executeQuery(CompiledQuery.raw(upsert(rows), params));
         }
+        if (counts.created + counts.updated > 0) await dataVersionBump(trx, userId, now).execute();
         return counts;
       });
     },
@@ -274,12 +280,8 @@ export function createTradeRepository(db: Kysely<Database>) {
   };
   return {
     ...repository,
-    // The Overview's data version (db/data-versions.ts) moves only when a write or a removal changed stored rows.
-    async write(...args: Parameters<typeof repository.write>): Promise<WriteCounts> {
-      const counts = await repository.write(...args);
-      if (counts.created + counts.updated > 0) await bumpDataVersion(db, args[0], args[3]);
-      return counts;
-    },
+    // The Overview's data version (db/data-versions.ts) moves only when a write or a removal changed stored rows:
+    // a write moves it in its own transaction (so a sync's page never waits for the writer thread's lock).
     async remove(userId: string, key: string, tradeIds: readonly string[]): Promise<number> {
       const removed = await repository.remove(userId, key, tradeIds);
       if (removed > 0) await bumpDataVersion(db, userId, new Date().toISOString());
