@@ -43,6 +43,20 @@ describe.each(setups)('$name provider against its fake server', (setup) => {
       ]);
     });
 
+    it('caps the output tokens of every call on the wire (issue 12, finding 4)', async () => {
+      const sentCap = (i: number): unknown => {
+        const body = fake.requests[i]!.body;
+        if (setup.name === 'openai') return body['max_completion_tokens'];
+        const generation = (body['generationConfig'] ?? body['generation_config']) as Record<string, unknown>;
+        return generation['maxOutputTokens'] ?? generation['max_output_tokens'];
+      };
+      fake.enqueue({ text: 'one' }, { text: 'two' }, { text: 'three' });
+      await provider.complete({ model: setup.model, messages: conversation('a') });
+      await collect(provider.stream({ model: setup.model, messages: conversation('b') }));
+      await provider.complete({ model: setup.model, messages: conversation('c'), maxOutputTokens: 300 });
+      expect([sentCap(0), sentCap(1), sentCap(2)]).toEqual([1500, 1500, 300]);
+    });
+
     it('streams text deltas in order, then one finish event', async () => {
       const text =
         'This month you closed 6 EUR_USD trades: 4 winners and 2 losers, for a net realized P/L of +170.00 USD.';
