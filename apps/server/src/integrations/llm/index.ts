@@ -11,8 +11,10 @@ export { createVertexProvider, type VertexProviderConfig } from './vertex';
 export {
   runToolLoop,
   roundLimitMessage,
+  toolCallLimitMessage,
   ToolInputError,
   DEFAULT_MAX_TOOL_ROUNDS,
+  DEFAULT_MAX_TOOL_CALLS_PER_ROUND,
   type ToolLoopOptions,
   type ToolLoopResult,
   type ExecutedToolCall,

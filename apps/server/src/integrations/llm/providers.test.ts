@@ -2,7 +2,7 @@ import type { FakeErrorKind, FakeLlmServer } from '@pipsense/fake-llm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LlmErrorKind } from './errors';
 import { collect, llmErrorOf, setups, tradeTools } from './test-support';
-import { roundLimitMessage, runToolLoop, ToolInputError } from './tool-loop';
+import { roundLimitMessage, runToolLoop, toolCallLimitMessage, ToolInputError } from './tool-loop';
 import type { LlmMessage, LlmProvider } from './types';
 
 /** The same behaviour is required of both providers, each against its own fake server. */
@@ -243,6 +243,33 @@ describe.each(setups)('$name provider against its fake server', (setup) => {
       expect(generic.error).not.toContain('ECONNREFUSED');
       expect(result.toolCalls.map((c) => c.isError)).toEqual([true, true, true]);
       expect(result.toolCalls[2]!.error).toBe(boom);
+    });
+
+    it('runs at most 8 tool calls of a round; the rest are answered with the limit, never run (issue 12)', async () => {
+      const twenty = Array.from({ length: 20 }, (_, i) => ({
+        name: 'list_trades',
+        args: { state: 'ALL', instrument: `I${i}` },
+      }));
+      fake.enqueue({ toolCalls: twenty }, { text: 'Done.' });
+      const execute = vi.fn(async () => ({ trades: [] }));
+      const result = await runToolLoop({
+        provider,
+        model: setup.model,
+        messages: conversation('many'),
+        tools: tradeTools,
+        execute,
+      });
+      expect(result.text).toBe('Done.');
+      expect(execute).toHaveBeenCalledTimes(8);
+      expect(execute.mock.calls.map((c) => (c[1] as { instrument: string }).instrument)).toEqual(
+        Array.from({ length: 8 }, (_, i) => `I${i}`),
+      );
+      const answers = fake.requests[1]!.toolResults;
+      expect(answers).toHaveLength(20);
+      expect(
+        answers.slice(8).every((a) => JSON.stringify(a.result) === JSON.stringify({ error: toolCallLimitMessage(8) })),
+      ).toBe(true);
+      expect(result.toolCalls.filter((c) => c.isError)).toHaveLength(12);
     });
 
     it('stops after 5 rounds with a clear message', async () => {
