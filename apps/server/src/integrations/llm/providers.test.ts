@@ -251,7 +251,7 @@ describe.each(setups)('$name provider against its fake server', (setup) => {
         args: { state: 'ALL', instrument: `I${i}` },
       }));
       fake.enqueue({ toolCalls: twenty }, { text: 'Done.' });
-      const execute = vi.fn(async () => ({ trades: [] }));
+      const execute = vi.fn(async (_name: string, _args: Record<string, unknown>) => ({ trades: [] }));
       const result = await runToolLoop({
         provider,
         model: setup.model,
@@ -261,9 +261,7 @@ describe.each(setups)('$name provider against its fake server', (setup) => {
       });
       expect(result.text).toBe('Done.');
       expect(execute).toHaveBeenCalledTimes(8);
-      expect(execute.mock.calls.map((c) => (c[1] as { instrument: string }).instrument)).toEqual(
-        Array.from({ length: 8 }, (_, i) => `I${i}`),
-      );
+      expect(execute.mock.calls.map((c) => c[1]['instrument'])).toEqual(Array.from({ length: 8 }, (_, i) => `I${i}`));
       const answers = fake.requests[1]!.toolResults;
       expect(answers).toHaveLength(20);
       expect(
