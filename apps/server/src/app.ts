@@ -35,7 +35,7 @@ import { createTradingService } from './modules/trading/trading.service';
 import { tradingRoutes } from './modules/trading/trading.routes';
 import { createExcursionJob } from './modules/trading/excursions-job';
 import { createLlmProviders, type LlmProviderOptions } from './integrations/llm';
-import { createAiBudget } from './modules/ai-usage/ai-budget';
+import { createAiBudget } from './modules/ai-usage';
 import { createChatModule } from './modules/chat/chat.module';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { chatAnswerRoutes } from './modules/chat/chat-answer.routes';

@@ -39,7 +39,7 @@ import {
 } from './insight-notes';
 import type { InsightsClaim, InsightsRepository, InsightsRow } from './insights.repository';
 import { factsKey, writeInsights, writerFacts, type WriterFacts } from './insights-writer';
-import { AiBudgetExhaustedError, budgetInsightsNote, type AiBudget } from '../ai-usage/ai-budget';
+import { AiBudgetExhaustedError, budgetInsightsNote, type AiBudget } from '../ai-usage';
 
 /** Part of every insights version: raise it when the prompt or the shape of the facts given to the provider change. */
 const WRITER_REVISION = 3;

@@ -1,6 +1,6 @@
 import { isLlmError } from '../../integrations/llm';
 import { AppError } from '../../lib/errors';
-import { AiBudgetExhaustedError } from '../ai-usage/ai-budget';
+import { AiBudgetExhaustedError } from '../ai-usage';
 
 /** Stored when the trader stopped an answer before any text was written (and said when one is stopped). */
 export const CANCELLED_MESSAGE = 'The answer was cancelled before it was complete.';

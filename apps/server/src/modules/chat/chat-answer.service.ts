@@ -6,7 +6,7 @@ import { CANCELLED_MESSAGE, explainFailure, INTERRUPTED_MESSAGE, withNote } from
 import { BUILTIN_MODEL, type BuiltinAnalyst } from './builtin/analyst';
 import type { AnswerEnd, ChatService } from './chat.service';
 import { systemPrompt } from './prompts';
-import { budgetExhaustedMessage, type AiBudget } from '../ai-usage/ai-budget';
+import { budgetExhaustedMessage, type AiBudget } from '../ai-usage';
 import type { ChatTools, ToolContext } from './tools/chat-tools';
 
 export interface ChatAnswerServiceDeps {

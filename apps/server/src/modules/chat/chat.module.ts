@@ -14,7 +14,7 @@ import { createChatTools } from './tools/chat-tools';
 import type { ChatData } from './tools/chat-data';
 import { createTradingChatData, type TradingChatDataDeps } from './tools/trading-chat-data';
 import { createJournalFactsService } from '../journal/journal-facts.service';
-import type { AiBudget } from '../ai-usage/ai-budget';
+import type { AiBudget } from '../ai-usage';
 
 export interface ChatModuleDeps {
   db: Kysely<Database>;
