@@ -97,7 +97,8 @@ function describeFailure(error: unknown, name: string): string {
  * Lets the model call tools until it answers: at most `maxRounds` rounds of calls (the calls of a
  * round run concurrently), then, if it still wants more, it stops with `roundLimitMessage`. Bad
  * arguments and unknown tools are answered with an error result so the model can correct itself.
- * Rejects only with `LlmError` (provider failures, or the signal).
+ * Rejects with `LlmError` (provider failures, or the signal), or with what a wrapping provider throws before a call
+ * (the daily budget's `AiBudgetExhaustedError`, modules/ai-usage). Runs at most `maxToolCallsPerRound` calls a round.
  */
 export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopResult> {
   const { provider, model, tools, execute, signal, onText, temperature } = options;
