@@ -35,6 +35,7 @@ import { createTradingService } from './modules/trading/trading.service';
 import { tradingRoutes } from './modules/trading/trading.routes';
 import { createExcursionJob } from './modules/trading/excursions-job';
 import { createLlmProviders, type LlmProviderOptions } from './integrations/llm';
+import { createAiBudget } from './modules/ai-usage';
 import { createChatModule } from './modules/chat/chat.module';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { chatAnswerRoutes } from './modules/chat/chat-answer.routes';
@@ -219,7 +220,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // After the database's hook, so it runs first: the running syncs end before the database closes.
   app.addHook('onClose', () => syncJobs.stop());
   const llm = createLlmProviders(env, options.llm);
+  // Issue 12, finding 4: every provider request of a user counts against the day's budget, shared through the database.
+  const aiBudget = createAiBudget(db.kysely, env.AI_DAILY_REQUESTS, ctx.now);
   const chat = createChatModule({
+    budget: aiBudget,
+    maxToolCallsPerRound: env.AI_MAX_TOOL_CALLS_PER_ROUND,
     db: db.kysely,
     info,
     trading,
@@ -235,6 +240,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const journal = createJournalService({ journal: createJournalRepository(db.kysely), trading, now: ctx.now });
 
   const analytics = createAnalyticsService({
+    budget: aiBudget,
     trading,
     info,
     providers: llm,

@@ -67,6 +67,12 @@ const schema = z
     VERTEX_LOCATION: z.string().min(1).default('us-central1'),
     VERTEX_MODEL: z.string().min(1).default('gemini-2.5-flash'),
     VERTEX_BASE_URL: optionalUrl,
+    /** Issue 12, AI cost: the output-token cap of an assistant answer's provider call (the insights use less). */
+    AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(64).max(100_000).default(1500),
+    /** Issue 12, AI cost: provider requests per user per UTC day, shared by every instance (0: no limit). */
+    AI_DAILY_REQUESTS: z.coerce.number().int().min(0).max(1_000_000).default(200),
+    /** Issue 12, AI cost: tool calls the model may make in one round; more are answered with an error, never run. */
+    AI_MAX_TOOL_CALLS_PER_ROUND: z.coerce.number().int().min(1).max(100).default(8),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')

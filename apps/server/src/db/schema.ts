@@ -327,6 +327,14 @@ export interface FeedbackTable {
   mailed_at: NullableText;
 }
 
+/** Provider requests of one user on one UTC day (migration 020): the daily AI budget, shared by every instance. */
+export interface AiUsageTable {
+  user_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  requests: number;
+}
+
 export interface Database {
   data_versions: DataVersionsTable;
   overview_snapshots: OverviewSnapshotsTable;
@@ -349,6 +357,7 @@ export interface Database {
   revoked_tokens: RevokedTokensTable;
   email_tokens: EmailTokensTable;
   feedback: FeedbackTable;
+  ai_usage: AiUsageTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

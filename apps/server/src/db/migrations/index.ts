@@ -15,6 +15,7 @@ import * as m014 from './014-sync-schedules';
 import * as m015 from './015-trade-list-version';
 import * as m016 from './016-chat-answer-status';
 import * as m019 from './019-sessions-and-recovery';
+import * as m020 from './020-ai-usage';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -35,4 +36,5 @@ export const migrations = {
   '015-trade-list-version': m015,
   '016-chat-answer-status': m016,
   '019-sessions-and-recovery': m019,
+  '020-ai-usage': m020,
 };

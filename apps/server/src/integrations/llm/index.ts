@@ -4,14 +4,17 @@ import type { LlmProvider, LlmProviderId } from './types';
 import { createVertexProvider } from './vertex';
 
 export type * from './types';
+export { DEFAULT_MAX_OUTPUT_TOKENS } from './types';
 export { LlmError, isLlmError, type LlmErrorKind } from './errors';
 export { createOpenAiProvider, type OpenAiProviderConfig } from './openai';
 export { createVertexProvider, type VertexProviderConfig } from './vertex';
 export {
   runToolLoop,
   roundLimitMessage,
+  toolCallLimitMessage,
   ToolInputError,
   DEFAULT_MAX_TOOL_ROUNDS,
+  DEFAULT_MAX_TOOL_CALLS_PER_ROUND,
   type ToolLoopOptions,
   type ToolLoopResult,
   type ExecutedToolCall,
@@ -32,6 +35,7 @@ export type LlmEnv = Pick<
   | 'VERTEX_LOCATION'
   | 'VERTEX_MODEL'
   | 'VERTEX_BASE_URL'
+  | 'AI_MAX_OUTPUT_TOKENS'
 >;
 
 export interface LlmProviderOptions {
@@ -39,6 +43,8 @@ export interface LlmProviderOptions {
   timeoutMs?: number;
   /** Retries of transient failures (default 2). */
   maxRetries?: number;
+  /** Overrides `AI_MAX_OUTPUT_TOKENS` (tests). */
+  maxOutputTokens?: number;
 }
 
 /**
@@ -49,6 +55,7 @@ export interface LlmProviderOptions {
  */
 export function createLlmProviders(env: LlmEnv, options: LlmProviderOptions = {}): LlmProviders {
   const providers: LlmProviders = {};
+  const capped = { maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS, ...options };
   if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL) {
     providers.openai = createOpenAiProvider({
       ...(env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY } : {}),
@@ -58,7 +65,7 @@ export function createLlmProviders(env: LlmEnv, options: LlmProviderOptions = {}
         accounts: env.OPENAI_MODEL_ACCOUNTS,
         candles: env.OPENAI_MODEL_CANDLES,
       },
-      ...options,
+      ...capped,
     });
   }
   if (env.VERTEX_API_KEY || env.VERTEX_PROJECT) {
@@ -68,7 +75,7 @@ export function createLlmProviders(env: LlmEnv, options: LlmProviderOptions = {}
       location: env.VERTEX_LOCATION,
       model: env.VERTEX_MODEL,
       ...(env.VERTEX_BASE_URL ? { baseUrl: env.VERTEX_BASE_URL } : {}),
-      ...options,
+      ...capped,
     });
   }
   return providers;

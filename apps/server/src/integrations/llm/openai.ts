@@ -10,16 +10,17 @@ import { CallDeadline } from './call-deadline';
 import { LlmError, unfinishedStream } from './errors';
 import { toOpenAiLlmError } from './openai-errors';
 import { finishResult } from './result';
-import type {
-  LlmEvent,
-  LlmMessage,
-  LlmProvider,
-  LlmRequest,
-  LlmResult,
-  LlmTopic,
-  LlmUsage,
-  ToolCall,
-  ToolSpec,
+import {
+  DEFAULT_MAX_OUTPUT_TOKENS,
+  type LlmEvent,
+  type LlmMessage,
+  type LlmProvider,
+  type LlmRequest,
+  type LlmResult,
+  type LlmTopic,
+  type LlmUsage,
+  type ToolCall,
+  type ToolSpec,
 } from './types';
 
 export interface OpenAiProviderConfig {
@@ -32,6 +33,8 @@ export interface OpenAiProviderConfig {
   timeoutMs?: number;
   /** SDK retries of 408/409/429/5xx and connection failures (not of quota errors). Default 2. */
   maxRetries?: number;
+  /** Output-token cap of every call a request does not set one for (default `DEFAULT_MAX_OUTPUT_TOKENS`). */
+  maxOutputTokens?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -116,10 +119,12 @@ function toUsage(usage: CompletionUsage | null | undefined): LlmUsage | undefine
   return { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens, totalTokens: usage.total_tokens };
 }
 
-function requestBody(request: LlmRequest): ChatCompletionCreateParamsBase {
+function requestBody(request: LlmRequest, maxOutputTokens: number): ChatCompletionCreateParamsBase {
   const { jsonSchema, tools, temperature } = request;
   return {
     model: request.model,
+    // Every call is capped (the answer's cost is bounded); `max_tokens` is deprecated and refused by reasoning models.
+    max_completion_tokens: request.maxOutputTokens ?? maxOutputTokens,
     messages: toWireMessages(request.messages),
     ...(tools && tools.length > 0 ? { tools: tools.map(toWireTool) } : {}),
     ...(jsonSchema
@@ -145,6 +150,7 @@ function isDefaultHost(baseURL: string | undefined): boolean {
  */
 export function createOpenAiProvider(config: OpenAiProviderConfig): LlmProvider {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxOutputTokens = config.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
   const label = isDefaultHost(config.baseURL) ? 'OpenAI' : 'The OpenAI-compatible AI server';
   const client = new OpenAI({
     // The SDK refuses to start without a key; keyless local servers get a placeholder that is never sent.
@@ -216,7 +222,10 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): LlmProvider 
       const deadline = new CallDeadline(timeoutMs, request.signal);
       try {
         const completion = await deadline.race(
-          client.chat.completions.create({ ...requestBody(request), stream: false }, { signal: deadline.signal }),
+          client.chat.completions.create(
+            { ...requestBody(request, maxOutputTokens), stream: false },
+            { signal: deadline.signal },
+          ),
         );
         return fromCompletion(request, completion);
       } catch (error) {
@@ -231,7 +240,7 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): LlmProvider 
       try {
         const stream = await deadline.race(
           client.chat.completions.create(
-            { ...requestBody(request), stream: true, stream_options: { include_usage: true } },
+            { ...requestBody(request, maxOutputTokens), stream: true, stream_options: { include_usage: true } },
             { signal: deadline.signal },
           ),
         );

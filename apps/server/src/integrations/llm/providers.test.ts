@@ -2,7 +2,7 @@ import type { FakeErrorKind, FakeLlmServer } from '@pipsense/fake-llm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LlmErrorKind } from './errors';
 import { collect, llmErrorOf, setups, tradeTools } from './test-support';
-import { roundLimitMessage, runToolLoop, ToolInputError } from './tool-loop';
+import { roundLimitMessage, runToolLoop, toolCallLimitMessage, ToolInputError } from './tool-loop';
 import type { LlmMessage, LlmProvider } from './types';
 
 /** The same behaviour is required of both providers, each against its own fake server. */
@@ -41,6 +41,20 @@ describe.each(setups)('$name provider against its fake server', (setup) => {
         ['system', 'You are a trading-journal assistant.'],
         ['user', 'What is a trailing stop?'],
       ]);
+    });
+
+    it('caps the output tokens of every call on the wire (issue 12, finding 4)', async () => {
+      const sentCap = (i: number): unknown => {
+        const body = fake.requests[i]!.body;
+        if (setup.name === 'openai') return body['max_completion_tokens'];
+        const generation = (body['generationConfig'] ?? body['generation_config']) as Record<string, unknown>;
+        return generation['maxOutputTokens'] ?? generation['max_output_tokens'];
+      };
+      fake.enqueue({ text: 'one' }, { text: 'two' }, { text: 'three' });
+      await provider.complete({ model: setup.model, messages: conversation('a') });
+      await collect(provider.stream({ model: setup.model, messages: conversation('b') }));
+      await provider.complete({ model: setup.model, messages: conversation('c'), maxOutputTokens: 300 });
+      expect([sentCap(0), sentCap(1), sentCap(2)]).toEqual([1500, 1500, 300]);
     });
 
     it('streams text deltas in order, then one finish event', async () => {
@@ -229,6 +243,31 @@ describe.each(setups)('$name provider against its fake server', (setup) => {
       expect(generic.error).not.toContain('ECONNREFUSED');
       expect(result.toolCalls.map((c) => c.isError)).toEqual([true, true, true]);
       expect(result.toolCalls[2]!.error).toBe(boom);
+    });
+
+    it('runs at most 8 tool calls of a round; the rest are answered with the limit, never run (issue 12)', async () => {
+      const twenty = Array.from({ length: 20 }, (_, i) => ({
+        name: 'list_trades',
+        args: { state: 'ALL', instrument: `I${i}` },
+      }));
+      fake.enqueue({ toolCalls: twenty }, { text: 'Done.' });
+      const execute = vi.fn(async (_name: string, _args: Record<string, unknown>) => ({ trades: [] }));
+      const result = await runToolLoop({
+        provider,
+        model: setup.model,
+        messages: conversation('many'),
+        tools: tradeTools,
+        execute,
+      });
+      expect(result.text).toBe('Done.');
+      expect(execute).toHaveBeenCalledTimes(8);
+      expect(execute.mock.calls.map((c) => c[1]['instrument'])).toEqual(Array.from({ length: 8 }, (_, i) => `I${i}`));
+      const answers = fake.requests[1]!.toolResults;
+      expect(answers).toHaveLength(20);
+      expect(
+        answers.slice(8).every((a) => JSON.stringify(a.result) === JSON.stringify({ error: toolCallLimitMessage(8) })),
+      ).toBe(true);
+      expect(result.toolCalls.filter((c) => c.isError)).toHaveLength(12);
     });
 
     it('stops after 5 rounds with a clear message', async () => {

@@ -26,6 +26,11 @@ export interface ToolLoopOptions {
   execute: (name: string, args: Record<string, unknown>, call: ToolCall) => Promise<unknown>;
   /** Rounds of tool calls allowed before the loop gives up (default 5). */
   maxRounds?: number;
+  /**
+   * Tool calls run in one round (default 8): the model's further calls of that round are never run, each answered
+   * with `toolCallLimitMessage` so the model can ask again in the next round.
+   */
+  maxToolCallsPerRound?: number;
   signal?: AbortSignal;
   /**
    * Streams the answer: each text delta with its round number (1 for the first model call). Text of
@@ -63,6 +68,12 @@ export interface ToolLoopResult {
 
 export const DEFAULT_MAX_TOOL_ROUNDS = 5;
 
+export const DEFAULT_MAX_TOOL_CALLS_PER_ROUND = 8;
+
+export function toolCallLimitMessage(limit: number): string {
+  return `Not run: at most ${limit} tool calls are run in one round. Use the results you have, and call the tools you still need in your next turn.`;
+}
+
 export function roundLimitMessage(maxRounds: number): string {
   return `I could not finish this answer: it needed more than ${maxRounds} rounds of data lookups. Please ask a narrower question.`;
 }
@@ -86,11 +97,13 @@ function describeFailure(error: unknown, name: string): string {
  * Lets the model call tools until it answers: at most `maxRounds` rounds of calls (the calls of a
  * round run concurrently), then, if it still wants more, it stops with `roundLimitMessage`. Bad
  * arguments and unknown tools are answered with an error result so the model can correct itself.
- * Rejects only with `LlmError` (provider failures, or the signal).
+ * Rejects with `LlmError` (provider failures, or the signal), or with what a wrapping provider throws before a call
+ * (the daily budget's `AiBudgetExhaustedError`, modules/ai-usage). Runs at most `maxToolCallsPerRound` calls a round.
  */
 export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopResult> {
   const { provider, model, tools, execute, signal, onText, temperature } = options;
   const maxRounds = options.maxRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
+  const maxCalls = options.maxToolCallsPerRound ?? DEFAULT_MAX_TOOL_CALLS_PER_ROUND;
   const transcript: LlmMessage[] = [...options.messages];
   const executed: ExecutedToolCall[] = [];
   const usage: LlmUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
@@ -170,7 +183,20 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       continue;
     }
     transcript.push({ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls });
-    const results = await Promise.all(turn.toolCalls.map(runCall));
+    // Each call may cost a broker request or a database scan: only the first `maxCalls` of a round run.
+    const results = await Promise.all(
+      turn.toolCalls.map((call, i): Promise<ExecutedToolCall> =>
+        i < maxCalls
+          ? runCall(call)
+          : Promise.resolve({
+              id: call.id,
+              name: call.name,
+              args: call.args,
+              isError: true,
+              result: toolCallLimitMessage(maxCalls),
+            }),
+      ),
+    );
     executed.push(...results);
     for (const r of results) {
       transcript.push({

@@ -76,7 +76,15 @@ export interface LlmRequest {
   /** Structured output: the answer text is JSON matching the schema and is returned parsed in `json`. */
   jsonSchema?: JsonSchemaFormat;
   temperature?: number;
+  /**
+   * The most tokens the answer may use (OpenAI `max_completion_tokens`, Vertex `maxOutputTokens`); default: the
+   * provider's configured cap. An answer cut there raises `LlmError('length')`.
+   */
+  maxOutputTokens?: number;
 }
+
+/** The output-token cap of a provider call when neither the request nor the configuration gives one. */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 1500;
 
 export interface LlmUsage {
   inputTokens: number;

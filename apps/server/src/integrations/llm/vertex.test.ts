@@ -87,6 +87,7 @@ describe('Vertex AI provider', () => {
       },
     ]);
     expect(body.generationConfig).toEqual({
+      maxOutputTokens: 1500,
       temperature: 0.1,
       responseMimeType: 'application/json',
       responseJsonSchema: schema,

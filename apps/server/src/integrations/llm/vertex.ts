@@ -13,7 +13,16 @@ import {
 import { CallDeadline } from './call-deadline';
 import { LlmError, unfinishedStream } from './errors';
 import { finishResult } from './result';
-import type { LlmEvent, LlmMessage, LlmProvider, LlmRequest, LlmResult, LlmUsage, ToolCall } from './types';
+import {
+  DEFAULT_MAX_OUTPUT_TOKENS,
+  type LlmEvent,
+  type LlmMessage,
+  type LlmProvider,
+  type LlmRequest,
+  type LlmResult,
+  type LlmUsage,
+  type ToolCall,
+} from './types';
 import { toVertexLlmError } from './vertex-errors';
 
 export interface VertexProviderConfig {
@@ -30,6 +39,8 @@ export interface VertexProviderConfig {
   timeoutMs?: number;
   /** SDK retries of 408/429/5xx. Default 2. */
   maxRetries?: number;
+  /** Output-token cap (thinking included) of every call a request does not set one for (default `DEFAULT_MAX_OUTPUT_TOKENS`). */
+  maxOutputTokens?: number;
   /** google-auth-library options for project mode; tests pass a stub `authClient`. Default: ADC. */
   googleAuthOptions?: GoogleGenAIOptions['googleAuthOptions'];
 }
@@ -140,6 +151,7 @@ export function createVertexProvider(config: VertexProviderConfig): LlmProvider 
   const label = 'Vertex AI';
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetries = config.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const maxOutputTokens = config.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
   const httpOptions: HttpOptions = {
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
     ...(maxRetries > 0 ? { retryOptions: { attempts: maxRetries + 1, initialDelay: 0.5, maxDelay: 8 } } : {}),
@@ -159,6 +171,7 @@ export function createVertexProvider(config: VertexProviderConfig): LlmProvider 
     const { tools, jsonSchema, temperature } = request;
     const generation: GenerateContentConfig = {
       abortSignal: signal,
+      maxOutputTokens: request.maxOutputTokens ?? maxOutputTokens,
       ...(system.length > 0 ? { systemInstruction: system.join('\n\n') } : {}),
       ...(tools && tools.length > 0
         ? {

@@ -39,6 +39,7 @@ import {
 } from './insight-notes';
 import type { InsightsClaim, InsightsRepository, InsightsRow } from './insights.repository';
 import { factsKey, writeInsights, writerFacts, type WriterFacts } from './insights-writer';
+import { AiBudgetExhaustedError, budgetInsightsNote, type AiBudget } from '../ai-usage';
 
 /** Part of every insights version: raise it when the prompt or the shape of the facts given to the provider change. */
 const WRITER_REVISION = 3;
@@ -52,6 +53,8 @@ export interface AnalyticsServiceDeps {
   info: Pick<SettingsService, 'defaultAiPlatform' | 'timeZone'>;
   /** The same provider instances the assistant uses. */
   providers: LlmProviders;
+  /** The daily budget of provider requests the assistant shares (issue 12); unset: no limit. */
+  budget?: AiBudget | undefined;
   insights: InsightsRepository;
   journal: Pick<JournalFactsService, 'tags' | 'tagsByTrade'>;
   /** The trades an overview reads (overview-trades.ts). */
@@ -261,15 +264,21 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       } catch (error) {
         // Stopped by the server shutting down: the claim goes stale and the next page view takes it over.
         if (closing) return;
-        log(error, { userId: claim.userId, provider: provider.id, scope: claim.scope });
         const at = deps.now();
+        // The day's requests ran out between the check and the call: asked again after midnight UTC.
+        const overBudget = error instanceof AiBudgetExhaustedError;
+        if (!overBudget) log(error, { userId: claim.userId, provider: provider.id, scope: claim.scope });
         await deps.insights.finish(claim, {
           status: 'fallback',
           model: claim.model,
           insights: null,
-          note: fallbackNote(error, provider.label),
+          note: overBudget ? budgetInsightsNote(error.limit) : fallbackNote(error, provider.label),
           writtenAt: at.toISOString(),
-          retryAfter: isTransient(error) ? new Date(at.getTime() + retryPauseMs).toISOString() : null,
+          retryAfter: overBudget
+            ? error.resetsAt
+            : isTransient(error)
+              ? new Date(at.getTime() + retryPauseMs).toISOString()
+              : null,
         });
       }
     })()
@@ -300,6 +309,8 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     version: DataVersion,
     dataAsOf: string | null,
     scope: OverviewScope,
+    /** The facts the provider writes from: those of `scope`, whose zone is the insights zone (see `view`). */
+    writer: SnapshotMeta,
   ): Promise<InsightsView> {
     const builtin = snapshot.builtin;
     // Nothing synced: there is nothing for a provider to write about.
@@ -313,7 +324,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     const insightsScope = `${scopeKey(scope)}|${provider.id}`;
     // Keyed by the facts the provider would be given, not by the data version: a sync that moved only prices (open
     // trades' unrealized P/L, the accounts' NAV and margin) moves the data version but none of these facts.
-    const insightsVersion = `${WRITER_REVISION}:${model}:${factsKey(snapshot.facts)}`;
+    const insightsVersion = `${WRITER_REVISION}:${model}:${factsKey(writer.facts)}`;
     const now = deps.now();
     const row = await deps.insights.find(userId, insightsScope);
     if (row && row.version === insightsVersion) {
@@ -343,7 +354,11 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       startedAt: now.toISOString(),
       staleBefore: new Date(now.getTime() - 2 * timeoutMs).toISOString(),
     };
-    if (!closing && (await deps.insights.claim(claim))) generate(claim, provider, snapshot.facts);
+    // Today's provider requests used up (issue 12): the built-in cards, until midnight UTC; nothing is stored.
+    if (deps.budget && !(await deps.budget.hasRoom(userId)))
+      return { cards: builtin, status: status('builtin', 'ready', budgetInsightsNote(deps.budget.limit)) };
+    const billed = deps.budget ? deps.budget.provider(provider, userId) : provider;
+    if (!closing && (await deps.insights.claim(claim))) generate(claim, billed, writer.facts);
     return { cards: builtin, status: status('builtin', 'pending', pendingNote(provider.label)) };
   }
 
@@ -459,7 +474,18 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
 
   /** The zone the trader saved in Profile, else the one the request (the browser) gives. */
   async function zoneOf(userId: string, requested: string): Promise<string> {
-    return canonicalZone((await deps.info.timeZone(userId)) ?? requested);
+    return (await zonesOf(userId, requested)).view;
+  }
+
+  /**
+   * The overview's zone (the saved one, else the request's), and the zone the AI insights are written in: the saved
+   * one, else UTC, never the request's (issue 12, finding 4): a client looping over zones cannot start a provider
+   * call per zone; each data version costs at most one per platform, mode and provider (decision 013, amendment).
+   */
+  async function zonesOf(userId: string, requested: string): Promise<{ view: string; insights: string }> {
+    const saved = await deps.info.timeZone(userId);
+    const view = canonicalZone(saved ?? requested);
+    return { view, insights: saved ? view : 'UTC' };
   }
 
   return {
@@ -502,15 +528,18 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     async view(userId: string, request: OverviewRequest): Promise<OverviewView> {
       if (isSliced(request))
         throw new Error('A filtered overview is computed by overview(), not read from a snapshot.');
-      const timeZone = await zoneOf(userId, request.timeZone);
-      const scope: OverviewScope = { platform: request.platform ?? 'oanda', mode: request.mode, zone: timeZone };
+      const zones = await zonesOf(userId, request.timeZone);
+      const scope: OverviewScope = { platform: request.platform ?? 'oanda', mode: request.mode, zone: zones.view };
+      const writerScope: OverviewScope = { ...scope, zone: zones.insights };
       const version = await deps.snapshots.version(userId);
       const [{ body, meta, computedAt }, accounts] = await Promise.all([
         snapshotOf(userId, scope, version),
         deps.trading.accounts(userId, request.mode, scope.platform),
       ]);
       const dataAsOf = newestSync(accounts);
-      const { cards, status: insights } = await insightsFor(userId, meta, version, dataAsOf, scope);
+      // Without a saved zone, the browser's zone shows the overview; the provider writes from the UTC facts.
+      const writer = writerScope.zone === scope.zone ? meta : (await snapshotOf(userId, writerScope, version)).meta;
+      const { cards, status: insights } = await insightsFor(userId, meta, version, dataAsOf, writerScope, writer);
       const extras: OverviewExtras = {
         aiInsights: cards.aiInsights,
         quickWins: cards.quickWins,

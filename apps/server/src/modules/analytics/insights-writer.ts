@@ -69,6 +69,12 @@ export function factsKey(facts: WriterFacts): string {
   return createHash('sha256').update(factsMessage(facts)).digest('base64url').slice(0, 32);
 }
 
+/**
+ * The output-token cap of an insights call (issue 12): the cards are short, and a run-away answer is cut here (an
+ * `LlmError('length')`, so the built-in cards with a note) instead of billing up to the assistant's larger cap.
+ */
+export const INSIGHTS_MAX_OUTPUT_TOKENS = 1200;
+
 /** The strict JSON schema of the answer, derived from the zod schema that validates it. */
 const ANSWER_SCHEMA: Record<string, unknown> = providerJsonSchema(insightsSchema);
 
@@ -91,6 +97,7 @@ export async function writeInsights(
   const result = await provider.complete({
     model,
     signal,
+    maxOutputTokens: INSIGHTS_MAX_OUTPUT_TOKENS,
     messages: [
       { role: 'system', content: INSIGHTS_INSTRUCTIONS },
       { role: 'user', content: factsMessage(facts) },

@@ -1,5 +1,6 @@
 import { isLlmError } from '../../integrations/llm';
 import { AppError } from '../../lib/errors';
+import { AiBudgetExhaustedError } from '../ai-usage';
 
 /** Stored when the trader stopped an answer before any text was written (and said when one is stopped). */
 export const CANCELLED_MESSAGE = 'The answer was cancelled before it was complete.';
@@ -11,6 +12,8 @@ export const withNote = (text: string, note: string) => (text.trim() ? `${text.t
 
 /** The provider's words for the failures a trader can act on, written for them. */
 export function explainFailure(error: unknown, provider: string): string {
+  // Today's requests ran out in the middle of an answer (another answer or the insights took the last ones).
+  if (error instanceof AiBudgetExhaustedError) return error.message;
   if (isLlmError(error)) {
     switch (error.kind) {
       case 'timeout':

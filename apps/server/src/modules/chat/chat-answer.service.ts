@@ -6,6 +6,7 @@ import { CANCELLED_MESSAGE, explainFailure, INTERRUPTED_MESSAGE, withNote } from
 import { BUILTIN_MODEL, type BuiltinAnalyst } from './builtin/analyst';
 import type { AnswerEnd, ChatService } from './chat.service';
 import { systemPrompt } from './prompts';
+import { budgetExhaustedMessage, type AiBudget } from '../ai-usage';
 import type { ChatTools, ToolContext } from './tools/chat-tools';
 
 export interface ChatAnswerServiceDeps {
@@ -22,6 +23,10 @@ export interface ChatAnswerServiceDeps {
   historyLimit?: number;
   /** Rounds of tool calls (default 5). */
   maxRounds?: number;
+  /** Tool calls run per round (default 8; AI_MAX_TOOL_CALLS_PER_ROUND). */
+  maxToolCallsPerRound?: number;
+  /** The daily budget of provider requests (AI_DAILY_REQUESTS); unset: no limit. */
+  budget?: AiBudget;
   /** Where failures are logged with their technical cause (never shown to users). */
   log?: (error: unknown, context: Record<string, unknown>) => void;
   /** The text of an answer being written is saved at most this often (default 500 ms). */
@@ -160,6 +165,7 @@ export function createChatAnswerService(deps: ChatAnswerServiceDeps) {
         messages,
         tools: deps.tools.specs(input.topic),
         maxRounds: deps.maxRounds ?? 5,
+        ...(deps.maxToolCallsPerRound !== undefined ? { maxToolCallsPerRound: deps.maxToolCallsPerRound } : {}),
         signal: controller.signal,
         ...(hooks.onText
           ? {
@@ -229,11 +235,13 @@ export function createChatAnswerService(deps: ChatAnswerServiceDeps) {
     ctx: ToolContext,
     hooks: AnswerHooks,
     controller: AbortController,
+    notice: string | undefined,
   ): Promise<Outcome> {
     try {
       const answer = await untilAborted(deps.analyst.answer(input.topic, input.query, ctx), controller.signal);
-      hooks.onText?.(answer.text);
-      return { failed: false, text: answer.text, model: BUILTIN_MODEL, attachments: answer.attachments };
+      const text = notice ? withNote(notice, answer.text) : answer.text;
+      hooks.onText?.(text);
+      return { failed: false, text, model: BUILTIN_MODEL, attachments: answer.attachments };
     } catch (error) {
       if (!(error instanceof Object && stopReasons.has(error))) log(error, { provider: 'builtin', topic: input.topic });
       return {
@@ -269,6 +277,7 @@ export function createChatAnswerService(deps: ChatAnswerServiceDeps) {
     hooks: AnswerHooks,
     controller: AbortController,
     stops: { stop: (kind: StopKind) => void; stopped: () => StopKind | undefined },
+    notice: string | undefined,
   ): Promise<ConversationMessage | undefined> {
     const saveEveryMs = deps.saveEveryMs ?? DEFAULT_SAVE_EVERY_MS;
     let written = '';
@@ -304,7 +313,7 @@ export function createChatAnswerService(deps: ChatAnswerServiceDeps) {
     try {
       outcome = provider
         ? await withModel(provider, input, history, ctx, { onText }, controller)
-        : await builtin(input, ctx, { onText }, controller);
+        : await builtin(input, ctx, { onText }, controller, notice);
     } finally {
       clearTimeout(timer);
       clearTimeout(saveTimer);
@@ -346,7 +355,12 @@ export function createChatAnswerService(deps: ChatAnswerServiceDeps) {
       const question = await deps.chats.append(input.userId, input.chatId, { role: 'user', content: input.query });
 
       const platform = await deps.defaultAiPlatform(input.userId).catch(() => 'openai');
-      const provider = platform === 'openai' || platform === 'vertexai' ? deps.providers[platform] : undefined;
+      const chosen = platform === 'openai' || platform === 'vertexai' ? deps.providers[platform] : undefined;
+      // Today's provider requests used up (issue 12): the built-in analyst answers, after a sentence saying so.
+      const { budget } = deps;
+      const exhausted = chosen !== undefined && budget !== undefined && !(await budget.hasRoom(input.userId));
+      const notice = exhausted ? budgetExhaustedMessage(budget.limit) : undefined;
+      const provider = chosen && !exhausted ? (budget ? budget.provider(chosen, input.userId) : chosen) : undefined;
       const answer = await deps.chats.startAnswer(input.userId, input.chatId, {
         provider: provider ? provider.id : 'builtin',
         model: provider ? provider.model(input.topic) : BUILTIN_MODEL,
@@ -366,7 +380,16 @@ export function createChatAnswerService(deps: ChatAnswerServiceDeps) {
         stopReasons.add(reason);
         controller.abort(reason);
       };
-      const settled = run(input, history, provider, answer, hooks, controller, { stop, stopped: () => stopKind })
+      const settled = run(
+        input,
+        history,
+        provider,
+        answer,
+        hooks,
+        controller,
+        { stop, stopped: () => stopKind },
+        notice,
+      )
         .catch((error: unknown): ConversationMessage => {
           // Only storing the end can fail here (the answer itself never throws): the row stays streaming and
           // reads as interrupted once its time is up; the page is told now.

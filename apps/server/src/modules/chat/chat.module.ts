@@ -14,6 +14,7 @@ import { createChatTools } from './tools/chat-tools';
 import type { ChatData } from './tools/chat-data';
 import { createTradingChatData, type TradingChatDataDeps } from './tools/trading-chat-data';
 import { createJournalFactsService } from '../journal/journal-facts.service';
+import type { AiBudget } from '../ai-usage';
 
 export interface ChatModuleDeps {
   db: Kysely<Database>;
@@ -24,6 +25,10 @@ export interface ChatModuleDeps {
   now: () => Date;
   /** Budget of one answer (default 45 s). */
   timeoutMs?: number | undefined;
+  /** The daily budget of provider requests (issue 12); unset: no limit. */
+  budget?: AiBudget | undefined;
+  /** Tool calls run per round of the assistant (AI_MAX_TOOL_CALLS_PER_ROUND; default 8). */
+  maxToolCallsPerRound?: number | undefined;
   /** Replaces the trading service as the tools' data (tests, benchmarks). */
   data?: ChatData;
   log?: (error: unknown, context: Record<string, unknown>) => void;
@@ -55,6 +60,8 @@ export function createChatModule(deps: ChatModuleDeps) {
     defaultAiPlatform: (userId) => deps.info.defaultAiPlatform(userId),
     now: deps.now,
     ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
+    ...(deps.budget ? { budget: deps.budget } : {}),
+    ...(deps.maxToolCallsPerRound !== undefined ? { maxToolCallsPerRound: deps.maxToolCallsPerRound } : {}),
     ...(deps.log ? { log: deps.log } : {}),
   });
   return { chats, answers, tools };
