@@ -262,21 +262,31 @@ describe.skipIf(testDialect !== 'postgres' || !redisUp)(
 
     it('picks up the job of an instance SIGKILLed mid-sync, and ends with exactly the broker’s trades', async () => {
       const leaseMs = 3000;
-      const pgBoss = { ...PG_BOSS, expireInSeconds: 3 };
+      // The job expires well after the kill below (the pages take 4 s each), else the living instance would retry
+      // it while its own sync still held the lease, and the backoff would outlast the wait.
+      const pgBoss = { ...PG_BOSS, expireInSeconds: 15 };
       const dying = await instanceProcess({ tokenGapMs: 0, leaseMs, pgBoss });
       const { token, userId } = await registerAndSignIn(dying.base, dying.base);
       await saveOanda(http(dying.base, token), { oanda: { accessToken: DEMO_TOKEN } });
       // Each page of trades takes a while: the sync is caught in the middle.
       // Long enough that the poll below sees the first page well before the last (two accounts sync at once).
-      sim.faults.delay(2000, { match: /\/trades$/ });
+      sim.faults.delay(4000, { match: /\/trades$/ });
       expect(await dying.tick()).toBe(1);
       await until(async () => (await status(dying.base, token)).running?.pages !== undefined, 'the sync to start');
       await until(async () => ((await status(dying.base, token)).running?.pages ?? 0) >= 1, 'a first page of trades');
       dying.child.kill('SIGKILL');
       await new Promise<void>((resolve) => dying.child.once('exit', () => resolve()));
+      // Killed while its job ran (its status said so): trades stored, the job neither finished nor checkpointed.
+      // (How many pages landed before the kill depends on the machine's load; the job is what must be taken over.)
       const partial = await storedTrades(userId);
       expect(partial.length).toBeGreaterThan(0);
-      expect(partial.length).toBeLessThan(brokerTrades().length);
+      expect(
+        await db.kysely
+          .selectFrom('sync_schedules')
+          .select('last_synced_at')
+          .where('user_id', '=', userId)
+          .executeTakeFirst(),
+      ).toMatchObject({ last_synced_at: null });
       sim.faults.reset();
 
       // The other instance: pg-boss expires the dead instance's job and retries it once the lease has run out.
