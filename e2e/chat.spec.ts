@@ -152,9 +152,10 @@ test('built-in analyst: chats CRUD, example prompts, sending, stripping, modes, 
     await expect(screen.answers).toHaveCount(1);
     const answer = screen.answers.first();
     await expect(answer).toContainText(`You have ${openTrades.length} open trades in demo mode.`);
+    // What is open now: a partly closed trade shows the units still open (currentUnits), as OANDA lists it.
     for (const t of openTrades) {
       await expect(answer).toContainText(
-        `#${t.tradeId} ${pair(t.instrument)} ${side(t)} ${absUnits(t.initialUnits)} units at ${t.price}`,
+        `#${t.tradeId} ${pair(t.instrument)} ${side(t)} ${absUnits(t.currentUnits)} units at ${t.price}`,
       );
     }
     await expect(answer).toContainText(`Total P/L of all ${openTrades.length}:`);
