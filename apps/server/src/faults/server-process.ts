@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ApiCall } from '../test/oanda-user';
+import { httpApi, type ApiCall } from '../test/oanda-user';
 
 /*
  * The real server as a child process, for the fault tests that need a process of its own (SIGKILL, SIGTERM, two
@@ -106,21 +106,6 @@ export async function startServer(bundle: ServerBundle, env: Record<string, stri
   const spawned = spawnServer(bundle, env);
   const url = await spawned.listening;
   return { ...spawned, url, api: (token) => httpApi(url, token) };
-}
-
-/** An ApiCall over HTTP (test/oanda-user.ts's shape), for a server in another process. */
-export function httpApi(url: string, token: string | undefined): ApiCall {
-  return async ({ method, path, body }) => {
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, text: await res.text() };
-  };
 }
 
 /** Registers a user over HTTP and signs it in; returns the session token. */

@@ -62,3 +62,18 @@ export async function connectOanda(
   const sync = options.sync ?? 'all';
   if (options.oanda && sync !== 'none') await syncOanda(call, sync);
 }
+
+/** An ApiCall over real HTTP to a server at `url` (another process, or a listening instance), with a bearer token. */
+export function httpApi(url: string, token?: string): ApiCall {
+  return async ({ method, path, body }) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, text: await res.text() };
+  };
+}

@@ -13,7 +13,7 @@ import { envWith, type Env } from '../../config/env';
 import { createDb, type Db } from '../../db/client';
 import { createPgDatabase, testDialect } from '../../test/harness';
 import type { InstanceMessage, InstanceProcessConfig } from '../../test/instance-process';
-import { saveOanda, syncOanda, type ApiCall } from '../../test/oanda-user';
+import { httpApi, saveOanda, syncOanda } from '../../test/oanda-user';
 import { reachable } from '../../test/reachable';
 import { overviewEngineRuns } from '../analytics/analytics.service';
 import type { SyncJobs, SyncJobsOptions } from './sync-jobs.service';
@@ -123,32 +123,21 @@ async function instanceProcess(
   };
 }
 
-/** The API over real HTTP at `base`, as a browser would reach the instance behind a proxy. */
-function http(base: string, token?: string): ApiCall {
-  return async ({ method, path, body }) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, text: await res.text() };
-  };
-}
-
 /** Registers on one instance and signs in on another: the session token the second one issued. */
 async function registerAndSignIn(on: string, signIn: string): Promise<{ token: string; userId: string }> {
   const name = `scale${randomUUID().slice(0, 8)}`;
   const password = 'correct horse battery';
-  const reg = await http(on)({
+  const reg = await httpApi(on)({
     method: 'POST',
     path: '/api/v1/auth/register',
     body: { username: name, email: `${name}@example.com`, password },
   });
   expect(reg.status, reg.text).toBe(200);
-  const login = await http(signIn)({ method: 'POST', path: '/api/v1/auth/login', body: { username: name, password } });
+  const login = await httpApi(signIn)({
+    method: 'POST',
+    path: '/api/v1/auth/login',
+    body: { username: name, password },
+  });
   expect(login.status, login.text).toBe(200);
   const token = (JSON.parse(login.text) as { token: string }).token;
   return { token, userId: userIdOf(token) };
@@ -170,7 +159,7 @@ async function storedTrades(userId: string): Promise<string[]> {
 }
 
 async function status(base: string, token: string): Promise<SyncStatus> {
-  const res = await http(base, token)({ method: 'GET', path: '/api/v1/sync/status' });
+  const res = await httpApi(base, token)({ method: 'GET', path: '/api/v1/sync/status' });
   expect(res.status, res.text).toBe(200);
   return (JSON.parse(res.text) as { data: SyncStatus }).data;
 }
@@ -227,7 +216,7 @@ describe.skipIf(testDialect !== 'postgres' || !redisUp)(
       expect(a.base).not.toBe(b.base);
       const { token } = await registerAndSignIn(a.base, b.base);
       for (const base of [b.base, a.base]) {
-        const me = await http(base, token)({ method: 'GET', path: '/api/v1/auth/me' });
+        const me = await httpApi(base, token)({ method: 'GET', path: '/api/v1/auth/me' });
         expect(me.status, me.text).toBe(200);
       }
       for (const base of [a.base, b.base]) {
@@ -241,12 +230,12 @@ describe.skipIf(testDialect !== 'postgres' || !redisUp)(
       const a = await instance();
       const b = await instance();
       const { token, userId } = await registerAndSignIn(b.base, a.base);
-      await saveOanda(http(a.base, token), { oanda: { accessToken: DEMO_TOKEN } });
-      await syncOanda(http(b.base, token), 'accounts');
+      await saveOanda(httpApi(a.base, token), { oanda: { accessToken: DEMO_TOKEN } });
+      await syncOanda(httpApi(b.base, token), 'accounts');
       // Slow pages, so that the two syncs overlap.
       sim.faults.delay(300, { match: /\/trades$/ });
 
-      const press = (base: string) => http(base, token)({ method: 'GET', path: '/api/v1/trade/sync_trade' });
+      const press = (base: string) => httpApi(base, token)({ method: 'GET', path: '/api/v1/trade/sync_trade' });
       const results = await Promise.all([press(a.base), press(b.base)]);
       const statuses = results.map((r) => r.status).sort();
       // The user's lease (shared by every instance) lets one run; the other is told a sync is already running.
@@ -267,7 +256,7 @@ describe.skipIf(testDialect !== 'postgres' || !redisUp)(
       const pgBoss = { ...PG_BOSS, expireInSeconds: 15 };
       const dying = await instanceProcess({ tokenGapMs: 0, leaseMs, pgBoss });
       const { token, userId } = await registerAndSignIn(dying.base, dying.base);
-      await saveOanda(http(dying.base, token), { oanda: { accessToken: DEMO_TOKEN } });
+      await saveOanda(httpApi(dying.base, token), { oanda: { accessToken: DEMO_TOKEN } });
       // Each page of trades takes a while: the sync is caught in the middle.
       // Long enough that the poll below sees the first page well before the last (two accounts sync at once).
       sim.faults.delay(4000, { match: /\/trades$/ });
@@ -303,10 +292,10 @@ describe.skipIf(testDialect !== 'postgres' || !redisUp)(
       const a = await instance();
       const b = await instance();
       const { token } = await registerAndSignIn(a.base, b.base);
-      await saveOanda(http(b.base, token), { oanda: { accessToken: DEMO_TOKEN } });
-      await syncOanda(http(a.base, token));
+      await saveOanda(httpApi(b.base, token), { oanda: { accessToken: DEMO_TOKEN } });
+      await syncOanda(httpApi(a.base, token));
       const view = (base: string) =>
-        http(base, token)({ method: 'GET', path: '/api/v1/dashboard/metrics?timeZone=UTC' });
+        httpApi(base, token)({ method: 'GET', path: '/api/v1/dashboard/metrics?timeZone=UTC' });
       const bothAtOnce = async () => {
         const before = overviewEngineRuns();
         const [fromA, fromB] = await Promise.all([view(a.base), view(b.base)]);
@@ -322,7 +311,7 @@ describe.skipIf(testDialect !== 'postgres' || !redisUp)(
 
       // A change at the broker, synced through instance b: the next first view computes once more, once.
       sim.openTrade(sim.accountIds[0]!, { instrument: 'EUR_USD', units: 1000 });
-      await syncOanda(http(b.base, token));
+      await syncOanda(httpApi(b.base, token));
       expect(await bothAtOnce()).toBe(1);
       expect(await bothAtOnce()).toBe(0);
     }, 90_000);
