@@ -32,6 +32,7 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createOandaClient, type OandaClientOptions } from './integrations/oanda/oanda-client';
 import { createTradingService } from './modules/trading/trading.service';
+import type { UserConcurrency } from './lib/user-concurrency';
 import { tradingRoutes } from './modules/trading/trading.routes';
 import { createExcursionJob } from './modules/trading/excursions-job';
 import { createLlmProviders, type LlmProviderOptions } from './integrations/llm';
@@ -80,6 +81,11 @@ export interface BuildOptions {
   syncJobs?: SyncJobsOptions;
   /** Sees each route as it is registered (the API reference's test lists them). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * The per-user limits of costly work (lib/user-concurrency.ts; default: each service's own, CANDLE_CONCURRENCY and
+   * COMPUTE_CONCURRENCY). Tests hand in theirs to take a user's places themselves.
+   */
+  userLimits?: { candles?: UserConcurrency; overview?: UserConcurrency };
 }
 
 const defaultWebDist = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
@@ -190,7 +196,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
   });
   app.addHook('onClose', () => oanda.close());
-  const trading = createTradingService({ db: db.kysely, oanda, info, now: ctx.now });
+  const trading = createTradingService({
+    db: db.kysely,
+    oanda,
+    info,
+    now: ctx.now,
+    candleLimit: options.userLimits?.candles,
+  });
   if (env.EXCURSION_REQUESTS_PER_MINUTE > 0) {
     // MAE/MFE from candles in the background; stopped before the database closes (registered after its hook).
     const excursions = createExcursionJob({
@@ -251,6 +263,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now: ctx.now,
     timeoutMs: options.insightsTimeoutMs,
     log: (err, context) => app.log.warn({ err, ...context }, 'overview insights failed'),
+    computeLimit: options.userLimits?.overview,
   });
   // Registered after the database's own hook, so it runs first: the writers stop before the database closes.
   app.addHook('onClose', () => analytics.close());

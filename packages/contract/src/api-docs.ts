@@ -162,13 +162,19 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
   'GET /api/v1/trade/candles': {
     tag: 'Trades',
     summary: "Candles around a trade, for the trade details' chart",
-    errors: oanda,
+    errors: { ...oanda, 429: 'The user already has 8 candle requests running or waiting (`TOO_MANY_RUNNING`).' },
   },
 
   'GET /api/v1/sync/status': { tag: 'Sync', summary: 'Background sync: last and next run, progress, last error' },
   'POST /api/v1/sync/schedule': { tag: 'Sync', summary: 'Set the background sync schedule (off, 5, 15 or 60 min)' },
 
-  'GET /api/v1/dashboard/metrics': { tag: 'Overview', summary: 'Every Overview metric, optionally filtered' },
+  'GET /api/v1/dashboard/metrics': {
+    tag: 'Overview',
+    summary: 'Every Overview metric, optionally filtered',
+    errors: {
+      429: 'A filtered view or a snapshot to compute while the user has 6 computations running or waiting (`TOO_MANY_RUNNING`).',
+    },
+  },
 
   'GET /api/v1/journal/get_tags': { tag: 'Journal', summary: 'The tags, with how many trades carry each' },
   'POST /api/v1/journal/create_tag': {

@@ -190,10 +190,23 @@ describe('OANDA answers that never come or come broken', () => {
     await nothingLost(x, before);
   });
 
-  it('reports truncated JSON as an answer it could not read', async () => {
+  it('rides out a 200 with truncated JSON within the retries', async () => {
+    const x = await setup(300);
+    x.s.faults.garble(RETRIES, { match: '/trades' });
+    const res = await x.sync();
+    expect(res.status, res.body.message).toBe(200);
+    expect(faulted(x.s)).toHaveLength(RETRIES);
+    // The same bounded backoff as after a 5xx.
+    expect(x.waits).toHaveLength(RETRIES);
+    expect(x.waits.every((ms) => ms > 0 && ms <= 20)).toBe(true);
+    expect(storedBook(await stored(x))).toEqual(simBook(x.s));
+  });
+
+  it('reports truncated JSON that outlasts the retries as an answer it could not read', async () => {
     const x = await setup();
     const before = await syncedThenMoved(x);
-    x.s.faults.garble(1, { match: '/trades' });
+    x.s.requestLog.length = 0;
+    x.s.faults.garble(50, { match: '/trades' });
     const res = await x.sync();
     expect(res.status).toBe(502);
     expect(res.body).toMatchObject({
@@ -201,6 +214,14 @@ describe('OANDA answers that never come or come broken', () => {
       message:
         'OANDA sent an answer PipSense could not read. Try again later. Nothing stored was lost; sync again to finish.',
     });
+    // One attempt and RETRIES more for each request that got a garbled answer, then the trader is told.
+    const byRequest = new Map<string, number>();
+    for (const r of faulted(x.s)) {
+      const key = `${r.path}?${new URLSearchParams(r.query).toString()}`;
+      byRequest.set(key, (byRequest.get(key) ?? 0) + 1);
+    }
+    expect(byRequest.size).toBeGreaterThanOrEqual(1);
+    for (const count of byRequest.values()) expect(count).toBe(RETRIES + 1);
     await nothingLost(x, before);
   });
 

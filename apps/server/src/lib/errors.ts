@@ -18,3 +18,11 @@ export const unauthorized = (message = 'Your session has expired. Please sign in
   new AppError(401, 'UNAUTHORIZED', message);
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+/** 429 in the envelope; `retryAfterSeconds` also goes out as Retry-After when the wait is known. */
+export const tooManyRequests = (message: string, code = 'RATE_LIMITED', retryAfterSeconds?: number) =>
+  new AppError(
+    429,
+    code,
+    message,
+    retryAfterSeconds === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  );

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
-import { AppError } from '../lib/errors';
+import { tooManyRequests } from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,9 +58,7 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
   });
   const tooMany = (what: string, ttlInSeconds: number) => {
     const seconds = Math.max(1, ttlInSeconds);
-    return new AppError(429, 'RATE_LIMITED', `${what} Please wait ${seconds} seconds and try again.`, {
-      'retry-after': String(seconds),
-    });
+    return tooManyRequests(`${what} Please wait ${seconds} seconds and try again.`, 'RATE_LIMITED', seconds);
   };
 
   app.decorate('credentialLimits', async (request: FastifyRequest) => {

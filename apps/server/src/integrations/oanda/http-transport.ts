@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Mode } from '@pipsense/contract';
 import { errorResponse } from './wire-schemas';
 import { OandaError, type OandaErrorKind } from './oanda-error';
+import { createFairPool, type FairPool } from './fair-pool';
 
 const gunzipAsync = promisify(gunzip);
 const inflateAsync = promisify(inflate);
@@ -23,7 +24,10 @@ export interface TransportOptions {
   maxDelayMs: number;
   /** A Retry-After longer than this is not waited out: the caller gets a rate-limit error instead. */
   maxRetryAfterMs: number;
-  /** Keep-alive connections per OANDA host; OANDA rejects more than 2 new connections per second. */
+  /**
+   * Keep-alive connections per OANDA host; OANDA rejects more than 2 new connections per second. Shared fairly
+   * between tokens (fair-pool.ts): at most this many requests are in flight per host.
+   */
   connections: number;
   /** Ask for gzip: a 10,000-trade history is about 12 MB of JSON. */
   compression: boolean;
@@ -36,6 +40,8 @@ export interface Target {
   baseUrl: string;
   token: string;
   mode: Mode;
+  /** Whose turn a request waits for in the host's fair pool (fair-pool.ts): a digest of the token. */
+  caller: string;
 }
 
 export interface RequestSpec {
@@ -46,9 +52,35 @@ export interface RequestSpec {
   datetimeFormat?: boolean | undefined;
 }
 
+type Failure = { ok: false; error: OandaError; retryable: boolean; delayMs?: number | undefined };
 type Outcome =
-  | { ok: true; status: number; headers: Record<string, string | string[] | undefined>; text: string }
-  | { ok: false; error: OandaError; retryable: boolean; delayMs?: number | undefined };
+  { ok: true; status: number; headers: Record<string, string | string[] | undefined>; text: string } | Failure;
+
+/**
+ * A 2xx answer's body as JSON. A body that is not JSON (cut short on the way, garbled) is retried like a 5xx:
+ * the next answer is usually whole; once the retries are spent the caller gets a `malformed` error.
+ */
+function readJson(
+  outcome: Extract<Outcome, { ok: true }>,
+  mode: Mode,
+  label: string,
+  attempts: number,
+): { ok: true; status: number; json: unknown } | Failure {
+  try {
+    return { ok: true, status: outcome.status, json: JSON.parse(outcome.text) };
+  } catch (error) {
+    const detail = outcome.text.length === 0 ? 'an empty body' : (error as Error).message;
+    const tries = attempts === 1 ? '' : ` (${attempts} attempts)`;
+    return {
+      ok: false,
+      retryable: true,
+      error: new OandaError(
+        { kind: 'malformed', mode, request: label, status: outcome.status, attempts },
+        `${label}: OANDA sent a body that is not valid JSON (${detail})${tries}`,
+      ),
+    };
+  }
+}
 
 const headerText = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value[0] : value;
@@ -71,6 +103,17 @@ function networkKind(error: unknown): OandaErrorKind {
 
 /** The HTTP layer of the v20 client: keep-alive pool, timeouts, bounded retries, JSON + schema checks. */
 export function createTransport(options: TransportOptions) {
+  // One fair pool per host (practice, live): the agent keeps `connections` per origin.
+  const pools = new Map<string, FairPool>();
+  const poolOf = (url: string): FairPool => {
+    const origin = new URL(url).origin;
+    let pool = pools.get(origin);
+    if (!pool) {
+      pool = createFairPool(options.connections);
+      pools.set(origin, pool);
+    }
+    return pool;
+  };
   const agent = new Agent({
     connections: options.connections,
     pipelining: 1,
@@ -85,7 +128,23 @@ export function createTransport(options: TransportOptions) {
     return Math.round(cap / 2 + (options.random() * cap) / 2);
   }
 
+  /** One attempt on a connection of the caller's turn; the time limit runs from when it has one. */
   async function attempt(target: Target, url: string, spec: RequestSpec, label: string, n: number): Promise<Outcome> {
+    const release = await poolOf(url).acquire(target.caller);
+    try {
+      return await attemptOnConnection(target, url, spec, label, n);
+    } finally {
+      release();
+    }
+  }
+
+  async function attemptOnConnection(
+    target: Target,
+    url: string,
+    spec: RequestSpec,
+    label: string,
+    n: number,
+  ): Promise<Outcome> {
     const details = (kind: OandaErrorKind, extra: Partial<ConstructorParameters<typeof OandaError>[0]> = {}) => ({
       kind,
       mode: target.mode,
@@ -240,40 +299,32 @@ export function createTransport(options: TransportOptions) {
       for (let n = 1; ; n += 1) {
         const started = performance.now();
         const outcome = await attempt(target, url, spec, label, n);
-        if (outcome.ok) {
+        const read = outcome.ok ? readJson(outcome, target.mode, label, n) : outcome;
+        if (read.ok) {
           options.log?.debug?.(
-            { request: label, mode: target.mode, status: outcome.status, ms: Math.round(performance.now() - started) },
+            { request: label, mode: target.mode, status: read.status, ms: Math.round(performance.now() - started) },
             'OANDA request',
           );
-          let json: unknown;
-          try {
-            json = JSON.parse(outcome.text);
-          } catch (error) {
-            const detail = outcome.text.length === 0 ? 'an empty body' : (error as Error).message;
-            throw new OandaError(
-              { kind: 'malformed', mode: target.mode, request: label, status: outcome.status, attempts: n },
-              `${label}: OANDA sent a body that is not valid JSON (${detail})`,
-            );
-          }
-          const parsed = schema.safeParse(json);
+          // Valid JSON in another shape is not retried: OANDA would send the same again.
+          const parsed = schema.safeParse(read.json);
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
             const where = issue?.path.length ? issue.path.join('.') : 'body';
             throw new OandaError(
-              { kind: 'malformed', mode: target.mode, request: label, status: outcome.status, attempts: n },
+              { kind: 'malformed', mode: target.mode, request: label, status: read.status, attempts: n },
               `${label}: OANDA's answer is not in the v20 format (${where}: ${issue?.message ?? 'invalid'})`,
             );
           }
           return parsed.data;
         }
-        if (!outcome.retryable || n > options.retries) throw outcome.error;
-        const delayMs = Math.max(backoff(n - 1), outcome.delayMs ?? 0);
+        if (!read.retryable || n > options.retries) throw read.error;
+        const delayMs = Math.max(backoff(n - 1), read.delayMs ?? 0);
         options.log?.warn(
           {
             request: label,
             mode: target.mode,
-            status: outcome.error.status,
-            kind: outcome.error.kind,
+            status: read.error.status,
+            kind: read.error.kind,
             attempt: n,
             delayMs,
           },

@@ -3,6 +3,7 @@ import { createOandaClient, type OandaClientOptions } from './oanda-client';
 import { OandaError } from './oanda-error';
 import { parseRetryAfter } from './http-transport';
 import { compareIds } from './ids';
+import { until } from '../../test/until';
 import {
   readFixture,
   startFixtureServer,
@@ -352,20 +353,39 @@ describe('OANDA v20 client failure paths', () => {
     expect(trades).toHaveLength(36);
   });
 
-  it('rejects malformed JSON and off-format bodies without retrying', async () => {
-    const { api, server } = await setup();
+  it('retries a 200 whose body is not JSON with the bounded backoff, then says so; off-format JSON is not retried', async () => {
+    const { api, server, sleeps } = await setup({}, { retries: 2 });
     server.use((_req, res, url) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(url.pathname.endsWith('/summary') ? '{"account": {"id": "x", ' : '{"trades": "none"}');
       return true;
     });
     const bad = await failure(api.accountSummary(ACCOUNT));
-    expect(bad.kind).toBe('malformed');
+    expect(bad).toMatchObject({ kind: 'malformed', attempts: 3 });
     expect(bad.message).toContain('not valid JSON');
+    expect(bad.message).toContain('(3 attempts)');
+    expect(server.requests).toHaveLength(3);
+    // The same waits as after a 5xx: equal jitter under a doubling cap (random 0.5 → 3/4 of the cap).
+    expect(sleeps).toEqual([225, 450]);
     const offFormat = await failure(api.openTrades(ACCOUNT));
-    expect(offFormat.kind).toBe('malformed');
+    expect(offFormat).toMatchObject({ kind: 'malformed', attempts: 1 });
     expect(offFormat.message).toContain('trades');
-    expect(server.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it('recovers when a 200 with truncated JSON is whole on the retry', async () => {
+    const { api, server } = await setup({}, { retries: 2 });
+    let garbled = 0;
+    server.use((_req, res) => {
+      if (garbled >= 2) return false;
+      garbled += 1;
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"trades":[{"id":"1","instr');
+      return true;
+    });
+    const { trades } = await api.listTrades(ACCOUNT, { count: 20 });
+    expect(trades).toHaveLength(36);
+    expect(garbled).toBe(2);
   });
 
   it('refuses a decimal that is not a decimal', async () => {
@@ -398,5 +418,76 @@ describe('OANDA v20 client failure paths', () => {
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
     expect(parseRetryAfter('soon')).toBeUndefined();
     expect(parseRetryAfter(undefined)).toBeUndefined();
+  });
+});
+
+describe('the connections to a host, shared fairly between tokens', () => {
+  const DELAY_MS = 80;
+
+  /** Answers every request after DELAY_MS, whatever the token, noting whose requests started and ended when. */
+  function slowHost(s: FixtureServer) {
+    const started: string[] = [];
+    const finished: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    s.use((req, res) => {
+      const who = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      started.push(who);
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      setTimeout(() => {
+        inFlight -= 1;
+        finished.push(who);
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ accounts: [{ id: `account-of-${who}` }] }));
+      }, DELAY_MS);
+      return true;
+    });
+    return { started, finished, most: () => most };
+  }
+
+  it("serves another token's single request after at most about one of a burst's, not after the burst", async () => {
+    const { client, server } = await setup(); // 2 connections, the default
+    const host = slowHost(server);
+    const a = client.forCredentials({ accessToken: 'token-A', mode: 'demo' });
+    const b = client.forCredentials({ accessToken: 'token-B', mode: 'demo' });
+    const burst = Array.from({ length: 12 }, () => a.listAccounts());
+    // Both connections busy with A's first two requests, ten more of A's waiting: then B asks.
+    await until(() => host.started.length >= 2, "A's first two requests at OANDA");
+    expect((await b.listAccounts())[0]?.id).toBe('account-of-token-B');
+    const startedBefore = host.started.indexOf('token-B');
+    const finishedBefore = host.finished.indexOf('token-B');
+    expect(
+      startedBefore,
+      `B's request was sent after ${startedBefore} of A's: it should take the next free connection`,
+    ).toBe(2);
+    expect(finishedBefore, `B's answer came after ${finishedBefore} of A's 12 answers`).toBeLessThanOrEqual(3);
+    expect(await Promise.all(burst)).toHaveLength(12);
+    // Never more requests in flight than connections; A alone used both of them.
+    expect(host.most()).toBe(2);
+    expect(server.connections()).toBeLessThanOrEqual(2);
+  });
+
+  it('takes turns between two bursts', async () => {
+    const { client, server } = await setup();
+    const host = slowHost(server);
+    const a = client.forCredentials({ accessToken: 'token-A', mode: 'demo' });
+    const b = client.forCredentials({ accessToken: 'token-B', mode: 'demo' });
+    const burstA = Array.from({ length: 8 }, () => a.listAccounts());
+    await until(() => host.started.length >= 2, "A's first two requests at OANDA");
+    const burstB = Array.from({ length: 8 }, () => b.listAccounts());
+    await Promise.all([...burstA, ...burstB]);
+    // After A's first two, each token holds one connection: B is never more than a couple of requests behind A
+    // (first come, first served, it would be 8 behind).
+    const order = host.started.map((who) => (who === 'token-A' ? 'A' : 'B')).join('');
+    let behind = 0;
+    for (let i = 1; i <= order.length; i += 1) {
+      const prefix = order.slice(0, i);
+      const as = prefix.replaceAll('B', '').length;
+      if (as === 8) break;
+      behind = Math.max(behind, as - (i - as));
+    }
+    expect(behind, `requests sent in the order ${order}`).toBeLessThanOrEqual(3);
+    expect(host.most()).toBe(2);
   });
 });

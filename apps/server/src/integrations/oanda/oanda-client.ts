@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Mode } from '@pipsense/contract';
 import { compareIds, normaliseId } from './ids';
 import { createTransport, type OandaLogger, type Target, type TransportOptions } from './http-transport';
@@ -88,8 +89,9 @@ const DEFAULTS = {
 const enc = encodeURIComponent;
 
 /**
- * The OANDA v20 REST client. One per server: it owns the keep-alive connection pool. `forCredentials`
- * binds a user's token and mode (demo → practice host, live → live host) to the v20 calls.
+ * The OANDA v20 REST client. One per server: it owns the keep-alive connection pool, shared fairly between tokens
+ * (fair-pool.ts). `forCredentials` binds a user's token and mode (demo → practice host, live → live host) to the
+ * v20 calls.
  */
 export function createOandaClient(options: OandaClientOptions) {
   const transport = createTransport({ ...DEFAULTS, ...dropUndefined(options) });
@@ -99,6 +101,8 @@ export function createOandaClient(options: OandaClientOptions) {
       baseUrl: credentials.mode === 'live' ? options.liveUrl : options.practiceUrl,
       token: credentials.accessToken,
       mode: credentials.mode,
+      // The fair pool's queue of this token: every user of one token shares it (and OANDA's limits of the token).
+      caller: createHash('sha256').update(credentials.accessToken).digest('base64url'),
     };
     const account = (accountId: string) => `/accounts/${enc(accountId)}`;
 
@@ -247,7 +251,7 @@ export function createOandaClient(options: OandaClientOptions) {
             if (last) break;
           }
         } else windows.push(Number.isFinite(start) ? { from: new Date(start).toISOString() } : {});
-        // The listings, then every page, are asked for at once (the connection pool queues them); the caller
+        // The listings, then every page, are asked for at once (the fair pool queues them); the caller
         // takes the pages in order. The first stop of a trade is the lowest id, whatever order pages arrive in.
         const listings = await Promise.all(
           windows.map((window) =>

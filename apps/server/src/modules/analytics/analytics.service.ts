@@ -40,6 +40,7 @@ import {
 import type { InsightsClaim, InsightsRepository, InsightsRow } from './insights.repository';
 import { factsKey, writeInsights, writerFacts, type WriterFacts } from './insights-writer';
 import { AiBudgetExhaustedError, budgetInsightsNote, type AiBudget } from '../ai-usage';
+import { createUserConcurrency, type UserConcurrency } from '../../lib/user-concurrency';
 
 /** Part of every insights version: raise it when the prompt or the shape of the facts given to the provider change. */
 const WRITER_REVISION = 3;
@@ -69,7 +70,16 @@ export interface AnalyticsServiceDeps {
   /** Pause before a transient failure is retried (default 10 minutes). */
   retryPauseMs?: number | undefined;
   log?: (error: unknown, context: Record<string, unknown>) => void;
+  /** Overview computations of one user at once (issue 12, finding 5); default COMPUTE_CONCURRENCY. */
+  computeLimit?: UserConcurrency | undefined;
 }
+
+/**
+ * Overview computations (a filtered view, or a snapshot to compute afresh) one user's requests may have at once: 2
+ * running, 4 more waiting in order, then 429 TOO_MANY_RUNNING. Reading a stored snapshot is not limited, and neither
+ * are the refreshes the sync and import jobs run (docs/decisions/019-per-user-concurrency.md).
+ */
+export const COMPUTE_CONCURRENCY = { running: 2, queued: 4, what: 'Overview computation' } as const;
 
 export interface OverviewRequest {
   /** The browser's zone: used when the trader has saved none in Profile. */
@@ -234,6 +244,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
   const retryPauseMs = deps.retryPauseMs ?? DEFAULT_RETRY_PAUSE_MS;
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   const books = deps.books ?? createBookCache();
+  const computeTurns = deps.computeLimit ?? createUserConcurrency(COMPUTE_CONCURRENCY);
   let closing = false;
 
   function log(error: unknown, context: Record<string, unknown>): void {
@@ -428,12 +439,19 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     return { metrics, byTag, dataAsOf: newestSync(accountItems) };
   }
 
-  /** The scope's snapshot of the current data version: stored, or computed once (under the shared lock). */
-  async function snapshotOf(userId: string, scope: OverviewScope, version: DataVersion) {
+  /**
+   * The scope's snapshot of the current data version: stored, or computed once (under the shared lock). A computation
+   * a request asks for (`limited`) waits for the user's turn (COMPUTE_CONCURRENCY), outside the lock's transaction.
+   */
+  async function snapshotOf(userId: string, scope: OverviewScope, version: DataVersion, limited = false) {
     const key = scopeKey(scope);
     let row = await deps.snapshots.find(userId, key);
+    const computeOnce: typeof deps.snapshots.computeOnce = (...args) =>
+      limited
+        ? computeTurns.run(userId, () => deps.snapshots.computeOnce(...args))
+        : deps.snapshots.computeOnce(...args);
     if (!row || row.version !== version.key)
-      row = await deps.snapshots.computeOnce(userId, key, version.key, async () => {
+      row = await computeOnce(userId, key, version.key, async () => {
         const now = deps.now();
         const { metrics, byTag } = await compute(
           userId,
@@ -500,12 +518,8 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         const now = deps.now();
         const instrument = request.instrument?.toUpperCase().replace('/', '_');
         const version = await deps.snapshots.version(userId);
-        const { metrics, byTag, dataAsOf } = await compute(
-          userId,
-          { ...request, platform, instrument },
-          version,
-          timeZone,
-          now,
+        const { metrics, byTag, dataAsOf } = await computeTurns.run(userId, () =>
+          compute(userId, { ...request, platform, instrument }, version, timeZone, now),
         );
         const cards = buildInsights(metrics);
         return {
@@ -533,12 +547,13 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       const writerScope: OverviewScope = { ...scope, zone: zones.insights };
       const version = await deps.snapshots.version(userId);
       const [{ body, meta, computedAt }, accounts] = await Promise.all([
-        snapshotOf(userId, scope, version),
+        snapshotOf(userId, scope, version, true),
         deps.trading.accounts(userId, request.mode, scope.platform),
       ]);
       const dataAsOf = newestSync(accounts);
       // Without a saved zone, the browser's zone shows the overview; the provider writes from the UTC facts.
-      const writer = writerScope.zone === scope.zone ? meta : (await snapshotOf(userId, writerScope, version)).meta;
+      const writer =
+        writerScope.zone === scope.zone ? meta : (await snapshotOf(userId, writerScope, version, true)).meta;
       const { cards, status: insights } = await insightsFor(userId, meta, version, dataAsOf, writerScope, writer);
       const extras: OverviewExtras = {
         aiInsights: cards.aiInsights,

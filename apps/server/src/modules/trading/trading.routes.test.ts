@@ -7,19 +7,25 @@ import {
   startLedgerServer,
   type LedgerServer,
 } from '../../integrations/oanda/test-support/ledger-server';
+import { createUserConcurrency } from '../../lib/user-concurrency';
+import { jwtPayload } from '../../security/attack-support';
+import { until } from '../../test/until';
+import { CANDLE_CONCURRENCY } from './trading.service';
 
 const A = '101-004-1000001-001';
 const B = '101-004-1000001-002';
 
 let ledger: LedgerServer;
 let t: TestApp;
+/** The app's per-user limit of candle requests, the default one, held here so a test can see who waits. */
+const candleLimit = createUserConcurrency(CANDLE_CONCURRENCY);
 
 beforeAll(async () => {
   // One OANDA stand-in for the whole file (its address goes into env); each test seeds it afresh.
   ledger = await startLedgerServer([]);
   t = await createTestApp(
     { OANDA_PRACTICE_URL: ledger.url, OANDA_LIVE_URL: 'http://127.0.0.1:9' },
-    { oanda: { retries: 2, baseDelayMs: 1, maxDelayMs: 4, timeoutMs: 3_000 } },
+    { oanda: { retries: 2, baseDelayMs: 1, maxDelayMs: 4, timeoutMs: 3_000 }, userLimits: { candles: candleLimit } },
   );
 });
 afterAll(async () => {
@@ -458,5 +464,50 @@ describe('candles', () => {
       expect(r.statusCode, query).toBe(400);
       expect(r.json().message, query).toContain(field);
     }
+  });
+
+  it('runs 2 candle requests of a user at a time, queues 6, and refuses more with a clear 429', async () => {
+    seed(seededAccount(A, 1, 0));
+    const user = await connectedUser();
+    const other = await connectedUser();
+    const userId = String(jwtPayload(user.token).sub);
+    const { running, queued } = CANDLE_CONCURRENCY;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // OANDA holds the user's candle requests (count=60) until released, then answers 503: retried, then served.
+    ledger.faults.push((_req, res, url) => {
+      if (!url.pathname.endsWith('/candles') || url.searchParams.get('count') !== '60') return false;
+      void gate.then(() => res.writeHead(503).end());
+      return true;
+    });
+    const candles = (token: string, count: number) =>
+      get(token, `/api/v1/trade/candles?instrument=EUR_USD&granularity=M5&count=${count}`);
+    const accepted = Array.from({ length: running + queued }, () => candles(user.token, 60));
+    const atOanda = () => ledger.requests.filter((r) => r.path.endsWith('/candles')).length;
+    await until(
+      () => candleLimit.load(userId).waiting >= queued && atOanda() >= running,
+      `${running} candle requests at OANDA and ${queued} waiting for the user's turn`,
+    );
+    expect(candleLimit.load(userId)).toEqual({ running, waiting: queued });
+    expect(atOanda()).toBe(running);
+
+    const refused = await candles(user.token, 60);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      code: 'TOO_MANY_RUNNING',
+      message: 'You already have 8 candle requests running or waiting. Wait for them to finish, then try again.',
+    });
+    // Another user has places of their own (their request waits only for a free OANDA connection).
+    const others = candles(other.token, 61);
+    const otherId = String(jwtPayload(other.token).sub);
+    await until(() => candleLimit.load(otherId).running >= 1, "the other user's candle request to run");
+    expect(candleLimit.load(otherId)).toEqual({ running: 1, waiting: 0 });
+
+    ledger.faults.length = 0;
+    release();
+    for (const res of await Promise.all([...accepted, others])) expect(res.statusCode, res.body).toBe(200);
+    expect(candleLimit.load(userId)).toEqual({ running: 0, waiting: 0 });
+    expect((await candles(user.token, 60)).statusCode).toBe(200);
   });
 });

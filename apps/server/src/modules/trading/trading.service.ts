@@ -37,6 +37,7 @@ import {
 import { toAccountItem, toTradeItem, tradeRecord } from './broker-data';
 import { aboutAccount, notConfigured, oandaFailure, SETTINGS } from './oanda-failure';
 import { createSyncLock } from './sync-lock';
+import { createUserConcurrency, type UserConcurrency } from '../../lib/user-concurrency';
 import { syncTrades, type TradeSyncOptions } from './trade-sync.service';
 import { createTradeRepository, type TradeFilter } from './trade.repository';
 import { exportFileName, tradesCsv } from './trade-export';
@@ -61,7 +62,15 @@ export interface TradingServiceDeps {
   oanda: OandaClient;
   info: Pick<SettingsService, 'oandaCredentials'>;
   now: () => Date;
+  /** Candle requests of one user at once (issue 12, finding 5); default CANDLE_CONCURRENCY. */
+  candleLimit?: UserConcurrency | undefined;
 }
+
+/**
+ * Candle requests one user may have at once: 2 running, 6 more waiting in order (a round of the assistant's tool
+ * calls, at most 8, always fits), then 429 TOO_MANY_RUNNING (docs/decisions/019-per-user-concurrency.md).
+ */
+export const CANDLE_CONCURRENCY = { running: 2, queued: 6, what: 'candle request' } as const;
 
 export interface PageRequest {
   page: number;
@@ -96,7 +105,8 @@ export const TRADE_BATCH = 1000;
  * The trading module's use cases: syncs, lists, candles. Analytics and the assistant call the exported methods
  * (allTrades, accounts, openTradesLive, candles, …); they never touch the tables themselves.
  */
-export function createTradingService({ db, oanda, info, now }: TradingServiceDeps) {
+export function createTradingService({ db, oanda, info, now, candleLimit }: TradingServiceDeps) {
+  const candleTurns = candleLimit ?? createUserConcurrency(CANDLE_CONCURRENCY);
   const trades = createTradeRepository(db);
   const tradeQuery = createTradeQueryRepository(db);
   const tradeList = createTradeListRepository(db);
@@ -345,17 +355,22 @@ export function createTradingService({ db, oanda, info, now }: TradingServiceDep
       });
     },
 
-    /** Candles from OANDA with the user's credentials (mid prices unless `price` says otherwise). */
+    /**
+     * Candles from OANDA with the user's credentials (mid prices unless `price` says otherwise); the route and the
+     * assistant's tools alike, within the user's CANDLE_CONCURRENCY.
+     */
     async candles(userId: string, request: CandleRequest): Promise<CandlesResult> {
       const { api } = await connect(userId);
-      const body = await upstream(() =>
-        api.candles(request.instrument, {
-          granularity: request.granularity,
-          count: request.count,
-          from: request.from,
-          to: request.to,
-          price: request.price ?? 'M',
-        }),
+      const body = await candleTurns.run(userId, () =>
+        upstream(() =>
+          api.candles(request.instrument, {
+            granularity: request.granularity,
+            count: request.count,
+            from: request.from,
+            to: request.to,
+            price: request.price ?? 'M',
+          }),
+        ),
       );
       return {
         instrument: body.instrument ?? request.instrument,
