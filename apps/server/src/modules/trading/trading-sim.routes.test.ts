@@ -149,7 +149,8 @@ describe('trading against the OANDA simulator', () => {
     );
     running.push(t);
     const token = await connect(t, s.token);
-    s.faults.garble(1, { match: '/summary' });
+    // Garbled on the first attempt and on its one retry (a garbled 200 is retried like a 5xx).
+    s.faults.garble(2, { match: '/summary' });
     const garbled = await get(t, token, '/api/v1/account/sync_account');
     expect(garbled.statusCode).toBe(502);
     expect(garbled.json().code).toBe('OANDA_BAD_RESPONSE');
