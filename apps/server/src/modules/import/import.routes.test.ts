@@ -393,4 +393,19 @@ describe('bad files', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect([a, b].find((r) => r.statusCode === 409)!.json<{ code: string }>().code).toBe('IMPORT_BUSY');
   });
+
+  it('saves one confirmed import of a user at a time; the refused one can be confirmed after', async () => {
+    const first = await uploaded(token, MT5);
+    const second = await uploaded(token, MT4, 'statement.htm');
+    const [a, b] = await Promise.all([confirm(token, first.importId), confirm(token, second.importId)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const refused = a.statusCode === 409 ? first : second;
+    expect((a.statusCode === 409 ? a : b).json()).toMatchObject({
+      code: 'IMPORT_BUSY',
+      message: 'Another of your imports is being saved. Wait for it to finish, then confirm this one.',
+    });
+    // Nothing of the refused preview was lost.
+    const again = await confirm(token, refused.importId);
+    expect(again.statusCode, again.body).toBe(200);
+  });
 });

@@ -12,7 +12,7 @@ import {
   type Mode,
 } from '@pipsense/contract';
 import type { Database, ImportMappingsTable } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { SettingsService } from '../settings/settings.service';
 import { metatraderAccount, type TradingService } from '../trading/trading.service';
 import {
@@ -26,6 +26,7 @@ import {
 import { createImportRepository } from './import.repository';
 import { ReportError, type CsvMappingSpec } from './parse/types';
 import type { ReportParser } from './report-parser';
+import { createOneAtATime } from '../../lib/one-at-a-time';
 
 export interface ImportServiceDeps {
   db: Kysely<Database>;
@@ -80,11 +81,11 @@ const accountKeyOf = (identity: { server: string; login: string }) =>
 /**
  * MetaTrader 4/5 and CSV import (issue 10): a file is read on a worker thread into a plan, shown as a preview and
  * kept (table `imports`) until the trader confirms (the trading module stores the account and trades) or cancels.
- * One upload per user is read at a time.
+ * One upload per user is read at a time, and one confirmed import per user is saved at a time (409 IMPORT_BUSY).
  */
 export function createImportService({ db, trading, settings, parser, now, afterImport, log }: ImportServiceDeps) {
   const repo = createImportRepository(db);
-  const reading = new Set<string>();
+  const busy = createOneAtATime('IMPORT_BUSY');
 
   async function csvMapping(userId: string, request: UploadRequest): Promise<CsvMappingSpec | undefined> {
     if (request.mapping) return request.mapping;
@@ -107,6 +108,38 @@ export function createImportService({ db, trading, settings, parser, now, afterI
     }
   }
 
+  /** Stores the previewed account and trades (new ones added, changed ones updated), then forgets the preview. */
+  async function save(userId: string, importId: string, body: ImportConfirmBody = {}): Promise<ConfirmResult> {
+    const row = await repo.findPending(userId, importId);
+    if (!row) throw notFound('No import with this id is waiting for you. Upload the file again.');
+    if (row.expires_at <= now().toISOString()) {
+      await repo.deletePending(userId, importId);
+      throw new AppError(
+        410,
+        'IMPORT_EXPIRED',
+        `This preview is older than ${IMPORT_PREVIEW_TTL_MINUTES} minutes and was discarded. Upload the file again.`,
+      );
+    }
+    const payload = JSON.parse(row.payload) as Payload;
+    const corrections = new Map(Object.entries(body.contractSizes ?? {}).map(([s, v]) => [s.toUpperCase(), v]));
+    const stored = await repo.contractSizes(userId);
+    const sizes = contractSizesWith(new Map([...stored, ...corrections]));
+    const mode = body.mode ?? payload.mode ?? 'demo';
+    const result = await trading.storeImport(userId, { ...payload.account, mode }, tradeInputs(payload.trades, sizes));
+    await repo.saveContractSizes(userId, corrections, now().toISOString());
+    await repo.deletePending(userId, importId);
+    await settings.adoptTradingPlatformIfUnset(userId, 'MetaTrader');
+    if (result.added + result.updated > 0 && afterImport)
+      await afterImport(userId).catch((err: unknown) => log?.(err, { userId, step: 'overview snapshots' }));
+    return {
+      accountId: result.accountKey,
+      added: result.added,
+      updated: result.updated,
+      unchanged: result.unchanged,
+      closedTrades: payload.trades.length,
+    };
+  }
+
   return {
     /** Reads the file and keeps a preview; nothing of the trader's data changes. */
     async upload(
@@ -118,87 +151,55 @@ export function createImportService({ db, trading, settings, parser, now, afterI
           'The file is empty (0 bytes). Export the report again from MetaTrader and upload the saved file.',
           'EMPTY_FILE',
         );
-      if (reading.has(userId))
-        throw conflict(
-          'Another of your uploads is still being read. Wait for its preview, then upload the next file.',
-          'IMPORT_BUSY',
-        );
-      reading.add(userId);
-      try {
-        const mapping = await csvMapping(userId, request);
-        const report = await parse(request.bytes, mapping);
-        const stamp = now();
-        const identity = accountIdentity(report);
-        const remembered = await trading.importedAccount(userId, accountKeyOf(identity));
-        const offset =
-          request.serverUtcOffset ??
-          (report.timesAreUtc ? '+00:00' : undefined) ??
-          remembered?.utcOffset ??
-          DEFAULT_SERVER_UTC_OFFSET;
-        const sizes = contractSizesWith(await repo.contractSizes(userId));
-        const plan = planImport(report, { offset, rememberedMode: request.mode ?? remembered?.mode ?? null, sizes });
-        const importId = randomUUID();
-        const payload: Payload = {
-          format: report.format,
-          identity: plan.identity,
-          mode: plan.mode,
-          account: plan.account,
-          trades: plan.trades,
-        };
-        await repo.deleteExpired(stamp.toISOString());
-        await repo.savePending({
-          id: importId,
-          user_id: userId,
-          format: report.format,
-          file_name: request.fileName,
-          account_key: accountKeyOf(plan.identity),
-          summary: JSON.stringify(plan.preview),
-          payload: JSON.stringify(payload),
-          created_at: stamp.toISOString(),
-          expires_at: new Date(stamp.getTime() + IMPORT_PREVIEW_TTL_MINUTES * 60_000).toISOString(),
-        });
-        return { importId, format: report.format, preview: plan.preview };
-      } finally {
-        reading.delete(userId);
-      }
+      return busy.run(
+        `read:${userId}`,
+        'Another of your uploads is still being read. Wait for its preview, then upload the next file.',
+        async () => {
+          const mapping = await csvMapping(userId, request);
+          const report = await parse(request.bytes, mapping);
+          const stamp = now();
+          const identity = accountIdentity(report);
+          const remembered = await trading.importedAccount(userId, accountKeyOf(identity));
+          const offset =
+            request.serverUtcOffset ??
+            (report.timesAreUtc ? '+00:00' : undefined) ??
+            remembered?.utcOffset ??
+            DEFAULT_SERVER_UTC_OFFSET;
+          const sizes = contractSizesWith(await repo.contractSizes(userId));
+          const plan = planImport(report, { offset, rememberedMode: request.mode ?? remembered?.mode ?? null, sizes });
+          const importId = randomUUID();
+          const payload: Payload = {
+            format: report.format,
+            identity: plan.identity,
+            mode: plan.mode,
+            account: plan.account,
+            trades: plan.trades,
+          };
+          await repo.deleteExpired(stamp.toISOString());
+          await repo.savePending({
+            id: importId,
+            user_id: userId,
+            format: report.format,
+            file_name: request.fileName,
+            account_key: accountKeyOf(plan.identity),
+            summary: JSON.stringify(plan.preview),
+            payload: JSON.stringify(payload),
+            created_at: stamp.toISOString(),
+            expires_at: new Date(stamp.getTime() + IMPORT_PREVIEW_TTL_MINUTES * 60_000).toISOString(),
+          });
+          return { importId, format: report.format, preview: plan.preview };
+        },
+      );
     },
 
     /** Stores the previewed account and trades (new ones added, changed ones updated), then forgets the preview. */
     async confirm(userId: string, importId: string, body: ImportConfirmBody = {}): Promise<ConfirmResult> {
-      const row = await repo.findPending(userId, importId);
-      if (!row) throw notFound('No import with this id is waiting for you. Upload the file again.');
-      if (row.expires_at <= now().toISOString()) {
-        await repo.deletePending(userId, importId);
-        throw new AppError(
-          410,
-          'IMPORT_EXPIRED',
-          `This preview is older than ${IMPORT_PREVIEW_TTL_MINUTES} minutes and was discarded. Upload the file again.`,
-        );
-      }
-      const payload = JSON.parse(row.payload) as Payload;
-      const corrections = new Map(Object.entries(body.contractSizes ?? {}).map(([s, v]) => [s.toUpperCase(), v]));
-      const stored = await repo.contractSizes(userId);
-      const sizes = contractSizesWith(new Map([...stored, ...corrections]));
-      const mode = body.mode ?? payload.mode ?? 'demo';
-      const result = await trading.storeImport(
-        userId,
-        { ...payload.account, mode },
-        tradeInputs(payload.trades, sizes),
+      return busy.run(
+        `save:${userId}`,
+        'Another of your imports is being saved. Wait for it to finish, then confirm this one.',
+        () => save(userId, importId, body),
       );
-      await repo.saveContractSizes(userId, corrections, now().toISOString());
-      await repo.deletePending(userId, importId);
-      await settings.adoptTradingPlatformIfUnset(userId, 'MetaTrader');
-      if (result.added + result.updated > 0 && afterImport)
-        await afterImport(userId).catch((err: unknown) => log?.(err, { userId, step: 'overview snapshots' }));
-      return {
-        accountId: result.accountKey,
-        added: result.added,
-        updated: result.updated,
-        unchanged: result.unchanged,
-        closedTrades: payload.trades.length,
-      };
     },
-
     /** Forgets a preview; nothing was stored. */
     async cancel(userId: string, importId: string): Promise<void> {
       if (!(await repo.deletePending(userId, importId)))

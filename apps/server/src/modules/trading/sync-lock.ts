@@ -1,23 +1,9 @@
-import { conflict } from '../../lib/errors';
+import { createOneAtATime } from '../../lib/one-at-a-time';
 
 /**
- * One sync of a kind per user at a time in this process; a second one is refused with 409 instead of queueing
- * behind a long first sync. Across several server processes two syncs can still overlap: that costs OANDA
- * requests but not data, because every write is an idempotent upsert (docs/decisions/003-broker-numbers.md).
+ * One sync of a kind per user at a time in this process; a second one is refused with 409 SYNC_IN_PROGRESS instead
+ * of queueing behind a long first sync. Across several server processes two syncs can still overlap: that costs
+ * OANDA requests but not data, because every write is an idempotent upsert (docs/decisions/003-broker-numbers.md).
  */
-export function createSyncLock() {
-  const running = new Set<string>();
-  return {
-    async run<T>(key: string, busyMessage: string, work: () => Promise<T>): Promise<T> {
-      if (running.has(key)) throw conflict(busyMessage, 'SYNC_IN_PROGRESS');
-      running.add(key);
-      try {
-        return await work();
-      } finally {
-        running.delete(key);
-      }
-    },
-    isRunning: (key: string) => running.has(key),
-  };
-}
+export const createSyncLock = () => createOneAtATime('SYNC_IN_PROGRESS');
 export type SyncLock = ReturnType<typeof createSyncLock>;
