@@ -17,6 +17,10 @@ import {
   type NodeProcess,
   type ServerBundle,
 } from './server-process';
+import { until } from '../test/until';
+
+/** Within the tests' own time limits, checking every 10 ms. */
+const patiently = { ms: 60_000, everyMs: 10 };
 
 /*
  * Faults of the server process itself, on the real bundled server in a child process: killed in the middle of a
@@ -111,7 +115,11 @@ describe('SIGTERM while requests are in flight', () => {
     sync.catch(() => undefined);
     streamed.catch(() => undefined);
     // Both under way: the broker asked for trades, the model asked for the answer.
-    await until(() => s.requestLog.some((r) => r.path.endsWith('/trades')) && openai.requests.length === 1);
+    await until(
+      () => s.requestLog.some((r) => r.path.endsWith('/trades')) && openai.requests.length === 1,
+      'the sync and the answer under way',
+      patiently,
+    );
     p.child.kill('SIGTERM');
 
     const res = await sync;
@@ -130,17 +138,16 @@ describe('SIGTERM while requests are in flight', () => {
   });
 });
 
-/** Resolves once `done()` holds, checking every 10 ms (the test's own timeout bounds the wait). */
-async function until(done: () => boolean): Promise<void> {
-  while (!done()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
 /** Resolves once the sync child has opened the database and begins the sync. */
 async function started(p: NodeProcess): Promise<void> {
-  await until(() => {
-    if (p.child.exitCode !== null) throw new Error(`the sync process ended before syncing:\n${p.output()}`);
-    return p.output().includes('sync started');
-  });
+  await until(
+    () => {
+      if (p.child.exitCode !== null) throw new Error(`the sync process ended before syncing:\n${p.output()}`);
+      return p.output().includes('sync started');
+    },
+    'the sync child to start',
+    patiently,
+  );
 }
 
 describe('a sync killed at random points', () => {

@@ -18,6 +18,7 @@ import { reachable } from '../../test/reachable';
 import { overviewEngineRuns } from '../analytics/analytics.service';
 import type { SyncJobs, SyncJobsOptions } from './sync-jobs.service';
 import { userIdOf } from './test-support';
+import { until } from '../../test/until';
 
 /*
  * Past one machine (issue 11): PipSense instances listening on ports of their own, sharing one PostgreSQL database
@@ -164,13 +165,7 @@ async function status(base: string, token: string): Promise<SyncStatus> {
   return (JSON.parse(res.text) as { data: SyncStatus }).data;
 }
 
-async function until(check: () => Promise<boolean>, what: string, ms = 45_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const slowly = { ms: 45_000, everyMs: 100 };
 
 describe.skipIf(testDialect !== 'postgres' || !redisUp)(
   'instances on different ports sharing PostgreSQL and Redis',
@@ -261,8 +256,16 @@ describe.skipIf(testDialect !== 'postgres' || !redisUp)(
       // Long enough that the poll below sees the first page well before the last (two accounts sync at once).
       sim.faults.delay(4000, { match: /\/trades$/ });
       expect(await dying.tick()).toBe(1);
-      await until(async () => (await status(dying.base, token)).running?.pages !== undefined, 'the sync to start');
-      await until(async () => ((await status(dying.base, token)).running?.pages ?? 0) >= 1, 'a first page of trades');
+      await until(
+        async () => (await status(dying.base, token)).running?.pages !== undefined,
+        'the sync to start',
+        slowly,
+      );
+      await until(
+        async () => ((await status(dying.base, token)).running?.pages ?? 0) >= 1,
+        'a first page of trades',
+        slowly,
+      );
       dying.child.kill('SIGKILL');
       await new Promise<void>((resolve) => dying.child.once('exit', () => resolve()));
       // Killed while its job ran (its status said so): trades stored, the job neither finished nor checkpointed.
@@ -280,10 +283,14 @@ describe.skipIf(testDialect !== 'postgres' || !redisUp)(
 
       // The other instance: pg-boss expires the dead instance's job and retries it once the lease has run out.
       const survivor = await instance({ leaseMs, pgBoss });
-      await until(async () => {
-        const s = await status(survivor.base, token);
-        return s.lastSyncedAt !== null && s.running === null;
-      }, 'the surviving instance to finish the sync');
+      await until(
+        async () => {
+          const s = await status(survivor.base, token);
+          return s.lastSyncedAt !== null && s.running === null;
+        },
+        'the surviving instance to finish the sync',
+        slowly,
+      );
       expect(await storedTrades(userId)).toEqual(brokerTrades());
       expect(await status(survivor.base, token)).toMatchObject({ failures: 0, lastError: null, paused: false });
     }, 120_000);

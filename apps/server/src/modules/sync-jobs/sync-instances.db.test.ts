@@ -11,6 +11,7 @@ import { injectApi, testDialect } from '../../test/harness';
 import { saveOanda } from '../../test/oanda-user';
 import type { SyncJobs, SyncJobsOptions } from './sync-jobs.service';
 import { userIdOf } from './test-support';
+import { until } from '../../test/until';
 
 /*
  * Two PipSense instances on one PostgreSQL database (pg-boss in its own schema): the same user's schedule fires once,
@@ -94,14 +95,6 @@ async function user(on: FastifyInstance, other: FastifyInstance, name: string): 
   return userIdOf(token);
 }
 
-async function until(check: () => boolean, what: string, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe.skipIf(testDialect !== 'postgres')('two instances on one PostgreSQL database', () => {
   it("fires each user's schedule once, not twice, when both instances tick at once", async () => {
     const url = await database();
@@ -122,7 +115,7 @@ describe.skipIf(testDialect !== 'postgres')('two instances on one PostgreSQL dat
     // Each user is queued once; a second job is accepted only when the first was already taken by a worker (one
     // waiting and one running per user), and then finds the user leased or synced: it runs nothing (checked below).
     expect(fromA + fromB).toBeGreaterThanOrEqual(6);
-    await until(() => calls.length >= 6, 'six syncs');
+    await until(() => calls.length >= 6, 'six syncs', { ms: 20_000 });
     // Both instances tick again while (or after) the jobs run: nothing is due, nothing runs twice.
     expect((await a.jobs.queue.tick()) + (await b.jobs.queue.tick())).toBe(0);
     await new Promise((r) => setTimeout(r, 1500));
@@ -131,7 +124,7 @@ describe.skipIf(testDialect !== 'postgres')('two instances on one PostgreSQL dat
     // 15 minutes later every user is due once more.
     clock.at = START + 15 * 60_000;
     await Promise.all([a.jobs.queue.tick(), b.jobs.queue.tick()]);
-    await until(() => calls.length >= 12, 'the second round');
+    await until(() => calls.length >= 12, 'the second round', { ms: 20_000 });
     await new Promise((r) => setTimeout(r, 1000));
     expect(calls).toHaveLength(12);
   }, 60_000);
@@ -163,7 +156,7 @@ describe.skipIf(testDialect !== 'postgres')('two instances on one PostgreSQL dat
     });
     const id = await user(a.app, a.app, `lost${randomUUID().slice(0, 6)}`);
     expect(await a.jobs.queue.tick()).toBe(1);
-    await until(() => calls.length === 1, 'instance a to take the job');
+    await until(() => calls.length === 1, 'instance a to take the job', { ms: 20_000 });
     // Then it stops taking jobs, the way a dead instance does; its sync never finishes.
     await a.jobs.queue.stopWorkers();
 
@@ -176,7 +169,7 @@ describe.skipIf(testDialect !== 'postgres')('two instances on one PostgreSQL dat
       },
     });
     clock.at = START + leaseMs + 1000;
-    await until(() => calls.length === 2, 'instance b to run the expired job');
+    await until(() => calls.length === 2, 'instance b to run the expired job', { ms: 20_000 });
     expect(calls).toEqual([
       { by: 'a', userId: id },
       { by: 'b', userId: id },

@@ -3,6 +3,7 @@ import { DEMO_TOKEN, startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
 import type { SyncStatus } from '@pipsense/contract';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { SyncJobs } from './sync-jobs.service';
+import { until } from '../../test/until';
 
 /*
  * The sync routes on the suite's database (SQLite, or PostgreSQL with PIPSENSE_TEST_PG_URL: there the scheduler is
@@ -42,14 +43,6 @@ async function status(t: TestApp, token: string): Promise<SyncStatus> {
   const res = await t.call(token, { method: 'GET', url: '/api/v1/sync/status' });
   expect(res.statusCode).toBe(200);
   return res.json<{ data: SyncStatus }>().data;
-}
-
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 describe('sync routes', () => {
@@ -110,7 +103,7 @@ describe('sync routes', () => {
     const { t, jobs } = await setup();
     const u = await t.oandaUser({ oanda: { accessToken: DEMO_TOKEN }, sync: 'none' });
     expect(await jobs.queue.tick()).toBe(1);
-    await until(async () => (await status(t, u.token)).lastSyncedAt !== null, 'the background sync');
+    await until(async () => (await status(t, u.token)).lastSyncedAt !== null, 'the background sync', { ms: 10_000 });
     const list = await t.call(u.token, { method: 'GET', url: '/api/v1/trade/get_trade_history?page=1&limit=10' });
     expect(list.json<{ total: number }>().total).toBe(120);
     expect(await status(t, u.token)).toMatchObject({
