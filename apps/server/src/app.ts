@@ -272,7 +272,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     queue: () => ({ kind: syncJobs.queue.kind, state: syncJobs.queueState() }),
   });
   await app.register(authRoutes, { auth });
-  await app.register(sessionRoutes, { auth, sessions, db });
+  await app.register(sessionRoutes, { auth, sessions, db, syncJobs });
   await app.register(recoveryRoutes, { recovery });
   await app.register(supportRoutes, { support });
   await app.register(settingsRoutes, { info, auth, env });
