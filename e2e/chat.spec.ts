@@ -2,7 +2,16 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { GetChatsResponse, GetConversationsResponse, TradeItem } from '@pipsense/contract';
 import { simControl } from './stack/stack-client';
 import { readStackFacts, type StackFacts } from './stack/stack-facts';
-import { allTradesByApi, apiAs, canvasPainted, fakeLlmControl, syncedOandaUser, toast } from './support';
+import {
+  allTradesByApi,
+  apiAs,
+  canvasPainted,
+  fakeLlmControl,
+  SHOTS,
+  syncedOandaUser,
+  toast,
+  VIEWPORTS,
+} from './support';
 
 /*
  * The AI chat end to end (SPEC §2 AI chat, §4 chat flow): the built app in Chromium against the OANDA simulator and
@@ -462,6 +471,17 @@ test('OpenAI: model labels, tool results sent back, a streamed answer kept after
   });
 });
 
+/** The window as it is now, at each size of VIEWPORTS with `subject` scrolled into view, then back at its size. */
+async function shotAtEachSize(page: Page, name: string, subject: Locator) {
+  const size = page.viewportSize();
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await subject.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${name}-${viewport.name}.png` });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
 /** "word1 word2 … wordN." */
 const words = (n: number) =>
   Array.from({ length: n }, (_, i) => `word${i + 1}`)
@@ -522,14 +542,19 @@ test('an answer outlives the page: reloaded mid-answer it shows the text so far,
     await screen.input.fill('And more');
     await screen.input.press('Enter');
     await expect(writing.locator('.chat-text')).toContainText('word3');
+    await expect(stop).toBeVisible();
+    await shotAtEachSize(page, 'chat-stop-while-streaming', stop);
     await page.reload();
     await expect(writing.locator('.chat-text')).toContainText('word5');
+    await expect(stop).toBeVisible();
+    await shotAtEachSize(page, 'chat-reloaded-mid-answer', stop);
     await stop.click();
 
     const answer = screen.answers.nth(1);
     await expect(answer).toContainText('The answer was cancelled before it was complete.');
     await expect(writing).toHaveCount(0);
     await expect(screen.send).toBeEnabled();
+    await shotAtEachSize(page, 'chat-stopped', screen.send);
     const last = (await stored()).at(-1)!;
     expect(last).toMatchObject({ role: 'assistant', status: 'cancelled', failed: false });
     expect(full.startsWith(last.content)).toBe(true);

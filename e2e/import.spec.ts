@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { InfoRecord } from '@pipsense/contract';
-import { apiAs, sessionToken, signedIn } from './support';
+import { apiAs, sessionToken, signedIn, SHOTS, VIEWPORTS } from './support';
 
 /*
  * Issue 10, "Done means": a trader imports an MT5 report through the UI (the terminal's UTF-16 HTML), sees the
@@ -16,13 +16,6 @@ const EXPECTED = JSON.parse(readFileSync(new URL('mt5-report.expected.json', FIX
   closedTrades: Array<{ positionId: string; symbol: string; profit: string }>;
   totals: { netProfit: string };
 };
-const SHOTS = '.test-results/screens';
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-
 async function chooseFile(page: Page, name: string, buffer: Buffer, mimeType = 'text/html') {
   await page.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer });
   await expect(page.getByText(name)).toBeVisible();

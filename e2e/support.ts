@@ -5,6 +5,15 @@ import type { FakeReply, FakeRequest } from '@pipsense/fake-llm';
 import { connectOanda, type ApiCall } from '../apps/server/src/test/oanda-user';
 import type { StackFacts } from './stack/stack-facts';
 
+/** Where the specs save the screenshots of their screens (to look at, not compared). */
+export const SHOTS = '.test-results/screens';
+
+/** The two sizes a journey is run and photographed at. */
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
 export function newUser(prefix = 'e2e') {
   const tag = `${prefix}${randomUUID().slice(0, 8)}`;
   return { username: tag, email: `${tag}@example.com`, password: 'correct horse battery' };

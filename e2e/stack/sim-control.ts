@@ -1,10 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FailStatus, OandaSim, OpenTradeRequest } from '@pipsense/oanda-sim';
+import type { TestSmtp } from '../../apps/server/src/test/smtp';
 
 /**
  * The simulators live in the webServer's process, out of the specs' reach: this small HTTP front lets a spec read
- * the book as OANDA would serve it (to compare with what the screens show), change it, and schedule faults.
+ * the book as OANDA would serve it (to compare with what the screens show), change it, and schedule faults, and read
+ * the mails the server sent.
  *
  *   GET    /sims/{env}/summary/{accountId}              the account summary now
  *   GET    /sims/{env}/trades/{accountId}?state=ALL     every trade, newest first
@@ -14,6 +16,8 @@ import type { FailStatus, OandaSim, OpenTradeRequest } from '@pipsense/oanda-sim
  *                                                         retryAfter?, afterBytes?, match? (path substring) }
  *   DELETE /sims/{env}/faults                           clear every scheduled fault
  *   GET    /sims/{env}/requests                         what the simulator received; DELETE clears the log
+ *   GET    /mails?to={address}                          the mails the server sent to this address, oldest first
+ *                                                       (received by the stack's SMTP server on loopback)
  *
  * {env} is practice or live.
  */
@@ -80,8 +84,13 @@ function scheduleFault(sim: OandaSim, f: FaultRequest): void {
   }
 }
 
-async function handle(sims: Record<SimEnv, OandaSim>, req: IncomingMessage): Promise<unknown> {
+async function handle(sims: Record<SimEnv, OandaSim>, smtp: TestSmtp, req: IncomingMessage): Promise<unknown> {
   const url = new URL(req.url ?? '/', 'http://control.invalid');
+  if (url.pathname === '/mails' && req.method === 'GET') {
+    const to = url.searchParams.get('to');
+    if (!to) throw new ControlError(400, 'GET /mails needs ?to=address');
+    return smtp.to(to);
+  }
   const [root, env, what, accountId, tradeId, action] = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   if (root !== 'sims' || (env !== 'practice' && env !== 'live')) throw new ControlError(404, 'no such endpoint');
   const sim = sims[env];
@@ -128,9 +137,10 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
 /** Listens on 127.0.0.1 (a free port); `url` is where the endpoints above answer. */
 export async function startSimControl(
   sims: Record<SimEnv, OandaSim>,
+  smtp: TestSmtp,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer((req, res) => {
-    handle(sims, req).then(
+    handle(sims, smtp, req).then(
       (body) => reply(res, 200, body),
       (error: unknown) => {
         // The simulator's own refusals (SimError, RangeError: unknown account, closed trade) are the caller's mistake.

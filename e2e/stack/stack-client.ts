@@ -1,4 +1,5 @@
 import type { LoggedRequest, OpenTradeRequest, WireAccountSummary, WireTrade } from '@pipsense/oanda-sim';
+import type { ReceivedMail } from '../../apps/server/src/test/smtp';
 import type { FaultRequest, SimEnv } from './sim-control';
 import type { StackFacts } from './stack-facts';
 
@@ -37,3 +38,8 @@ export function simControl(facts: StackFacts, env: SimEnv) {
 }
 
 export type SimControl = ReturnType<typeof simControl>;
+
+/** The mails the stack's server sent to `address` (its loopback SMTP server received them), oldest first. */
+export function mailsTo(facts: StackFacts, address: string): Promise<ReceivedMail[]> {
+  return call<ReceivedMail[]>(`${facts.controlUrl}/mails?to=${encodeURIComponent(address)}`);
+}

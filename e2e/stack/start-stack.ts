@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
 import { startFakeOpenAI, startFakeVertex } from '@pipsense/fake-llm';
+import { startSmtp } from '../../apps/server/src/test/smtp';
 import { startSimControl } from './sim-control';
 import { repoRoot, stackFactsPath, type SimFacts, type StackFacts } from './stack-facts';
 
 /**
  * The app as users run it (the built server and web app) for one e2e run, wired to an OANDA simulator per mode and
- * to fake OpenAI and Vertex AI servers, with a fresh data dir. The facts a spec needs (tokens, account ids, URLs)
+ * to fake OpenAI and Vertex AI servers and to a real SMTP server on loopback (the mails it receives are read through
+ * the control endpoints), with a fresh data dir. The facts a spec needs (tokens, account ids, URLs)
  * go to .test-results/e2e-stack-<port>.json.
  */
 const port = process.env.E2E_PORT ?? '3210';
@@ -61,18 +63,20 @@ function writeAtomically(path: string, text: string): void {
 
 sweepStaleDataDirs();
 const dataDir = mkdtempSync(join(tmpdir(), TMP_PREFIX));
-writeFileSync(join(dataDir, OWNER_FILE), String(process.pid));
+// 0600 like every file of a DATA_DIR, or the server's start would tighten it and warn (lib/data-dir.ts).
+writeFileSync(join(dataDir, OWNER_FILE), String(process.pid), { mode: 0o600 });
 const factsPath = stackFactsPath(port);
 
 // Small books so a sync takes well under a second: two practice accounts (30 pages of trades between them) and
 // one live account, each mode with its own token so a token saved for the wrong mode is rejected.
-const [practice, live, openai, vertex] = await Promise.all([
+const [practice, live, openai, vertex, smtp] = await Promise.all([
   startOandaSim({ environment: 'practice', seed: 42, accounts: 2, tradesPerAccount: 150 }),
   startOandaSim({ environment: 'live', seed: 7, accounts: 1, tradesPerAccount: 60 }),
   startFakeOpenAI({}),
   startFakeVertex({}),
+  startSmtp(),
 ]);
-const control = await startSimControl({ practice, live });
+const control = await startSimControl({ practice, live }, smtp);
 
 const facts: StackFacts = {
   baseURL: `http://127.0.0.1:${port}`,
@@ -108,6 +112,9 @@ const server: ChildProcess = spawn(process.execPath, [join(repoRoot, 'apps/serve
     OPENAI_API_KEY: 'sk-e2e-fake-openai-key',
     VERTEX_BASE_URL: vertex.url,
     VERTEX_API_KEY: 'e2e-fake-vertex-key',
+    // Confirmation and reset links point at this server; the mails go to the loopback SMTP server.
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   },
 });
 
@@ -122,7 +129,14 @@ async function stop(exitCode: number): Promise<void> {
     await exited;
     clearTimeout(forced);
   }
-  await Promise.allSettled([practice.close(), live.close(), openai.close(), vertex.close(), control.close()]);
+  await Promise.allSettled([
+    practice.close(),
+    live.close(),
+    openai.close(),
+    vertex.close(),
+    smtp.close(),
+    control.close(),
+  ]);
   rmSync(factsPath, { force: true });
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(exitCode);

@@ -9,6 +9,7 @@ import { createDb, type Db } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import { createCipher } from './lib/crypto';
 import { loadSecrets } from './lib/secrets';
+import { describeModeChanges, secureDataDir } from './lib/data-dir';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling, registerNotFound, registerRequestLog } from './plugins/error-handler';
 import { registerReadiness } from './plugins/health';
@@ -120,6 +121,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
+  // SQLite: DATA_DIR and its files for their owner only, before anything is read from it or written to it; what was
+  // open to others is tightened, said in one warn line (lib/data-dir.ts). PostgreSQL keeps nothing in DATA_DIR.
+  if (!env.DATABASE_URL) {
+    const tightened = secureDataDir(env.DATA_DIR);
+    if (tightened.length > 0)
+      app.log.warn(
+        { dataDir: env.DATA_DIR, tightened: tightened.length },
+        describeModeChanges(env.DATA_DIR, tightened),
+      );
+  }
   // Before the database: a damaged secret file stops the start with its message (lib/secrets.ts).
   const secrets = loadSecrets(env);
   const db = options.db ?? createDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
@@ -274,7 +285,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     queue: () => ({ kind: syncJobs.queue.kind, state: syncJobs.queueState() }),
   });
   await app.register(authRoutes, { auth });
-  await app.register(sessionRoutes, { auth, sessions, db });
+  await app.register(sessionRoutes, { auth, sessions, db, syncJobs });
   await app.register(recoveryRoutes, { recovery });
   await app.register(supportRoutes, { support });
   await app.register(settingsRoutes, { info, auth, env });

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -73,13 +73,11 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
-  // DATA_DIR readable by its owner only; the database and its -wal/-shm files 0600 (SQLite gives the -wal and -shm
-  // files the database file's mode). Existing files are tightened too (issue 12, finding 6).
+  // DATA_DIR readable by its owner only; the database created 0600, and so its -wal/-shm files (SQLite gives them the
+  // database file's mode). An existing DATA_DIR is tightened at the server's start (lib/data-dir.ts, issue 12).
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, 'pipsense.db');
   closeSync(openSync(file, 'a', 0o600));
-  for (const path of [file, `${file}-wal`, `${file}-shm`])
-    if (existsSync(path) && (statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

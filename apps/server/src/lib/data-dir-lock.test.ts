@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,9 @@ describe('the data directory lock', () => {
     const dir = join(fresh(), 'nested', 'data');
     const lock = lockDataDir(dir);
     expect(existsSync(join(dir, 'pipsense.lock'))).toBe(true);
+    // Owner-only like the rest of DATA_DIR, or every start would find it open to others (lib/data-dir.ts).
+    for (const name of ['pipsense.lock', 'pipsense.lock.owner'])
+      expect({ name, mode: (statSync(join(dir, name)).mode & 0o777).toString(8) }).toEqual({ name, mode: '600' });
     let refused: unknown;
     try {
       lockDataDir(dir);

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -44,8 +44,11 @@ const isBusy = (error: unknown) => {
 export function lockDataDir(dataDir: string): DataDirLock {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Created 0600 like every file of DATA_DIR (SQLite would use the umask's mode); 'a' leaves an existing one as it is.
+  const lockPath = join(dir, LOCK_FILE);
+  closeSync(openSync(lockPath, 'a', 0o600));
   // timeout 0: a held lock answers SQLITE_BUSY at once instead of waiting for it.
-  const db = new SQLite(join(dir, LOCK_FILE), { timeout: 0 });
+  const db = new SQLite(lockPath, { timeout: 0 });
   try {
     db.pragma('locking_mode = EXCLUSIVE');
     db.exec('BEGIN EXCLUSIVE');

@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { loadSecrets } from './secrets';
 
 /* Issue 12, finding 6: secrets shared by every instance on PostgreSQL, secret files checked and never silently
- * replaced, DATA_DIR and the SQLite files readable by their owner only. */
+ * replaced, DATA_DIR and the SQLite files readable by their owner only (an existing loose DATA_DIR: data-dir.test.ts). */
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -66,13 +66,6 @@ describe('the secret files in DATA_DIR', () => {
     writeFileSync(join(other, 'encryption-key'), '');
     expect(() => loadSecrets(envWith({ DATA_DIR: other }))).toThrow(/encryption-key is damaged: it holds 0 characters/);
     expect(readFileSync(join(other, 'encryption-key'), 'utf8')).toBe('');
-  });
-
-  it('tightens a secret file readable by others to 0600', () => {
-    const dataDir = tempDir();
-    writeFileSync(join(dataDir, 'encryption-key'), `${'ab'.repeat(32)}\n`, { mode: 0o644 });
-    loadSecrets(envWith({ DATA_DIR: dataDir }));
-    expect(mode(join(dataDir, 'encryption-key'))).toBe(0o600);
   });
 
   it('a damaged file stops buildApp before the database is opened', async () => {

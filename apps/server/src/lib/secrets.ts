@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Env } from '../config/env';
 
@@ -65,7 +65,7 @@ function secretFile(dataDir: string, spec: SecretSpec): string {
   }
   const problem = spec.problem(value);
   if (problem) throw new SecretsError(`The secret file ${file} is damaged: ${problem}. ${spec.remedy}`);
-  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  // An existing file readable by others is tightened at the start, with the rest of DATA_DIR (lib/data-dir.ts).
   return value;
 }
 

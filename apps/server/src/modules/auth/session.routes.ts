@@ -5,11 +5,20 @@ import type { AuthService } from './auth.service';
 import { deleteUserRows } from './account-deletion';
 import type { SessionGuard } from './session-guard';
 import type { Db } from '../../db/client';
+import type { SyncJobs } from '../sync-jobs/sync-jobs.service';
+
+export interface SessionRoutesOptions {
+  auth: AuthService;
+  sessions: SessionGuard;
+  db: Db;
+  /** The background sync: a deleted account's jobs leave its queue with the account's rows. */
+  syncJobs: Pick<SyncJobs, 'forgetUser'>;
+}
 
 /** Issue 12: logout (this token), log out everywhere (every token), and account deletion. */
-export const sessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: SessionGuard; db: Db }> = async (
+export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (
   app,
-  { auth, sessions, db },
+  { auth, sessions, db, syncJobs },
 ) => {
   app.addHook('onRequest', app.requireUser);
 
@@ -30,7 +39,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions:
     async (request) => {
       const id = userId(request);
       await auth.confirmPassword(id, request.body.password);
-      await deleteUserRows(db.kysely, id);
+      await deleteUserRows(db.kysely, id, (trx) => syncJobs.forgetUser(id, trx));
       await sessions.changed(id);
       return { success: true, message: 'Your account and all of its data have been deleted.' };
     },

@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
 /**
  * The background sync's job queue: a tick finds the users that are due and enqueues each once; workers run them.
  * Two implementations: in process (SQLite, one instance) and pg-boss (PostgreSQL, any number of instances).
@@ -14,6 +17,11 @@ export interface SyncQueue {
   idle(): Promise<void>;
   /** Started and taking jobs (not stopped, not draining): what `/readyz` reports. */
   running(): boolean;
+  /**
+   * Account deletion: removes every job of the user kept by the queue outside the app's own tables, through `db` (the
+   * deletion's transaction); resolves to how many were removed.
+   */
+  forget(userId: string, db: Kysely<Database>): Promise<number>;
 }
 
 export interface QueueDeps {
@@ -88,6 +96,8 @@ export function createInProcessQueue(deps: QueueDeps, options: InProcessQueueOpt
       while (running.size > 0) await Promise.allSettled([...running]);
     },
     running: () => started && !stopped,
+    // Nothing waits here and nothing is kept: a job starts as soon as it is enqueued and is gone when it ends.
+    forget: async () => 0,
   };
   return queue;
 }

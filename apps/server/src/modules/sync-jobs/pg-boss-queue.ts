@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { QueueDeps, SyncQueue } from './job-queue';
@@ -15,6 +16,8 @@ export interface PgBossQueueOptions {
   expireInSeconds?: number;
   /** pg-boss maintenance (expiry of lost jobs) every so many seconds (default 60). */
   maintenanceIntervalSeconds?: number;
+  /** A finished job moves to pg-boss's `archive` table after this many seconds (pg-boss's default: 12 hours). */
+  archiveCompletedAfterSeconds?: number;
   /** Retries of a job that failed unexpectedly, with exponential backoff from retryDelay seconds. */
   retryLimit?: number;
   retryDelay?: number;
@@ -60,6 +63,9 @@ export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions):
     schedule: options.cron !== false,
     supervise: true,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
+    ...(options.archiveCompletedAfterSeconds === undefined
+      ? {}
+      : { archiveCompletedAfterSeconds: options.archiveCompletedAfterSeconds }),
   });
   boss.on('error', (err) => deps.log(err, { step: 'pg-boss' }));
   /** Started, workers on, not stopping (readiness). */
@@ -161,5 +167,27 @@ export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions):
       if (local > 0) await new Promise<void>((resolve) => waiters.push(resolve));
     },
     running: () => taking,
+    /**
+     * The user's sync jobs in any state, waiting, running, retried or done and archived (pg-boss keeps finished jobs
+     * in `archive` for days), through the app's own connection: on the one database pg-boss shares with the app, so
+     * it works on an instance whose queue never started (BACKGROUND_SYNC=off) and inside the deletion's transaction.
+     * A running job deleted here ends as a job pg-boss no longer knows, which it ignores. pg-boss holds no schedule of
+     * the user (its one schedule is the tick's; a user's is a row of `sync_schedules`).
+     */
+    async forget(userId, db) {
+      const { rows } = await sql<{ job: string | null }>`select to_regclass(${`${schema}.job`})::text as job`.execute(
+        db,
+      );
+      if (!rows[0]?.job) return 0;
+      let n = 0;
+      for (const table of ['job', 'archive']) {
+        const result = await sql`
+          delete from ${sql.table(`${schema}.${table}`)}
+          where name = ${SYNC_QUEUE} and (singleton_key = ${userId} or data->>'userId' = ${userId})
+        `.execute(db);
+        n += Number(result.numAffectedRows ?? 0);
+      }
+      return n;
+    },
   };
 }

@@ -137,6 +137,15 @@ export function createSyncJobs(deps: SyncJobsDeps) {
       };
     },
 
+    /**
+     * Account deletion (modules/auth): the user's jobs removed from the queue (pg-boss's tables on PostgreSQL), in the
+     * deletion's transaction when given; resolves to how many. The schedule itself is the user's `sync_schedules` row,
+     * deleted with the user's other rows.
+     */
+    forgetUser(userId: string, db: Kysely<Database> = deps.db): Promise<number> {
+      return queue.forget(userId, db);
+    },
+
     /** Starts the scheduler and the workers of this instance. */
     async start() {
       await queue.start();

@@ -32,6 +32,11 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </div>
       </aside>
       <main className="auth-main">
+        {/* Below md the panel is hidden: the name stays above the form. */}
+        <div className="auth-brand-compact d-md-none" aria-hidden="true">
+          <img src="/favicon.svg" width={28} height={28} alt="" />
+          PipSense
+        </div>
         <CCard className="auth-card">
           <CCardBody className="p-4">{children}</CCardBody>
         </CCard>

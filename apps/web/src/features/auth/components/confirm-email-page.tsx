@@ -34,20 +34,25 @@ export function ConfirmEmailPage() {
   const next = hasToken() ? { to: paths.overview, label: 'Go to PipSense' } : { to: paths.login, label: 'Sign in' };
   return (
     <AuthLayout>
-      <h1 className="h3 mb-4">Confirm your email address</h1>
+      <h1 className="h3 mb-4">Email confirmation</h1>
       {state.status === 'working' ? (
         <div className="d-flex align-items-center gap-2 text-body-secondary" role="status">
           <CSpinner size="sm" aria-hidden="true" />
-          Confirming…
+          Confirming your email address…
         </div>
       ) : (
-        <div className={`alert ${state.status === 'done' ? 'alert-success' : 'alert-danger'} py-2`} role="status">
-          {state.message}
-        </div>
+        <>
+          <div
+            className={`alert ${state.status === 'done' ? 'alert-success' : 'alert-danger'} py-2 mb-4`}
+            role="status"
+          >
+            {state.message}
+          </div>
+          <Link to={next.to} className="btn btn-primary w-100">
+            {next.label}
+          </Link>
+        </>
       )}
-      <div className="mt-4 small">
-        <Link to={next.to}>{next.label}</Link>
-      </div>
     </AuthLayout>
   );
 }

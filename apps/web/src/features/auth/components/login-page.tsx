@@ -62,7 +62,7 @@ export function LoginPage() {
           onChange={(e) => setUsername(e.target.value)}
         />
         <CFormInput
-          className="mb-4"
+          className="mb-2"
           id="login-password"
           type="password"
           label="Password"
@@ -70,16 +70,18 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        {/* Where the trader who cannot sign in looks: beside the password. */}
+        <div className="text-end mb-4 small">
+          <Link to={paths.forgotPassword}>Forgot your password?</Link>
+        </div>
         <CButton type="submit" color="primary" className="w-100" disabled={busy}>
           {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}Sign In
         </CButton>
       </CForm>
-      <div className="d-flex justify-content-between flex-wrap gap-2 mt-4 small">
+      {/* Side by side where they fit; stacked and centred on a phone. */}
+      <div className="d-flex flex-column flex-sm-row align-items-center justify-content-sm-between gap-2 mt-4 small">
         <Link to={paths.publicFaqs}>Need help? Visit our FAQ</Link>
         <Link to={paths.register}>Create an account</Link>
-      </div>
-      <div className="text-center mt-3 small">
-        <Link to={paths.forgotPassword}>Forgot your password?</Link>
       </div>
     </AuthLayout>
   );

@@ -39,6 +39,12 @@ describe('ForgotPasswordPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(PASSWORD_RESET_REQUESTED);
     expect(api.to('/api/v1/auth/request_password_reset').map((c) => c.body)).toEqual([{ email: 'ann@example.com' }]);
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+    // The answer replaces the form and its instructions; a mistyped address is one click from the form again.
+    expect(screen.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    expect(screen.queryByText(/Enter the email address of your account and/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'try another address' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('ann@example.com');
+    expect(screen.getByRole('button', { name: 'Send the reset link' })).toBeEnabled();
   });
 });
 
@@ -78,9 +84,25 @@ describe('ResetPasswordPage', () => {
     await user.type(screen.getByLabelText('New Password'), 'a fresh start');
     await user.type(screen.getByLabelText('Confirm Password'), 'a fresh start');
     await user.click(screen.getByRole('button', { name: 'Set the new password' }));
-    expect(await screen.findByText(message)).toBeVisible();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(token.clearSession).not.toHaveBeenCalled();
+    // The spent link's form is gone (no second try of a dead link): the way to a new one is what is left.
+    expect(screen.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
+    expect(screen.queryByLabelText('New Password')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Set the new password' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot_password');
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('keeps the form, with a toast, when the failure is not about the link', async () => {
+    fakeApi({ 'POST /api/v1/auth/reset_password': () => failure(400, 'Password must be at most 128 characters.') });
+    renderWithProviders(<ResetPasswordPage />, { path: `/reset_password?token=${TOKEN}` });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('New Password'), 'a fresh start');
+    await user.type(screen.getByLabelText('Confirm Password'), 'a fresh start');
+    await user.click(screen.getByRole('button', { name: 'Set the new password' }));
+    expect(await screen.findByText('Password must be at most 128 characters.')).toBeVisible();
+    expect(screen.getByLabelText('New Password')).toHaveValue('a fresh start');
   });
 
   it('says so when the link has no token', () => {
@@ -88,6 +110,7 @@ describe('ResetPasswordPage', () => {
     renderWithProviders(<ResetPasswordPage />, { path: '/reset_password' });
     expect(screen.getByRole('alert')).toHaveTextContent('This link has no token.');
     expect(screen.queryByRole('button', { name: 'Set the new password' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot_password');
   });
 });
 

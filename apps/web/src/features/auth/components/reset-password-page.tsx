@@ -4,19 +4,25 @@ import { CButton, CForm, CFormInput, CFormText, CSpinner } from '@coreui/react';
 import { toast } from 'react-toastify';
 import { AuthLayout } from '../../../components/auth/auth-layout';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api';
 import { clearSession } from '../../../lib/token';
 import { useSubmit } from '../../../lib/use-submit';
 import { passwordMatchHint } from '../validation';
 import { resetPassword } from '../api/auth-api';
 
+const NO_TOKEN = 'This link has no token. Open the whole link from the email, or ask for a new one.';
+
 /**
  * `/reset_password?token=…` (issue 12), opened from the emailed link: a new password, once, within the hour. Every
- * session of the account ends, this browser's too, and the trader signs in with the new password.
+ * session of the account ends, this browser's too, and the trader signs in with the new password. A link that is
+ * used, expired or incomplete replaces the form with why, and a new link is one click away.
  */
 export function ResetPasswordPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  /** Why the link cannot be used (the server's INVALID_LINK message), once it said so. */
+  const [refused, setRefused] = useState<string | null>(token ? null : NO_TOKEN);
   const { busy, run } = useSubmit('The password could not be reset.');
   const hint = passwordMatchHint(password, confirm);
 
@@ -31,28 +37,45 @@ export function ResetPasswordPage() {
       return;
     }
     await run(async () => {
-      const result = await resetPassword(token, password);
-      clearSession(paths.login, result.message);
+      try {
+        const result = await resetPassword(token, password);
+        clearSession(paths.login, result.message);
+      } catch (error) {
+        // A spent link stays spent: no form to fill again, the way to a new link instead.
+        if (error instanceof ApiError && error.code === 'INVALID_LINK') setRefused(error.message);
+        else throw error;
+      }
     });
   }
 
   return (
     <AuthLayout>
-      <h1 className="h3 mb-1">Choose a new password</h1>
-      {token ? (
+      {refused ? (
         <>
+          <h1 className="h3 mb-4">This link cannot be used</h1>
+          <div className="alert alert-warning py-2 mb-4" role="alert">
+            {refused}
+          </div>
+          <Link to={paths.forgotPassword} className="btn btn-primary w-100">
+            Ask for a new link
+          </Link>
+        </>
+      ) : (
+        <>
+          <h1 className="h3 mb-1">Choose a new password</h1>
           <p className="text-body-secondary mb-4">Setting it signs out every session of your account.</p>
           <CForm onSubmit={onSubmit} noValidate>
-            <CFormInput
-              className="mb-3"
-              id="reset-password"
-              type="password"
-              label="New Password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              text="8–128 characters."
-            />
+            <div className="mb-3">
+              <CFormInput
+                id="reset-password"
+                type="password"
+                label="New Password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                text="8–128 characters."
+              />
+            </div>
             <div className="mb-4">
               <CFormInput
                 id="reset-confirm-password"
@@ -73,13 +96,10 @@ export function ResetPasswordPage() {
             </CButton>
           </CForm>
         </>
-      ) : (
-        <div className="alert alert-warning py-2 mt-3" role="alert">
-          This link has no token. Open the whole link from the email, or ask for a new one.
-        </div>
       )}
       <div className="d-flex justify-content-between flex-wrap gap-2 mt-4 small">
-        <Link to={paths.forgotPassword}>Ask for a new link</Link>
+        {/* Beside the form only: a refused link has the button above. */}
+        {!refused && <Link to={paths.forgotPassword}>Ask for a new link</Link>}
         <Link to={paths.login}>Back to sign in</Link>
       </div>
     </AuthLayout>

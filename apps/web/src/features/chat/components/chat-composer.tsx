@@ -63,7 +63,7 @@ export function ChatComposer({
       />
       {onStop && (
         <CButton
-          color="secondary"
+          color="danger"
           variant="outline"
           shape="rounded-circle"
           className="chat-stop"

@@ -49,7 +49,8 @@ export function DeleteAccountCard() {
                 text="Enter your password to confirm."
               />
             </div>
-            <div className="d-flex gap-2 flex-wrap">
+            {/* Stacked full width on a phone, side by side from sm up. */}
+            <div className="d-flex flex-column flex-sm-row gap-2">
               <CButton type="submit" color="danger" disabled={busy}>
                 {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}Delete my account for good
               </CButton>
