@@ -63,8 +63,11 @@ export function ByTagCard({
         </p>
         {groups.length === 0 ? (
           <p className="overview-chart-empty mb-0">
-            No tagged trades here yet. Tag trades in their details on the Trades screen, or{' '}
-            <Link to={paths.journalTags}>manage your tags</Link>.
+            {/* One inline box: the flex container would drop the space before the link. */}
+            <span>
+              No tagged trades here yet. Tag trades in their details on the Trades screen, or{' '}
+              <Link to={paths.journalTags}>manage your tags</Link>.
+            </span>
           </p>
         ) : (
           <div className="table-responsive">
