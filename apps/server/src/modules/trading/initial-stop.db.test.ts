@@ -158,9 +158,10 @@ describe('initial stop-loss', () => {
     const version = async () =>
       (await kysely.selectFrom('data_versions').select('version').where('user_id', '=', USER).executeTakeFirst())
         ?.version ?? 0;
-    // The stop-loss listing answers only once a page is written (or after 3 s, when the sync waited for it).
-    let pageWritten!: () => void;
-    const written = new Promise<void>((resolve) => (pageWritten = resolve));
+    // The stop-loss listing answers only once a page is handed to the database (or after 10 s: a sync that waits
+    // for the listing before writing never hands one over).
+    let pageHanded!: () => void;
+    const handed = new Promise<void>((resolve) => (pageHanded = resolve));
     let versionAfterPage: number | undefined;
     const trades = createTradeRepository(kysely);
     const deps = {
@@ -168,9 +169,10 @@ describe('initial stop-loss', () => {
       trades: {
         ...trades,
         write: async (...args: Parameters<typeof trades.write>) => {
-          const counts = await trades.write(...args);
+          const writing = trades.write(...args);
+          pageHanded();
+          const counts = await writing;
           versionAfterPage ??= await version();
-          pageWritten();
           return counts;
         },
       },
@@ -182,15 +184,15 @@ describe('initial stop-loss', () => {
       ...base,
       async *stopLossTransactionPages(...args: Parameters<typeof base.stopLossTransactionPages>) {
         writtenBeforeStops = await Promise.race([
-          written.then(() => true),
-          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000)),
+          handed.then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
         ]);
         yield* base.stopLossTransactionPages(...args);
       },
     };
 
     const result = await syncTrades(deps, api, USER, { accessToken: ledger.token, mode: 'demo', accountId: A });
-    expect(writtenBeforeStops, 'the first page was written before the stop-loss listing was read').toBe(true);
+    expect(writtenBeforeStops, 'a page was handed to the database before the stop-loss listing was read').toBe(true);
     expect(result).toMatchObject({ created: 5, updated: 0 });
     expect(await initialStops()).toEqual({ '100': '140.500', '103': null, '106': '140.860', '109': null, '112': null });
     // Filling the stops in changed what is stored: the data version moved again after the page's own bump.
