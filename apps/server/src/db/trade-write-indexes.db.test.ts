@@ -35,9 +35,9 @@ async function tradeIndexes(kysely: Kysely<Database>): Promise<string[]> {
     db.dialect === 'postgres'
       ? await sql<{ name: string }>`select indexname as name from pg_indexes
           where tablename = 'trades' and schemaname = current_schema()`.execute(kysely)
-      : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'trades'`.execute(
-          kysely,
-        );
+      : await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'index' and tbl_name = 'trades'`.execute(kysely);
   return rows.rows.map((r) => r.name).sort();
 }
 
@@ -131,7 +131,13 @@ describe('021-trade-write-indexes', () => {
       }
     }
     const rows = () =>
-      db.kysely.selectFrom('trades').selectAll().orderBy('user_id').orderBy('account_key').orderBy('trade_num').execute();
+      db.kysely
+        .selectFrom('trades')
+        .selectAll()
+        .orderBy('user_id')
+        .orderBy('account_key')
+        .orderBy('trade_num')
+        .execute();
     const before = await rows();
     expect(before).toHaveLength(480);
 

@@ -35,7 +35,8 @@ const write = db.transaction((m: SqliteWriteRequest) => {
   for (let at = 0; at < full * width; at += per * width) many.run(params.slice(at, at + per * width));
   for (let at = full * width; at < params.length; at += width) one.run(params.slice(at, at + width));
   let filled = 0;
-  for (const [tradeId, price] of m.stops ?? []) filled += fillStop.run(price, m.now, m.userId, m.accountKey, tradeId).changes;
+  for (const [tradeId, price] of m.stops ?? [])
+    filled += fillStop.run(price, m.now, m.userId, m.accountKey, tradeId).changes;
   if (m.whenChanged && counts.created + counts.updated + filled > 0)
     db.prepare(m.whenChanged.sql).run(m.whenChanged.parameters);
   return counts;

@@ -143,7 +143,12 @@ export function createTradeRepository(db: Kysely<Database>) {
      * Sets the first stop-loss of trades already stored without one (`stops`: trade id → price), in one transaction
      * that moves the data version when it changed a row. A stop already stored is kept (trade-upsert.ts).
      */
-    async fillInitialStops(userId: string, key: string, stops: ReadonlyMap<string, string>, now: string): Promise<void> {
+    async fillInitialStops(
+      userId: string,
+      key: string,
+      stops: ReadonlyMap<string, string>,
+      now: string,
+    ): Promise<void> {
       if (stops.size === 0) return;
       if (sqliteWriter) {
         await sqliteWriter.write({
