@@ -16,6 +16,7 @@ import * as m015 from './015-trade-list-version';
 import * as m016 from './016-chat-answer-status';
 import * as m019 from './019-sessions-and-recovery';
 import * as m020 from './020-ai-usage';
+import * as m021 from './021-trade-write-indexes';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -37,4 +38,5 @@ export const migrations = {
   '016-chat-answer-status': m016,
   '019-sessions-and-recovery': m019,
   '020-ai-usage': m020,
+  '021-trade-write-indexes': m021,
 };

@@ -146,6 +146,59 @@ describe('initial stop-loss', () => {
     expect(ledger.requests.some((r) => r.path.includes('/transactions'))).toBe(false);
   });
 
+  it('does not hold the pages of a full sync for the stop-loss listing: written first, first stops filled in after', async () => {
+    const account = seededAccount(A, 4, 1);
+    account.stops = [
+      { id: 101, tradeID: '100', price: '140.500', reason: 'ON_FILL' },
+      { id: 107, tradeID: '106', distance: '0.200', reason: 'ON_FILL' },
+    ];
+    ledger.accounts.clear();
+    ledger.accounts.set(A, account);
+    const kysely = testDb.db.kysely;
+    const version = async () =>
+      (await kysely.selectFrom('data_versions').select('version').where('user_id', '=', USER).executeTakeFirst())
+        ?.version ?? 0;
+    // The stop-loss listing answers only once a page is handed to the database (or after 10 s: a sync that waits
+    // for the listing before writing never hands one over).
+    let pageHanded!: () => void;
+    const handed = new Promise<void>((resolve) => (pageHanded = resolve));
+    let versionAfterPage: number | undefined;
+    const trades = createTradeRepository(kysely);
+    const deps = {
+      accounts: createBrokerAccountRepository(kysely),
+      trades: {
+        ...trades,
+        write: async (...args: Parameters<typeof trades.write>) => {
+          const writing = trades.write(...args);
+          pageHanded();
+          const counts = await writing;
+          versionAfterPage ??= await version();
+          return counts;
+        },
+      },
+      now: () => new Date('2024-06-01T00:00:00.000Z'),
+    };
+    const base = client.forCredentials({ accessToken: ledger.token, mode: 'demo' });
+    let writtenBeforeStops = false;
+    const api = {
+      ...base,
+      async *stopLossTransactionPages(...args: Parameters<typeof base.stopLossTransactionPages>) {
+        writtenBeforeStops = await Promise.race([
+          handed.then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+        ]);
+        yield* base.stopLossTransactionPages(...args);
+      },
+    };
+
+    const result = await syncTrades(deps, api, USER, { accessToken: ledger.token, mode: 'demo', accountId: A });
+    expect(writtenBeforeStops, 'a page was handed to the database before the stop-loss listing was read').toBe(true);
+    expect(result).toMatchObject({ created: 5, updated: 0 });
+    expect(await initialStops()).toEqual({ '100': '140.500', '103': null, '106': '140.860', '109': null, '112': null });
+    // Filling the stops in changed what is stored: the data version moved again after the page's own bump.
+    expect(await version()).toBeGreaterThan(versionAfterPage!);
+  });
+
   it('against the simulator: a mix of stops on fill, stops added later and none, each the first one', async () => {
     const sim = await startOandaSim({
       seed: 3,

@@ -36,6 +36,8 @@ export interface SqliteWriteRequest {
   packed?: ArrayBuffer[] | undefined;
   /** Statements run first in the same transaction (an import's account row), compiled by Kysely for SQLite. */
   statements?: Array<{ sql: string; parameters: unknown[] }> | undefined;
+  /** First stops learnt after their trades were written: (trade id, price), each set only while empty (FILL_STOP_SQL). */
+  stops?: Array<[string, string]> | undefined;
   /** Run last in the same transaction when the write created or changed a row (the data version's bump). */
   whenChanged?: { sql: string; parameters: unknown[] } | undefined;
 }

@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { SqliteTradeWriterData, SqliteWriteReply, SqliteWriteRequest } from './sqlite-trade-writer';
 import { unpackRecords } from './trade-pack';
-import { planUpsert, STORED_COLUMNS, upsertSql, type StoredTrade } from './trade-upsert';
+import { FILL_STOP_SQL, planUpsert, STORED_COLUMNS, upsertSql, type StoredTrade } from './trade-upsert';
 
 const data = workerData as SqliteTradeWriterData;
 const db = new Database(data.filename);
@@ -20,6 +20,7 @@ const select = db.prepare<[string, string, string], StoredTrade & { trade_id: st
 const per = data.rowsPerStatement;
 const many = db.prepare(upsertSql(per, false));
 const one = db.prepare(upsertSql(1, false));
+const fillStop = db.prepare<[string, string, string, string, string]>(FILL_STOP_SQL);
 let foreignKeys: boolean | undefined;
 
 const write = db.transaction((m: SqliteWriteRequest) => {
@@ -33,7 +34,11 @@ const write = db.transaction((m: SqliteWriteRequest) => {
   const full = Math.floor(rows / per) * per;
   for (let at = 0; at < full * width; at += per * width) many.run(params.slice(at, at + per * width));
   for (let at = full * width; at < params.length; at += width) one.run(params.slice(at, at + width));
-  if (m.whenChanged && counts.created + counts.updated > 0) db.prepare(m.whenChanged.sql).run(m.whenChanged.parameters);
+  let filled = 0;
+  for (const [tradeId, price] of m.stops ?? [])
+    filled += fillStop.run(price, m.now, m.userId, m.accountKey, tradeId).changes;
+  if (m.whenChanged && counts.created + counts.updated + filled > 0)
+    db.prepare(m.whenChanged.sql).run(m.whenChanged.parameters);
   return counts;
 });
 

@@ -73,7 +73,8 @@ export function createTradeQueryRepository(db: Kysely<Database>) {
           if (to) bounds.push(eb(column, '<', to));
           return eb.and(bounds);
         };
-        // Comparing the columns themselves (not a CASE) lets the (user_id, mode, open_time) index serve open trades.
+        // Comparing the columns themselves (not a CASE) lets an index serve one state: (user_id, open_time, …) the open
+        // trades, (user_id, state, close_time, …) the closed ones (docs/decisions/018-…).
         if (q.state === 'open') return within('open_time');
         if (q.state === 'closed') return within('close_time');
         return eb.or([

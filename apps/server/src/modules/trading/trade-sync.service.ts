@@ -5,7 +5,7 @@ import type { WireTrade } from '../../integrations/oanda/wire-schemas';
 import type { OandaCredentials } from '../settings/settings.service';
 import { oandaAccount } from './account-key';
 import { refreshSummary, resolveAccountIds, type AccountSyncDeps } from './account-sync.service';
-import { collectFirstStops, tradeRecord, type FirstStop } from './broker-data';
+import { collectFirstStops, initialStopPrice, tradeRecord, type FirstStop } from './broker-data';
 import type { BrokerAccountRepository } from './broker-account.repository';
 import { aboutAccount } from './oanda-failure';
 import type { TradeRepository, WriteCounts } from './trade.repository';
@@ -26,9 +26,8 @@ export interface TradeSyncDeps extends AccountSyncDeps {
 const LISTING_SPAN_MS = 360 * 86_400_000;
 
 /**
- * Pages of a full sync handed to the database and not yet written: enough that fetching runs ahead while the first
- * pages wait for the stop-loss listing and while another account's pages are written (500 trades a page, so a few
- * MB at most).
+ * Pages of a full sync handed to the database and not yet written: enough that fetching runs ahead while another
+ * account's pages are written (500 trades a page, so a few MB at most).
  */
 const WRITES_IN_FLIGHT = 6;
 
@@ -105,12 +104,17 @@ async function syncAccountTrades(
   // The first stop-loss of each trade, from the stop-loss order transactions (docs/decisions/010-…): read
   // alongside the trades, attached to their rows, and kept once stored.
   let firstStops = Promise.resolve(new Map<string, FirstStop>());
-  const write = async (trades: readonly WireTrade[], fresh = false) => {
-    const stops = await firstStops;
+  // A full sync does not wait for the stop-loss listing: pages written before it is read get their first stops
+  // afterwards (`early`). Any other write waits for it (an incremental sync's listing is short).
+  let stopsRead: Map<string, FirstStop> | undefined;
+  const early: WireTrade[] = [];
+  const write = async (trades: readonly WireTrade[], fresh = false, waitForStops = true) => {
+    const stops = waitForStops ? await firstStops : stopsRead;
+    if (!stops) early.push(...trades);
     const result = await deps.trades.write(
       userId,
       key,
-      trades.map((t) => tradeRecord(t, mode, stops.get(normaliseId(t.id)))),
+      trades.map((t) => tradeRecord(t, mode, stops?.get(normaliseId(t.id)))),
       stamp(),
       { fresh },
     );
@@ -133,9 +137,9 @@ async function syncAccountTrades(
           : undefined;
       for await (const page of api.stopLossTransactionPages(accountId, { since: row.opened_at, until }))
         collectFirstStops(stops, page);
-      return stops;
+      return (stopsRead = stops);
     })();
-    firstStops.catch(() => undefined); // surfaced by the first write
+    firstStops.catch(() => undefined); // surfaced once every page is written
     let top: string | undefined;
     const seen = new Set<string>();
     // Pages arrive newest first. The stages overlap: the client fetches the next page while this one is mapped and
@@ -151,7 +155,7 @@ async function syncAccountTrades(
           top = top === undefined ? id : maxId(top, id);
         }
         if (writing.length >= WRITES_IN_FLIGHT) await writing.shift();
-        const next = write(page.trades, fresh);
+        const next = write(page.trades, fresh, false);
         next.catch(() => undefined); // surfaced when awaited
         writing.push(next);
       }
@@ -160,6 +164,15 @@ async function syncAccountTrades(
       // A failed fetch must not leave a page's transaction running behind the error.
       await Promise.allSettled(writing);
     }
+    // The first stops of the trades written before the listing was read (only where none is stored yet).
+    const stops = await firstStops;
+    const learnt = new Map<string, string>();
+    for (const trade of early) {
+      const price = initialStopPrice(stops.get(normaliseId(trade.id)), trade);
+      if (price !== null) learnt.set(normaliseId(trade.id), price);
+    }
+    early.length = 0;
+    await deps.trades.fillInitialStops(userId, key, learnt, stamp());
     // The history was read to its end: whatever is stored at or below its newest id and was not seen, OANDA
     // does not have. Rows above it were written by a later sync and are left alone.
     // Every id seen is stored by now, so only a count above theirs means there is anything to remove: counting is

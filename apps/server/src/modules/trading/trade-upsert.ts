@@ -30,6 +30,15 @@ const UPDATE_COLUMNS = [...TRADE_CONTENT, 'trade_num', 'updated_at'] as const;
 const KEEP_FIRST =
   'initial_stop_loss_price = coalesce(trades.initial_stop_loss_price, excluded.initial_stop_loss_price)';
 
+/**
+ * A first stop learnt after its trade was written (a full sync writes pages while the stop-loss listing is still
+ * being read): set only while it is empty, as KEEP_FIRST keeps it. Parameters: price, now, user, account key, trade
+ * id (SQLite's form; PostgreSQL sets a batch at once in trade.repository.ts). No indexed column changes.
+ */
+export const FILL_STOP_SQL =
+  'update trades set initial_stop_loss_price = ?, updated_at = ? ' +
+  'where user_id = ? and account_key = ? and trade_id = ? and initial_stop_loss_price is null';
+
 /** What is compared before a write: the trade's content and its initial stop. */
 export type StoredTrade = TradeContent & { initial_stop_loss_price: string | null };
 export const STORED_COLUMNS = [...TRADE_CONTENT, 'initial_stop_loss_price'] as const;

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
 import { platformByQuery, type Mode, type PlatformQuery } from '@pipsense/contract';
 import type { Database, TradesTable } from '../../db/schema';
 import { sqliteHandleOf } from '../../db/client';
@@ -137,6 +137,42 @@ export function createTradeRepository(db: Kysely<Database>) {
         after = rows.at(-1)!.trade_id;
         await new Promise((resolve) => setImmediate(resolve));
       }
+    },
+
+    /**
+     * Sets the first stop-loss of trades already stored without one (`stops`: trade id → price), in one transaction
+     * that moves the data version when it changed a row. A stop already stored is kept (trade-upsert.ts).
+     */
+    async fillInitialStops(
+      userId: string,
+      key: string,
+      stops: ReadonlyMap<string, string>,
+      now: string,
+    ): Promise<void> {
+      if (stops.size === 0) return;
+      if (sqliteWriter) {
+        await sqliteWriter.write({
+          userId,
+          accountKey: key,
+          now,
+          fresh: false,
+          records: [],
+          stops: [...stops],
+          whenChanged: asMessage(dataVersionBump(db, userId, now).compile()),
+        });
+        return;
+      }
+      await db.transaction().execute(async (trx) => {
+        let filled = 0;
+        for (const batch of chunks([...stops], BATCH)) {
+          const result = await sql`update trades as t set initial_stop_loss_price = s.price, updated_at = ${now}
+            from unnest(${batch.map(([id]) => id)}::text[], ${batch.map(([, price]) => price)}::text[]) as s(trade_id, price)
+            where t.user_id = ${userId} and t.account_key = ${key} and t.trade_id = s.trade_id
+              and t.initial_stop_loss_price is null`.execute(trx);
+          filled += Number(result.numAffectedRows ?? 0);
+        }
+        if (filled > 0) await dataVersionBump(trx, userId, now).execute();
+      });
     },
 
     /** Whether any trade of the account is stored. */
