@@ -14,7 +14,8 @@
  * Env: BENCH_API_SECONDS (each run, default 5), BENCH_API_STEADY_SECONDS (fixed rate, default 60; 0 skips),
  * BENCH_API_RATE (req/s of the fixed-rate run, default 300), BENCH_API_LOG_LEVEL (the server's LOG_LEVEL, default
  * warn; `default` leaves it unset), BENCH_API_CPU_PROF (a directory: the server runs with --cpu-prof there),
- * BENCH_API_SKIP_BUILD=1 (use dist as it is), BENCH_API_DIALECTS (e.g. `sqlite`), BENCH_API_ROUTES (of
+ * BENCH_API_SKIP_BUILD=1 (use dist as it is), BENCH_API_SERVER_JS (another build's server.js, e.g. the code before a
+ * change built apart, to compare; not built), BENCH_API_DIALECTS (e.g. `sqlite`), BENCH_API_ROUTES (of
  * `health,me,list`).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -43,6 +44,8 @@ const TRADES = 4_500;
 const pgAdmin = process.env.PIPSENSE_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUTES = (process.env.BENCH_API_ROUTES ?? 'health,me,list').split(',');
 const dialects = (process.env.BENCH_API_DIALECTS ?? 'sqlite,postgres').split(',');
+/** Another build to measure instead (e.g. the code before a change, built apart): nothing is built then. */
+const SERVER_JS = process.env.BENCH_API_SERVER_JS ?? 'apps/server/dist/server.js';
 
 const children = new Set<ChildProcess>();
 process.on('exit', () => {
@@ -123,7 +126,7 @@ async function startServer(dataDir: string, databaseUrl: string | undefined): Pr
   if (LOG_LEVEL !== 'default') env.LOG_LEVEL = LOG_LEVEL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const args = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
-  const child = spawn(process.execPath, [...args, 'apps/server/dist/server.js'], {
+  const child = spawn(process.execPath, [...args, SERVER_JS], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -409,7 +412,7 @@ async function runDialect(dialect: 'sqlite' | 'postgres') {
 }
 
 runBench(async () => {
-  if (process.env.BENCH_API_SKIP_BUILD !== '1')
+  if (process.env.BENCH_API_SKIP_BUILD !== '1' && !process.env.BENCH_API_SERVER_JS)
     execFileSync('node', ['apps/server/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
   if (dialects.includes('sqlite')) await runDialect('sqlite');
   if (dialects.includes('postgres')) {

@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate';
 import { createCipher } from './lib/crypto';
 import { loadSecrets } from './lib/secrets';
 import { describeModeChanges, secureDataDir } from './lib/data-dir';
+import { lazyRequestLogger } from './lib/request-logger';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling, registerNotFound, registerRequestLog } from './plugins/error-handler';
 import { registerReadiness } from './plugins/health';
@@ -114,6 +115,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Unset: no proxy is believed, req.ip is the socket's address (a spoofed X-Forwarded-For changes nothing).
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     genReqId: () => crypto.randomUUID(),
+    // request.log is made into pino's child only when a line is written (lib/request-logger.ts).
+    childLoggerFactory: lazyRequestLogger,
     // Errors and slow requests are logged by registerRequestLog, not every request twice.
     logController: new LogController({ disableRequestLogging: true }),
   });

@@ -1,4 +1,5 @@
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { compiledRead } from './compiled-read';
 import type { Database } from './schema';
 
 /**
@@ -53,20 +54,16 @@ export async function bumpDataVersion(
 
 /**
  * Reads the user's three counters as one key (`<version>.<journal_version>.<list_version>`; '0.0.0' before any
- * write): what the trade list's cached pages are keyed by. One indexed read of one row, its SQL built once (the
- * query builder would otherwise build it again on every request of the list).
+ * write): what the trade list's cached pages are keyed by. One indexed read of one row, built once and on SQLite run
+ * at once outside transactions (compiled-read.ts): it is asked on every request of the list.
  */
 export function listVersionReader(db: Kysely<Database>): (userId: string) => Promise<string> {
-  const { sql } = db
-    .selectFrom('data_versions')
-    .select(['version', 'journal_version', 'list_version'])
-    .where('user_id', '=', '')
-    .compile();
+  const read = compiledRead(
+    db,
+    db.selectFrom('data_versions').select(['version', 'journal_version', 'list_version']).where('user_id', '=', ''),
+  );
   return async (userId) => {
-    const { rows } = await db.executeQuery<{ version: number; journal_version: number; list_version: number }>(
-      CompiledQuery.raw(sql, [userId]),
-    );
-    const row = rows[0];
+    const row = (await read(userId))[0];
     return row ? `${row.version}.${row.journal_version}.${row.list_version}` : '0.0.0';
   };
 }

@@ -46,9 +46,12 @@ export function createLru<V>(bounds: {
 }
 export type Lru<V> = ReturnType<typeof createLru<V>>;
 
-/** An LRU of text values bounded by entries and by the characters of keys and values together. */
-export const createTextLru = (bounds: { maxEntries: number; maxChars: number }) =>
-  createLru<string>({
+/**
+ * An LRU of text (or of the bytes of text) bounded by entries and by the length of keys and values together
+ * (characters, or bytes for a Buffer).
+ */
+export const createTextLru = <V extends string | Buffer = string>(bounds: { maxEntries: number; maxChars: number }) =>
+  createLru<V>({
     maxEntries: bounds.maxEntries,
     maxSize: bounds.maxChars,
     sizeOf: (key, value) => key.length + value.length,

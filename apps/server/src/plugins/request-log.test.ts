@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandling, registerRequestLog } from './error-handler';
+import { lazyRequestLogger } from '../lib/request-logger';
 import { registerSecurityHeaders } from './security';
 
 /** A Fastify app at LOG_LEVEL info whose log lines are collected, configured as app.ts configures it. */
@@ -17,7 +18,15 @@ async function appLogging(slowMs: number) {
   const app = Fastify({
     logger: { level: 'info', stream },
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
   });
+  // Counts the request loggers made (Fastify asks the app's logger for a child per request).
+  const made = { children: 0 };
+  const child = app.log.child.bind(app.log);
+  app.log.child = (...args: Parameters<typeof child>) => {
+    made.children += 1;
+    return child(...args);
+  };
   registerErrorHandling(app);
   registerRequestLog(app, slowMs);
   await registerSecurityHeaders(app);
@@ -29,7 +38,7 @@ async function appLogging(slowMs: number) {
   app.get('/boom', () => {
     throw new Error('kaput');
   });
-  return { app, lines };
+  return { app, lines, made };
 }
 
 describe('request log', () => {
@@ -51,6 +60,19 @@ describe('request log', () => {
     expect(lines.some((l) => l.level === 50 && (l.err as { message?: string } | undefined)?.message === 'kaput')).toBe(
       true,
     );
+    await app.close();
+  });
+
+  it("makes a request's logger only for a request that writes a line, and its lines carry the request's id", async () => {
+    const { app, lines, made } = await appLogging(100);
+    for (let i = 0; i < 5; i++) expect((await app.inject({ url: '/fast' })).statusCode).toBe(200);
+    expect(made.children).toBe(0);
+    const failed = await app.inject({ url: '/boom' });
+    expect(failed.statusCode).toBe(500);
+    expect(made.children).toBe(1);
+    const { requestId } = failed.json<{ requestId: string }>();
+    const ids = lines.filter((l) => l.msg === 'request failed' || l.level === 50).map((l) => l.reqId);
+    expect(ids).toEqual([requestId, requestId]);
     await app.close();
   });
 

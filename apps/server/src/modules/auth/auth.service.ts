@@ -24,9 +24,10 @@ const wrongPassword = (field: string) =>
   new AppError(400, 'WRONG_PASSWORD', `${field} is not correct. Nothing was changed.`);
 
 export function createAuthService({ users, now, onEmailSet, sessionsChanged }: AuthServiceDeps) {
+  const gone = () => unauthorized('Your account no longer exists. Please sign in again.');
   const requireUser = async (id: string) => {
     const user = await users.findById(id);
-    if (!user) throw unauthorized('Your account no longer exists. Please sign in again.');
+    if (!user) throw gone();
     return user;
   };
 
@@ -73,7 +74,8 @@ export function createAuthService({ users, now, onEmailSet, sessionsChanged }: A
     },
 
     async profile(userId: string): Promise<Profile> {
-      const user = await requireUser(userId);
+      const user = await users.profileById(userId);
+      if (!user) throw gone();
       return { username: user.username, email: user.email, emailConfirmed: user.email_confirmed_at !== null };
     },
 

@@ -1,10 +1,18 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { compiledRead } from '../../db/compiled-read';
 import type { Database, UsersTable } from '../../db/schema';
 
 export const usernameKey = (username: string) => username.trim().toLowerCase();
 
 export function createUserRepository(db: Kysely<Database>) {
+  // `/api/v1/auth/me` asks it on every call: built once (db/compiled-read.ts).
+  const profileRow = compiledRead(
+    db,
+    db.selectFrom('users').select(['username', 'email', 'email_confirmed_at']).where('id', '=', ''),
+  );
   return {
+    /** What the profile shows of a user (undefined: no such user). */
+    profileById: async (id: string) => (await profileRow(id))[0],
     findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     findByUsername: (username: string) =>
       db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst(),

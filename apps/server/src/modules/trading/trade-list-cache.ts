@@ -1,7 +1,7 @@
 import { createTextLru } from '../../lib/lru';
 import type { TradeListFilter } from './trade-list.repository';
 
-/** Pages kept per instance, and the characters they may hold together (a 100-row page is about 100,000). */
+/** Pages kept per instance, and the bytes they may hold together (a 100-row page is about 100,000). */
 const MAX_PAGES = 2000;
 const MAX_CHARS = 24 * 1024 * 1024;
 
@@ -20,19 +20,20 @@ export function tradeListQueryKey(page: number, limit: number, filter: TradeList
 }
 
 /**
- * The trade list's pages as the JSON text the API sends, kept per instance (a bounded LRU) by user, the user's list
+ * The trade list's pages as the JSON the API sends, encoded once (UTF-8 bytes: a hit is written to the socket as
+ * it is, without measuring and encoding 8 KB of text again on each request), kept per instance (a bounded LRU) by user, the user's list
  * version (db/data-versions.ts `listVersionOf`: it moves with every write of anything the list shows, on whichever
  * instance) and the normalised request. A page is computed once per version: later requests for it, on this
  * instance, get the same text without a query for the page or a serialisation. Requests that miss at the same time
  * share one computation.
  */
 export function createTradeListCache(bounds = { maxEntries: MAX_PAGES, maxChars: MAX_CHARS }) {
-  const pages = createTextLru(bounds);
-  const computing = new Map<string, Promise<string>>();
+  const pages = createTextLru<Buffer>(bounds);
+  const computing = new Map<string, Promise<Buffer>>();
 
   return {
-    /** The page's text for this version: cached, being computed, or computed now by `compute`. */
-    async text(userId: string, version: string, queryKey: string, compute: () => Promise<string>): Promise<string> {
+    /** The page's JSON for this version: cached, being computed, or computed now by `compute` (its text). */
+    async json(userId: string, version: string, queryKey: string, compute: () => Promise<string>): Promise<Buffer> {
       const key = `${userId}\n${version}\n${queryKey}`;
       const cached = pages.get(key);
       if (cached !== undefined) return cached;
@@ -40,8 +41,9 @@ export function createTradeListCache(bounds = { maxEntries: MAX_PAGES, maxChars:
       if (running) return running;
       const work = compute()
         .then((text) => {
-          pages.set(key, text);
-          return text;
+          const bytes = Buffer.from(text);
+          pages.set(key, bytes);
+          return bytes;
         })
         .finally(() => computing.delete(key));
       computing.set(key, work);

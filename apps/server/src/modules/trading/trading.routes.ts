@@ -57,11 +57,11 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> =
       schema: { querystring: tradeListQuery, response: { 200: tradeListResponse } },
       validatorCompiler: rememberingQueryValidator(),
     },
-    // Sent as text: a page is validated and serialised by the response schema once per list version, then served
-    // from the cache as it was (trading.service.ts tradePageText).
+    // Sent as bytes: a page is validated and serialised by the response schema once per list version, then served
+    // from the cache as it was (trading.service.ts tradePageJson).
     async (request, reply) => {
       const { page, limit, ...filter } = request.query;
-      const text = await trading.tradePageText(userId(request), { page, limit }, filter, (result) =>
+      const json = await trading.tradePageJson(userId(request), { page, limit }, filter, (result) =>
         jsonText(
           reply.serialize({
             success: true,
@@ -71,7 +71,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> =
         ),
       );
       // Typed as the untyped reply: the payload is the response already serialised, not the response object.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
     },
   );
 

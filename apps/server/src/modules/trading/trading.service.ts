@@ -178,18 +178,19 @@ export function createTradingService({ db, oanda, info, now, candleLimit }: Trad
     },
 
     /**
-     * `tradePage` as the JSON text the API sends (`serialise` turns a page into it: the route's response schema).
+     * `tradePage` as the JSON the API sends, UTF-8 encoded (`serialise` turns a page into its text: the route's
+     * response schema).
      * One read of the user's list version per call; the page itself is computed and serialised once per version
      * and request on this instance (trade-list-cache.ts), so a repeated request costs that read alone.
      */
-    async tradePageText(
+    async tradePageJson(
       userId: string,
       request: PageRequest,
       filter: TradeListFilter,
       serialise: (page: Paged<TradeListItem>) => string,
-    ): Promise<string> {
+    ): Promise<Buffer> {
       const version = await listVersionOf(userId);
-      return listCache.text(userId, version, tradeListQueryKey(request.page, request.limit, filter), async () =>
+      return listCache.json(userId, version, tradeListQueryKey(request.page, request.limit, filter), async () =>
         serialise(await this.tradePage(userId, request, filter)),
       );
     },
