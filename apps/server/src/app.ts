@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { sql } from 'kysely';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import type { AppContext } from './context';
 import { createDb, type Db } from './db/client';
@@ -14,6 +14,7 @@ import { lazyRequestLogger } from './lib/request-logger';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling, registerNotFound, registerRequestLog } from './plugins/error-handler';
 import { registerReadiness } from './plugins/health';
+import { appValidatorCompiler } from './plugins/memo-validation';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
@@ -120,7 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Errors and slow requests are logged by registerRequestLog, not every request twice.
     logController: new LogController({ disableRequestLogging: true }),
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(appValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 

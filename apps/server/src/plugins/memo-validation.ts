@@ -1,11 +1,58 @@
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { createLru } from '../lib/lru';
 
 /** Query strings remembered per route. */
 const REMEMBERED = 1000;
 
 type Validate = (data: unknown) => { value?: unknown; error?: Error | FastifySchemaValidationError[] };
+
+/** Where the first string holding a NUL character is (path of keys), or undefined. */
+function nulAt(data: unknown, path: Array<string | number> = []): Array<string | number> | undefined {
+  if (typeof data === 'string') return data.includes('\u0000') ? path : undefined;
+  if (data === null || typeof data !== 'object') return undefined;
+  for (const [key, value] of Object.entries(data)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = nulAt(value, [...path, Array.isArray(data) ? Number(key) : key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The app's zod validator for every part of a request (body, query string, path parameters, headers), refusing a
+ * NUL character in any string first: no field of PipSense holds one, PostgreSQL cannot store one in text (it would
+ * answer 500 from the database), and C-based tools cut the text at it. A 400 naming the field, like any schema error.
+ */
+export const appValidatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
+  const validate = validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]) as Validate;
+  return (data: unknown) => {
+    const at = nulAt(data);
+    if (at === undefined) return validate(data);
+    return { error: [nulIssue(at)] };
+  };
+};
+
+/**
+ * A validation error item as the zod type provider makes them (the error handler recognises those: a 400 with the
+ * field's path), taken from one it made for a number where a string belongs, then pointed at the field.
+ */
+const libraryIssue = (
+  (validatorCompiler as unknown as (r: { schema: unknown }) => Validate)({ schema: z.string() })(0)
+    .error as FastifySchemaValidationError[]
+)[0]!;
+function nulIssue(path: Array<string | number>): FastifySchemaValidationError {
+  const at = `/${path.join('/')}`;
+  return {
+    ...libraryIssue,
+    keyword: 'custom',
+    instancePath: at,
+    schemaPath: `#${at}/custom`,
+    params: {},
+    message: 'must not contain the NUL character (\\u0000)',
+  };
+}
 
 /**
  * The app's zod validator, with a route's query strings remembered: a query string validated once (the same fields
@@ -16,7 +63,7 @@ type Validate = (data: unknown) => { value?: unknown; error?: Error | FastifySch
  */
 export function rememberingQueryValidator<S>(): FastifySchemaCompiler<S> {
   return (route) => {
-    const validate = validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]) as Validate;
+    const validate = appValidatorCompiler(route) as Validate;
     if (route.httpPart !== 'querystring') return validate;
     const valid = createLru<Readonly<Record<string, unknown>>>({ maxEntries: REMEMBERED });
     return (data: unknown) => {
