@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../test/harness';
+import { insertUser } from '../test/rows';
 import { compiledRead } from './compiled-read';
 import { migrateToLatest } from './migrate';
 import type { Db } from './client';
@@ -14,19 +15,7 @@ beforeEach(async () => {
 afterEach(() => close());
 
 const at = '2026-01-01T00:00:00.000Z';
-const addUser = (executor: Db['kysely'], id: string) =>
-  executor
-    .insertInto('users')
-    .values({
-      id,
-      username: id,
-      username_key: id,
-      email: `${id}@example.com`,
-      password_hash: 'x',
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+const addUser = (executor: Db['kysely'], id: string) => insertUser(executor, id, at);
 
 const usernameOf = (kysely: Db['kysely']) =>
   compiledRead(kysely, kysely.selectFrom('users').select(['username', 'email']).where('id', '=', ''));

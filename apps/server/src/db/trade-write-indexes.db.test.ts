@@ -6,6 +6,7 @@ import type { TradeRecord } from '../modules/trading/broker-data';
 import type { Db } from './client';
 import type { Database } from './schema';
 import { migrations } from './migrations';
+import { insertUser } from '../test/rows';
 
 /*
  * 021-trade-write-indexes on a database made by 001–020 and holding trades of two users: the three indexes no query
@@ -90,18 +91,7 @@ describe('021-trade-write-indexes', () => {
     expect(await tradeIndexes(db.kysely)).toEqual(expect.arrayContaining([...DROPPED, ...KEPT]));
     const trades = createTradeRepository(db.kysely);
     for (const user of ['u1', 'u2']) {
-      await db.kysely
-        .insertInto('users')
-        .values({
-          id: user,
-          username: user,
-          username_key: user,
-          email: `${user}@x.io`,
-          password_hash: 'x',
-          created_at: NOW,
-          updated_at: NOW,
-        })
-        .execute();
+      await insertUser(db.kysely, user, NOW);
       for (const login of ['101-004-1-001', '101-004-1-002']) {
         await db.kysely
           .insertInto('broker_accounts')
