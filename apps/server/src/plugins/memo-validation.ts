@@ -8,14 +8,31 @@ const REMEMBERED = 1000;
 
 type Validate = (data: unknown) => { value?: unknown; error?: Error | FastifySchemaValidationError[] };
 
-/** Where the first string holding a NUL character is (path of keys), or undefined. */
-function nulAt(data: unknown, path: Array<string | number> = []): Array<string | number> | undefined {
-  if (typeof data === 'string') return data.includes('\u0000') ? path : undefined;
-  if (data === null || typeof data !== 'object') return undefined;
-  for (const [key, value] of Object.entries(data)) {
-    if (key.includes('\u0000')) return [...path, key];
-    const found = nulAt(value, [...path, Array.isArray(data) ? Number(key) : key]);
-    if (found) return found;
+/**
+ * Where the first string (or key) holding a NUL character is, as a path of keys, or undefined. Walked with a stack of
+ * its own, not by recursion: a body nested a few hundred thousand levels deep (well within the 1 MiB limit, and
+ * parsed by JSON.parse) must get its 400 from the schema, not overflow the call stack here.
+ */
+function nulAt(data: unknown): Array<string | number> | undefined {
+  type Step = { value: unknown; key?: string | number; parent?: Step };
+  const pathOf = (step: Step): Array<string | number> => {
+    const path: Array<string | number> = [];
+    for (let at: Step | undefined = step; at?.parent; at = at.parent) path.unshift(at.key!);
+    return path;
+  };
+  const stack: Step[] = [{ value: data }];
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    const { value } = step;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return pathOf(step);
+    } else if (value !== null && typeof value === 'object') {
+      const list = Array.isArray(value);
+      for (const [key, child] of Object.entries(value).reverse()) {
+        if (key.includes('\u0000')) return [...pathOf(step), key];
+        stack.push({ value: child, key: list ? Number(key) : key, parent: step });
+      }
+    }
   }
   return undefined;
 }

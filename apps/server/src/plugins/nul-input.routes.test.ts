@@ -36,6 +36,28 @@ describe('a NUL character in a request', () => {
     expect(body.issues[0]).toEqual({ path: field, message: `${field}: ${NUL_MESSAGE}` });
   });
 
+  it('answers a body nested 300,000 levels deep with the schema’s 400, not a 500', async () => {
+    const payload = `{"username":${'['.repeat(300_000)}${']'.repeat(300_000)}}`;
+    const res = await t.call(undefined, {
+      method: 'POST',
+      url: '/api/v1/auth/check_username_exist',
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ issues: Array<{ path: string }> }>().issues[0]?.path).toBe('username');
+  });
+
+  it('finds a NUL deep inside an array', async () => {
+    const res = await t.call(undefined, {
+      method: 'POST',
+      url: '/api/v1/auth/check_username_exist',
+      payload: { username: 'ok', extra: [{ a: ['x', 'y\u0000'] }] },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ issues: Array<{ path: string }> }>().issues[0]?.path).toBe('extra.0.a.1');
+  });
+
   it('leaves text without NUL as it was (other control characters are the schemas’ business)', async () => {
     const res = await t.call(undefined, {
       method: 'POST',
