@@ -137,6 +137,13 @@ const deep = fc
     fc.constantFrom(raw('['.repeat(depth) + ']'.repeat(depth)), raw('{"a":'.repeat(depth) + '1' + '}'.repeat(depth))),
   );
 
+/**
+ * A value nested as deep as fits in the 1 MiB body limit (600 KB of brackets): JSON.parse reads it, and any
+ * recursive walk over a request (a validator, a logger, JSON.stringify) would overflow the call stack on it. Sent
+ * once in every body field and as every whole body, beside the sampled junk.
+ */
+export const DEEPEST: Junk = raw('['.repeat(300_000) + ']'.repeat(300_000));
+
 const longText = fc.oneof(
   fc.integer({ min: 256, max: 50_000 }).map((n) => 'A'.repeat(n)),
   fc.integer({ min: 100, max: 5_000 }).map((n) => "' OR 1=1 -- ".repeat(n)),
