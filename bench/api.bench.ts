@@ -179,11 +179,15 @@ function startBare(databaseUrl: string | undefined): Promise<Child> {
   });
 }
 
-/** CPU time (user + system) the process has used so far, in ms (Linux, /proc; clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
+/**
+ * CPU time the process has used so far, in ms (Linux, /proc; clock ticks of 10 ms): in its own code (`user`: the
+ * JavaScript, V8, Node's C++) and in the kernel on its behalf (`system`: on loopback that includes delivering each
+ * response to the load generator and waking it).
+ */
+function cpuMs(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
 }
 
 function rss(pid: number): number {
@@ -194,8 +198,9 @@ function rss(pid: number): number {
 
 interface Load {
   reqPerSec: number;
-  /** CPU the serving process used per request, in µs (when its pid was given). */
+  /** CPU the serving process used per request, in µs (when its pid was given), and the user-space part of it. */
   cpuUs?: number;
+  userUs?: number;
   p99: number;
   p50: number;
   errors: number;
@@ -224,15 +229,21 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 /** Warm-up (unless told not to), then the measured run; with `pid`, the CPU that process used per request. */
 async function measure(url: string, headers: Record<string, string> = {}, pid?: number, warm = true): Promise<Load> {
   if (warm) await load(url, headers, WARMUP_SECONDS);
-  const cpuBefore = pid === undefined ? 0 : cpuMs(pid);
+  const before = pid === undefined ? undefined : cpuMs(pid);
   const result = await load(url, headers, SECONDS);
-  if (pid === undefined || result.requests === 0) return result;
-  return { ...result, cpuUs: ((cpuMs(pid) - cpuBefore) * 1000) / result.requests };
+  if (pid === undefined || before === undefined || result.requests === 0) return result;
+  const after = cpuMs(pid);
+  const perRequest = (ms: number) => (ms * 1000) / result.requests;
+  return {
+    ...result,
+    cpuUs: perRequest(after.user + after.system - before.user - before.system),
+    userUs: perRequest(after.user - before.user),
+  };
 }
 
 const fmt = (l: Load) =>
   `${l.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${l.p50.toFixed(1)} ms  p99 ${l.p99.toFixed(1)} ms` +
-  (l.cpuUs === undefined ? '' : `  ${l.cpuUs.toFixed(0)} µs CPU a request`) +
+  (l.cpuUs === undefined ? '' : `  ${l.cpuUs.toFixed(0)} µs CPU a request (user ${l.userUs?.toFixed(0)})`) +
   (l.errors || l.non2xx ? `  errors ${l.errors} non-2xx ${l.non2xx}` : '');
 
 /** 4,500 closed trades over about two years, P/L mixed (what `npm run demo` holds). */
