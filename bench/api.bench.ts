@@ -28,7 +28,7 @@ import pg from 'pg';
 import autocannon from 'autocannon';
 import { createDb } from '../apps/server/src/db/client';
 import { seedAccount, seedTrades, userIdOf, type SeedTrade } from '../apps/server/src/test/seed-trades';
-import { goal, heading, mb, runBench } from './support/stats';
+import { cpuMs, goal, heading, mb, runBench } from './support/stats';
 import { repoRoot } from './support/sim-process';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
@@ -177,17 +177,6 @@ function startBare(databaseUrl: string | undefined): Promise<Child> {
       return undefined;
     }
   });
-}
-
-/**
- * CPU time the process has used so far, in ms (Linux, /proc; clock ticks of 10 ms): in its own code (`user`: the
- * JavaScript, V8, Node's C++) and in the kernel on its behalf (`system`: on loopback that includes delivering each
- * response to the load generator and waking it).
- */
-function cpuMs(pid: number): { user: number; system: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
 }
 
 function rss(pid: number): number {

@@ -1,4 +1,5 @@
 /** Small statistics and printing helpers shared by the benchmarks. */
+import { readFileSync } from 'node:fs';
 
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -43,4 +44,15 @@ export function runBench(main: () => Promise<void>): void {
       process.exit(1);
     },
   );
+}
+
+/**
+ * CPU time the process has used so far, in ms (Linux, /proc; clock ticks of 10 ms): in its own code (`user`: the
+ * JavaScript, V8, Node's C++) and in the kernel on its behalf (`system`: on loopback that includes delivering each
+ * response to the load generator and waking it).
+ */
+export function cpuMs(pid: number): { user: number; system: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
 }
