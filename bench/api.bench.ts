@@ -19,7 +19,7 @@
  * `health,me,list`).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -167,9 +167,10 @@ async function startServer(dataDir: string, databaseUrl: string | undefined): Pr
   };
 }
 
-function startBare(databaseUrl: string | undefined): Promise<Child> {
+function startBare(databaseUrl: string | undefined, sameOutput?: string): Promise<Child> {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: 'production' };
   if (databaseUrl) env.BARE_PG_URL = databaseUrl;
+  if (sameOutput) env.BARE_SAME = sameOutput;
   return startChild(['bench/support/bare-fastify.mjs'], env, (line) => {
     try {
       return (JSON.parse(line) as { port?: number }).port;
@@ -296,6 +297,49 @@ async function json(url: string, body: unknown) {
   return data;
 }
 
+/** The bench's three routes as the yardstick's `/same/…` routes answer them (support/bare-fastify.mjs). */
+const SAME_ROUTES = { health: '/healthz', me: '/api/v1/auth/me', list: '/api/v1/trade/get_trade_history?page=1' };
+const SAME_PATHS = { health: '/same/healthz', me: '/same/me', list: '/same/list' };
+/** Headers that belong to the connection or the moment, not to the answer. */
+const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** What the app answers on the three routes (headers, and the bodies that do not depend on a read), for the yardstick. */
+async function captureOutput(base: string, auth: Record<string, string>, dataDir: string, userId: string) {
+  const answer = async (path: string) => {
+    const res = await fetch(`${base}${path}`, { headers: auth });
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    const headers = Object.fromEntries([...res.headers].filter(([name]) => !PER_RESPONSE.has(name)));
+    return { headers, body: Buffer.from(await res.arrayBuffer()) };
+  };
+  const [health, me, list] = await Promise.all(Object.values(SAME_ROUTES).map(answer));
+  const file = join(dataDir, 'bare-same.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      sqliteFile: join(dataDir, 'pipsense.db'),
+      userId,
+      health: { headers: health!.headers, body: health!.body.toString() },
+      me: { headers: me!.headers },
+      list: { headers: list!.headers, body: list!.body.toString('base64') },
+    }),
+  );
+  return file;
+}
+
+/** The yardstick's `/same/…` answers carry the app's bytes and headers exactly (else the comparison means nothing). */
+async function sameBytes(base: string, bareBase: string, auth: Record<string, string>) {
+  for (const key of Object.keys(SAME_ROUTES) as Array<keyof typeof SAME_ROUTES>) {
+    const [app, bare] = await Promise.all([
+      fetch(`${base}${SAME_ROUTES[key]}`, { headers: auth }),
+      fetch(`${bareBase}${SAME_PATHS[key]}`),
+    ]);
+    const strip = (h: Headers) => JSON.stringify([...h].filter(([name]) => !PER_RESPONSE.has(name)));
+    const [a, b] = [Buffer.from(await app.arrayBuffer()), Buffer.from(await bare.arrayBuffer())];
+    if (!a.equals(b) || strip(app.headers) !== strip(bare.headers))
+      throw new Error(`the yardstick's ${SAME_PATHS[key]} does not answer what the app answers on ${SAME_ROUTES[key]}`);
+  }
+}
+
 async function runDialect(dialect: 'sqlite' | 'postgres') {
   heading(
     `${dialect}: built server, ${TRADES} trades, ${CONNECTIONS} connections, ${SECONDS} s a route, LOG_LEVEL=${LOG_LEVEL}`,
@@ -328,8 +372,13 @@ async function runDialect(dialect: 'sqlite' | 'postgres') {
     if (check.total !== TRADES || check.data.length !== 10)
       throw new Error(`trade list answered total ${check.total}, ${check.data.length} rows`);
 
-    const bare = await startBare(database?.url);
+    // On SQLite the yardstick also answers what the app answers (support/bare-fastify.mjs `/same/…`): the same headers
+    // and bytes after the same database read, without the app's token check, hooks and validation. Information beside
+    // the goals (which are against the hello-world): what the app's own pipeline costs over the work itself.
+    const sameOutput = database ? undefined : await captureOutput(base, auth, dataDir, userId);
+    const bare = await startBare(database?.url, sameOutput);
     const bareBase = `http://127.0.0.1:${bare.port}`;
+    if (sameOutput) await sameBytes(base, bareBase, auth);
     try {
       const logBefore = server.logLines();
       // Pairs: the yardstick right before the route measured against it.
@@ -369,6 +418,14 @@ async function runDialect(dialect: 'sqlite' | 'postgres') {
         database && me ? await pair('/api/v1/auth/me', `${base}/api/v1/auth/me`, auth, pgPath, yardPg) : undefined;
       const listPg =
         database && list ? await pair('get_trade_history page 1', listUrl, auth, pgPath, yardPg) : undefined;
+      const yardSame = 'bare, the same output';
+      const sameOf = async (key: keyof typeof SAME_ROUTES, name: string, on: boolean) =>
+        sameOutput && on ? pair(name, `${base}${SAME_ROUTES[key]}`, auth, SAME_PATHS[key], yardSame) : undefined;
+      const same = {
+        health: await sameOf('health', '/healthz', health !== undefined),
+        me: await sameOf('me', '/api/v1/auth/me', me !== undefined),
+        list: await sameOf('list', 'get_trade_history page 1', list !== undefined),
+      };
       const logged = server.logLines() - logBefore;
       console.log(
         `server log lines during the runs: ${logged} (${(logged / Math.max(1, served)).toFixed(3)} a request)`,
@@ -381,6 +438,12 @@ async function runDialect(dialect: 'sqlite' | 'postgres') {
         goal(`${dialect} trade list ÷ bare`, list.ratio.toFixed(2), list.ratio >= 0.5, '≥ 0.5');
         goal(`${dialect} trade list p99`, `${list.route.p99.toFixed(1)} ms`, list.route.p99 <= 25, '≤ 25 ms');
       }
+      for (const [key, result] of Object.entries(same))
+        if (result)
+          console.log(
+            `info  ${dialect} ${SAME_ROUTES[key as keyof typeof SAME_ROUTES].split('?')[0]} ÷ bare with the same output: ` +
+              `${result.ratio.toFixed(2)} (CPU a request ${result.route.cpuUs?.toFixed(0)} µs against ${result.yard.cpuUs?.toFixed(0)})`,
+          );
       if (mePg) goal(`${dialect} /auth/me ÷ bare pg query`, mePg.ratio.toFixed(2), mePg.ratio >= 0.5, '≥ 0.5');
       if (listPg) goal(`${dialect} trade list ÷ bare pg query`, listPg.ratio.toFixed(2), listPg.ratio >= 0.5, '≥ 0.5');
 
