@@ -170,7 +170,7 @@ runBench(async () => {
     console.log(`map + upsert the same pages alone, no network: ${spread(writeMs, 0)}`);
     console.log(
       `  fetch + writes = ${(fetchMedian + median(writeMs)).toFixed(0)} ms against the sync's ${syncMedian.toFixed(0)} ms ` +
-        '(better-sqlite3 is synchronous: a write holds the event loop, so it cannot overlap fetching and parsing the next page)',
+        '(the writes run on the writer thread beside the fetching; both share the cores with the simulator)',
     );
     console.log(`ratio of the medians: ${(syncMedian / fetchMedian).toFixed(2)}`);
     // However well fetching and writing overlap, a sync cannot take less wall time than its CPU spread over every
