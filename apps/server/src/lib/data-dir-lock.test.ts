@@ -1,18 +1,10 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
+import { tempDirs } from '../test/temp-dirs';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-const fresh = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pipsense-lock-'));
-  dirs.push(dir);
-  return dir;
-};
+const fresh = tempDirs('lock');
 
 describe('the data directory lock', () => {
   it('is held by one taker at a time, names the holder, and is free again once released', () => {

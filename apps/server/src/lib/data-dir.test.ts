@@ -1,23 +1,15 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { envWith } from '../config/env';
 import { buildApp } from '../app';
 import { DataDirPermissionError, describeModeChanges, secureDataDir } from './data-dir';
+import { tempDirs } from '../test/temp-dirs';
 
 /* Issue 12, finding 6: an existing DATA_DIR open to other users is tightened at the start (0700, its files 0600),
  * said in one warn line; a mode that cannot be changed stops the start with what to do. */
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pipsense-datadir-'));
-  dirs.push(dir);
-  return dir;
-};
+const tempDir = tempDirs('datadir');
 const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
 
 /** A DATA_DIR as an older PipSense (default umask) or a careless `cp -r` left it. */

@@ -1,22 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { envWith, loadEnv } from '../config/env';
 import { buildApp } from '../app';
 import { loadSecrets } from './secrets';
+import { tempDirs } from '../test/temp-dirs';
 
 /* Issue 12, finding 6: secrets shared by every instance on PostgreSQL, secret files checked and never silently
  * replaced, DATA_DIR and the SQLite files readable by their owner only (an existing loose DATA_DIR: data-dir.test.ts). */
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pipsense-secrets-'));
-  dirs.push(dir);
-  return dir;
-};
+const tempDir = tempDirs('secrets');
 const mode = (path: string) => statSync(path).mode & 0o777;
 
 describe('PostgreSQL without shared secrets', () => {
