@@ -6,9 +6,10 @@ import type { LlmProviderId } from './types';
  * - `auth`: key or credentials refused (401/403); fix the server configuration.
  * - `quota`: the account is out of credit; retrying does not help.
  * - `rate_limit`: too many requests right now; retry later.
- * - `timeout`: no answer (or no stream progress) within the provider timeout.
- * - `unavailable`: the provider failed (5xx, error in the middle of a stream).
- * - `bad_request`: the provider rejected the request (400/404/422, e.g. unknown model).
+ * - `timeout`: no answer (or no stream progress) within the provider timeout, or the provider's gateway gave up
+ *   waiting (408/504).
+ * - `unavailable`: the provider failed (409, other 5xx, error in the middle of a stream).
+ * - `bad_request`: the provider rejected the request (other 4xx, e.g. 404 for an unknown model).
  * - `refusal`: the model declined or the prompt/answer was blocked by safety filters.
  * - `length`: the answer was cut off at the output token limit (`partialText` holds it).
  * - `network`: the provider could not be reached, or the connection broke.
@@ -98,6 +99,21 @@ export class LlmError extends Error {
 
 export function isLlmError(value: unknown): value is LlmError {
   return value instanceof LlmError;
+}
+
+/**
+ * The kind of an HTTP error status, decided once for both providers (decision 004, "One mapping for both
+ * providers"). Each provider reads its own error body first (OpenAI's `code`, Google's rpc status) and falls back
+ * to this. 408 and 504 are a server or gateway giving up waiting: the trader's remedy is to try again, as for our own
+ * deadline. 409 is a conflict inside the provider (Google's ABORTED, OpenAI's retried lock conflict), not a fault
+ * in a stateless request: try again later.
+ */
+export function kindFromHttpStatus(status: number): LlmErrorKind {
+  if (status === 401 || status === 403) return 'auth';
+  if (status === 408 || status === 504) return 'timeout';
+  if (status === 429) return 'rate_limit';
+  if (status === 409 || status >= 500) return 'unavailable';
+  return 'bad_request';
 }
 
 /** Why an aborted call stopped: our own timeout, or the caller's signal (a TimeoutError reason counts as timeout). */

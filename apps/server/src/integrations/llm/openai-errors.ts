@@ -1,5 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import { LlmError, type LlmErrorKind } from './errors';
+import { kindFromHttpStatus, LlmError, type LlmErrorKind } from './errors';
 
 export interface OpenAiErrorContext {
   label: string;
@@ -15,14 +15,6 @@ function kindFromBody(code: string | null | undefined, type: string | undefined)
   if (code === 'invalid_api_key') return 'auth';
   if (code === 'unsupported_country_region_territory') return 'auth';
   return undefined;
-}
-
-function kindFromStatus(status: number): LlmErrorKind {
-  if (status === 401 || status === 403) return 'auth';
-  if (status === 408) return 'timeout';
-  if (status === 429) return 'rate_limit';
-  if (status >= 500 || status === 409) return 'unavailable';
-  return 'bad_request';
 }
 
 /** Maps anything the `openai` SDK (or our parsing) throws to an `LlmError`. */
@@ -41,7 +33,7 @@ export function toOpenAiLlmError(error: unknown, context: OpenAiErrorContext): L
     const status = error.status as number | undefined;
     const code = error.code;
     // A status-less APIError is an error event inside a 200 stream.
-    const kind = kindFromBody(code, error.type) ?? (status ? kindFromStatus(status) : 'unavailable');
+    const kind = kindFromBody(code, error.type) ?? (status ? kindFromHttpStatus(status) : 'unavailable');
     const options = { ...base, detail, ...(status ? { status } : {}) };
     if (status === 403 && kind === 'auth') {
       return new LlmError(kind, {

@@ -1,5 +1,5 @@
 import { ApiError } from '@google/genai';
-import { brokenStreamMessage, LlmError, type LlmErrorKind } from './errors';
+import { brokenStreamMessage, kindFromHttpStatus, LlmError, type LlmErrorKind } from './errors';
 
 export interface VertexErrorContext {
   label: string;
@@ -29,32 +29,29 @@ function rpcErrorOf(message: string): GoogleRpcError | undefined {
   }
 }
 
+/**
+ * The HTTP status that Google's own table (google.rpc.Code) gives each rpc status read here. When the body names
+ * one of these, it decides through that status, so the rpc status and the HTTP status share one mapping.
+ */
+const HTTP_STATUS_OF_RPC: ReadonlyMap<string, number> = new Map([
+  ['UNAUTHENTICATED', 401],
+  ['PERMISSION_DENIED', 403],
+  ['ABORTED', 409],
+  ['INTERNAL', 500],
+  ['UNKNOWN', 500],
+  ['UNAVAILABLE', 503],
+  ['DEADLINE_EXCEEDED', 504],
+]);
+
 function kindOf(status: number, rpc: GoogleRpcError | undefined): LlmErrorKind {
   const reasons = (rpc?.details ?? []).map((d) => d.reason ?? '');
   // A bad API key is a 400 INVALID_ARGUMENT with reason API_KEY_INVALID, not a 401.
   if (reasons.includes('API_KEY_INVALID') || /api key not valid/i.test(rpc?.message ?? '')) return 'auth';
-  switch (rpc?.status) {
-    case 'UNAUTHENTICATED':
-    case 'PERMISSION_DENIED':
-      return 'auth';
-    case 'RESOURCE_EXHAUSTED':
-      // Google uses one status for per-minute limits and spent budgets; only the latter mentions billing.
-      return /billing|credit|prepay/i.test(rpc.message ?? '') ? 'quota' : 'rate_limit';
-    case 'DEADLINE_EXCEEDED':
-      return 'timeout';
-    case 'INTERNAL':
-    case 'UNAVAILABLE':
-    case 'UNKNOWN':
-    case 'ABORTED':
-      return 'unavailable';
-    default:
-      break;
+  if (rpc?.status === 'RESOURCE_EXHAUSTED') {
+    // Google uses one status for per-minute limits and spent budgets; only the latter mentions billing.
+    return /billing|credit|prepay/i.test(rpc.message ?? '') ? 'quota' : 'rate_limit';
   }
-  if (status === 401 || status === 403) return 'auth';
-  if (status === 408 || status === 504) return 'timeout';
-  if (status === 429) return 'rate_limit';
-  if (status >= 500) return 'unavailable';
-  return 'bad_request';
+  return kindFromHttpStatus(HTTP_STATUS_OF_RPC.get(rpc?.status ?? '') ?? status);
 }
 
 /** Maps anything `@google/genai` (or google-auth-library, or fetch) throws to an `LlmError`. */
