@@ -11,13 +11,8 @@ import SQLite from 'better-sqlite3';
 import { build } from 'esbuild';
 import { createDb } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import {
-  computeMetrics,
-  generateSyntheticTrades,
-  syntheticAccounts,
-  SYNTHETIC_NOW,
-  type EngineTrade,
-} from '../apps/server/src/modules/analytics/engine';
+import { computeMetrics, type EngineTrade } from '../apps/server/src/modules/analytics/engine';
+import { generateSyntheticTrades, syntheticAccounts, SYNTHETIC_NOW } from '../apps/server/src/test/synthetic-trades';
 import { goal, heading, mb, median, ms, runBench, spread } from './support/stats';
 import { repoRoot } from './support/sim-process';
 import { TRADE_COLUMNS, tradeRow } from './support/trade-rows';

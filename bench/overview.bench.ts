@@ -19,7 +19,7 @@ import {
   generateSyntheticTrades,
   SYNTHETIC_ACCOUNT_IDS,
   SYNTHETIC_NOW,
-} from '../apps/server/src/modules/analytics/engine';
+} from '../apps/server/src/test/synthetic-trades';
 import { oandaAccount } from '../apps/server/src/modules/trading/account-key';
 import { createBenchApp, type BenchApp } from './support/bench-app';
 import { goal, heading, median, ms, runBench, spread } from './support/stats';

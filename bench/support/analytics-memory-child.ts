@@ -4,12 +4,8 @@
  * line with the process's memory at each step. Argument: number of trades. Run with --expose-gc.
  */
 import { peakRss, resetPeak } from './peak-rss';
-import {
-  computeMetrics,
-  generateSyntheticTrades,
-  syntheticAccounts,
-  SYNTHETIC_NOW,
-} from '../../apps/server/src/modules/analytics/engine';
+import { computeMetrics } from '../../apps/server/src/modules/analytics/engine';
+import { generateSyntheticTrades, syntheticAccounts, SYNTHETIC_NOW } from '../../apps/server/src/test/synthetic-trades';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const n = Number(process.argv[2] ?? 100_000);

@@ -1,7 +1,7 @@
 import type { FakeLlmServer } from '@pipsense/fake-llm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { kindFromHttpStatus, type LlmErrorKind } from './errors';
-import { collect, llmErrorOf, setups } from './test-support';
+import { collect, llmErrorOf, setups } from '../../test/llm-providers';
 import type { LlmMessage, LlmProvider } from './types';
 
 /** The table of decision 004: one kind per HTTP status, whichever provider answered it. */

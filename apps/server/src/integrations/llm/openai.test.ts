@@ -1,7 +1,7 @@
 import { startFakeOpenAI, type FakeLlmServer } from '@pipsense/fake-llm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAiProvider, parseToolArguments } from './openai';
-import { collect, llmErrorOf, tradeTools } from './test-support';
+import { collect, llmErrorOf, tradeTools } from '../../test/llm-providers';
 import type { LlmMessage } from './types';
 
 let fake: FakeLlmServer;

@@ -1,7 +1,7 @@
 import type { FakeErrorKind, FakeLlmServer } from '@pipsense/fake-llm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LlmErrorKind } from './errors';
-import { collect, llmErrorOf, setups, tradeTools } from './test-support';
+import { collect, llmErrorOf, setups, tradeTools } from '../../test/llm-providers';
 import { roundLimitMessage, runToolLoop, toolCallLimitMessage, ToolInputError } from './tool-loop';
 import type { LlmMessage, LlmProvider } from './types';
 

@@ -1,6 +1,6 @@
 import { startFakeVertex, type FakeLlmServer } from '@pipsense/fake-llm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { collect, llmErrorOf, tradeTools } from './test-support';
+import { collect, llmErrorOf, tradeTools } from '../../test/llm-providers';
 import { runToolLoop } from './tool-loop';
 import type { LlmMessage } from './types';
 import { createVertexProvider, type VertexProviderConfig } from './vertex';

@@ -9,7 +9,7 @@ import {
   startFixtureServer,
   type FixtureServer,
   type FixtureServerOptions,
-} from './test-support/fixture-server';
+} from '../../test/oanda-fixture-server';
 
 const ACCOUNT = '101-004-27183640-001';
 

@@ -5,7 +5,8 @@ import { migrateToLatest } from '../../db/migrate';
 import { createTestDb } from '../../test/harness';
 import { insertUser } from '../../test/rows';
 import { oandaAccount } from '../trading/account-key';
-import { engineTradeFromItem, generateSyntheticTrades, type EngineTrade } from './engine';
+import { generateSyntheticTrades } from '../../test/synthetic-trades';
+import { engineTradeFromItem, type EngineTrade } from './engine';
 import { createOverviewTrades, sliceBook, type OverviewSlice, type SliceTest } from './overview-trades';
 import { createBookCache } from './book-cache';
 

@@ -4,7 +4,7 @@ import { createTestApp, testDialect } from '../../test/harness';
 import { saveOanda } from '../../test/oanda-user';
 import { SYNC_QUEUE } from './pg-boss-queue';
 import type { SyncJobs } from './sync-jobs.service';
-import { userIdOf } from './test-support';
+import { userIdOf } from '../../test/session-subject';
 
 /*
  * Issue 12: deleting an account removes its background-sync jobs from pg-boss's own schema (PostgreSQL), whatever

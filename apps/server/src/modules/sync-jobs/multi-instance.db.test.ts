@@ -17,7 +17,7 @@ import { httpApi, saveOanda, syncOanda } from '../../test/oanda-user';
 import { reachable } from '../../test/reachable';
 import { overviewEngineRuns } from '../analytics/analytics.service';
 import type { SyncJobs, SyncJobsOptions } from './sync-jobs.service';
-import { userIdOf } from './test-support';
+import { userIdOf } from '../../test/session-subject';
 import { until } from '../../test/until';
 
 /*

@@ -10,7 +10,7 @@ import { envWith } from '../../config/env';
 import { injectApi, testDialect } from '../../test/harness';
 import { saveOanda } from '../../test/oanda-user';
 import type { SyncJobs, SyncJobsOptions } from './sync-jobs.service';
-import { userIdOf } from './test-support';
+import { userIdOf } from '../../test/session-subject';
 import { until } from '../../test/until';
 
 /*

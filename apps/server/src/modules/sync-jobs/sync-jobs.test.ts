@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { SyncJobs, SyncJobsOptions } from './sync-jobs.service';
 import { TOKEN_REJECTED } from './sync-runner';
-import { userIdOf } from './test-support';
+import { userIdOf } from '../../test/session-subject';
 
 /*
  * The background sync in process (the SQLite default), on a clock the test moves: the queue ticks only when told

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountSummaryResponse, tradeResponse, tradesResponse } from '../../integrations/oanda/wire-schemas';
-import { readFixture } from '../../integrations/oanda/test-support/fixture-server';
+import { readFixture } from '../../test/oanda-fixture-server';
 import type { WireTrade } from '../../integrations/oanda/wire-schemas';
 import { accountContent, BrokerDataError, sameTradeContent, toAccountItem, tradeRecord } from './broker-data';
 import { oandaAccount } from './account-key';

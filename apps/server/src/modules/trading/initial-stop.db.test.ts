@@ -3,11 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Db } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
 import { createOandaClient, type OandaClient } from '../../integrations/oanda/oanda-client';
-import {
-  seededAccount,
-  startLedgerServer,
-  type LedgerServer,
-} from '../../integrations/oanda/test-support/ledger-server';
+import { seededAccount, startLedgerServer, type LedgerServer } from '../../test/oanda-ledger-server';
 import { createTestDb } from '../../test/harness';
 import { startOandaSim } from '@pipsense/oanda-sim';
 import { createBrokerAccountRepository } from './broker-account.repository';

@@ -4,11 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { ImportUploadResponse, TagResponse, TradeListResponse } from '@pipsense/contract';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
 import type * as TradeListModule from './trade-list.repository';
-import {
-  seededAccount,
-  startLedgerServer,
-  type LedgerServer,
-} from '../../integrations/oanda/test-support/ledger-server';
+import { seededAccount, startLedgerServer, type LedgerServer } from '../../test/oanda-ledger-server';
 
 /*
  * The trade list's cache (trade-list-cache.ts) through the routes, on the suite's database (SQLite, or PostgreSQL):

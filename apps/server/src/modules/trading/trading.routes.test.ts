@@ -1,12 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountItem, CandlesResponse, TradeItem } from '@pipsense/contract';
 import { createTestApp, type TestApp } from '../../test/harness';
-import {
-  makeTrade,
-  seededAccount,
-  startLedgerServer,
-  type LedgerServer,
-} from '../../integrations/oanda/test-support/ledger-server';
+import { makeTrade, seededAccount, startLedgerServer, type LedgerServer } from '../../test/oanda-ledger-server';
 import { createUserConcurrency } from '../../lib/user-concurrency';
 import { jwtPayload } from '../../security/attack-support';
 import { until } from '../../test/until';

@@ -3,7 +3,7 @@ import type { TradeTag } from '@pipsense/contract';
 import { tagBreakdown } from './by-tag';
 import { computeMetrics } from './compute-metrics';
 import { findUngroundedNumbers, insightTexts } from './grounding';
-import { FIXTURE_ACCOUNTS, FIXTURE_NOW, FIXTURE_TRADES } from './hand-checked-fixture';
+import { FIXTURE_ACCOUNTS, FIXTURE_NOW, FIXTURE_TRADES } from '../../../test/hand-checked-trades';
 import { insightFacts } from './insight-facts';
 import { buildInsights, builtinStructuredInsights } from './insights';
 

@@ -1,10 +1,10 @@
 /**
- * computeMetrics on the hand-checked fixture (hand-checked-fixture.ts lists every trade). Each
+ * computeMetrics on the hand-checked fixture (test/hand-checked-trades.ts lists every trade). Each
  * expected value below is worked out by hand from that table, in the comments, in UTC.
  */
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from './compute-metrics';
-import { FIXTURE_ACCOUNTS, FIXTURE_NOW, FIXTURE_TRADES } from './hand-checked-fixture';
+import { FIXTURE_ACCOUNTS, FIXTURE_NOW, FIXTURE_TRADES } from '../../../test/hand-checked-trades';
 import type { EngineTrade } from './types';
 
 const utc = computeMetrics(FIXTURE_TRADES, FIXTURE_ACCOUNTS, { now: FIXTURE_NOW, timeZone: 'UTC' });

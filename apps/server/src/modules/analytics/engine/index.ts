@@ -13,4 +13,3 @@ export { findUngroundedNumbers, insightTexts } from './grounding';
 export { engineTradeFromItem, engineAccountFromItem, type EngineTradeFields } from './from-records';
 export { engineTrade } from './trade-record';
 export { tagBreakdown } from './by-tag';
-export { generateSyntheticTrades, syntheticAccounts, SYNTHETIC_ACCOUNT_IDS, SYNTHETIC_NOW } from './synthetic';

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { computeMetrics } from './compute-metrics';
 import { findUngroundedNumbers, insightTexts } from './grounding';
-import { FIXTURE_ACCOUNTS, FIXTURE_NOW, FIXTURE_TRADES } from './hand-checked-fixture';
+import { FIXTURE_ACCOUNTS, FIXTURE_NOW, FIXTURE_TRADES } from '../../../test/hand-checked-trades';
 import { insightFacts } from './insight-facts';
 import { buildInsights, builtinStructuredInsights } from './insights';
 import { insightsSchema, toInsightCards } from './insights-schema';
-import { generateSyntheticTrades, syntheticAccounts, SYNTHETIC_NOW } from './synthetic';
+import { generateSyntheticTrades, syntheticAccounts, SYNTHETIC_NOW } from '../../../test/synthetic-trades';
 import type { EngineTrade } from './types';
 
 const metrics = computeMetrics(FIXTURE_TRADES, FIXTURE_ACCOUNTS, { now: FIXTURE_NOW, timeZone: 'UTC' });

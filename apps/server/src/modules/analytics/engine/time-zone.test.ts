@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from './compute-metrics';
-import { FIXTURE_ACCOUNTS, FIXTURE_NOW, FIXTURE_TRADES } from './hand-checked-fixture';
+import { FIXTURE_ACCOUNTS, FIXTURE_NOW, FIXTURE_TRADES } from '../../../test/hand-checked-trades';
 import { SESSION_NAMES, sessionIndexAt } from './sessions';
 import { hourOf, isValidTimeZone, localDayOf, weekdayOfDay, ZoneClock } from '../../../domain/calendar';
 

@@ -8,7 +8,7 @@ import {
   fixtureCandles,
   fixtureChatData,
   LIVE_TRADES,
-} from '../test-support/fixture-chat-data';
+} from '../../../test/chat-fixture-data';
 import { createBuiltinAnalyst } from './analyst';
 
 /*

@@ -4,7 +4,7 @@ import { ToolInputError } from '../../../integrations/llm';
 import { tradeRef } from '../../journal/journal-facts.service';
 import { createChatTools, toolSpecs, type ToolContext } from '../tools/chat-tools';
 import type { JournalSnapshot } from '../tools/journal';
-import { DEMO_TRADES, FIXTURE_CONTEXT, FIXTURE_NOW, fixtureChatData } from '../test-support/fixture-chat-data';
+import { DEMO_TRADES, FIXTURE_CONTEXT, FIXTURE_NOW, fixtureChatData } from '../../../test/chat-fixture-data';
 import { createBuiltinAnalyst } from './analyst';
 import { parseIntent } from './intent';
 

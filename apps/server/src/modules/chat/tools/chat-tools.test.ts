@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ToolInputError } from '../../../integrations/llm';
 import { AppError } from '../../../lib/errors';
-import { DEMO_TRADES, FIXTURE_NOW, fixtureChatData } from '../test-support/fixture-chat-data';
+import { DEMO_TRADES, FIXTURE_NOW, fixtureChatData } from '../../../test/chat-fixture-data';
 import type { ChatData, TradesSnapshot } from './chat-data';
 import { EMPTY_JOURNAL } from './journal';
-import { performanceFromSnapshot, tagsFromSnapshot, tradesFromSnapshot } from './snapshot-answers';
+import { performanceFromSnapshot, tagsFromSnapshot, tradesFromSnapshot } from '../../../test/chat-snapshot-answers';
 import {
   accountArgs,
   candleArgs,

@@ -7,18 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TradeItem } from '@pipsense/contract';
-import {
-  computeMetrics,
-  engineTradeFromItem,
-  generateSyntheticTrades,
-  SYNTHETIC_NOW,
-  syntheticAccounts,
-  type EngineTrade,
-} from '../../analytics/engine';
+import { computeMetrics, engineTradeFromItem, type EngineTrade } from '../../analytics/engine';
+import { generateSyntheticTrades, SYNTHETIC_NOW, syntheticAccounts } from '../../../test/synthetic-trades';
 import { groupDecimal, roundDecimal, signOf, sumDecimals } from '../../../domain/decimal';
 import type { ChatData } from './chat-data';
 import { createChatTools, type PerformanceToolResult, type ToolContext } from './chat-tools';
-import { performanceFromSnapshot } from './snapshot-answers';
+import { performanceFromSnapshot } from '../../../test/chat-snapshot-answers';
 
 const DAY_MS = 86_400_000;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Mode, TradeTag } from '@pipsense/contract';
 import { tradeRef } from '../../journal/journal-facts.service';
 import { AppError } from '../../../lib/errors';
-import { DEMO_ACCOUNTS, DEMO_TRADES, FIXTURE_NOW, fixtureCandles } from '../test-support/fixture-chat-data';
+import { DEMO_ACCOUNTS, DEMO_TRADES, FIXTURE_NOW, fixtureCandles } from '../../../test/chat-fixture-data';
 import { resolvePeriod } from './periods';
 import { sortTrades, type TradeFilter } from './trade-query';
 import { createTradingChatData, type TradingChatDataDeps } from './trading-chat-data';

@@ -29,8 +29,8 @@
  *   A1 balance = 5000 + (50-40+25+0-40-20+30+50+40+0 + 15) + (-0.5-1-1.5-0.2-0.3) = 5000 + 110 - 3.5 = 5106.50
  *   A2 balance = 5000 + (-100+60) + (-2-0.8) = 4957.20
  */
-import type { EngineAccount, EngineTrade } from './types';
-import { rMultipleOf } from '../../../domain/risk';
+import type { EngineAccount, EngineTrade } from '../modules/analytics/engine/types';
+import { rMultipleOf } from '../domain/risk';
 
 export const FIXTURE_NOW = new Date('2025-09-12T12:00:00Z');
 

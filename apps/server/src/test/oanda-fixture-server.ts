@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /** Recorded v20 exchanges, kept in the repository with the simulator (tools/oanda-sim/fixtures/NOTES.md). */
-export const FIXTURES_DIR = fileURLToPath(new URL('../../../../../../tools/oanda-sim/fixtures/', import.meta.url));
+export const FIXTURES_DIR = fileURLToPath(new URL('../../../../tools/oanda-sim/fixtures/', import.meta.url));
 
 interface Exchange {
   method: string;

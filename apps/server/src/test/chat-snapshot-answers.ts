@@ -4,12 +4,18 @@ import type {
   TagComparisonAnswer,
   TradesAnswer,
   TradesSnapshot,
-} from './chat-data';
-import { compareTagsOf, EMPTY_JOURNAL, hasAnyTag, type JournalSnapshot, type TagComparisonRequest } from './journal';
-import { performance } from './performance';
-import { queryTrades, type TradeFilter } from './trade-query';
+} from '../modules/chat/tools/chat-data';
+import {
+  compareTagsOf,
+  EMPTY_JOURNAL,
+  hasAnyTag,
+  type JournalSnapshot,
+  type TagComparisonRequest,
+} from '../modules/chat/tools/journal';
+import { performance } from '../modules/chat/tools/performance';
+import { queryTrades, type TradeFilter } from '../modules/chat/tools/trade-query';
 
-/** Answers from trades held in memory (fixtures, or a source without a query engine). */
+/** The chat tools' answers from trades held in memory, for the chat fixtures (chat-fixture-data.ts). */
 export function tradesFromSnapshot(
   snapshot: TradesSnapshot,
   filter: TradeFilter,

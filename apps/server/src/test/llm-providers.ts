@@ -1,9 +1,9 @@
 /** Test helpers: each provider wired to its fake server (tools/fake-llm). */
 import { startFakeOpenAI, startFakeVertex, type FakeLlmServer, type FakeServerOptions } from '@pipsense/fake-llm';
-import { LlmError } from './errors';
-import { createOpenAiProvider } from './openai';
-import type { LlmEvent, LlmProvider, ToolSpec } from './types';
-import { createVertexProvider } from './vertex';
+import { LlmError } from '../integrations/llm/errors';
+import { createOpenAiProvider } from '../integrations/llm/openai';
+import type { LlmEvent, LlmProvider, ToolSpec } from '../integrations/llm/types';
+import { createVertexProvider } from '../integrations/llm/vertex';
 
 export interface ProviderSetup {
   name: 'openai' | 'vertexai';

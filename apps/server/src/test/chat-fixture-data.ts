@@ -1,7 +1,7 @@
 import type { AccountItem, Candle, CandlesResult, Mode, TradeItem } from '@pipsense/contract';
-import type { ChatData, CandleRequest, DataOrigin, TradesSnapshot } from '../tools/chat-data';
-import { performanceFromSnapshot, tagsFromSnapshot, tradesFromSnapshot } from '../tools/snapshot-answers';
-import { EMPTY_JOURNAL, type JournalSnapshot } from '../tools/journal';
+import type { ChatData, CandleRequest, DataOrigin, TradesSnapshot } from '../modules/chat/tools/chat-data';
+import { performanceFromSnapshot, tagsFromSnapshot, tradesFromSnapshot } from './chat-snapshot-answers';
+import { EMPTY_JOURNAL, type JournalSnapshot } from '../modules/chat/tools/journal';
 
 /** Friday 14 March 2025, 15:00 UTC: "today", "this week" (since Monday 10 March) and so on count from here. */
 export const FIXTURE_NOW = new Date('2025-03-14T15:00:00.000Z');

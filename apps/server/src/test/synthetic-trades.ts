@@ -4,10 +4,10 @@
  * strings, prices carry the instrument's display precision, money 4 decimals, no trades open
  * during the weekend close (Friday 21:00 – Sunday 21:00 UTC).
  */
-import { rMultipleOf } from '../../../domain/risk';
-import type { EngineAccount, EngineTrade } from './types';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../domain/calendar';
-import { engineTrade } from './trade-record';
+import { rMultipleOf } from '../domain/risk';
+import type { EngineAccount, EngineTrade } from '../modules/analytics/engine/types';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../domain/calendar';
+import { engineTrade } from '../modules/analytics/engine/trade-record';
 
 /** The instant the synthetic history ends; pass it as EngineOptions.now. */
 export const SYNTHETIC_NOW = new Date('2025-10-03T14:30:00.000Z');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { computeMetrics } from './compute-metrics';
-import { MAX_CHART_POINTS } from './equity';
-import { generateSyntheticTrades, SYNTHETIC_NOW, syntheticAccounts } from './synthetic';
+import { computeMetrics } from '../modules/analytics/engine/compute-metrics';
+import { MAX_CHART_POINTS } from '../modules/analytics/engine/equity';
+import { generateSyntheticTrades, SYNTHETIC_NOW, syntheticAccounts } from './synthetic-trades';
 
 describe('generateSyntheticTrades', () => {
   it('is deterministic for a seed and differs between seeds', () => {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFixture } from './fixture-server';
+import { readFixture } from './oanda-fixture-server';
 
 /**
  * A small mutable v20 server for sync tests: accounts with summaries and trades kept as wire objects, the
