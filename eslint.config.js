@@ -14,7 +14,8 @@ const folders = (dir) =>
 /**
  * Architecture boundaries (docs/ARCHITECTURE.md), checked on resolved files:
  * - web: a feature never imports another feature; shared folders import neither features nor the app shell;
- * - server: a module reaches another module only through that module's service (`*.service.ts`) or `index.ts`.
+ * - server: a module reaches another module only through that module's service (`*.service.ts`) or `index.ts`;
+ *   production code imports neither the simulators in tools/ nor the test harness in src/test/.
  */
 const webFeatures = folders('apps/web/src/features');
 const serverModules = folders('apps/server/src/modules');
@@ -35,8 +36,14 @@ const boundaryZones = [
     from: serverModules.filter((m) => m !== mod).map((m) => `./apps/server/src/modules/${m}/**`),
     // Glob exceptions are matched against absolute paths.
     except: [`${here}/apps/server/src/modules/*/*.service.ts`, `${here}/apps/server/src/modules/*/index.ts`],
-    message: "A server module reaches another module only through its service (*.service.ts) or index.ts.",
+    message: 'A server module reaches another module only through its service (*.service.ts) or index.ts.',
   })),
+  {
+    // Production server code: everything under src/ except tests and the test folders (test/, security/, faults/).
+    target: ['./apps/server/src/!(*.test).ts', './apps/server/src/!(test|security|faults)/**/!(*.test).ts'],
+    from: ['./tools', './apps/server/src/test'],
+    message: 'Server code does not import the simulators (tools/) or the test harness (src/test/): only tests do.',
+  },
 ];
 
 export default tseslint.config(

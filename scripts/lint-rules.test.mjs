@@ -49,6 +49,21 @@ describe('architecture lint rules', { timeout: 120_000 }, () => {
     expect(boundary[0]).toMatch(/reaches another module only through its service/);
   });
 
+  it('server code importing the simulators or the test harness is an error, a test and the harness may', async () => {
+    const imports = "import '@pipsense/fake-llm';\nimport '../../test/until';\n";
+    const production = await lintProbe('apps/server/src/integrations/llm/zz-lint-probe.ts', imports);
+    const boundary = production.filter((m) => m.startsWith('import-x/no-restricted-paths'));
+    expect(boundary).toHaveLength(2);
+    for (const message of boundary)
+      expect(message).toMatch(/does not import the simulators \(tools\/\) or the test harness/);
+    const atTheTop = await lintProbe('apps/server/src/zz-lint-probe.ts', "import './test/until';\n");
+    expect(atTheTop.join('\n')).toMatch(/does not import the simulators/);
+
+    const test = await lintProbe('apps/server/src/integrations/llm/zz-lint-probe.test.ts', imports);
+    const harness = await lintProbe('apps/server/src/test/zz-lint-probe.ts', "import '@pipsense/fake-llm';\n");
+    expect([...test, ...harness].filter((m) => m.startsWith('import-x/no-restricted-paths'))).toEqual([]);
+  });
+
   it('the plain JavaScript scripts are linted', async () => {
     const messages = await lintProbe('scripts/zz-lint-probe.mjs', 'const unused = 1;\n');
     expect(messages.join('\n')).toMatch(/no-unused-vars/);
