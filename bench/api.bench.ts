@@ -1,5 +1,5 @@
 /*
- * Issue 11, "Fast API": the BUILT server (`apps/server/dist/server.js`, built first) in a child process with its own
+ * "Fast API": the BUILT server (`apps/server/dist/server.js`, built first) in a child process with its own
  * data dir and a user holding 4,500 trades (the size of `npm run demo`), under autocannon (100 connections), beside
  * a bare Fastify hello-world from the project's own node_modules started next to it (bench/support/bare-fastify.mjs).
  * Goals, as ratios of req/s to the bare server's in the same run:

@@ -26,7 +26,7 @@ export async function registerStaticWeb(
     index: ['index.html'],
     cacheControl: false,
     preCompressed: true,
-    // Source maps are never served, even from a build that made them (issue 12: no public source maps).
+    // Source maps are never served, even from a build that made them (SECURITY.md, Attacks through the browser).
     allowedPath: (pathName) => !pathName.endsWith('.map'),
     setHeaders(res, path) {
       // Hashed chunk names change with their content, so they can be cached for good.

@@ -37,7 +37,7 @@ export const CHART_COLORS = {
 } as const;
 
 /**
- * SPEC §2 names the chat's granularities ('1 Minute', '5 Minutes', '15 Minutes', '1 Hour', '1 Day'); every other
+ * docs/PRODUCT.md, AI chat, names the chat's granularities ('1 Minute', '5 Minutes', '15 Minutes', '1 Hour', '1 Day'); every other
  * granularity OANDA has is named the same way.
  */
 export const GRANULARITY_LABELS: Record<Granularity, string> = {

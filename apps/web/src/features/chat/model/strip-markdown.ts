@@ -1,5 +1,5 @@
 /**
- * SPEC §2: answers are shown as plain text, so markdown symbols are removed while the words, numbers, signs and
+ * docs/PRODUCT.md, AI chat: answers are shown as plain text, so markdown symbols are removed while the words, numbers, signs and
  * line structure stay. Code is kept literally, `2*3`, `USD_JPY` and `-12.50` are content, not markup.
  */
 
