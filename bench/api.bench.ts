@@ -303,7 +303,9 @@ const SAME_PATHS = { health: '/same/healthz', me: '/same/me', list: '/same/list'
 /** Headers that belong to the connection or the moment, not to the answer. */
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
-/** What the app answers on the three routes (headers, and the bodies that do not depend on a read), for the yardstick. */
+/**
+ * What the app answers on the three routes (headers, and the bodies that do not depend on a read), for the yardstick.
+ */
 async function captureOutput(base: string, auth: Record<string, string>, dataDir: string, userId: string) {
   const answer = async (path: string) => {
     const res = await fetch(`${base}${path}`, { headers: auth });

@@ -14,8 +14,9 @@ import {
 } from './support';
 
 /*
- * The AI chat end to end (docs/PRODUCT.md, AI chat and Chat flow): the built app in Chromium against the OANDA simulator and
- * the fake OpenAI of e2e/stack. Expected numbers come from the trades API and the simulator, never from the answer.
+ * The AI chat end to end (docs/PRODUCT.md, AI chat and Chat flow): the built app in Chromium against the OANDA
+ * simulator and the fake OpenAI of e2e/stack. Expected numbers come from the trades API and the simulator, never from
+ * the answer.
  */
 
 const CHAT_PAGE = '/chat/ai_chat';

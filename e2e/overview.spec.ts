@@ -15,9 +15,9 @@ import {
 import { saveOanda } from '../apps/server/src/test/oanda-user';
 
 /*
- * The Overview end to end (docs/PRODUCT.md, Overview; METRICS.md): the built app in Chromium against the OANDA simulator of
- * e2e/stack. The headline numbers are recomputed here from the trades API, by the definitions, not read off the
- * metrics response.
+ * The Overview end to end (docs/PRODUCT.md, Overview; METRICS.md): the built app in Chromium against the OANDA
+ * simulator of e2e/stack. The headline numbers are recomputed here from the trades API, by the definitions, not read
+ * off the metrics response.
  */
 
 const OVERVIEW = '/overview';

@@ -48,7 +48,10 @@ export function toast(page: Page, text: string | RegExp) {
   return page.getByRole('alert').filter({ hasText: text });
 }
 
-/** The session token the app keeps in localStorage (JSON-encoded; docs/PRODUCT.md, Data shapes), for API calls as the signed-in user. */
+/**
+ * The session token the app keeps in localStorage (JSON-encoded; docs/PRODUCT.md, Data shapes), for API calls as the
+ * signed-in user.
+ */
 export async function sessionToken(page: Page): Promise<string> {
   const stored = await page.evaluate(() => localStorage.getItem('token'));
   expect(stored, 'no session token in localStorage').not.toBeNull();

@@ -4,8 +4,9 @@ import { z } from 'zod';
  * The trading platforms that hold data: one row each, used by server and web alike.
  * - `query`: the value of the API's `platform` query parameter (`?platform=metatrader`) and of `platform` on rows;
  * - `stored`: what `broker_accounts.platform` and `trades.platform` hold (the account key's first part);
- * - `label`: the name the spec shows (the dropdowns, the chat's 'Querying: …' breadcrumb, `default_trading_platfrom`: docs/PRODUCT.md, Data shapes).
- * TradeView is listed by the spec but holds no data, so it is not in this table (see TRADING_PLATFORMS in common.ts).
+ * - `label`: the name the spec shows (the dropdowns, the chat's 'Querying: …' breadcrumb, `default_trading_platfrom`:
+ * docs/PRODUCT.md, Data shapes). TradeView is listed by the spec but holds no data, so it is not in this table (see
+ * TRADING_PLATFORMS in common.ts).
  */
 export const PLATFORM_TABLE = [
   { query: 'oanda', stored: 'oanda', label: 'OANDA' },

@@ -68,7 +68,9 @@ export const tradeListItem = tradeItem.extend({
   tags: z.array(tradeTag),
   /** From the first stop-loss attached to the trade; null: "no initial stop" (engine/METRICS.md). */
   initialRisk: initialRisk.nullable(),
-  /** Result in R (price move over the initial stop distance, 2 decimals); null without an initial stop or while open. */
+  /**
+   * Result in R (price move over the initial stop distance, 2 decimals); null without an initial stop or while open.
+   */
   rMultiple: z.number().nullable(),
   /** Worst (mae) and best (mfe) excursion over the trade's life, from candles; null until known (see `excursion`). */
   mae: excursion.nullable(),

@@ -67,7 +67,10 @@ const schema = z
     VERTEX_LOCATION: z.string().min(1).default('us-central1'),
     VERTEX_MODEL: z.string().min(1).default('gemini-2.5-flash'),
     VERTEX_BASE_URL: optionalUrl,
-    /** AI cost (SECURITY.md, Resource exhaustion): the output-token cap of an assistant answer's provider call (the insights use less). */
+    /**
+     * AI cost (SECURITY.md, Resource exhaustion): the output-token cap of an assistant answer's provider call (the
+     * insights use less).
+     */
     AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(64).max(100_000).default(1500),
     /** AI cost: provider requests per user per UTC day, shared by every instance (0: no limit). */
     AI_DAILY_REQUESTS: z.coerce.number().int().min(0).max(1_000_000).default(200),

@@ -7,7 +7,8 @@ import { loadSecrets } from './secrets';
 import { tempDirs } from '../test/temp-dirs';
 
 /* SECURITY.md, Secrets at rest: secrets shared by every instance on PostgreSQL, secret files checked and never silently
- * replaced, DATA_DIR and the SQLite files readable by their owner only (an existing loose DATA_DIR: data-dir.test.ts). */
+ * replaced, DATA_DIR and the SQLite files readable by their owner only (an existing loose DATA_DIR: data-dir.test.ts).
+ * */
 const tempDir = tempDirs('secrets');
 const mode = (path: string) => statSync(path).mode & 0o777;
 

@@ -10,7 +10,8 @@ const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
  * Serves the built web app. Files are looked up on each request (a rebuilt app is served without a restart), and
  * every client-side route gets index.html. The build writes a brotli and a gzip copy beside each text file
  * (apps/web/vite.config.ts, `precompress`): a browser that accepts them gets the copy with its Content-Encoding,
- * any other client the file itself; `Vary: Accept-Encoding` keeps caches from mixing them up. Returns the fallback for the not-found handler: true when it answered.
+ * any other client the file itself; `Vary: Accept-Encoding` keeps caches from mixing them up. Returns the fallback for
+ * the not-found handler: true when it answered.
  */
 export async function registerStaticWeb(
   app: FastifyInstance,

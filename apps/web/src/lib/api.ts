@@ -45,7 +45,9 @@ const detailsOf = (body: unknown): Record<string, unknown> | undefined => {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 };
 
-/** docs/PRODUCT.md, Messages: a non-200 answer fails with the server's message, or 'Unexpected response code: {status}'. */
+/**
+ * docs/PRODUCT.md, Messages: a non-200 answer fails with the server's message, or 'Unexpected response code: {status}'.
+ */
 export function httpError(status: number, body: unknown): ApiError {
   return new ApiError(
     field(body, 'message') ?? `Unexpected response code: ${status}`,
@@ -157,7 +159,10 @@ async function send<T>(auth: boolean, method: Method, url: string, payload: Payl
   return body as T;
 }
 
-/** The request helper without auth (docs/PRODUCT.md, Request helpers): JSON, GET payload as query. Resolves with the body; fails with an ApiError. */
+/**
+ * The request helper without auth (docs/PRODUCT.md, Request helpers): JSON, GET payload as query. Resolves with the
+ * body; fails with an ApiError.
+ */
 export const publicRequest = <T>(method: Method, url: string, payload?: Payload, signal?: AbortSignal) =>
   send<T>(false, method, url, payload, signal);
 

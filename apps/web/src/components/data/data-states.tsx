@@ -77,7 +77,10 @@ export function LoadErrorState({ what, message, onRetry }: { what: string; messa
   );
 }
 
-/** docs/PRODUCT.md, Trade list and Account list: 'No trades found' / 'No accounts found', with a hint that a sync fills the list (or an import: `action`). */
+/**
+ * docs/PRODUCT.md, Trade list and Account list: 'No trades found' / 'No accounts found', with a hint that a sync fills
+ * the list (or an import: `action`).
+ */
 export function EmptyState({ title, hint, action }: { title: string; hint: string; action?: ReactNode }) {
   return (
     <StatePanel icon={cilInbox} title={title} role="status">

@@ -122,8 +122,8 @@ interface SyncedListScreenProps<P extends Page> {
 }
 
 /**
- * docs/PRODUCT.md, Trade list and Account list: the synced list of the chosen platform, ten a page, with the platform switch, a Sync
- * button and a details modal. MetaTrader's list is imported, so it has an Import button instead of Sync.
+ * docs/PRODUCT.md, Trade list and Account list: the synced list of the chosen platform, ten a page, with the platform
+ * switch, a Sync button and a details modal. MetaTrader's list is imported, so it has an Import button instead of Sync.
  */
 export function SyncedListScreen<P extends Page>(props: SyncedListScreenProps<P>) {
   const what = props.title.toLowerCase();

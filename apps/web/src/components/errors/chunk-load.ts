@@ -5,8 +5,8 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export type ChunkFailureType = 'missing' | 'timeout' | 'error';
 
 /**
- * docs/PRODUCT.md, Code chunks: a code chunk that could not be loaded. The message is 'Loading chunk {id} failed.' plus the failure
- * type and the script address, as `(missing: https://…/static/js/trades-page-a1b2c3.js)`.
+ * docs/PRODUCT.md, Code chunks: a code chunk that could not be loaded. The message is 'Loading chunk {id} failed.' plus
+ * the failure type and the script address, as `(missing: https://…/static/js/trades-page-a1b2c3.js)`.
  */
 export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';

@@ -102,7 +102,10 @@ const METATRADER_LABELS: Partial<Record<ShownField, string>> = {
   syncedAt: 'Last Imported',
 };
 
-/** docs/PRODUCT.md, Account list: every field but id, userId and version, the import's too (an OANDA account's login, server, platform). */
+/**
+ * docs/PRODUCT.md, Account list: every field but id, userId and version, the import's too (an OANDA account's login,
+ * server, platform).
+ */
 const OANDA_ORDER = Object.keys(FIELDS) as ShownField[];
 
 function detail<K extends ShownField>(account: AccountItem, key: K): Detail {

@@ -74,7 +74,8 @@ export const useConversation = (base: string, chatId: string | null, follow = tr
 
 /**
  * POST {ai}/api/v1/query/cancel/{messageId}: the trader's Stop. The server keeps the text written so far; the
- * conversation is then read again. A failure is only logged, as a failed send is (docs/PRODUCT.md, Messages), and Stop stays offered.
+ * conversation is then read again. A failure is only logged, as a failed send is (docs/PRODUCT.md, Messages), and Stop
+ * stays offered.
  */
 export function useStopAnswer(base: string) {
   const client = useQueryClient();
@@ -86,7 +87,10 @@ export function useStopAnswer(base: string) {
   });
 }
 
-/** A chat mutation with the spec's toasts (docs/PRODUCT.md, Messages): the success text, or the failure text with the cause logged. */
+/**
+ * A chat mutation with the spec's toasts (docs/PRODUCT.md, Messages): the success text, or the failure text with the
+ * cause logged.
+ */
 function useChatMutation<V, R>(
   mutationFn: (variables: V) => Promise<R>,
   text: { done: string; failed: string; log: string },
@@ -106,7 +110,10 @@ function useChatMutation<V, R>(
   });
 }
 
-/** POST {ai}/api/v1/chat/create_chat. docs/PRODUCT.md, Chat flow: creating a chat reloads the list; the caller then selects it. */
+/**
+ * POST {ai}/api/v1/chat/create_chat. docs/PRODUCT.md, Chat flow: creating a chat reloads the list; the caller then
+ * selects it.
+ */
 export const useCreateChat = (base: string) =>
   useChatMutation(
     ({ title, topic }: { title: string; topic: ChatTopic }) =>

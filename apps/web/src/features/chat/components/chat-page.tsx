@@ -112,7 +112,8 @@ export function ChatPage() {
       createChat.mutate(
         { title, topic },
         {
-          // docs/PRODUCT.md, Chat flow: the list is reloaded (newest first), then the new chat, its first entry, is selected.
+          // docs/PRODUCT.md, Chat flow: the list is reloaded (newest first), then the new chat, its first entry, is
+          // selected.
           onSuccess: (body) => {
             setSelectedId(body.data?._id ?? null);
             setTitleVisible(false);

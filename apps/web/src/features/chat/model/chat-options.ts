@@ -27,7 +27,10 @@ export const instrumentLabel = (instrument: string) => instrument.replace('_', '
 
 export const instrumentOptions = CHAT_INSTRUMENTS.map((value) => ({ value, label: instrumentLabel(value) }));
 
-/** docs/PRODUCT.md, AI chat: M1 '1 Minute', M5 '5 Minutes', M15 '15 Minutes', H1 '1 Hour', D '1 Day' (the charts' labels). */
+/**
+ * docs/PRODUCT.md, AI chat: M1 '1 Minute', M5 '5 Minutes', M15 '15 Minutes', H1 '1 Hour', D '1 Day' (the charts'
+ * labels).
+ */
 export const granularityLabels = Object.fromEntries(
   CHAT_GRANULARITIES.map((value) => [value, GRANULARITY_LABELS[value]]),
 ) as Record<Granularity, string>;

@@ -143,7 +143,8 @@ function PlatformOverview({
 
 /** docs/PRODUCT.md, Overview: 'Dashboard – {platform}', the platform switch, and the analytics of the synced trades. */
 export function OverviewPage() {
-  // docs/PRODUCT.md, Overview: a change clears the metrics and reloads them, so the new platform starts from the spinner.
+  // docs/PRODUCT.md, Overview: a change clears the metrics and reloads them, so the new platform starts from the
+  // spinner.
   const { platform, base, scope, setPlatform } = usePlatformPaging(queryKeys.dashboardMetrics.all);
   const frame = (body: ReactNode) => (
     <ListCard title={`Dashboard – ${platform}`} toolbar={<PlatformDropdown value={platform} onChange={setPlatform} />}>

@@ -10,7 +10,10 @@ export const { usernameExists: checkUsernameExists, emailExists: checkEmailExist
 
 export const updateUsernameEmail = (new_username: string, new_email: string) =>
   authRequest<MeResponse>('POST', `${account}/update_username_email`, { new_username, new_email });
-/** The current password is required (docs/decisions/016-password-change-needs-current.md); the answer carries a fresh token (older sessions end). */
+/**
+ * The current password is required (docs/decisions/016-password-change-needs-current.md); the answer carries a fresh
+ * token (older sessions end).
+ */
 export const updatePassword = (current_password: string, new_password: string) =>
   authRequest<UpdatePasswordResponse>('POST', `${account}/update_password`, { current_password, new_password });
 /** Deletes the account and all of its data (the password required). */
