@@ -1,5 +1,5 @@
 /*
- * Issue 4: the overview metrics of 100,000 trades. Goals: ≤ 250 ms and ≤ 150 MB resident memory, printed beside
+ * The overview metrics of 100,000 trades. Goals: ≤ 250 ms and ≤ 150 MB resident memory, printed beside
  * one plain aggregate SQL query over the same rows in SQLite (the app's own `trades` table, built by its
  * migrations), measured in the same run.
  */

@@ -1,5 +1,5 @@
 /*
- * Issue 11, "Fast API": the BUILT server (`apps/server/dist/server.js`, built first) in a child process with its own
+ * "Fast API": the BUILT server (`apps/server/dist/server.js`, built first) in a child process with its own
  * data dir and a user holding 4,500 trades (the size of `npm run demo`), under autocannon (100 connections), beside
  * a bare Fastify hello-world from the project's own node_modules started next to it (bench/support/bare-fastify.mjs).
  * Goals, as ratios of req/s to the bare server's in the same run:
@@ -303,7 +303,9 @@ const SAME_PATHS = { health: '/same/healthz', me: '/same/me', list: '/same/list'
 /** Headers that belong to the connection or the moment, not to the answer. */
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
-/** What the app answers on the three routes (headers, and the bodies that do not depend on a read), for the yardstick. */
+/**
+ * What the app answers on the three routes (headers, and the bodies that do not depend on a read), for the yardstick.
+ */
 async function captureOutput(base: string, auth: Record<string, string>, dataDir: string, userId: string) {
   const answer = async (path: string) => {
     const res = await fetch(`${base}${path}`, { headers: auth });

@@ -1,8 +1,9 @@
 /*
- * Issue 5: (a) the built-in analyst's answer time through the real query routes, over SPEC §2's nine example
- * prompts and natural variations (goal p50 ≤ 50 ms); (b) the server's overhead on top of a fake OpenAI server's own
- * latency (goal p50 ≤ 20 ms). The OANDA simulator runs in a child process; the fake LLM in this one, and the
- * baseline for (b) replays the very request bodies the server sent, with the same SDK, to the same fake.
+ * (a) The built-in analyst's answer time through the real query routes, over the nine example
+ * prompts of docs/PRODUCT.md, AI chat, and natural variations (goal p50 ≤ 50 ms); (b) the server's overhead on top of a
+ * fake OpenAI server's own latency (goal p50 ≤ 20 ms). The OANDA simulator runs in a child process; the fake LLM in
+ * this one, and the baseline for (b) replays the very request bodies the server sent, with the same SDK, to the same
+ * fake.
  */
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParams } from 'openai/resources/chat/completions';
@@ -19,7 +20,7 @@ interface Prompt {
   query: string;
   instrument?: 'EUR_USD' | 'GBP_USD' | 'USD_JPY';
   granularity?: 'M1' | 'M5' | 'M15' | 'H1' | 'D';
-  /** One of SPEC §2's nine examples (the rest are variations). */
+  /** One of the nine examples of docs/PRODUCT.md, AI chat (the rest are variations). */
   spec?: true;
 }
 
@@ -112,7 +113,7 @@ class Asker {
 
 async function analystBench(sim: SimProcess) {
   heading(
-    `(a) built-in analyst (no LLM configured): ${PROMPTS.length} prompts (9 from SPEC §2), ${ANALYST_REPS} rounds after a warm-up`,
+    `(a) built-in analyst (no LLM configured): ${PROMPTS.length} prompts (the AI chat's 9 examples), ${ANALYST_REPS} rounds after a warm-up`,
   );
   const bench = await createBenchApp({ OANDA_PRACTICE_URL: sim.url, OANDA_LIVE_URL: 'http://127.0.0.1:9' });
   try {

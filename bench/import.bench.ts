@@ -1,5 +1,5 @@
 /*
- * Issue 10: parsing MetaTrader reports. A 100,000-trade MT4 statement (goal < 5 s, peak resident memory < 300 MB)
+ * Parsing MetaTrader reports. A 100,000-trade MT4 statement (goal < 5 s, peak resident memory < 300 MB)
  * and the largest MT5 HTML report under the 50 MB upload limit (UTF-16: two bytes a character), plus an MT5 XLSX
  * of as many positions. Each parse runs in a fresh Node process (the parser bundled with esbuild, no TypeScript
  * loader in the heap) that reads the file, collects garbage, resets the kernel's peak-RSS mark and parses once:

@@ -1,5 +1,5 @@
 /*
- * Issue 9: the trade list and the CSV export on 100,000 trades, in SQLite and PostgreSQL (the app's own tables,
+ * The trade list and the CSV export on 100,000 trades, in SQLite and PostgreSQL (the app's own tables,
  * built by its migrations, filled directly). Goals: a filtered, sorted page answers in < 50 ms (median, through the
  * trading service: count, page, tags of the page, risk figures), and the export of every trade streams without
  * holding them (resident memory growth, fresh processes), beside collecting every row first for comparison.

@@ -1,5 +1,5 @@
 /*
- * Issue 11: the Overview from a snapshot. GET /api/v1/dashboard/metrics through the real app (app.inject: routing,
+ * The Overview from a snapshot. GET /api/v1/dashboard/metrics through the real app (app.inject: routing,
  * auth, the zod serializer included) on SQLite, for books of 4,500 and 100,000 synthetic trades seeded straight into
  * the app's `trades` table (as bench/analytics.bench.ts does):
  * - snapshot read: the unfiltered overview of an unchanged data version (goal ≤ 30 ms at any book size);

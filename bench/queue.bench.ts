@@ -1,5 +1,5 @@
 /**
- * `queue` (issue 11, past one machine): the background sync's job queue on PostgreSQL (pg-boss) with two PipSense
+ * `queue` (past one machine): the background sync's job queue on PostgreSQL (pg-boss) with two PipSense
  * instances sharing one database. 1,000 users with schedules (400 every 5 minutes, 400 every 15, 200 hourly) on a
  * clock the bench moves one minute per tick through an hour (61 ticks); at each minute both instances tick at once
  * (the worst case: a scheduler firing in both), then the bench waits until the queue is empty. The sync itself is a

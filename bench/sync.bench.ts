@@ -1,6 +1,7 @@
 /*
- * Issue 3: a full trade sync of 10,000 trades from the v20 simulator on loopback, against the time of merely
- * fetching the same pages with the same OANDA client. Goal: sync / fetch ≤ 1.2 (issue 11; 1.5 in issue 3).
+ * A full trade sync of 10,000 trades from the v20 simulator on loopback, against the time of merely
+ * fetching the same pages with the same OANDA client. Goal: sync / fetch ≤ 1.2
+ * (docs/decisions/018-trade-write-path.md).
  *
  * The simulator runs in a child process; the app and the baseline client share this one, as the server would.
  * Fetch and sync repetitions alternate so that a noisy neighbour slows both rather than one.

@@ -1,5 +1,5 @@
 /*
- * Issue 11, lean web: what the browser loads before the /login form is interactive (document, scripts, styles), in
+ * Lean web: what the browser loads before the /login form is interactive (document, scripts, styles), in
  * brotli and gzip bytes, against ≤ 170 kB; the three.js torus apart (≤ 160 kB, requested only after the form is
  * ready); every route its own chunk, with its bytes; the Largest Contentful Paint of /login and of /overview (a
  * signed-in user with an imported MT4 statement) in Debian's Chromium on loopback, read with PerformanceObserver.

@@ -14,8 +14,9 @@ import {
 } from './support';
 
 /*
- * The AI chat end to end (SPEC §2 AI chat, §4 chat flow): the built app in Chromium against the OANDA simulator and
- * the fake OpenAI of e2e/stack. Expected numbers come from the trades API and the simulator, never from the answer.
+ * The AI chat end to end (docs/PRODUCT.md, AI chat and Chat flow): the built app in Chromium against the OANDA
+ * simulator and the fake OpenAI of e2e/stack. Expected numbers come from the trades API and the simulator, never from
+ * the answer.
  */
 
 const CHAT_PAGE = '/chat/ai_chat';
@@ -186,7 +187,7 @@ test('built-in analyst: chats CRUD, example prompts, sending, stripping, modes, 
     await expect(screen.input).toHaveValue('first line\nsecond line');
     await expect(screen.userMessages).toHaveCount(1);
     await screen.input.fill('');
-    // Whitespace only is not sent either (SPEC §5).
+    // Whitespace only is not sent either (docs/PRODUCT.md, Validation).
     await screen.input.fill('   ');
     await screen.input.press('Enter');
     await expect(screen.userMessages).toHaveCount(1);

@@ -4,7 +4,8 @@ import { signedIn } from './support';
 /*
  * A code chunk that does not load (a tab left open across a deploy, a dropped connection) must not blank the app:
  * the route's error boundary says 'Loading chunk {id} failed' with the failure type and the script address
- * (SPEC §7, §8) and its Reload button brings the screen back. The chunks are broken here on purpose with page.route.
+ * (docs/PRODUCT.md, Code chunks) and its Reload button brings the screen back. The chunks are broken here on purpose
+ * with page.route.
  */
 
 const chunkPattern = (id: string) => new RegExp(`/static/js/${id}-[\\w-]+\\.js$`);

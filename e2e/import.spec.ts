@@ -4,7 +4,7 @@ import type { InfoRecord } from '@pipsense/contract';
 import { apiAs, sessionToken, signedIn, SHOTS, VIEWPORTS } from './support';
 
 /*
- * Issue 10, "Done means": a trader imports an MT5 report through the UI (the terminal's UTF-16 HTML), sees the
+ * A trader imports an MT5 report through the UI (the terminal's UTF-16 HTML), sees the
  * preview, confirms, then finds the trades, the overview and a chat answer about them; a wrong file gets its message.
  * The whole journey at 1280×800, the import and its screens again at 390×844. Expected figures come from the
  * report itself (parse/fixtures/mt5-report.expected.json), never from the screen under test.

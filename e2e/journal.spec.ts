@@ -15,7 +15,7 @@ import { readStackFacts } from './stack/stack-facts';
 import { apiAs, syncedOandaUser, toast } from './support';
 
 /*
- * The trading journal end to end (issue 9, "Done means"): each journey at 1280×800 and at 390×844, in the built app
+ * The trading journal end to end: each journey at 1280×800 and at 390×844, in the built app
  * against the OANDA simulator of e2e/stack. Expected values are worked out here from the trades API (the simulator's
  * book as synced), never read off the screen under test.
  */
@@ -29,7 +29,7 @@ const TRADES_PAGE = '/trades/all_trades';
 const CALENDAR_PAGE = '/journal/calendar';
 const CHAT_PAGE = '/chat/ai_chat';
 
-/** The columns of the CSV export, in order (issue 9: decimals as stored, UTC and local times, notes and tags). */
+/** The columns of the CSV export, in order (decimals as stored, UTC and local times, notes and tags). */
 const CSV_HEADER = [
   'Account',
   'Trade ID',
@@ -191,7 +191,7 @@ async function openTrades(page: Page, query = '') {
   await expect(tradesTable(page).getByRole('columnheader', { name: 'Tags' })).toBeVisible();
 }
 
-/** SPEC §2's trade table columns, in order. */
+/** The trade table's columns, in order (docs/PRODUCT.md, Trade list). */
 const SPEC_COLUMNS = [
   'Trade ID',
   'Instrument',

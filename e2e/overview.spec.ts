@@ -15,9 +15,9 @@ import {
 import { saveOanda } from '../apps/server/src/test/oanda-user';
 
 /*
- * The Overview end to end (SPEC §2 Overview, METRICS.md): the built app in Chromium against the OANDA simulator of
- * e2e/stack. The headline numbers are recomputed here from the trades API, by the definitions, not read off the
- * metrics response.
+ * The Overview end to end (docs/PRODUCT.md, Overview; METRICS.md): the built app in Chromium against the OANDA
+ * simulator of e2e/stack. The headline numbers are recomputed here from the trades API, by the definitions, not read
+ * off the metrics response.
  */
 
 const OVERVIEW = '/overview';
@@ -142,7 +142,7 @@ test('a synced trader sees the cards the engine computes, drawn charts, and the 
   await page.goto(OVERVIEW);
   await expect(page.getByText('Dashboard – OANDA', { exact: true })).toBeVisible();
 
-  await test.step('every card of SPEC §2, with the numbers computed from the trades', async () => {
+  await test.step('every card of the Overview, with the numbers computed from the trades', async () => {
     for (const title of CARD_TITLES) await expect(card(page, title), title).toBeVisible();
     await expect(cardValue(page, 'Total Trades')).toHaveText(expected.tradeCount.toLocaleString('en-US'));
     await expect(cardValue(page, 'Total Accounts')).toHaveText(String(expected.accountCount));

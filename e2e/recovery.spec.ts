@@ -6,10 +6,10 @@ import { readStackFacts, type StackFacts } from './stack/stack-facts';
 import { newUser, SHOTS, toast, VIEWPORTS, type User } from './support';
 
 /*
- * Account recovery end to end (issue 12, finding 9): register, confirm the address from the emailed link, reset a
- * forgotten password from its emailed link (once), and delete the account from Profile. The mails are the ones the
- * built server really sent, over SMTP, to the stack's SMTP server on loopback (e2e/stack). Each screen of the journey
- * is saved under .test-results/screens at the desktop and phone sizes of the other specs.
+ * Account recovery end to end (SECURITY.md, Takeover through recovery links): register, confirm the address from the
+ * emailed link, reset a forgotten password from its emailed link (once), and delete the account from Profile. The mails
+ * are the ones the built server really sent, over SMTP, to the stack's SMTP server on loopback (e2e/stack). Each screen
+ * of the journey is saved under .test-results/screens at the desktop and phone sizes of the other specs.
  */
 const BANNER = /Please confirm your email address: we sent a link to/;
 const RESET_DONE = 'Your password has been reset. Sign in with the new password.';

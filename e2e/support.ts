@@ -48,7 +48,10 @@ export function toast(page: Page, text: string | RegExp) {
   return page.getByRole('alert').filter({ hasText: text });
 }
 
-/** The session token the app keeps in localStorage (JSON-encoded, SPEC §9), for API calls as the signed-in user. */
+/**
+ * The session token the app keeps in localStorage (JSON-encoded; docs/PRODUCT.md, Data shapes), for API calls as the
+ * signed-in user.
+ */
 export async function sessionToken(page: Page): Promise<string> {
   const stored = await page.evaluate(() => localStorage.getItem('token'));
   expect(stored, 'no session token in localStorage').not.toBeNull();
@@ -90,7 +93,7 @@ export function pageApi(page: Page, token: string): ApiCall {
   };
 }
 
-/** Every trade of the signed-in user as the API lists them, page by page (SPEC §7: limit 10). */
+/** Every trade of the signed-in user as the API lists them, page by page (docs/PRODUCT.md, HTTP calls: limit 10). */
 export async function allTradesByApi(page: Page, token: string): Promise<TradeItem[]> {
   const trades: TradeItem[] = [];
   for (let n = 1; ; n++) {

@@ -36,7 +36,10 @@ const ACCOUNTS_PAGE = '/accounts/my_accounts';
 const REJECTED = 'OANDA rejected the access token for demo mode. Check it in Settings → Trading Platforms.';
 const NOT_CONFIGURED = 'Connect your OANDA account in Settings → Trading Platforms first.';
 
-/** The cells a Trades row must show for a trade as the server stored it (SPEC §2, §9 decimals). */
+/**
+ * The cells a Trades row must show for a trade as the server stored it (docs/PRODUCT.md, Trade list, decimals
+ * included).
+ */
 function tradeCells(t: TradeItem): string[] {
   return [
     t.tradeId,

@@ -8,8 +8,9 @@ import { unusedCss } from './build/unused-css.js';
 
 /**
  * Lists every lazily loaded chunk's file in index.html (`<script type="application/json" id="chunk-files">`), by
- * chunk name: a chunk that fails to load, or times out, is reported with its script address (SPEC §8). The page
- * keeps the listing of the build it was loaded with, which names the file a tab left open across a deploy asks for.
+ * chunk name: a chunk that fails to load, or times out, is reported with its script address (docs/PRODUCT.md, Code
+ * chunks). The page keeps the listing of the build it was loaded with, which names the file a tab left open across a
+ * deploy asks for.
  */
 function chunkFiles(): Plugin {
   return {
@@ -80,7 +81,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // No source maps in the production build: the server would publish the app's whole source (issue 12).
+    // No source maps in the production build: the server would publish the app's whole source (SECURITY.md, Attacks
+    // through the browser).
     sourcemap: false,
     // dist/.vite/manifest.json: what each chunk imports, read by bench/web.bench.ts (dot folders are never served).
     manifest: true,

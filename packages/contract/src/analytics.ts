@@ -4,12 +4,12 @@ import { TAG_KINDS } from './tags';
 import { tradeFilterFields, withDateRange } from './trading';
 
 /**
- * GET /api/v1/dashboard/metrics: the Overview analytics (SPEC §3). Every metric is defined in
+ * GET /api/v1/dashboard/metrics: the Overview analytics (docs/PRODUCT.md, Data shapes). Every metric is defined in
  * apps/server/src/modules/analytics/engine/METRICS.md; the shapes below mirror the engine's output.
  */
 
 /**
- * Without `mode` the metrics cover demo and live together. The journal's filters (issue 9) slice them: `from`/`to`
+ * Without `mode` the metrics cover demo and live together. The journal's filters slice them: `from`/`to`
  * on open time, one account, one instrument, trades with any of the tags.
  */
 export const dashboardMetricsQuery = withDateRange(
@@ -18,7 +18,10 @@ export const dashboardMetricsQuery = withDateRange(
       timeZone: timeZone.default('UTC'),
       mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
     })
-    .extend(tradeFilterFields.pick({ platform: true, from: true, to: true, accountId: true, instrument: true, tag: true }).shape),
+    .extend(
+      tradeFilterFields.pick({ platform: true, from: true, to: true, accountId: true, instrument: true, tag: true })
+        .shape,
+    ),
 );
 export type DashboardMetricsQuery = z.input<typeof dashboardMetricsQuery>;
 

@@ -34,7 +34,7 @@ export const checkEmailBody = z.object({ email: z.string().trim().min(1, 'Email 
 export const existsResponse = envelope.extend({ exists: z.boolean() });
 export type ExistsResponse = z.infer<typeof existsResponse>;
 
-/** `emailConfirmed` (issue 12): whether the emailed confirmation link was opened; the server always sends it. */
+/** `emailConfirmed`: whether the emailed confirmation link was opened; the server always sends it. */
 export const profile = z.object({ username: z.string(), email: z.string(), emailConfirmed: z.boolean().optional() });
 export type Profile = z.infer<typeof profile>;
 export const meResponse = envelope.extend({ data: profile });
@@ -42,7 +42,7 @@ export type MeResponse = z.infer<typeof meResponse>;
 
 /**
  * Payload of the signed session token; `exp` is in seconds. `sv` is the user's session version when it was signed
- * and `jti` its own id (issue 12: a password change or "log out everywhere" moves the version; logout revokes the id).
+ * and `jti` its own id (a password change or "log out everywhere" moves the version; logout revokes the id).
  */
 export const tokenPayload = z.object({
   sub: z.string(),
@@ -54,7 +54,7 @@ export const tokenPayload = z.object({
 });
 export type TokenPayload = z.infer<typeof tokenPayload>;
 
-/** Issue 12: the token of an emailed link (confirmation or password reset), as the link carries it. */
+/** The token of an emailed link (confirmation or password reset), as the link carries it. */
 const LINK_RULE = 'The link token is incomplete: open the whole link from the email.';
 export const emailLinkToken = z
   .string({ error: LINK_RULE })

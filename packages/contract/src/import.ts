@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decimalString, envelope, MODES } from './common';
 
 /*
- * MetaTrader 4/5 and CSV import (issue 10): upload → preview → confirm or cancel.
+ * MetaTrader 4/5 and CSV import (docs/decisions/012-metatrader-import.md): upload → preview → confirm or cancel.
  *
  * POST /api/v1/import/upload            multipart/form-data: `file` (one), optional `serverUtcOffset` ('+02:00'),
  *                                       `mode` (demo|live, when the report does not say), `mappingId` (CSV) or

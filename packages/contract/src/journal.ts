@@ -4,7 +4,7 @@ import { TAG_KINDS, tradeTag } from './tags';
 import { tradeListItem } from './trading';
 
 /**
- * The trading journal (issue 9): tags of three kinds, a note/rating/tags per trade, and one journal entry per
+ * The trading journal: tags of three kinds, a note/rating/tags per trade, and one journal entry per
  * calendar day. Every route is scoped to the signed-in user. A trade is named by the `accountId` and `tradeId`
  * that `get_trade_history` returns.
  *

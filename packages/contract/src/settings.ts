@@ -18,7 +18,7 @@ export const oandaConfig = z.object({
 });
 export type OandaConfig = z.infer<typeof oandaConfig>;
 
-/** The user info record; the `platfrom` spelling is part of the contract (SPEC §3). */
+/** The user info record; the `platfrom` spelling is part of the contract (docs/PRODUCT.md, Data shapes). */
 export const infoRecord = z.object({
   default_ai_platfrom: z.enum(AI_PLATFORMS, { error: 'default_ai_platfrom must be openai, vertexai or gemini.' }),
   default_trading_platfrom: z.enum([...PLATFORM_LABELS, ''], {
@@ -38,7 +38,7 @@ export const getInfoResponse = envelope.extend({
   providers: providersStatus,
   /**
    * Set when a saved OANDA access token can no longer be read (the server's encryption key changed, or the stored
-   * value was damaged): the record then shows no token, and this says to enter it again (issue 12).
+   * value was damaged): the record then shows no token, and this says to enter it again (SECURITY.md, Secrets at rest).
    */
   oandaNotice: z.string().optional(),
 });
@@ -46,7 +46,7 @@ export type GetInfoResponse = z.infer<typeof getInfoResponse>;
 
 export const updateUsernameEmailBody = z.object({ new_username: username, new_email: email });
 /**
- * Issue 12: `current_password` is required (docs/decisions/016-password-change-needs-current.md departs from SPEC §7's
+ * `current_password` is required (docs/decisions/016-password-change-needs-current.md departs from the base
  * payload). The answer carries a fresh token: the change ends every other session, this one included.
  */
 export const updatePasswordBody = z.object({
@@ -60,14 +60,14 @@ export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
 export const updatePasswordResponse = envelope.extend({ token: z.string() });
 export type UpdatePasswordResponse = z.infer<typeof updatePasswordResponse>;
 
-/** Issue 12: deleting the account needs the password. */
+/** Deleting the account needs the password. */
 export const deleteAccountBody = z.object({
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(128),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 
 /**
- * The trader's time zone (Profile; issue 11): the Overview's days and hours are in it, and its snapshot is computed
+ * The trader's time zone (Profile): the Overview's days and hours are in it, and its snapshot is computed
  * in it. `null` until saved: the web app then saves the browser's zone once, and until then the overview uses the
  * zone each request gives.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Issue 12: the in-app feedback button's message (stored, and mailed to the server's SUPPORT_EMAIL when set). */
+/** The in-app feedback button's message (stored, and mailed to the server's SUPPORT_EMAIL when set). */
 export const FEEDBACK_MAX = 5000;
 export const feedbackBody = z.object({
   message: z

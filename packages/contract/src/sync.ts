@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './common';
 
 /**
- * Background sync of the OANDA connection (issue 11): a schedule per user and the status the Trades and Accounts
+ * Background sync of the OANDA connection: a schedule per user and the status the Trades and Accounts
  * screens show ("synced 3 min ago · next in 12 min", a running sync's progress, the last error).
  */
 export const SYNC_INTERVALS = ['off', '5m', '15m', '1h'] as const;

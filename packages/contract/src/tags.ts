@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Journal tag kinds: a setup or strategy, a mistake, an emotion (issue 9). */
+/** Journal tag kinds: a setup or strategy, a mistake, an emotion. */
 export const TAG_KINDS = ['setup', 'mistake', 'emotion'] as const;
 export type TagKind = (typeof TAG_KINDS)[number];
 

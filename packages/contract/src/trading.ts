@@ -47,7 +47,7 @@ export const tradeItem = z.object({
   updatedAt: z.string(),
   createdAt: z.string(),
   /**
-   * Issue 10: where the trade comes from (PLATFORM_TABLE's query value). MetaTrader rows also carry the symbol as
+   * Where the trade comes from (PLATFORM_TABLE's query value). MetaTrader rows also carry the symbol as
    * the report printed it, the lots, and the commission (with MT4 taxes / the MT5 fee) and swap apart from
    * `realizedPL` (the report's profit column); their `financing` is commission + swap, so that P/L + financing is
    * the trade's net as for OANDA. OANDA rows: symbol, lots, commission and swap are null.
@@ -68,7 +68,9 @@ export const tradeListItem = tradeItem.extend({
   tags: z.array(tradeTag),
   /** From the first stop-loss attached to the trade; null: "no initial stop" (engine/METRICS.md). */
   initialRisk: initialRisk.nullable(),
-  /** Result in R (price move over the initial stop distance, 2 decimals); null without an initial stop or while open. */
+  /**
+   * Result in R (price move over the initial stop distance, 2 decimals); null without an initial stop or while open.
+   */
   rMultiple: z.number().nullable(),
   /** Worst (mae) and best (mfe) excursion over the trade's life, from candles; null until known (see `excursion`). */
   mae: excursion.nullable(),
@@ -110,7 +112,7 @@ export const accountItem = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   /**
-   * Issue 10: the platform, the broker's login and server (OANDA: the account id and fxpractice/fxtrade), and for
+   * The platform, the broker's login and server (OANDA: the account id and fxpractice/fxtrade), and for
    * imported MetaTrader accounts the broker's name, the leverage ('1:100') and the server's UTC offset the times
    * were converted with; null where not known. For MetaTrader `oandaAccountId` holds the account key (the trades'
    * accountId), `NAV` the report's equity, `pl` its closed-trade P/L, `unrealizedPL` its floating P/L.
@@ -142,7 +144,7 @@ export const TRADE_OUTCOMES = ['win', 'loss', 'breakeven'] as const;
 export type TradeOutcome = (typeof TRADE_OUTCOMES)[number];
 
 /**
- * The trade filters shared by the list, the CSV export and the overview (issue 9). `from`/`to` bound the open time
+ * The trade filters shared by the list, the CSV export and the overview. `from`/`to` bound the open time
  * (inclusive, ISO-8601); `outcome` looks at closed trades' realized P/L; `tag` repeats (a trade with any of them);
  * `q` searches the notes.
  */

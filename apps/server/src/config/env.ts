@@ -67,11 +67,14 @@ const schema = z
     VERTEX_LOCATION: z.string().min(1).default('us-central1'),
     VERTEX_MODEL: z.string().min(1).default('gemini-2.5-flash'),
     VERTEX_BASE_URL: optionalUrl,
-    /** Issue 12, AI cost: the output-token cap of an assistant answer's provider call (the insights use less). */
+    /**
+     * AI cost (SECURITY.md, Resource exhaustion): the output-token cap of an assistant answer's provider call (the
+     * insights use less).
+     */
     AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(64).max(100_000).default(1500),
-    /** Issue 12, AI cost: provider requests per user per UTC day, shared by every instance (0: no limit). */
+    /** AI cost: provider requests per user per UTC day, shared by every instance (0: no limit). */
     AI_DAILY_REQUESTS: z.coerce.number().int().min(0).max(1_000_000).default(200),
-    /** Issue 12, AI cost: tool calls the model may make in one round; more are answered with an error, never run. */
+    /** AI cost: tool calls the model may make in one round; more are answered with an error, never run. */
     AI_MAX_TOOL_CALLS_PER_ROUND: z.coerce.number().int().min(1).max(100).default(8),
     REDIS_URL: z
       .string()
@@ -92,9 +95,9 @@ const schema = z
     WEB_DIST: z.string().optional(),
     /** MAE/MFE candle requests per minute per OANDA token (the background job's budget); 0 turns the job off. */
     EXCURSION_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).max(6_000).default(30),
-    /** The background sync's scheduler (issue 11): on in every server instance unless turned off here. */
+    /** The background sync's scheduler: on in every server instance unless turned off here. */
     BACKGROUND_SYNC: z.enum(['on', 'off'], { error: 'BACKGROUND_SYNC must be on or off' }).default('on'),
-    /** Issue 12, mail: the SMTP server (smtp:// or smtps://, user and password in the URL); unset, links go to the log. */
+    /** Mail: the SMTP server (smtp:// or smtps://, user and password in the URL); unset, links go to the log. */
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

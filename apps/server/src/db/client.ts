@@ -74,7 +74,8 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
   // DATA_DIR readable by its owner only; the database created 0600, and so its -wal/-shm files (SQLite gives them the
-  // database file's mode). An existing DATA_DIR is tightened at the server's start (lib/data-dir.ts, issue 12).
+  // database file's mode). An existing DATA_DIR is tightened at the server's start (lib/data-dir.ts; SECURITY.md,
+  // Secrets at rest).
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, 'pipsense.db');
   closeSync(openSync(file, 'a', 0o600));

@@ -229,7 +229,7 @@ describe('012-metatrader-import', () => {
     expect(after.tags).toEqual(before.tags);
     expect(after.journalTags).toEqual(before.journalTags);
 
-    // A trade inserted without a platform (as every OANDA write before issue 10 did) is OANDA's.
+    // A trade inserted without a platform (as OANDA writes from before the import did) is OANDA's.
     await db.kysely
       .insertInto('trades')
       .values({ ...trade('u2', DEMO, 12, 'demo'), trade_num: 12 })

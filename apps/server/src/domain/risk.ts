@@ -3,7 +3,7 @@ import { pipSizeOf } from './instruments';
 import { round } from './rounding';
 
 /**
- * Risk in R (issue 9; definitions in modules/analytics/engine/METRICS.md, "Risk in R"). One trade's initial risk is
+ * Risk in R (definitions in modules/analytics/engine/METRICS.md, "Risk in R"). One trade's initial risk is
  * the distance from its entry price to the first stop-loss attached to it; its result in R is the price move in its
  * favour over that distance, and its excursions (MAE, MFE) are the worst and best prices reached over its life.
  * Everything is in price, so no conversion to the account currency is needed: 1R is what the first stop would have

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
-/** v1: no associated data (before issue 12; read only by the upgrade at startup). v2: bound to associated data. */
+/** v1: no associated data (older values; read only by the upgrade at startup). v2: bound to associated data. */
 const LEGACY = 'v1';
 const VERSION = 'v2';
 

@@ -7,8 +7,10 @@ import { buildApp } from '../app';
 import { DataDirPermissionError, describeModeChanges, secureDataDir } from './data-dir';
 import { tempDirs } from '../test/temp-dirs';
 
-/* Issue 12, finding 6: an existing DATA_DIR open to other users is tightened at the start (0700, its files 0600),
- * said in one warn line; a mode that cannot be changed stops the start with what to do. */
+/*
+ * SECURITY.md, Secrets at rest: an existing DATA_DIR open to other users is tightened at the start (0700, its files
+ * 0600), said in one warn line; a mode that cannot be changed stops the start with what to do.
+ */
 const tempDir = tempDirs('datadir');
 const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
 

@@ -37,7 +37,7 @@ function tighten(path: string, mode: number, changes: ModeChange[]): void {
 }
 
 /**
- * DATA_DIR readable by its owner only (issue 12, finding 6; SECURITY.md): created 0700 when missing; an existing one
+ * DATA_DIR readable by its owner only (SECURITY.md, Secrets at rest): created 0700 when missing; an existing one
  * that group or others may read is tightened to 0700, and each regular file directly inside it (the database and its
  * -wal/-shm, the secret keys, the lock) to 0600. Symbolic links and subdirectories are left as they are. Returns what
  * was changed, for the start's one warn line (`describeModeChanges`); nothing when all was already tight. A mode this

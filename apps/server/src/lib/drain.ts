@@ -10,8 +10,8 @@ export interface DrainLimits {
 /**
  * Reads the rest of a refused request and drops it, so that the answer (a 413, a 401…) reaches the client: a server
  * that closes the connection while the client is still sending makes the client's kernel see a reset, and most
- * clients then report the reset instead of the answer (issue 12, finding 8). Bounded: past `maxBytes` or `maxMs`
- * the connection is closed instead. Resolves once the request has ended or the connection is closed.
+ * clients then report the reset instead of the answer (SECURITY.md, Oversized bodies). Bounded: past `maxBytes` or
+ * `maxMs` the connection is closed instead. Resolves once the request has ended or the connection is closed.
  */
 export async function drainRequest(raw: IncomingMessage, { maxBytes, maxMs = 30_000 }: DrainLimits): Promise<void> {
   if (raw.readableEnded || raw.destroyed) return;

@@ -6,8 +6,9 @@ import { buildApp } from '../app';
 import { loadSecrets } from './secrets';
 import { tempDirs } from '../test/temp-dirs';
 
-/* Issue 12, finding 6: secrets shared by every instance on PostgreSQL, secret files checked and never silently
- * replaced, DATA_DIR and the SQLite files readable by their owner only (an existing loose DATA_DIR: data-dir.test.ts). */
+/* SECURITY.md, Secrets at rest: secrets shared by every instance on PostgreSQL, secret files checked and never silently
+ * replaced, DATA_DIR and the SQLite files readable by their owner only (an existing loose DATA_DIR: data-dir.test.ts).
+ * */
 const tempDir = tempDirs('secrets');
 const mode = (path: string) => statSync(path).mode & 0o777;
 

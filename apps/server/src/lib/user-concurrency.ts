@@ -2,9 +2,9 @@ import { tooManyRequests } from './errors';
 import { plural } from './text';
 
 /**
- * How much costly work one user may have at once in this instance (issue 12, finding 5): `running` at a time, then
- * up to `queued` more waiting their turn in order; beyond that a 429 `TOO_MANY_RUNNING` saying what is going on and
- * to wait for it. Nothing is shared between instances: with several, each allows this much.
+ * How much costly work one user may have at once in this instance (SECURITY.md, One user starving the others):
+ * `running` at a time, then up to `queued` more waiting their turn in order; beyond that a 429 `TOO_MANY_RUNNING`
+ * saying what is going on and to wait for it. Nothing is shared between instances: with several, each allows this much.
  */
 export interface UserConcurrencyOptions {
   running: number;

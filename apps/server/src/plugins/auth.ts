@@ -23,7 +23,7 @@ export interface AuthOptions {
   secret: string;
   ttlSeconds: number;
   /**
-   * Issue 12: is this verified token still a live session (not signed out, its session version current)? Answered
+   * Is this verified token still a live session (not signed out, its session version current)? Answered
    * from an in-process cache (modules/auth/session-guard.ts), not the database, on the hot path.
    */
   isLive?: (claims: SessionClaims) => boolean | Promise<boolean>;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 
 /*
- * Issue 12, finding 8: a 10 MB JSON body sent over a real socket without `Expect: 100-continue` (as browsers send
- * uploads) gets its 413 with the envelope's clear message every time, and the client can send its whole body
+ * SECURITY.md, Oversized bodies: a 10 MB JSON body sent over a real socket without `Expect: 100-continue` (as browsers
+ * send uploads) gets its 413 with the envelope's clear message every time, and the client can send its whole body
  * without the connection being reset under it (no EPIPE, no ECONNRESET).
  */
 let t: TestApp;

@@ -42,7 +42,8 @@ export function registerRequestLog(app: FastifyInstance, slowMs: number): void {
 
 /**
  * Bytes of a refused request's body (too large, wrong type, signed out…) read and dropped before the answer, so the
- * client gets its 413 or 401 rather than a reset connection (issue 12, finding 8): 16 times the 1 MiB body limit.
+ * client gets its 413 or 401 rather than a reset connection (SECURITY.md, Oversized bodies): 16 times the 1 MiB body
+ * limit.
  */
 const REFUSED_BODY_DRAIN = 16 * 1024 * 1024;
 

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 
 /*
- * Issue 12, findings 2 and 3: the availability checks are limited per IP; X-Forwarded-For is believed only from the
- * proxies TRUST_PROXY names; the per-username counter counts only real password failures, so a client blocked for
- * its IP cannot keep someone else's account locked.
+ * SECURITY.md, Account enumeration and Credential stuffing and lock-outs: the availability checks are limited per IP;
+ * X-Forwarded-For is believed only from the proxies TRUST_PROXY names; the per-username counter counts only real
+ * password failures, so a client blocked for its IP cannot keep someone else's account locked.
  */
 const open: TestApp[] = [];
 afterEach(async () => {

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { HSTS } from './security';
 
-/* Issue 12: HSTS only when TLS is in front (TRUST_PROXY set); source maps never served. */
+/*
+ * SECURITY.md, Attacks through the browser: HSTS only when TLS is in front (TRUST_PROXY set); source maps never served.
+ */
 const open: TestApp[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((t) => t.close()));

@@ -10,7 +10,8 @@ const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
  * Serves the built web app. Files are looked up on each request (a rebuilt app is served without a restart), and
  * every client-side route gets index.html. The build writes a brotli and a gzip copy beside each text file
  * (apps/web/vite.config.ts, `precompress`): a browser that accepts them gets the copy with its Content-Encoding,
- * any other client the file itself; `Vary: Accept-Encoding` keeps caches from mixing them up. Returns the fallback for the not-found handler: true when it answered.
+ * any other client the file itself; `Vary: Accept-Encoding` keeps caches from mixing them up. Returns the fallback for
+ * the not-found handler: true when it answered.
  */
 export async function registerStaticWeb(
   app: FastifyInstance,
@@ -26,7 +27,7 @@ export async function registerStaticWeb(
     index: ['index.html'],
     cacheControl: false,
     preCompressed: true,
-    // Source maps are never served, even from a build that made them (issue 12: no public source maps).
+    // Source maps are never served, even from a build that made them (SECURITY.md, Attacks through the browser).
     allowedPath: (pathName) => !pathName.endsWith('.map'),
     setHeaders(res, path) {
       // Hashed chunk names change with their content, so they can be cached for good.

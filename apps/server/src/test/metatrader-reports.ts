@@ -1,11 +1,12 @@
 import { zipSync } from 'fflate';
 
 /*
- * Deterministic synthetic MetaTrader reports in the terminals' real layouts (NOTES §3–§5), for the parser tests,
- * the import bench, the e2e test and the demo: `mt4Statement` (MT4 Statement.htm text), `mt5Report` (MT5 Trade
- * History Report HTML text: encode it with `encodeUtf16le` as the terminal does), `mt5Xlsx` (the XLSX bytes, every
- * XML part UTF-16LE with a BOM). Each returns the figures a correct parser must find. Money is generated in integer
- * minor units and formatted, so every expected total is exact.
+ * Deterministic synthetic MetaTrader reports in the terminals' real layouts (docs/reference/metatrader.md: MT4
+ * statements, MT5 HTML reports, MT5 XLSX reports), for the parser tests, the import bench, the e2e test and the demo:
+ * `mt4Statement` (MT4 Statement.htm text), `mt5Report` (MT5 Trade History Report HTML text: encode it with
+ * `encodeUtf16le` as the terminal does), `mt5Xlsx` (the XLSX bytes, every XML part UTF-16LE with a BOM). Each returns
+ * the figures a correct parser must find. Money is generated in integer minor units and formatted, so every expected
+ * total is exact.
  */
 
 export interface ReportExpectation {
@@ -655,10 +656,10 @@ const colName = (i: number) => String.fromCharCode(65 + i);
 type XCell = { s: string } | { n: string } | { f: string; v: string } | { inline: string } | null;
 
 /**
- * The MT5 report as the terminal's Open XML export (NOTES §5): one sheet, columns A–O, strings shared, numbers as
- * numbers, volumes and times as strings, section titles merged A:O, header labels A:C with values D:O, Positions
- * Profit M:O, Deals totals as SUM formulas with cached values; every XML part UTF-16LE with a BOM and no encoding
- * attribute.
+ * The MT5 report as the terminal's Open XML export (docs/reference/metatrader.md, MT5 XLSX reports): one sheet, columns
+ * A–O, strings shared, numbers as numbers, volumes and times as strings, section titles merged A:O, header labels A:C
+ * with values D:O, Positions Profit M:O, Deals totals as SUM formulas with cached values; every XML part UTF-16LE with
+ * a BOM and no encoding attribute.
  */
 export function mt5Xlsx(options: Mt5Options): { bytes: Uint8Array; expected: ReportExpectation } {
   const d = mt5Data(options);

@@ -4,10 +4,14 @@ import { Providers } from './providers';
 import { AuthRoutes } from './auth-routes';
 import { RouteScreen } from './route-screen';
 
-// The signed-in layout (sidebar, header, their icons and dropdowns) is its own chunk: the login form never waits for it.
+// The signed-in layout (sidebar, header, their icons and dropdowns) is its own chunk: the login form never waits for
+// it.
 const MainRoutes = lazyChunk('main-routes', () => import('./main-routes'), 'MainRoutes');
 
-/** SPEC §2: with a stored token the whole app is the authenticated layout; otherwise only the auth routes. */
+/**
+ * docs/PRODUCT.md, Routes: with a stored token the whole app is the authenticated layout; otherwise only the auth
+ * routes.
+ */
 export function App() {
   return (
     <Providers>

@@ -41,7 +41,7 @@ export const publicFaqScreen: Screen = { path: paths.publicFaqs, Screen: PublicF
 
 /**
  * The screens reachable signed in or out, outside the signed-in layout: the public FAQ and the pages the emailed
- * links open (issue 12), since a link may be opened in a browser with or without a session.
+ * links open, since a link may be opened in a browser with or without a session.
  */
 export const publicScreens: readonly Screen[] = [
   publicFaqScreen,

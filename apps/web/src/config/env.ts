@@ -1,10 +1,10 @@
 import type { TradingPlatform } from '@pipsense/contract';
 
 /**
- * Base addresses of the services the web app calls (SPEC §7). Each defaults to this site's own origin, where the
- * one PipSense server answers everything; each can be set apart at build time. MetaTrader (imported reports, issue
- * 10) is served by the same trading service as OANDA, asked with `platform=metatrader`; TradeView has no service yet,
- * so it is unconfigured.
+ * Base addresses of the services the web app calls (docs/PRODUCT.md, Request helpers). Each defaults to this site's
+ * own origin, where the one PipSense server answers everything; each can be set apart at build time. MetaTrader
+ * (imported reports) is served by the same trading service as OANDA, asked with `platform=metatrader`; TradeView has
+ * no service yet, so it is unconfigured.
  */
 const read = (value: string | undefined, fallback: string) => (value === undefined ? fallback : value);
 const tradingService = read(import.meta.env.VITE_OANDA_URL as string | undefined, '');

@@ -3,13 +3,13 @@ export const paths = {
   login: '/login',
   register: '/register',
   publicFaqs: '/faqs',
-  /** Issue 12: account recovery and email confirmation (the emailed links open the last two). */
+  /** Account recovery and email confirmation (the emailed links open the last two). */
   forgotPassword: '/forgot_password',
   resetPassword: '/reset_password',
   confirmEmail: '/confirm_email',
   overview: '/overview',
   trades: '/trades/all_trades',
-  /** Issue 10: MetaTrader 4/5 and CSV import (the heading reads 'Import'). */
+  /** MetaTrader 4/5 and CSV import (the heading reads 'Import'). */
   tradesImport: '/trades/import',
   accounts: '/accounts/my_accounts',
   chat: '/chat/ai_chat',

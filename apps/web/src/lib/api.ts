@@ -45,7 +45,9 @@ const detailsOf = (body: unknown): Record<string, unknown> | undefined => {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 };
 
-/** SPEC §8: a non-200 answer fails with the server's message, or 'Unexpected response code: {status}'. */
+/**
+ * docs/PRODUCT.md, Messages: a non-200 answer fails with the server's message, or 'Unexpected response code: {status}'.
+ */
 export function httpError(status: number, body: unknown): ApiError {
   return new ApiError(
     field(body, 'message') ?? `Unexpected response code: ${status}`,
@@ -119,7 +121,7 @@ export function authUpload<T>(url: string, form: FormData, options: UploadOption
       } catch {
         body = undefined;
       }
-      // SPEC §7: success only when the HTTP status is exactly 200.
+      // docs/PRODUCT.md, Request helpers: success only when the HTTP status is exactly 200.
       if (xhr.status === 200) resolve(body as T);
       else reject(httpError(xhr.status, body));
     };
@@ -152,16 +154,19 @@ async function send<T>(auth: boolean, method: Method, url: string, payload: Payl
     if (isAbort(error)) throw error;
     body = undefined;
   }
-  // SPEC §7: success only when the HTTP status is exactly 200.
+  // docs/PRODUCT.md, Request helpers: success only when the HTTP status is exactly 200.
   if (response.status !== 200) throw httpError(response.status, body);
   return body as T;
 }
 
-/** SPEC §7's helper without auth: JSON, GET payload as query. Resolves with the body; fails with an ApiError. */
+/**
+ * The request helper without auth (docs/PRODUCT.md, Request helpers): JSON, GET payload as query. Resolves with the
+ * body; fails with an ApiError.
+ */
 export const publicRequest = <T>(method: Method, url: string, payload?: Payload, signal?: AbortSignal) =>
   send<T>(false, method, url, payload, signal);
 
-/** SPEC §7's helper with the bearer token (see `authFetch` for a rejected session). */
+/** The request helper with the bearer token (see `authFetch` for a rejected session). */
 export const authRequest = <T>(method: Method, url: string, payload?: Payload, signal?: AbortSignal) =>
   send<T>(true, method, url, payload, signal);
 

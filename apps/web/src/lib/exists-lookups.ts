@@ -6,7 +6,8 @@ const base = `${config.backend}/api/v1/auth`;
 
 /**
  * The two existence lookups, through the given helper (the register screen's without auth, the profile screen's with
- * the token). An error during a lookup counts as 'does not exist' (SPEC §8); the server still refuses duplicates.
+ * the token). An error during a lookup counts as 'does not exist' (docs/PRODUCT.md, Messages); the server still refuses
+ * duplicates.
  */
 export function existsLookups(request: typeof publicRequest) {
   const exists = (path: string, payload: Record<string, string>) =>

@@ -1,4 +1,7 @@
-/** SPEC §2: the last path segment, decoded, split on underscores, each word capitalised; 'ai' → 'AI'. */
+/**
+ * docs/PRODUCT.md, Signed-in layout: the last path segment, decoded, split on underscores, each word capitalised; 'ai'
+ * → 'AI'.
+ */
 export function headingFromPath(pathname: string): string {
   const segment = pathname.split('/').filter(Boolean).at(-1);
   if (!segment) return 'Dashboard';

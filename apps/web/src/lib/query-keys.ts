@@ -28,9 +28,9 @@ export const queryKeys = {
     of: (base: string, timeZone: string, filters: readonly (readonly [string, string])[] = []) =>
       ['dashboard-metrics', base, timeZone, filters] as const,
   },
-  /** GET sync/status: the OANDA background sync's schedule and state (issue 11). */
+  /** GET sync/status: the OANDA background sync's schedule and state. */
   syncStatus: ['sync-status'] as const,
-  /** GET import/mappings: the user's saved CSV column mappings (issue 10). */
+  /** GET import/mappings: the user's saved CSV column mappings. */
   importMappings: ['import-mappings'] as const,
   /** GET journal/get_tags: the user's tags (every screen that shows or picks tags). */
   tags: ['journal-tags'] as const,

@@ -6,7 +6,7 @@ import { clearSession, logout } from './token';
 const auth = `${config.backend}/api/v1/auth`;
 
 /**
- * Logout (issue 12): the server revokes this token, then the browser forgets it. A server that cannot be reached
+ * Logout: the server revokes this token, then the browser forgets it. A server that cannot be reached
  * does not keep anyone signed in here: the browser is cleared either way.
  */
 export async function signOut(): Promise<void> {

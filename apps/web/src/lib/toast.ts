@@ -1,6 +1,9 @@
 import type { ToastContainerProps } from 'react-toastify';
 
-/** SPEC §8: top-right, dark, 5000 ms, progress bar, pause on hover, draggable, no close on click, Alt+T. */
+/**
+ * docs/PRODUCT.md, Messages: top-right, dark, 5000 ms, progress bar, pause on hover, draggable, no close on click,
+ * Alt+T.
+ */
 export const toastOptions: ToastContainerProps = {
   position: 'top-right',
   theme: 'dark',

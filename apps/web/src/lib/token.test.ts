@@ -11,7 +11,7 @@ describe('the stored token', () => {
     expect(getToken()).toBe('abc.def.ghi');
   });
 
-  it('is missing, invalid, expired or valid as SPEC §4 decides', () => {
+  it('is missing, invalid, expired or valid as docs/PRODUCT.md, Session, decides', () => {
     const now = 1_800_000_000_000;
     expect(tokenState(now)).toBe('missing');
     localStorage.setItem('token', 'not json');

@@ -1,4 +1,4 @@
-/** The session token lives in localStorage under `token`, as JSON text (SPEC §3). */
+/** The session token lives in localStorage under `token`, as JSON text (docs/PRODUCT.md, Data shapes). */
 const KEY = 'token';
 
 export function getToken(): string | null {
@@ -35,7 +35,7 @@ function decodePayload(token: string): { exp?: unknown } | null {
 
 type TokenState = 'missing' | 'invalid' | 'expired' | 'valid';
 
-/** SPEC §4: undecodable, or `exp` × 1000 earlier than now, means the session is over. */
+/** docs/PRODUCT.md, Session: undecodable, or `exp` × 1000 earlier than now, means the session is over. */
 export function tokenState(now = Date.now()): TokenState {
   if (!hasToken()) return 'missing';
   const token = getToken();

@@ -4,7 +4,7 @@ import { failureMessage } from './api';
 
 /**
  * A form's submit: `busy` while the action runs; a failure toasts the call's own message, or the form's text for
- * anything else (SPEC §8).
+ * anything else (docs/PRODUCT.md, Messages).
  */
 export function useSubmit(fallback: string) {
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * The trading journal (issue 9). Journal rows belong to the user and name a trade by its trade key
+ * The trading journal. Journal rows belong to the user and name a trade by its trade key
  * (account_key + trade_id, decision record 007) without a foreign key to `trades`: a full re-sync or an
  * OANDA configuration change may delete and re-insert trade rows, and a note must survive that. They go
  * with the user (cascade on users) and nowhere else.

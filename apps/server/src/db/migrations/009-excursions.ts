@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Issue 9, MAE/MFE: how many times in a row fetching a closed trade's candles failed, so the background job
- * (modules/trading/excursions-job.ts) backs off exponentially before trying again. Reset on success.
+ * MAE/MFE (docs/decisions/010-initial-stop-and-excursions.md): how many times in a row fetching a closed trade's
+ * candles failed, so the background job (modules/trading/excursions-job.ts) backs off exponentially before trying
+ * again. Reset on success.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * The trade list sorted by realized P/L (issue 9). P/L is TEXT (exact broker decimals); an index on the numeric
+ * The trade list sorted by realized P/L. P/L is TEXT (exact broker decimals); an index on the numeric
  * value, the very expression the list orders by (modules/trading/trade-list.repository.ts), lets both engines read
  * a page in P/L order without sorting every trade of the user. No copy column: nothing for the sync to fill.
  * A tag filter reads the user's tagged trades by tag first.

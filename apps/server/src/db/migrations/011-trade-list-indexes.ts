@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /*
- * The trade list's broad filters (issue 9): "closed losers, by close time" on 100,000 trades kept half of them,
+ * The trade list's broad filters: "closed losers, by close time" on 100,000 trades kept half of them,
  * counted them through the P/L index of 010 (a table lookup each for the state) and sorted them all for a page of 10
  * (87 ms on SQLite, 61 ms on PostgreSQL in bench/list.bench.ts).
  *

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Issue 10, MetaTrader 4/5 and CSV import.
+ * MetaTrader 4/5 and CSV import (docs/decisions/012-metatrader-import.md).
  *
  * - trades: the platform (PLATFORM_TABLE's stored value; every existing row is OANDA's), and what imported rows carry
  *   beside OANDA's fields: the symbol as the report printed it, the lots, commission and swap (null for OANDA).

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Issue 11, the Overview from a snapshot.
+ * The Overview from a snapshot (docs/decisions/013-overview-snapshot.md).
  *
  * - data_versions: one row per user, two counters. `version` moves when stored trades or accounts change (a sync
  *   that wrote, rewrote or removed rows, an account whose content changed, an import that added or updated trades);

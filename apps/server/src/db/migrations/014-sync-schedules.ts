@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Issue 11, background sync: one row per user who changed the schedule or whose OANDA connection was synced.
+ * Background sync: one row per user who changed the schedule or whose OANDA connection was synced.
  * A user with a saved token and no row syncs every 15 minutes (the default).
  *
  * - interval_minutes: 0 = off, 5, 15 or 60.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Issue 11, the fast trade list: a third counter of `data_versions`. `list_version` moves when something the trade
+ * The fast trade list: a third counter of `data_versions`. `list_version` moves when something the trade
  * list shows changes that neither other counter covers: a trade's note or rating, its excursions (MAE/MFE, filled in
  * by the background job). The list's cached pages are keyed by all three counters (`version`, `journal_version`,
  * `list_version`); the Overview's snapshot and insights read only the first two, so a note does not make them

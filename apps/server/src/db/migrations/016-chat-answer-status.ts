@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Issue 12, finding 7: an answer outlives the page that asked for it. The assistant's message is stored as soon as
- * the answer starts and its text is saved while it is written.
+ * An answer outlives the page that asked for it (docs/decisions/015-chat-answers-outlive-the-page.md). The assistant's
+ * message is stored as soon as the answer starts and its text is saved while it is written.
  *
  * - status: 'streaming', 'complete', 'cancelled' (the trader's Stop) or 'failed'; every existing message is complete
  *   (failed ones keep failed = 1 and read as 'failed').

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Issue 12, revocable sessions and account recovery by email.
+ * Revocable sessions and account recovery by email (SECURITY.md).
  *
  * - users.session_version: every token carries the version it was signed under (`sv`); a password change, a reset,
  *   "log out everywhere" or the account's deletion moves it, and every older token stops working.

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Issue 12, finding 4 (AI cost): the provider requests of each user per UTC day, counted in the database so that
- * every instance shares one budget (`AI_DAILY_REQUESTS`). One row per user and day, raised by one upsert per
+ * AI cost (SECURITY.md, Resource exhaustion): the provider requests of each user per UTC day, counted in the database
+ * so that every instance shares one budget (`AI_DAILY_REQUESTS`). One row per user and day, raised by one upsert per
  * provider call; the user's rows go with the account.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

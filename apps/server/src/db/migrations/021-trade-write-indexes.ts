@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Issue 11, the sync goal: fewer indexes on `trades` for every row a sync writes (docs/decisions/018-…).
+ * The sync goal: fewer indexes on `trades` for every row a sync writes (docs/decisions/018-…).
  * Each secondary index costs every inserted trade a B-tree insert keyed by the 36-character user id; a full sync of
  * 10,000 trades spent most of its write time in the twelve B-trees of the table. These three are never chosen by
  * either engine for any query the app runs (EXPLAIN QUERY PLAN / EXPLAIN over every query on `trades`):

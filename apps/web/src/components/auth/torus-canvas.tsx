@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import * as THREE from 'three';
 
-/** SPEC §1/§9: a slowly rotating torus, camera field of view 75, 0.01 rad per frame on two axes. */
+/** docs/PRODUCT.md, Auth torus: a slowly rotating torus, camera field of view 75, 0.01 rad per frame on two axes. */
 export default function TorusCanvas() {
   const host = useRef<HTMLDivElement>(null);
 

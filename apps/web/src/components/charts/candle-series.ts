@@ -37,8 +37,8 @@ export const CHART_COLORS = {
 } as const;
 
 /**
- * SPEC §2 names the chat's granularities ('1 Minute', '5 Minutes', '15 Minutes', '1 Hour', '1 Day'); every other
- * granularity OANDA has is named the same way.
+ * docs/PRODUCT.md, AI chat, names the chat's granularities ('1 Minute', '5 Minutes', '15 Minutes', '1 Hour', '1 Day');
+ * every other granularity OANDA has is named the same way.
  */
 export const GRANULARITY_LABELS: Record<Granularity, string> = {
   S5: '5 Seconds',
@@ -103,7 +103,9 @@ export function candlesToBars(candles: readonly Candle[], chartTime: (instantMs:
   return [...byTime.values()].sort((a, b) => a.time - b.time);
 }
 
-/** The decimals the instrument is quoted with (3 for JPY pairs, 5 for most others), so the axis reads like the broker. */
+/**
+ * The decimals the instrument is quoted with (3 for JPY pairs, 5 for most others), so the axis reads like the broker.
+ */
 export function pricePrecision(candles: readonly Candle[], price?: string | null): number {
   const decimals = (value: string | undefined | null) => (value?.split('.')[1] ?? '').length;
   let precision = decimals(price);

@@ -77,7 +77,10 @@ export function LoadErrorState({ what, message, onRetry }: { what: string; messa
   );
 }
 
-/** SPEC §2: 'No trades found' / 'No accounts found', with a hint that a sync fills the list (or an import: `action`). */
+/**
+ * docs/PRODUCT.md, Trade list and Account list: 'No trades found' / 'No accounts found', with a hint that a sync fills
+ * the list (or an import: `action`).
+ */
 export function EmptyState({ title, hint, action }: { title: string; hint: string; action?: ReactNode }) {
   return (
     <StatePanel icon={cilInbox} title={title} role="status">
@@ -87,7 +90,7 @@ export function EmptyState({ title, hint, action }: { title: string; hint: strin
   );
 }
 
-/** Issue 10: an imported platform's empty list: 'No MetaTrader trades yet. Import a MetaTrader 4/5 report.' */
+/** An imported platform's empty list: 'No MetaTrader trades yet. Import a MetaTrader 4/5 report.' */
 export const importedEmptyText = (platform: string, what: string) => ({
   title: `No ${platform} ${what} yet`,
   hint: 'Import a MetaTrader 4/5 report.',

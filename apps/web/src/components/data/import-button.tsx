@@ -4,7 +4,7 @@ import CIcon from '@coreui/icons-react';
 import { cilCloudUpload } from '@coreui/icons';
 import { paths } from '../../config/paths';
 
-/** Issue 10: MetaTrader data comes from the terminal's reports, so its screens offer Import where OANDA's sync. */
+/** MetaTrader data comes from the terminal's reports, so its screens offer Import where OANDA's sync. */
 export function ImportButton({ variant }: { variant?: 'outline' }) {
   return (
     <CButton

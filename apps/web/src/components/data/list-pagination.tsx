@@ -10,7 +10,10 @@ interface ListPaginationProps {
   label: string;
 }
 
-/** SPEC §2: Prev, numbered pages and Next; Prev is disabled on page 1 and Next on the last page. */
+/**
+ * docs/PRODUCT.md, Trade list and Account list: Prev, numbered pages and Next; Prev is disabled on page 1 and Next on
+ * the last page.
+ */
 export function ListPagination({ page, pages, onChange, label }: ListPaginationProps) {
   const go = (target: number) => (event: MouseEvent) => {
     event.preventDefault();

@@ -25,7 +25,7 @@ describe('pageWindow', () => {
 });
 
 describe('pageCount', () => {
-  it('defaults to 1 when the server gives none (SPEC §9)', () => {
+  it('defaults to 1 when the server gives none (docs/PRODUCT.md, Constants)', () => {
     expect(pageCount(undefined)).toBe(1);
     expect(pageCount(null)).toBe(1);
     expect(pageCount(0)).toBe(1);

@@ -22,7 +22,7 @@ export function pageWindow(page: number, pages: number, radius = 1): PageSlot[] 
   return slots;
 }
 
-/** SPEC §9: the page count defaults to 1 when the server gives none. */
+/** docs/PRODUCT.md, Constants: the page count defaults to 1 when the server gives none. */
 export function pageCount(pages: number | null | undefined): number {
   return typeof pages === 'number' && Number.isFinite(pages) && pages >= 1 ? Math.floor(pages) : 1;
 }

@@ -7,7 +7,10 @@ interface PlatformDropdownProps {
   onChange: (platform: PlatformName) => void;
 }
 
-/** SPEC §2: the trading-platform switch of the Overview, Trades and Accounts screens; OANDA first. */
+/**
+ * docs/PRODUCT.md, Overview and Trade list: the trading-platform switch of the Overview, Trades and Accounts screens;
+ * OANDA first.
+ */
 export function PlatformDropdown({ value, onChange }: PlatformDropdownProps) {
   return (
     <CDropdown className="platform-dropdown">

@@ -4,7 +4,7 @@ import { tradingBase, type PlatformName } from '../../config/env';
 /** What the trading routes are asked with: `{ platform: 'metatrader' }`; the server's default (OANDA) sends nothing. */
 export type PlatformParams = { platform?: PlatformQuery };
 
-/** The platform the server answers when none is named (`platformParam`'s default: OANDA, as before issue 10). */
+/** The platform the server answers when none is named (`platformParam`'s default: OANDA). */
 const DEFAULT_PLATFORM: PlatformQuery = platformParam.parse(undefined);
 
 /** Platforms whose data comes from uploaded reports, not from a broker's API: Import instead of Sync. */

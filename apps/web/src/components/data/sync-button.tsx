@@ -11,7 +11,10 @@ interface SyncButtonProps {
   what: string;
 }
 
-/** SPEC §2: shows a spinner while the sync runs and cannot be pressed again until it ends. */
+/**
+ * docs/PRODUCT.md, Trade list and Account list: shows a spinner while the sync runs and cannot be pressed again until
+ * it ends.
+ */
 export function SyncButton({ syncing, onSync, disabled = false, what }: SyncButtonProps) {
   return (
     <CButton

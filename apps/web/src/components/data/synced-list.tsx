@@ -34,7 +34,7 @@ interface SyncedListProps<P extends Page> {
   /** Plural noun: 'Trades'. */
   title: string;
   empty: { title: string; hint: string };
-  /** Issue 10: the platform's data is imported: no OANDA connection to check, an Import button when empty. */
+  /** The platform's data is imported: no OANDA connection to check, an Import button when empty. */
   imported: boolean;
   page: number;
   onPageChange: (page: number) => void;
@@ -122,8 +122,8 @@ interface SyncedListScreenProps<P extends Page> {
 }
 
 /**
- * SPEC §2 Trades and Accounts: the synced list of the chosen platform, ten a page, with the platform switch, a Sync
- * button and a details modal. Issue 10: MetaTrader's list is imported, so it has an Import button instead of Sync.
+ * docs/PRODUCT.md, Trade list and Account list: the synced list of the chosen platform, ten a page, with the platform
+ * switch, a Sync button and a details modal. MetaTrader's list is imported, so it has an Import button instead of Sync.
  */
 export function SyncedListScreen<P extends Page>(props: SyncedListScreenProps<P>) {
   const what = props.title.toLowerCase();

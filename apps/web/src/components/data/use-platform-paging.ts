@@ -7,13 +7,14 @@ import { platformScope } from './platform-scope';
 
 /**
  * The platform and page of a synced screen. Switching platform clears what the screen showed (every cached variant
- * under `clearKey`) and goes back to page 1 (SPEC §2), as does a change of `filterKey`; `base` is null for a platform
- * without a service, `scope` says how the trading routes are asked for the platform's data.
+ * under `clearKey`) and goes back to page 1 (docs/PRODUCT.md, Trade list), as does a change of `filterKey`; `base` is
+ * null for a platform without a service, `scope` says how the trading routes are asked for the platform's data.
  */
 export function usePlatformPaging(clearKey: QueryKey, filterKey = '') {
   const client = useQueryClient();
   const location = useLocation();
-  // OANDA first (SPEC §2), unless the link that led here names the platform (the import's 'See the trades').
+  // OANDA first (docs/PRODUCT.md, Trade list), unless the link that led here names the platform (the import's 'See the
+  // trades').
   const [platform, setPlatformState] = useState<PlatformName>(() => linkedPlatform(location.state) ?? 'OANDA');
   const [page, setPage] = useState(1);
   // Other filters name other rows: a change starts again at page 1 (adjusted while rendering, so the old page of the

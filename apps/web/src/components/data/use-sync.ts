@@ -5,9 +5,9 @@ import { queryKeys } from '../../lib/query-keys';
 import { isOandaNotConfigured } from './use-oanda-connection';
 
 /**
- * A Sync button's mutation, GET {base}{path}: toasts the server's message either way (SPEC §8), and on success
- * refetches the list so the new rows show. A sync refused for want of an OANDA configuration rechecks it, so the
- * screen can say so. `base` is null for a platform without a service.
+ * A Sync button's mutation, GET {base}{path}: toasts the server's message either way (docs/PRODUCT.md, Messages), and
+ * on success refetches the list so the new rows show. A sync refused for want of an OANDA configuration rechecks it, so
+ * the screen can say so. `base` is null for a platform without a service.
  */
 export function useSync<T extends { message: string }>(base: string | null, path: string, listKey: QueryKey) {
   const client = useQueryClient();

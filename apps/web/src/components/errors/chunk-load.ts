@@ -1,12 +1,12 @@
-/** SPEC §7, §9: a code chunk that has not loaded after this long has failed. */
+/** docs/PRODUCT.md, Code chunks: a code chunk that has not loaded after this long has failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** Why a chunk did not load: the server answered without it, nothing came in time, or the request failed. */
 export type ChunkFailureType = 'missing' | 'timeout' | 'error';
 
 /**
- * SPEC §7, §8: a code chunk that could not be loaded. The message is 'Loading chunk {id} failed.' plus the failure
- * type and the script address, as `(missing: https://…/static/js/trades-page-a1b2c3.js)`.
+ * docs/PRODUCT.md, Code chunks: a code chunk that could not be loaded. The message is 'Loading chunk {id} failed.' plus
+ * the failure type and the script address, as `(missing: https://…/static/js/trades-page-a1b2c3.js)`.
  */
 export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';

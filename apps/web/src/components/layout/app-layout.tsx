@@ -24,7 +24,7 @@ export function AppLayout() {
     return () => media.removeEventListener('change', onChange);
   }, []);
 
-  // SPEC §4: a missing, undecodable or expired token ends the session on every navigation.
+  // docs/PRODUCT.md, Session: a missing, undecodable or expired token ends the session on every navigation.
   useEffect(() => {
     const state = tokenState();
     if (state !== 'valid') {
@@ -33,7 +33,7 @@ export function AppLayout() {
     }
   }, [pathname]);
 
-  // SPEC §4: a failed profile fetch in the header logs out.
+  // docs/PRODUCT.md, Session: a failed profile fetch in the header logs out.
   useEffect(() => {
     if (profile.isError) {
       console.error('Profile fetch failed:', profile.error.message);

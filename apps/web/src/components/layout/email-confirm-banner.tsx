@@ -7,7 +7,7 @@ import { useProfile } from '../../lib/profile-query';
 import { useSubmit } from '../../lib/use-submit';
 
 /**
- * Issue 12: until the emailed link is opened, a banner asks to confirm the address, with a resend. The account works
+ * Until the emailed link is opened, a banner asks to confirm the address, with a resend. The account works
  * meanwhile; a confirmed address is what a password reset is sent to.
  */
 export function EmailConfirmBanner() {

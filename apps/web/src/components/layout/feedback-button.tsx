@@ -18,7 +18,7 @@ import { config } from '../../config/env';
 import { authRequest } from '../../lib/api';
 import { useSubmit } from '../../lib/use-submit';
 
-/** Issue 12: the in-app feedback button (header): a message to the team that runs this server. */
+/** The in-app feedback button (header): a message to the team that runs this server. */
 export function FeedbackButton() {
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');

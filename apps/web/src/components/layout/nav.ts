@@ -8,7 +8,7 @@ interface NavGroup {
   links: { name: string; to: string }[];
 }
 
-/** SPEC §2 sidebar: each group opens when the current path starts with its prefix. */
+/** docs/PRODUCT.md, Signed-in layout (sidebar): each group opens when the current path starts with its prefix. */
 export const navGroups: NavGroup[] = [
   { name: 'Dashboard', prefix: '/overview', icon: cilSpeedometer, links: [{ name: 'Overview', to: paths.overview }] },
   { name: 'Trades', prefix: '/trades', icon: cilChartLine, links: [{ name: 'All Trades', to: paths.trades }] },

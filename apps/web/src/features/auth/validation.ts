@@ -10,7 +10,10 @@ interface ExistenceChecks {
   emailExists: (email: string) => Promise<boolean>;
 }
 
-/** SPEC §5 order: required, username taken, email taken, passwords match. Returns the first failure, or null. */
+/**
+ * docs/PRODUCT.md, Validation, in its order: required, username taken, email taken, passwords match. Returns the first
+ * failure, or null.
+ */
 export async function validateRegistration(form: RegisterForm, checks: ExistenceChecks): Promise<string | null> {
   if (!form.username.trim() || !form.email.trim() || !form.password || !form.confirmPassword)
     return 'All fields are required.';

@@ -10,7 +10,10 @@ interface AccountDetailsModalProps {
   onClose: () => void;
 }
 
-/** SPEC §2: 'Account Details', every field of the account except the internal id, user id and version. */
+/**
+ * docs/PRODUCT.md, Account list: 'Account Details', every field of the account except the internal id, user id and
+ * version.
+ */
 export function AccountDetailsModal({ visible, account, onClose }: AccountDetailsModalProps) {
   return (
     <DetailsModal title="Account Details" visible={visible} onClose={onClose}>

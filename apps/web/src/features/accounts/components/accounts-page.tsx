@@ -4,7 +4,7 @@ import { accountsQuery } from '../api/accounts-api';
 import { AccountDetailsModal } from './account-details-modal';
 import { AccountsTable } from './accounts-table';
 
-/** SPEC §2 Accounts: the synced accounts of the chosen platform with their summaries, ten a page. */
+/** docs/PRODUCT.md, Account list: the synced accounts of the chosen platform with their summaries, ten a page. */
 export function AccountsPage() {
   return (
     <SyncedListScreen

@@ -4,7 +4,7 @@ import { dateTimeParts, EMPTY_CELL, formatCount, formatDateTime, plClass } from 
 import { DataTable, ViewCell } from '../../../components/data/data-table';
 import { accountIdOf, formatAccountPL, formatMoney } from '../model/account-fields';
 
-/** SPEC §2's columns, in order; numbers are right-aligned so their decimals line up. */
+/** The columns of docs/PRODUCT.md, Account list, in order; numbers are right-aligned so their decimals line up. */
 const ACCOUNT_COLUMNS = [
   { label: 'Alias', numeric: false },
   { label: 'Account ID', numeric: false },

@@ -4,7 +4,7 @@ import { account } from '../test-fixtures';
 import { accountDetails, accountIdOf, HIDDEN_ACCOUNT_FIELDS } from './account-fields';
 
 describe('accountDetails', () => {
-  it('lists one labelled entry for every account field except id, userId and version (SPEC §2)', () => {
+  it('lists one labelled entry for every account field except id, userId and version (docs/PRODUCT.md, Account list)', () => {
     const fields = Object.keys(accountItem.shape);
     const details = accountDetails(account());
     expect(details).toHaveLength(fields.length - HIDDEN_ACCOUNT_FIELDS.length);

@@ -2,11 +2,11 @@ import { platformByQuery, type AccountItem } from '@pipsense/contract';
 import { EMPTY_CELL, formatCount, formatDateTime, formatDecimal, plClass } from '../../../components/data/format';
 import type { Detail } from '../../../components/data/detail-list';
 
-/** SPEC §9: balance and NAV with 2 decimals, unrealized P/L with 4. */
+/** docs/PRODUCT.md, Constants: balance and NAV with 2 decimals, unrealized P/L with 4. */
 export const formatMoney = (value: string | null) => formatDecimal(value, 2);
 export const formatAccountPL = (value: string | null) => formatDecimal(value, 4);
 
-/** Internal to PipSense, never shown (SPEC §2). */
+/** Internal to PipSense, never shown (docs/PRODUCT.md, Account list). */
 export const HIDDEN_ACCOUNT_FIELDS = ['id', 'userId', 'version'] as const;
 type ShownField = Exclude<keyof AccountItem, (typeof HIDDEN_ACCOUNT_FIELDS)[number]>;
 
@@ -102,7 +102,10 @@ const METATRADER_LABELS: Partial<Record<ShownField, string>> = {
   syncedAt: 'Last Imported',
 };
 
-/** SPEC §2: every field but id, userId and version, issue 10's too (an OANDA account's login, server, platform). */
+/**
+ * docs/PRODUCT.md, Account list: every field but id, userId and version, the import's too (an OANDA account's login,
+ * server, platform).
+ */
 const OANDA_ORDER = Object.keys(FIELDS) as ShownField[];
 
 function detail<K extends ShownField>(account: AccountItem, key: K): Detail {

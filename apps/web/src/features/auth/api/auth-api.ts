@@ -10,7 +10,7 @@ export const register = (body: RegisterBody) => publicRequest<Envelope>('POST', 
 
 export const { usernameExists, emailExists } = existsLookups(publicRequest);
 
-/** Issue 12: account recovery and email confirmation (public: the emailed links may open in any browser). */
+/** Account recovery and email confirmation (public: the emailed links may open in any browser). */
 export const requestPasswordReset = (email: string) =>
   publicRequest<Envelope>('POST', `${base}/request_password_reset`, { email });
 export const resetPassword = (token: string, password: string) =>

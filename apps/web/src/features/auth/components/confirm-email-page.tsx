@@ -10,7 +10,7 @@ import { confirmEmail } from '../api/auth-api';
 type State = { status: 'working' } | { status: 'done' | 'failed'; message: string };
 
 /**
- * `/confirm_email?token=…` (issue 12), opened from the emailed link, signed in or not: confirms the address once on
+ * `/confirm_email?token=…`, opened from the emailed link, signed in or not: confirms the address once on
  * arrival and says how it went.
  */
 export function ConfirmEmailPage() {

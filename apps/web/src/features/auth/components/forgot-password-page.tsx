@@ -8,7 +8,7 @@ import { useSubmit } from '../../../lib/use-submit';
 import { requestPasswordReset } from '../api/auth-api';
 
 /**
- * `/forgot_password` (issue 12): asks for a reset link by email; the answer is the same for any address, shown in
+ * `/forgot_password`: asks for a reset link by email; the answer is the same for any address, shown in
  * place of the form, with a way back to it for a mistyped address.
  */
 export function ForgotPasswordPage() {

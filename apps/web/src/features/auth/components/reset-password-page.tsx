@@ -13,7 +13,7 @@ import { resetPassword } from '../api/auth-api';
 const NO_TOKEN = 'This link has no token. Open the whole link from the email, or ask for a new one.';
 
 /**
- * `/reset_password?token=…` (issue 12), opened from the emailed link: a new password, once, within the hour. Every
+ * `/reset_password?token=…`, opened from the emailed link: a new password, once, within the hour. Every
  * session of the account ends, this browser's too, and the trader signs in with the new password. A link that is
  * used, expired or incomplete replaces the form with why, and a new link is one click away.
  */

@@ -30,7 +30,7 @@ export function useChatInfo() {
   return info;
 }
 
-/** SPEC §8: a failed list or conversation fetch is only logged; the screen shows it empty. */
+/** docs/PRODUCT.md, Messages: a failed list or conversation fetch is only logged; the screen shows it empty. */
 async function logged<T>(what: string, signal: AbortSignal, load: () => Promise<T>): Promise<T> {
   try {
     return await load();
@@ -74,7 +74,8 @@ export const useConversation = (base: string, chatId: string | null, follow = tr
 
 /**
  * POST {ai}/api/v1/query/cancel/{messageId}: the trader's Stop. The server keeps the text written so far; the
- * conversation is then read again. A failure is only logged, as a failed send is (SPEC §8), and Stop stays offered.
+ * conversation is then read again. A failure is only logged, as a failed send is (docs/PRODUCT.md, Messages), and Stop
+ * stays offered.
  */
 export function useStopAnswer(base: string) {
   const client = useQueryClient();
@@ -86,7 +87,10 @@ export function useStopAnswer(base: string) {
   });
 }
 
-/** A chat mutation with the spec's toasts (SPEC §8): the success text, or the failure text with the cause logged. */
+/**
+ * A chat mutation with the spec's toasts (docs/PRODUCT.md, Messages): the success text, or the failure text with the
+ * cause logged.
+ */
 function useChatMutation<V, R>(
   mutationFn: (variables: V) => Promise<R>,
   text: { done: string; failed: string; log: string },
@@ -106,7 +110,10 @@ function useChatMutation<V, R>(
   });
 }
 
-/** POST {ai}/api/v1/chat/create_chat. SPEC §4: creating a chat reloads the list; the caller then selects it. */
+/**
+ * POST {ai}/api/v1/chat/create_chat. docs/PRODUCT.md, Chat flow: creating a chat reloads the list; the caller then
+ * selects it.
+ */
 export const useCreateChat = (base: string) =>
   useChatMutation(
     ({ title, topic }: { title: string; topic: ChatTopic }) =>

@@ -15,9 +15,10 @@ export interface PendingExchange {
 }
 
 /**
- * Sends a message and streams its answer into `pending`; then (SPEC §4) reloads the conversation, and only once the
- * reloaded thread holds the stored messages is `pending` cleared, so nothing flickers. A failure is logged (SPEC §8).
- * Leaving the screen stops listening only: the server finishes the answer, and the conversation shows it.
+ * Sends a message and streams its answer into `pending`; then (docs/PRODUCT.md, Chat flow) reloads the conversation,
+ * and only once the reloaded thread holds the stored messages is `pending` cleared, so nothing flickers. A failure is
+ * logged (docs/PRODUCT.md, Messages). Leaving the screen stops listening only: the server finishes the answer, and the
+ * conversation shows it.
  */
 export function useSendQuery(base: string) {
   const client = useQueryClient();

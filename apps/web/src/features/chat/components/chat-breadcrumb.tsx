@@ -6,7 +6,7 @@ interface ChatBreadcrumbProps {
   answerer: Answerer;
 }
 
-/** SPEC §2: which broker the questions query and which AI answers them. */
+/** docs/PRODUCT.md, AI chat: which broker the questions query and which AI answers them. */
 export function ChatBreadcrumb({ tradingPlatform, answerer }: ChatBreadcrumbProps) {
   return (
     <CBreadcrumb className="chat-breadcrumb mb-3">

@@ -3,14 +3,14 @@ import { CButton, CFormTextarea, CSpinner } from '@coreui/react';
 import CIcon from '@coreui/icons-react';
 import { cilMediaStop, cilSend } from '@coreui/icons';
 
-/** SPEC §9: the textarea grows with its text up to this height, then scrolls. */
+/** docs/PRODUCT.md, Constants: the textarea grows with its text up to this height, then scrolls. */
 const MAX_INPUT_HEIGHT = 150;
 
 interface ChatComposerProps {
   value: string;
   onChange: (value: string) => void;
   onSend: () => void;
-  /** SPEC §2: the send button exists only once the topic has a chat. */
+  /** docs/PRODUCT.md, AI chat: the send button exists only once the topic has a chat. */
   showSend: boolean;
   sending: boolean;
   /** An answer of this chat is being written: Stop ends it, keeping the text written so far. */

@@ -13,7 +13,7 @@ interface ChatListProps {
   onDelete: (chat: Chat) => void;
 }
 
-/** SPEC §2: the topic's chats in a 300 px scrolling list, each with rename and delete. */
+/** docs/PRODUCT.md, AI chat: the topic's chats in a 300 px scrolling list, each with rename and delete. */
 export function ChatList({ chats, selectedId, loading, onSelect, onNew, onRename, onDelete }: ChatListProps) {
   return (
     <section aria-labelledby="chat-list-heading">

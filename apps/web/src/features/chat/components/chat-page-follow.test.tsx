@@ -15,7 +15,10 @@ vi.mock('lightweight-charts', () => ({
   })),
 }));
 
-/** Issue 12: an answer runs on the server whether or not the page is open; a page opened mid-answer follows it. */
+/**
+ * docs/decisions/015-chat-answers-outlive-the-page.md: an answer runs on the server whether or not the page is open; a
+ * page opened mid-answer follows it.
+ */
 
 const renderChatPage = () => renderWithProviders(<ChatPage />, { path: '/chat/ai_chat' });
 const thread = () => screen.getByRole('log', { name: 'Conversation' });

@@ -90,7 +90,7 @@ describe('ChatPage defaults and panel', () => {
     api.state.platform = 'vertexai';
     renderChatPage();
     expect(await screen.findByText('Using: VertexAI')).toBeInTheDocument();
-    // SPEC §2: the model label belongs to the OpenAI platform.
+    // docs/PRODUCT.md, AI chat: the model label belongs to the OpenAI platform.
     expect(screen.queryByText('gpt-4o')).not.toBeInTheDocument();
   });
 

@@ -42,7 +42,7 @@ function queryBody(settings: ChatSettings, chatId: string, query: string): Query
     : { query, chatId, mode: settings.mode, ...zone };
 }
 
-/** `/chat/ai_chat` (SPEC §2 AI chat, §4 chat flow). */
+/** `/chat/ai_chat` (docs/PRODUCT.md, AI chat and Chat flow). */
 export function ChatPage() {
   const info = useChatInfo();
   const platform = info.data?.data.default_ai_platfrom ?? 'openai';
@@ -64,7 +64,7 @@ export function ChatPage() {
   // The AI host depends on the default platform, so the chat calls wait for the info record (or its failure).
   const chatsQuery = useChats(base, topic, !info.isPending);
   const chats = chatsQuery.isError ? [] : (chatsQuery.data ?? []);
-  // SPEC §4: the first chat of a fetched list is selected unless the user's choice is still in it.
+  // docs/PRODUCT.md, Chat flow: the first chat of a fetched list is selected unless the user's choice is still in it.
   const selected = chats.find((c) => c._id === selectedId) ?? chats[0] ?? null;
   const { send, pending, sending } = useSendQuery(base);
   // The exchange this page is streaming in the selected chat; the stored copies of its messages are left out.
@@ -112,7 +112,8 @@ export function ChatPage() {
       createChat.mutate(
         { title, topic },
         {
-          // SPEC §4: the list is reloaded (newest first), then the new chat, its first entry, is selected.
+          // docs/PRODUCT.md, Chat flow: the list is reloaded (newest first), then the new chat, its first entry, is
+          // selected.
           onSuccess: (body) => {
             setSelectedId(body.data?._id ?? null);
             setTitleVisible(false);
@@ -128,7 +129,7 @@ export function ChatPage() {
     if (!deleteTarget) return;
     deleteChat.mutate(deleteTarget, {
       onSuccess: (_body, chat) => {
-        // SPEC §4: deleting the selected chat clears the selection and its messages.
+        // docs/PRODUCT.md, Chat flow: deleting the selected chat clears the selection and its messages.
         if (chat._id === selected?._id) setSelectedId(null);
         setDeleteVisible(false);
       },

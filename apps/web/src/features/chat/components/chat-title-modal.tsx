@@ -24,7 +24,10 @@ interface ChatTitleModalProps {
   onClose: () => void;
 }
 
-/** SPEC §2: 'Start a New Chat' / 'Edit Chat Title', with the contract's title rule checked before sending. */
+/**
+ * docs/PRODUCT.md, AI chat: 'Start a New Chat' / 'Edit Chat Title', with the contract's title rule checked before
+ * sending.
+ */
 export function ChatTitleModal({
   visible,
   kind,

@@ -18,7 +18,9 @@ interface MessageBubbleProps {
   note?: string | null;
 }
 
-/** SPEC §2: the user's messages on the right, the assistant's on the left, markdown symbols removed. */
+/**
+ * docs/PRODUCT.md, AI chat: the user's messages on the right, the assistant's on the left, markdown symbols removed.
+ */
 export function MessageBubble({
   role,
   content,

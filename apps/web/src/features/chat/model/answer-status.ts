@@ -1,6 +1,9 @@
 import type { ConversationMessage } from '@pipsense/contract';
 
-/** How often a page follows an answer that is still being written on the server (SPEC §4 reload, issue 12). */
+/**
+ * How often a page follows an answer that is still being written on the server (docs/PRODUCT.md, Chat flow;
+ * docs/decisions/015-chat-answers-outlive-the-page.md).
+ */
 export const FOLLOW_EVERY_MS = 1000;
 
 /**

@@ -6,7 +6,7 @@ const aiPlatformNames: Record<AiPlatformId, string> = {
   gemini: 'Gemini',
 };
 
-/** SPEC §9's model labels for the OpenAI platform. */
+/** The model labels for the OpenAI platform (docs/PRODUCT.md, Constants). */
 const openAiModelLabels: Record<ChatTopic, string> = {
   trading: 'gpt-4o',
   accounts: 'gpt-4o',
@@ -32,7 +32,7 @@ export function usingLabel(answerer: Answerer): string {
   return usesBuiltin(answerer) ? `Using: ${name} (${builtinName})` : `Using: ${name}`;
 }
 
-/** SPEC §2: with the OpenAI platform a model label is shown; null for other platforms. */
+/** docs/PRODUCT.md, AI chat: with the OpenAI platform a model label is shown; null for other platforms. */
 export function modelLabel(answerer: Answerer, topic: ChatTopic): string | null {
   if (answerer.platform !== 'openai') return null;
   return usesBuiltin(answerer) ? builtinName : openAiModelLabels[topic];

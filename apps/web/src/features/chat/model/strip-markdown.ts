@@ -1,6 +1,6 @@
 /**
- * SPEC §2: answers are shown as plain text, so markdown symbols are removed while the words, numbers, signs and
- * line structure stay. Code is kept literally, `2*3`, `USD_JPY` and `-12.50` are content, not markup.
+ * docs/PRODUCT.md, AI chat: answers are shown as plain text, so markdown symbols are removed while the words, numbers,
+ * signs and line structure stay. Code is kept literally, `2*3`, `USD_JPY` and `-12.50` are content, not markup.
  */
 
 // Private-use characters never appear in answers; they hold protected text while the markup around it is removed.

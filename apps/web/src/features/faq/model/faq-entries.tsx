@@ -6,8 +6,9 @@ interface FaqEntry {
 }
 
 /**
- * SPEC §2's ten FAQ topics, answered with what PipSense actually does: where the spec's wording describes
- * something PipSense does not do (a vector index, role-based database access), the answer says what is true instead.
+ * The ten FAQ topics of docs/PRODUCT.md, FAQ, answered with what PipSense actually does: where the spec's wording
+ * describes something PipSense does not do (a vector index, role-based database access), the answer says what is true
+ * instead.
  */
 export const faqEntries: readonly FaqEntry[] = [
   {

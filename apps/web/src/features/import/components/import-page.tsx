@@ -42,7 +42,7 @@ function missingColumns(error: unknown): { columns: string[]; missing: string[] 
 const previewGone = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 410);
 
 /**
- * Issue 10: import a MetaTrader 4/5 report (or a CSV): file → upload with progress → preview → confirm or cancel, with
+ * Import a MetaTrader 4/5 report (or a CSV): file → upload with progress → preview → confirm or cancel, with
  * the CSV column-mapping step when the server asks for it. Every failure shows the server's message as text.
  */
 export function ImportPage() {

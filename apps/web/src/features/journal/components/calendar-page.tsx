@@ -13,7 +13,7 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The P/L calendar (issue 9): a month of daily net P/L with weekly totals, or the year at a glance; a day opens its
+ * The P/L calendar: a month of daily net P/L with weekly totals, or the year at a glance; a day opens its
  * trades and journal entry. The month, the view and the open day live in the URL, so the back button walks them.
  */
 export function CalendarPage() {

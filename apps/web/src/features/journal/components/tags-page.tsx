@@ -216,7 +216,7 @@ function DeleteDialog({ tag, onClose }: { tag: TagItem; onClose: () => void }) {
   );
 }
 
-/** The tag manager (issue 9): setups, mistakes and emotions with their trade counts; add, rename, delete. */
+/** The tag manager: setups, mistakes and emotions with their trade counts; add, rename, delete. */
 export function TagsPage() {
   const tags = useTags();
   const [deleting, setDeleting] = useState<TagItem | null>(null);

@@ -53,7 +53,7 @@ export const useDashboardMetrics = (
 
 /**
  * The accounts the filter offers (GET account/get_accounts, first 100: a trader has a handful), of the platform
- * named (issue 10: `metatrader`; none for the default, OANDA).
+ * named (`metatrader`; none for the default, OANDA).
  */
 export const useAccountOptions = (base: string, platform?: string) =>
   useQuery({

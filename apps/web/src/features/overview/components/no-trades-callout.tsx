@@ -51,7 +51,7 @@ export function NoTradesCallout() {
   );
 }
 
-/** Issue 10: MetaTrader's trades come from the terminal's reports: one import fills the cards. */
+/** MetaTrader's trades come from the terminal's reports: one import fills the cards. */
 export function NoImportedTradesCallout() {
   return (
     <CCallout color="primary" className="no-trades-callout bg-body mb-4" role="status">

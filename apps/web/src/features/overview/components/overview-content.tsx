@@ -19,7 +19,7 @@ export function OverviewContent({
 }: {
   metrics: DashboardMetrics;
   timeZone: string;
-  /** Issue 10: the platform's trades are imported (MetaTrader): the empty callout points to the import. */
+  /** The platform's trades are imported (MetaTrader): the empty callout points to the import. */
   imported?: boolean;
   /** Slices the overview by a tag of the by-tag breakdown. */
   onFilterTag: (tagId: string) => void;

@@ -266,7 +266,7 @@ describe('OverviewPage', () => {
     renderWithProviders(<OverviewPage />);
 
     expect(await screen.findByText('Your overview could not be loaded')).toBeInTheDocument();
-    // SPEC §8: an error toast with the failure message, and the same message in place.
+    // docs/PRODUCT.md, Messages: an error toast with the failure message, and the same message in place.
     await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
     expect(document.querySelector('.Toastify__toast--error')).toHaveTextContent(message);
 

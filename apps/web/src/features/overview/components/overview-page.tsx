@@ -71,7 +71,7 @@ function PlatformOverview({
   const timeZone = browserTimeZone() ?? 'UTC';
   const { filters, setFilters } = useUrlFilters();
   const platform = scope.params.platform;
-  // Issue 10: MetaTrader's numbers come from the same service, asked with platform=metatrader.
+  // MetaTrader's numbers come from the same service, asked with platform=metatrader.
   const params = useMemo(
     (): [string, string][] => [
       ...(platform ? [['platform', platform] as [string, string]] : []),
@@ -141,9 +141,10 @@ function PlatformOverview({
   );
 }
 
-/** SPEC §2 Overview: 'Dashboard – {platform}', the platform switch, and the analytics of the synced trades. */
+/** docs/PRODUCT.md, Overview: 'Dashboard – {platform}', the platform switch, and the analytics of the synced trades. */
 export function OverviewPage() {
-  // SPEC §2: a change clears the metrics and reloads them, so the new platform starts from the spinner.
+  // docs/PRODUCT.md, Overview: a change clears the metrics and reloads them, so the new platform starts from the
+  // spinner.
   const { platform, base, scope, setPlatform } = usePlatformPaging(queryKeys.dashboardMetrics.all);
   const frame = (body: ReactNode) => (
     <ListCard title={`Dashboard – ${platform}`} toolbar={<PlatformDropdown value={platform} onChange={setPlatform} />}>

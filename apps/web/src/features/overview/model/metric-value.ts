@@ -1,6 +1,8 @@
 import { EMPTY_CELL } from '../../../components/data/format';
 
-/** What a card can hold (SPEC §2): plain, a key/value list, an array list or a nested key/value list. */
+/**
+ * What a card can hold (docs/PRODUCT.md, Overview): plain, a key/value list, an array list or a nested key/value list.
+ */
 export type MetricValueInput =
   | string
   | number

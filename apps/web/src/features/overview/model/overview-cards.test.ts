@@ -14,7 +14,7 @@ describe('winLossText', () => {
 });
 
 describe('overview cards', () => {
-  it('takes each card from its SPEC §3 field', () => {
+  it('takes each card from its field (docs/PRODUCT.md, Data shapes)', () => {
     const m = tradedMetrics();
     const values = Object.fromEntries(
       [...headlineCards(m), ...activityCards(m), ...analysisCards(m), breakdownCard(m)].map((card) => [

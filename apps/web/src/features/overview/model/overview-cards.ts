@@ -20,7 +20,7 @@ export interface OverviewCard {
 
 const percent = (value: number) => `${value.toFixed(1)}%`;
 
-/** SPEC §2 'Win / Loss Ratio (win rate % / loss rate %)'; '-' until a trade has closed. */
+/** docs/PRODUCT.md, Overview: 'Win / Loss Ratio (win rate % / loss rate %)'; '-' until a trade has closed. */
 export function winLossText(winRate: number | null, lossRate: number | null): string | null {
   if (winRate === null || lossRate === null) return null;
   return `${percent(winRate)} / ${percent(lossRate)}`;

@@ -1,5 +1,5 @@
 /**
- * The overview's filters (issue 9), kept in the URL so a sliced overview can be bookmarked and the back button works:
+ * The overview's filters, kept in the URL so a sliced overview can be bookmarked and the back button works:
  * `range` (a preset, read relative to today so a bookmark stays "this month"), or `from`/`to` (YYYY-MM-DD) for a
  * custom range, `account`, `instrument`, and `tag` (repeatable). They are sent to dashboard/metrics as its `from`/`to`
  * (ISO instants on the open time, in the browser's zone), `accountId`, `instrument` and `tag`.

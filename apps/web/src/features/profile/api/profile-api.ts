@@ -10,14 +10,17 @@ export const { usernameExists: checkUsernameExists, emailExists: checkEmailExist
 
 export const updateUsernameEmail = (new_username: string, new_email: string) =>
   authRequest<MeResponse>('POST', `${account}/update_username_email`, { new_username, new_email });
-/** Issue 12: the current password is required; the answer carries a fresh token (older sessions end). */
+/**
+ * The current password is required (docs/decisions/016-password-change-needs-current.md); the answer carries a fresh
+ * token (older sessions end).
+ */
 export const updatePassword = (current_password: string, new_password: string) =>
   authRequest<UpdatePasswordResponse>('POST', `${account}/update_password`, { current_password, new_password });
-/** Issue 12: deletes the account and all of its data (the password required). */
+/** Deletes the account and all of its data (the password required). */
 export const deleteAccount = (password: string) =>
   authRequest<Envelope>('POST', `${account}/delete_account`, { password });
 
-/** GET/POST account/get_time_zone, update_time_zone (issue 11): the zone the Overview is computed in. */
+/** GET/POST account/get_time_zone, update_time_zone: the zone the Overview is computed in. */
 export const getTimeZone = (signal?: AbortSignal) =>
   authRequest<TimeZoneResponse>('GET', `${account}/get_time_zone`, undefined, signal).then((b) => b.data.timeZone);
 export const updateTimeZone = (timeZone: string) =>

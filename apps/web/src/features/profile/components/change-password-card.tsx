@@ -7,7 +7,8 @@ import { setToken } from '../../../lib/token';
 import { updatePassword } from '../api/profile-api';
 
 /**
- * SPEC §2's Change Password card, with the current password first (issue 12, docs/decisions/016): the change ends
+ * The Change Password card of docs/PRODUCT.md, Profile settings, with the current password first
+ * (docs/decisions/016-password-change-needs-current.md): the change ends
  * every other session, and this one carries on with the fresh token the server answers.
  */
 export function ChangePasswordCard() {

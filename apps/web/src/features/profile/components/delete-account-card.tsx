@@ -6,7 +6,7 @@ import { clearSession } from '../../../lib/token';
 import { deleteAccount } from '../api/profile-api';
 
 /**
- * Issue 12: Profile → Delete account. Two steps: the button opens the confirmation, which needs the password; the
+ * Profile → Delete account. Two steps: the button opens the confirmation, which needs the password; the
  * server then removes the account and every row of its data, and the browser is signed out.
  */
 export function DeleteAccountCard() {

@@ -16,7 +16,7 @@ function zoneOptions(...wanted: Array<string | null | undefined>): string[] {
 }
 
 /**
- * Profile → Time zone (issue 11): the zone the Overview's days and hours are in, and its stored snapshot computed in.
+ * Profile → Time zone: the zone the Overview's days and hours are in, and its stored snapshot computed in.
  * Unset, it is saved once as the browser's zone; the trader may then pick another.
  */
 export function TimeZoneCard() {

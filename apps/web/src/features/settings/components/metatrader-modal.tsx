@@ -46,7 +46,7 @@ function AccountLine({ account }: { account: AccountItem }) {
 }
 
 /**
- * Issue 10: MetaTrader is not connected but imported. The modal says which report to export and how, lists the
+ * MetaTrader is not connected but imported. The modal says which report to export and how, lists the
  * imported accounts, links to the import, and offers 'Make Default' once an import exists.
  */
 export function MetaTraderModal({ visible, record, accounts, onClose }: MetaTraderModalProps) {

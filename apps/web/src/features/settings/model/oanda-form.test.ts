@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isOandaActive, validateOandaForm } from './oanda-form';
 
-describe('validateOandaForm (SPEC §5)', () => {
+describe('validateOandaForm (docs/PRODUCT.md, Validation)', () => {
   it.each([
     [{ accessToken: '', accountId: '101-001-1234567-001', mode: 'demo' as const }],
     [{ accessToken: '   ', accountId: '101-001-1234567-001', mode: 'live' as const }],

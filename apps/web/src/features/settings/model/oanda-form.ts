@@ -2,14 +2,20 @@ import type { InfoRecord } from '@pipsense/contract';
 
 export type OandaForm = InfoRecord['oanda'];
 
-/** SPEC §5: the token is required, and at least one of account id and mode. Returns the message or null. */
+/**
+ * docs/PRODUCT.md, Validation: the token is required, and at least one of account id and mode. Returns the message or
+ * null.
+ */
 export function validateOandaForm(form: OandaForm): string | null {
   if (!form.accessToken.trim()) return 'All fields are required.';
   if (!form.accountId.trim() && !form.mode) return 'All fields are required.';
   return null;
 }
 
-/** The whole info record to save: OANDA becomes the default trading platform (SPEC §4). */
+/**
+ * The whole info record to save: OANDA becomes the default trading platform (docs/PRODUCT.md, Trading platform
+ * settings).
+ */
 export function oandaRecord(current: InfoRecord, form: OandaForm): InfoRecord {
   return {
     ...current,

@@ -4,7 +4,7 @@ export interface TradingPlatform {
   /** Which modal the card opens: OANDA's form, MetaTrader's import, or the news that it is not available yet. */
   id: 'oanda' | 'metatrader' | 'tradingview';
   name: string;
-  /** OANDA (synced through its API) and MetaTrader (imported reports, issue 10) have data behind them. */
+  /** OANDA (synced through its API) and MetaTrader (imported reports) have data behind them. */
   available: boolean;
   mark: string;
   color: string;

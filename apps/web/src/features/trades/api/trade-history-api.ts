@@ -3,7 +3,7 @@ import { PAGE_SIZE, type TradeFilterQuery, type TradeListItem, type TradeListRes
 import { authRequest } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** A page of the list: every row carries its journal and risk figures (issue 9). */
+/** A page of the list: every row carries its journal and risk figures. */
 export type TradeListPage = Omit<TradeListResponse, 'data'> & { data: TradeListItem[] };
 
 /**

@@ -18,8 +18,8 @@ interface TradeDetailsModalProps {
 }
 
 /**
- * SPEC §2: 'Trade Details', the trade's fields and a chart of the instrument around it; issue 9 adds the trade's
- * journal (note, rating, tags) and its risk in R.
+ * docs/PRODUCT.md, Trade list: 'Trade Details', the trade's fields and a chart of the instrument around it; the journal
+ * adds the trade's journal (note, rating, tags) and its risk in R.
  */
 export function TradeDetailsModal({ visible, trade, base, onClose }: TradeDetailsModalProps) {
   return (

@@ -75,7 +75,7 @@ describe('TradesPage', () => {
     const headers = within(table())
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    // SPEC §2's columns, in order: the journal columns stay behind their switch.
+    // The columns of docs/PRODUCT.md, Trade list, in order: the journal columns stay behind their switch.
     expect(headers).toEqual([
       'Trade ID',
       'Instrument',
@@ -359,7 +359,7 @@ describe('TradesPage', () => {
       'href',
       '/settings/trading_platforms',
     );
-    // The message shows in place and in a toast (SPEC §8).
+    // The message shows in place and in a toast (docs/PRODUCT.md, Messages).
     await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
   });
 

@@ -24,9 +24,9 @@ const journalColumnsSaved = () => {
 };
 
 /**
- * SPEC §2 Trades: the synced trade history of the chosen platform, ten a page, with a Sync button; issue 9 adds the
- * filters and sort (kept in the URL), the journal columns behind a switch (off: exactly the spec's columns), bulk
- * tagging of checked rows and the CSV export.
+ * docs/PRODUCT.md, Trade list: the synced trade history of the chosen platform, ten a page, with a Sync button; the
+ * journal adds the filters and sort (kept in the URL), the journal columns behind a switch (off: exactly the spec's
+ * columns), bulk tagging of checked rows and the CSV export.
  */
 export function TradesPage() {
   const [params, setParams] = useSearchParams();

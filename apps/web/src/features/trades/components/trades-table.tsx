@@ -18,7 +18,10 @@ interface TradesTableProps {
   onSort: (field: TradeSortField) => void;
   selected: ReadonlySet<string>;
   onSelect: (trades: readonly TradeListItem[], checked: boolean) => void;
-  /** The journal columns (selection, rating, tags, R); off, the table has exactly SPEC §2's columns. */
+  /**
+   * The journal columns (selection, rating, tags, R); off, the table has exactly the columns of docs/PRODUCT.md, Trade
+   * list.
+   */
   journal: boolean;
 }
 
@@ -46,9 +49,9 @@ function SortHeader({
 }
 
 /**
- * SPEC §2's columns, in order; with the journal columns on, a selection checkbox before them and the journal's rating,
- * tags and R before Actions (docs/decisions/011-journal-columns.md). Numbers are right-aligned so their decimals line
- * up.
+ * The columns of docs/PRODUCT.md, Trade list, in order; with the journal columns on, a selection checkbox before them
+ * and the journal's rating, tags and R before Actions (docs/decisions/011-journal-columns.md). Numbers are
+ * right-aligned so their decimals line up.
  */
 export function TradesTable({ trades, busy, onView, sort, onSort, selected, onSelect, journal }: TradesTableProps) {
   const rows = trades ?? [];

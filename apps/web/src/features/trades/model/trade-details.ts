@@ -5,10 +5,10 @@ import { direction, formatPL, formatPrice, formatUnits, tradeState } from './tra
 
 /**
  * What the Trade Details modal lists: the table's fields, then Opened, Last Updated and Created At as local
- * date-times (SPEC §2), and the rest of what was synced from OANDA.
+ * date-times (docs/PRODUCT.md, Trade list), and the rest of what was synced from OANDA.
  */
 export function tradeDetails(trade: TradeItem): Detail[] {
-  // Issue 10: an imported MetaTrader trade also shows the symbol as the report printed it, its lots, and the
+  // An imported MetaTrader trade also shows the symbol as the report printed it, its lots, and the
   // commission and swap its financing adds up.
   const mt = trade.platform === 'metatrader';
   return [

@@ -1,7 +1,10 @@
 import type { TradeItem } from '@pipsense/contract';
 import { EMPTY_CELL, formatDecimal } from '../../../components/data/format';
 
-/** SPEC §9: trade price with 5 decimals, unrealized P/L with 4. Other prices follow the price, other money the P/L. */
+/**
+ * docs/PRODUCT.md, Constants: trade price with 5 decimals, unrealized P/L with 4. Other prices follow the price, other
+ * money the P/L.
+ */
 const PRICE_DECIMALS = 5;
 const PL_DECIMALS = 4;
 

@@ -24,7 +24,7 @@ export function excursionText(
 }
 
 /**
- * The trade's risk in R (issue 9): the first stop-loss and the distance to it, the result in R, and the worst (MAE)
+ * The trade's risk in R: the first stop-loss and the distance to it, the result in R, and the worst (MAE)
  * and best (MFE) price reached while it was open — "no initial stop" where the trade never had one, "not available"
  * where no candles could be read, "pending" until they are.
  */
