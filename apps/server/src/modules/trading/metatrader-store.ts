@@ -124,7 +124,7 @@ function ticketNumber(ticket: string): number {
 }
 
 /** The ticket a stored trade id names (`<ticket>` or `<ticket>@<open time>`, account-key.ts). */
-export const ticketOf = (tradeId: string): string => {
+const ticketOf = (tradeId: string): string => {
   const at = tradeId.indexOf('@');
   return at < 0 ? tradeId : tradeId.slice(0, at);
 };
