@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyReport } from './parse/fields';
 import type { ParsedReport, ParsedTrade } from './parse/types';
 import { atPrecisionOf, contractSizesWith, planImport, tradeInputs, type PlannedTrade } from './import-plan';
 
@@ -22,33 +23,12 @@ const parsed = (ticket: string, openTime: string): ParsedTrade => ({
   magic: null,
 });
 
-const report = (closedTrades: ParsedTrade[]): ParsedReport => ({
-  format: 'mt5-html',
-  account: {
-    number: '5123:4567',
-    name: null,
-    currency: 'USD',
-    leverage: null,
-    broker: null,
-    server: 'Demo-Server',
-    mode: 'demo',
-    marginMode: 'netting',
-  },
-  closedTrades,
-  openTrades: [],
-  balanceOperations: [],
-  skipped: [],
-  totals: {
-    closedTradePL: null,
-    deposits: null,
-    balance: null,
-    equity: null,
-    floatingPL: null,
-    credit: null,
-    margin: null,
-    freeMargin: null,
-  },
-});
+const report = (closedTrades: ParsedTrade[]): ParsedReport => {
+  const out = emptyReport('mt5-html');
+  out.account = { ...out.account, number: '5123:4567', currency: 'USD', server: 'Demo-Server', mode: 'demo' };
+  out.closedTrades = closedTrades;
+  return out;
+};
 
 describe('the import plan', () => {
   it('reads server time at the offset and names the sample by the trading rule, ticket as printed to store', () => {
