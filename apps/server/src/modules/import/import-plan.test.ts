@@ -1,28 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import {
-  atPrecisionOf,
-  contractSizesWith,
-  serverTimeToUtc,
-  tradeIds,
-  tradeInputs,
-  type PlannedTrade,
-} from './import-plan';
+import { emptyReport } from './parse/fields';
+import type { ParsedReport, ParsedTrade } from './parse/types';
+import { atPrecisionOf, contractSizesWith, planImport, tradeInputs, type PlannedTrade } from './import-plan';
+
+const parsed = (ticket: string, openTime: string): ParsedTrade => ({
+  row: 1,
+  ticket,
+  symbol: 'EURUSD',
+  side: 'buy',
+  lots: '0.10',
+  openTime,
+  closeTime: openTime.replace('T10', 'T13'),
+  openPrice: '1.08',
+  closePrice: '1.09',
+  sl: null,
+  tp: null,
+  commission: '0',
+  taxes: '0',
+  swap: '0',
+  profit: '10.00',
+  comment: null,
+  magic: null,
+});
+
+const report = (closedTrades: ParsedTrade[]): ParsedReport => {
+  const out = emptyReport('mt5-html');
+  out.account = { ...out.account, number: '5123:4567', currency: 'USD', server: 'Demo-Server', mode: 'demo' };
+  out.closedTrades = closedTrades;
+  return out;
+};
 
 describe('the import plan', () => {
-  it('turns broker server time into UTC at the offset, across a day boundary', () => {
-    expect(serverTimeToUtc('2024-03-01T01:30:00', '+02:00')).toBe('2024-02-29T23:30:00.000000000Z');
-    expect(serverTimeToUtc('2024-03-01T22:00:00', '-05:00')).toBe('2024-03-02T03:00:00.000000000Z');
-    expect(serverTimeToUtc('2024-03-01T10:00:00', '+00:00')).toBe('2024-03-01T10:00:00.000000000Z');
-  });
-
-  it('adds the open time to an id only where one id covers several trades (netting reversal)', () => {
-    expect(
-      tradeIds([
-        { ticket: '7', openTime: '2024-01-01T10:00:00.000000000Z' },
-        { ticket: '8', openTime: '2024-01-01T11:00:00.000000000Z' },
-        { ticket: '7', openTime: '2024-01-01T12:00:00.000000000Z' },
+  it('reads server time at the offset and names the sample by the trading rule, ticket as printed to store', () => {
+    const plan = planImport(
+      report([
+        parsed('7', '2024-01-01T10:00:00'),
+        parsed('8', '2024-01-02T10:00:00'),
+        parsed('7', '2024-01-03T10:00:00'),
       ]),
-    ).toEqual(['7@2024-01-01T10:00:00.000000000Z', '8', '7@2024-01-01T12:00:00.000000000Z']);
+      { offset: '+02:00', rememberedMode: null, sizes: contractSizesWith(new Map()) },
+    );
+    expect(plan.preview.sample.map((t) => t.tradeId)).toEqual([
+      '7@2024-01-01T08:00:00.000000000Z',
+      '8',
+      '7@2024-01-03T08:00:00.000000000Z',
+    ]);
+    expect(plan.trades.map((t) => [t.ticket, t.openTime, t.closeTime])).toEqual([
+      ['7', '2024-01-01T08:00:00.000000000Z', '2024-01-01T11:00:00.000000000Z'],
+      ['8', '2024-01-02T08:00:00.000000000Z', '2024-01-02T11:00:00.000000000Z'],
+      ['7', '2024-01-03T08:00:00.000000000Z', '2024-01-03T11:00:00.000000000Z'],
+    ]);
+    // The login as printed: the trading module applies the key's colon rule.
+    expect(plan.account).toMatchObject({ server: 'Demo-Server', login: '5123:4567', utcOffset: '+02:00' });
   });
 
   it("gives units as lots × contract size, negative for a sell, with the trader's corrections first", () => {

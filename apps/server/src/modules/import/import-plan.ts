@@ -14,22 +14,16 @@ import {
   sumDecimals,
   trimDecimal,
 } from '../../domain/decimal';
-import { normaliseDateTime } from '../../integrations/oanda/datetime';
-import type { ImportedAccountInput, ImportedTradeInput } from '../trading/trading.service';
+import { wallClockToUtc } from '../../domain/datetime';
+import { importedTradeIds, type ImportedAccountInput, type ImportedTradeInput } from '../trading/trading.service';
 import type { ParsedReport, ParsedTrade } from './parse/types';
 import { contractSizeOf, instrumentOf } from './symbols';
 
 /*
- * From a parsed report to what the import stores (pure): broker server time to UTC, the instrument and units of
- * each trade, the trade ids, the account, and the preview the trader confirms.
+ * From a parsed report to what the import hands the trading module (pure): broker server time to UTC, the
+ * instrument and units of each trade, the account, and the preview the trader confirms. Trade ids and the account
+ * key are the trading module's (docs/decisions/012-metatrader-import.md).
  */
-
-/** `2024.03.01T10:00:00`-style server time (the parsers' form) at `offset` → OANDA's canonical UTC form. */
-export function serverTimeToUtc(serverTime: string, offset: string): string {
-  const utc = normaliseDateTime(`${serverTime}${offset === '+00:00' ? 'Z' : offset}`);
-  if (!utc) throw new Error(`not a server time: ${serverTime}`);
-  return utc;
-}
 
 /** Units per lot of a symbol: the trader's correction, else the built-in table. */
 export type ContractSizes = (symbol: string, instrument: string) => { size: string; known: boolean };
@@ -39,17 +33,6 @@ export function contractSizesWith(corrections: ReadonlyMap<string, string>): Con
     const own = corrections.get(symbol.toUpperCase());
     return own ? { size: own, known: true } : contractSizeOf(symbol, instrument);
   };
-}
-
-/**
- * One trade id per closed trade: the MT4 ticket or MT5 position id; where one id covers more than one trade in the
- * report (an MT5 netting reversal), each gets its open time: `<id>@<open time>` (modules/trading/account-key.ts).
- * The trading module applies the same rule against stored trades.
- */
-export function tradeIds(trades: ReadonlyArray<{ ticket: string; openTime: string }>): string[] {
-  const seen = new Map<string, number>();
-  for (const t of trades) seen.set(t.ticket, (seen.get(t.ticket) ?? 0) + 1);
-  return trades.map((t) => ((seen.get(t.ticket) ?? 0) > 1 ? `${t.ticket}@${t.openTime}` : t.ticket));
 }
 
 /** A closed trade in UTC, before its units (which depend on contract sizes the trader may still correct). */
@@ -79,8 +62,8 @@ function planTrade(t: ParsedTrade, offset: string): PlannedTrade {
     instrument: instrumentOf(t.symbol),
     side: t.side,
     lots: t.lots,
-    openTime: serverTimeToUtc(t.openTime, offset),
-    closeTime: serverTimeToUtc(t.closeTime!, offset),
+    openTime: wallClockToUtc(t.openTime, offset),
+    closeTime: wallClockToUtc(t.closeTime!, offset),
     price: t.openPrice,
     averageClosePrice: t.closePrice,
     stopLossPrice: t.sl,
@@ -92,16 +75,12 @@ function planTrade(t: ParsedTrade, offset: string): PlannedTrade {
   };
 }
 
-/** The trades to store: ids, and units = lots × contract size (negative for a sell, as OANDA's). */
-export function tradeInputs(
-  planned: readonly PlannedTrade[],
-  sizes: ContractSizes,
-  ids: readonly string[] = tradeIds(planned),
-): ImportedTradeInput[] {
-  return planned.map((t, i) => {
+/** The trades to store, units = lots × contract size (negative for a sell, as OANDA's). */
+export function tradeInputs(planned: readonly PlannedTrade[], sizes: ContractSizes): ImportedTradeInput[] {
+  return planned.map((t) => {
     const units = trimDecimal(multiplyDecimals(t.lots, sizes(t.symbol, t.instrument).size));
     return {
-      ticket: ids[i]!,
+      ticket: t.ticket,
       symbol: t.symbol,
       instrument: t.instrument,
       units: t.side === 'sell' && units !== '0' ? negateDecimal(units) : units,
@@ -119,11 +98,13 @@ export function tradeInputs(
   });
 }
 
-/** Where an account of a report lives: its login and the broker's server (MT4 and CSV files name no server). */
+/**
+ * Where an account of a report lives: the broker's server (MT4 and CSV files name none: the broker, else the
+ * format, stands for it) and the login as printed, which the trading module turns into the account key.
+ */
 export function accountIdentity(report: ParsedReport): { server: string; login: string } {
   const server = (report.account.server ?? report.account.broker ?? report.format).trim() || report.format;
-  const login = (report.account.number ?? '').replace(/:/g, '').trim() || 'imported';
-  return { server, login };
+  return { server, login: report.account.number ?? '' };
 }
 
 /**
@@ -139,7 +120,6 @@ export function atPrecisionOf(total: string | null, computed: string): string | 
 }
 
 export interface ImportPlan {
-  identity: { server: string; login: string };
   offset: string;
   /** From the report, else the account's remembered mode; null: ask. */
   mode: Mode | null;
@@ -155,7 +135,6 @@ export function planImport(
 ): ImportPlan {
   const { offset, sizes } = options;
   const trades = report.closedTrades.map((t) => planTrade(t, offset));
-  const identity = accountIdentity(report);
   const mode = report.account.mode ?? options.rememberedMode;
   const net = sumDecimals(trades.flatMap((t) => [t.realizedPL, t.commission, t.swap]));
 
@@ -166,11 +145,11 @@ export function planImport(
       bySymbol.set(t.symbol, { symbol: t.symbol, instrument: t.instrument, contractSize: size, known });
     }
 
-  // The sample's ids follow the whole report's rule (a reversal may pair a sampled trade with a later one).
+  // The sample's ids are named over the whole report (a reversal may pair a sampled trade with a later one).
   const sampled = trades.slice(0, IMPORT_SAMPLE_ROWS);
-  const inputs = tradeInputs(sampled, sizes, tradeIds(trades).slice(0, sampled.length));
-  const sample: ImportedTrade[] = inputs.map((t, i) => ({
-    tradeId: t.ticket,
+  const ids = importedTradeIds(trades);
+  const sample: ImportedTrade[] = tradeInputs(sampled, sizes).map((t, i) => ({
+    tradeId: ids[i]!,
     symbol: t.symbol,
     instrument: t.instrument,
     side: sampled[i]!.side,
@@ -196,12 +175,11 @@ export function planImport(
   const totals = report.totals;
 
   return {
-    identity,
     offset,
     mode,
     trades,
     account: {
-      ...identity,
+      ...accountIdentity(report),
       name: report.account.name,
       currency: report.account.currency,
       balance: atPrecisionOf(totals.balance, net),

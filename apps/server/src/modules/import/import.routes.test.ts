@@ -248,6 +248,27 @@ describe('overlapping reports and the other formats', () => {
     );
   });
 
+  it("keeps a stored trade's id when a later file shows its ticket reused by a netting reversal", async () => {
+    const { token } = await t.user();
+    const header =
+      'ticket,opening_time_utc,closing_time_utc,type,lots,symbol,opening_price,closing_price,commission,swap,profit\n';
+    const first = '55501,2024-02-05T07:30:00Z,2024-02-05T12:10:00Z,buy,0.20,EURUSD,1.07610,1.07755,-1.40,0.00,29.00\n';
+    const reversed =
+      '55501,2024-02-05T12:10:00Z,2024-02-05T15:00:00Z,sell,0.20,EURUSD,1.07755,1.07700,-1.40,0.00,11.00\n';
+    const a = await uploaded(token, Buffer.from(header + first), 'positions.csv');
+    expect(a.preview.sample.map((s) => s.tradeId)).toEqual(['55501']);
+    expect((await confirm(token, a.importId)).json<ImportConfirmResponse>().added).toBe(1);
+
+    const b = await uploaded(token, Buffer.from(header + first + reversed), 'positions.csv');
+    expect((await confirm(token, b.importId)).json<ImportConfirmResponse>()).toMatchObject({
+      added: 1,
+      updated: 0,
+      unchanged: 1,
+    });
+    const stored = await trades(token, 'metatrader');
+    expect(stored.data.map((x) => x.tradeId).sort()).toEqual(['55501', '55501@2024-02-05T12:10:00.000000000Z']);
+  });
+
   it('reads an MT5 report written as UTF-16 HTML and as XLSX into the same trades', async () => {
     const { token } = await t.user();
     const html = mt5Report({ positions: 25, seed: 3 });

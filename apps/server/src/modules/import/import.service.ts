@@ -14,7 +14,7 @@ import {
 import type { Database, ImportMappingsTable } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { SettingsService } from '../settings/settings.service';
-import { metatraderAccount, type TradingService } from '../trading/trading.service';
+import type { TradingService } from '../trading/trading.service';
 import {
   accountIdentity,
   contractSizesWith,
@@ -52,7 +52,6 @@ export interface UploadRequest {
 /** What a preview keeps until confirm: the plan without the sample (the trades are in it). */
 interface Payload {
   format: ImportFormat;
-  identity: ImportPlan['identity'];
   mode: Mode | null;
   account: ImportPlan['account'];
   trades: PlannedTrade[];
@@ -74,13 +73,10 @@ const mappingOf = (row: ImportMappingsTable): CsvMapping => ({
   updatedAt: row.updated_at,
 });
 
-/** The account key of an imported account: the trading module's rule (`metatrader:<server>:<login>`). */
-const accountKeyOf = (identity: { server: string; login: string }) =>
-  metatraderAccount(identity.server, identity.login).account_key;
-
 /**
- * MetaTrader 4/5 and CSV import (issue 10): a file is read on a worker thread into a plan, shown as a preview and
- * kept (table `imports`) until the trader confirms (the trading module stores the account and trades) or cancels.
+ * MetaTrader 4/5 and CSV import (docs/decisions/012-metatrader-import.md): a file is read on a worker thread into a
+ * plan, shown as a preview and kept (table `imports`) until the trader confirms or cancels. Confirm hands the account
+ * and the parsed trades to the trading module in one call (storeImport), which names them and stores them.
  * One upload per user is read at a time, and one confirmed import per user is saved at a time (409 IMPORT_BUSY).
  */
 export function createImportService({ db, trading, settings, parser, now, afterImport, log }: ImportServiceDeps) {
@@ -158,8 +154,8 @@ export function createImportService({ db, trading, settings, parser, now, afterI
           const mapping = await csvMapping(userId, request);
           const report = await parse(request.bytes, mapping);
           const stamp = now();
-          const identity = accountIdentity(report);
-          const remembered = await trading.importedAccount(userId, accountKeyOf(identity));
+          const account = await trading.importedAccount(userId, accountIdentity(report));
+          const remembered = account.stored;
           const offset =
             request.serverUtcOffset ??
             (report.timesAreUtc ? '+00:00' : undefined) ??
@@ -170,7 +166,6 @@ export function createImportService({ db, trading, settings, parser, now, afterI
           const importId = randomUUID();
           const payload: Payload = {
             format: report.format,
-            identity: plan.identity,
             mode: plan.mode,
             account: plan.account,
             trades: plan.trades,
@@ -181,7 +176,7 @@ export function createImportService({ db, trading, settings, parser, now, afterI
             user_id: userId,
             format: report.format,
             file_name: request.fileName,
-            account_key: accountKeyOf(plan.identity),
+            account_key: account.accountKey,
             summary: JSON.stringify(plan.preview),
             payload: JSON.stringify(payload),
             created_at: stamp.toISOString(),

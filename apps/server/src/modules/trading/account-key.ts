@@ -64,10 +64,12 @@ export function oandaAccount(mode: Mode, accountId: string): AccountIdentity {
 
 /**
  * The identity of an imported MetaTrader account: its trade server as the report names it (for an MT4 report or a
- * CSV file without one, the server name the import was given) and the login. Nothing is changed in either but the
- * colon rule (a login holds none; a server may).
+ * CSV file without one, the server name the import was given) and the login as the report prints it. Nothing is
+ * changed in either but the colon rule (a login holds none, so its colons are dropped; a server may hold them); a
+ * report that names no login stands for the login `imported`.
  */
-export function metatraderAccount(server: string, login: string): AccountIdentity {
+export function metatraderAccount(server: string, printedLogin: string): AccountIdentity {
+  const login = printedLogin.replace(/:/g, '').trim() || 'imported';
   const parts: AccountKeyParts = { platform: 'metatrader', server, login };
   return { ...parts, account_key: accountKey(parts) };
 }

@@ -1,5 +1,5 @@
 import type { Mode } from '@pipsense/contract';
-import { normaliseDateTime } from '../../integrations/oanda/datetime';
+import { utcDateTime } from '../../domain/datetime';
 import { sumDecimals } from '../../domain/decimal';
 import type { BrokerAccountsTable } from '../../db/schema';
 import { ACCOUNT_CONTENT, type AccountContent, type TradeRecord } from './broker-data';
@@ -31,8 +31,12 @@ export interface ImportedAccountInput {
   swap: string | null;
 }
 
-/** One closed trade of the report, times already in UTC. */
+/**
+ * One closed trade of the report as the import module hands it over: times already in UTC, ticket as the report
+ * prints it. The trade id is named here (importedTradeIds), never by the import.
+ */
 export interface ImportedTradeInput {
+  /** The MT4 ticket, MT5 position id or the CSV's ticket; several trades may share one (an MT5 netting reversal). */
   ticket: string;
   symbol: string;
   instrument: string;
@@ -107,7 +111,7 @@ export const sameImportedAccount = (
 ): boolean => IMPORTED_ACCOUNT_CONTENT.every((k) => (a[k] ?? null) === (b[k] ?? null));
 
 function storedTime(value: string, what: string): string {
-  const t = normaliseDateTime(value);
+  const t = utcDateTime(value);
   if (!t) throw new Error(`${what} is not an RFC 3339 time: ${JSON.stringify(value)}`);
   return t;
 }
@@ -120,7 +124,7 @@ function ticketNumber(ticket: string): number {
 }
 
 /** The ticket a stored trade id names (`<ticket>` or `<ticket>@<open time>`, account-key.ts). */
-export const ticketOf = (tradeId: string): string => {
+const ticketOf = (tradeId: string): string => {
   const at = tradeId.indexOf('@');
   return at < 0 ? tradeId : tradeId.slice(0, at);
 };
@@ -131,11 +135,12 @@ export const ticketOf = (tradeId: string): string => {
  * another open time (an MT5 netting position reused after a reversal). Then `<ticket>@<open time>` (the stored,
  * nanosecond form of the open time). A trade already stored with the same ticket and open time keeps its id, so a
  * re-import of the same file, or of one that overlaps it, names every trade as before.
- * `stored`: the account's stored trades, id → open time.
+ * `stored`: the account's stored trades, id → open time; none for an import's preview, which names the trades as
+ * the file alone does.
  */
 export function importedTradeIds(
   trades: ReadonlyArray<{ ticket: string; openTime: string }>,
-  stored: ReadonlyMap<string, string>,
+  stored: ReadonlyMap<string, string> = new Map(),
 ): string[] {
   const idOf = tradeIdNamer(trades, stored);
   return trades.map((t) => idOf(t.ticket, storedTime(t.openTime, `trade ${t.ticket} openTime`)));

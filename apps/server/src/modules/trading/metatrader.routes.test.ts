@@ -141,9 +141,21 @@ describe('storeImport', () => {
       updated: 0,
       unchanged: 4,
     });
-    expect(await trading.importedAccount(aliceId, KEY)).toEqual({ mode: 'demo', utcOffset: '+02:00' });
-    expect(await trading.importedAccount(bobId, KEY)).toBeUndefined();
-    expect(await trading.importedAccount(aliceId, `oanda:fxpractice:${OANDA_LOGIN}`)).toBeUndefined();
+    const stored = { accountKey: KEY, stored: { mode: 'demo', utcOffset: '+02:00' } };
+    expect(await trading.importedAccount(aliceId, { server: SERVER, login: LOGIN })).toEqual(stored);
+    // The key's colon rule: a login printed with colons names the same account.
+    expect(await trading.importedAccount(aliceId, { server: SERVER, login: ` 5123:4567 ` })).toEqual(stored);
+    expect(await trading.importedAccount(bobId, { server: SERVER, login: LOGIN })).toEqual({
+      accountKey: KEY,
+      stored: null,
+    });
+    expect(await trading.importedAccount(aliceId, { server: 'fxpractice', login: OANDA_LOGIN })).toEqual({
+      accountKey: `metatrader:fxpractice:${OANDA_LOGIN}`,
+      stored: null,
+    });
+    expect((await trading.importedAccount(aliceId, { server: 'csv', login: '' })).accountKey).toBe(
+      'metatrader:csv:imported',
+    );
 
     const list = await get<TradeListResponse>(alice.token, '/api/v1/trade/get_trade_history?platform=metatrader');
     expect(list.total).toBe(4);

@@ -23,8 +23,11 @@ import { metatraderAccount, oandaAccount } from './account-key';
  * the one parser of account keys.
  */
 export { apiAccountId } from './account-key';
-/** The import module names an imported account by the same rule (`metatrader:<server>:<login>`). */
-export { metatraderAccount } from './account-key';
+/**
+ * The one rule for an imported trade's id (a reused ticket carries its open time): the import's preview names its
+ * sample by it, storeImport its stored trades.
+ */
+export { importedTradeIds } from './metatrader-store';
 import { resolveAccountIds, syncAccounts } from './account-sync.service';
 import { createBrokerAccountRepository, type AccountFilter } from './broker-account.repository';
 import {
@@ -271,20 +274,24 @@ export function createTradingService({ db, oanda, info, now, candleLimit }: Trad
       return (await accounts.all(userId, { mode, platform })).map(toAccountItem);
     },
 
-    /** The stored MetaTrader account's remembered settings, or undefined. */
+    /**
+     * The account key of an imported account, named by its server and login as the report prints them
+     * (account-key.ts metatraderAccount), and what its stored row remembers (mode, the server's UTC offset); `stored`
+     * is null before its first import.
+     */
     async importedAccount(
       userId: string,
-      accountKey: string,
-    ): Promise<{ mode: Mode; utcOffset: string | null } | undefined> {
+      account: { server: string; login: string },
+    ): Promise<{ accountKey: string; stored: { mode: Mode; utcOffset: string | null } | null }> {
+      const accountKey = metatraderAccount(account.server, account.login).account_key;
       const row = await accounts.find(userId, accountKey);
-      if (!row || row.platform !== 'metatrader') return undefined;
-      return { mode: row.mode as Mode, utcOffset: row.utc_offset ?? null };
+      return { accountKey, stored: row ? { mode: row.mode as Mode, utcOffset: row.utc_offset ?? null } : null };
     },
 
     /**
-     * Upserts the imported account and its closed trades in one transaction (SQLite: on the trade writer thread);
+     * Stores an import: upserts the account and its closed trades in one transaction (SQLite: on the trade writer
+     * thread), naming the account (metatraderAccount) and each trade (metatrader-store.ts importedTradeIds) here;
      * counts by content comparison, so a re-import of the same file adds and updates nothing.
-     * Trade ids: metatrader-store.ts importedTradeIds.
      */
     async storeImport(
       userId: string,

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { importedTradeIds, importedTradeRecords } from './metatrader-store';
+
+const T1 = '2024-01-01T10:00:00.000000000Z';
+const T2 = '2024-01-01T11:00:00.000000000Z';
+const T3 = '2024-01-01T12:00:00.000000000Z';
+
+describe('importedTradeIds', () => {
+  it('adds the open time to a ticket only where it covers several trades of the import (netting reversal)', () => {
+    expect(
+      importedTradeIds([
+        { ticket: '7', openTime: T1 },
+        { ticket: '8', openTime: T2 },
+        { ticket: '7', openTime: T3 },
+      ]),
+    ).toEqual([`7@${T1}`, '8', `7@${T3}`]);
+  });
+
+  it('reads open times in any RFC 3339 form as the stored one', () => {
+    expect(
+      importedTradeIds([
+        { ticket: '7', openTime: '2024-01-01T12:00:00+02:00' },
+        { ticket: '7', openTime: '2024-01-01T12:00:00Z' },
+      ]),
+    ).toEqual([`7@${T1}`, `7@${T3}`]);
+  });
+
+  it('keeps the id of a stored trade with the same ticket and open time, and suffixes a reused stored ticket', () => {
+    const stored = new Map([
+      ['7', T1],
+      [`9@${T1}`, T1],
+      [`9@${T2}`, T2],
+    ]);
+    expect(
+      importedTradeIds(
+        [
+          { ticket: '7', openTime: T1 },
+          { ticket: '7', openTime: T3 },
+          { ticket: '9', openTime: T2 },
+          { ticket: '9', openTime: T3 },
+          { ticket: '10', openTime: T3 },
+        ],
+        stored,
+      ),
+    ).toEqual(['7', `7@${T3}`, `9@${T2}`, `9@${T3}`, '10']);
+  });
+});
+
+describe('importedTradeRecords', () => {
+  it('names each record by importedTradeIds and keeps the numeric ticket for ordering', async () => {
+    const trade = (ticket: string, openTime: string) => ({
+      ticket,
+      symbol: 'EURUSD',
+      instrument: 'EUR_USD',
+      units: '1000',
+      lots: '0.01',
+      price: '1.1',
+      averageClosePrice: '1.2',
+      stopLossPrice: null,
+      takeProfitPrice: null,
+      openTime,
+      closeTime: T3,
+      realizedPL: '1.00',
+      commission: '-0.10',
+      swap: '0',
+    });
+    const records = await importedTradeRecords([trade('7', T1), trade('7', T2)], new Map(), 'demo');
+    expect(records.map((r) => [r.trade_id, r.trade_num, r.financing])).toEqual([
+      [`7@${T1}`, 7, '-0.10'],
+      [`7@${T2}`, 7, '-0.10'],
+    ]);
+  });
+});
