@@ -43,7 +43,7 @@ describe.each(setups)('$name provider against its fake server', (setup) => {
       ]);
     });
 
-    it('caps the output tokens of every call on the wire (issue 12, finding 4)', async () => {
+    it('caps the output tokens of every call on the wire', async () => {
       const sentCap = (i: number): unknown => {
         const body = fake.requests[i]!.body;
         if (setup.name === 'openai') return body['max_completion_tokens'];
@@ -245,7 +245,7 @@ describe.each(setups)('$name provider against its fake server', (setup) => {
       expect(result.toolCalls[2]!.error).toBe(boom);
     });
 
-    it('runs at most 8 tool calls of a round; the rest are answered with the limit, never run (issue 12)', async () => {
+    it('runs at most 8 tool calls of a round; the rest are answered with the limit, never run', async () => {
       const twenty = Array.from({ length: 20 }, (_, i) => ({
         name: 'list_trades',
         args: { state: 'ALL', instrument: `I${i}` },

@@ -1,9 +1,9 @@
 /**
- * The connections to one OANDA host, shared fairly (issue 12, finding 5). Each caller (an OANDA token: one trader, or
- * several PipSense accounts using the same token) has its own FIFO queue; a freed connection goes to the waiting
- * caller with the fewest requests in flight, and among those to the one served longest ago. One trader's full sync or
- * burst of candle requests therefore never makes another trader wait behind all of it: the other's request takes the
- * next free connection. Alone, a caller may use every connection.
+ * The connections to one OANDA host, shared fairly (SECURITY.md, One user starving the others). Each caller (an OANDA
+ * token: one trader, or several PipSense accounts using the same token) has its own FIFO queue; a freed connection goes
+ * to the waiting caller with the fewest requests in flight, and among those to the one served longest ago. One trader's
+ * full sync or burst of candle requests therefore never makes another trader wait behind all of it: the other's request
+ * takes the next free connection. Alone, a caller may use every connection.
  *
  * At most `slots` requests are in flight at once, so the HTTP agent (with as many connections) never queues on its
  * own in first-come order behind this.

@@ -6,7 +6,7 @@ import { createTestApp, createTestDb, TEST_SECRETS, type TestApp } from '../../t
 import { budgetExhaustedMessage, budgetInsightsNote, createAiBudget, AiBudgetExhaustedError } from './ai-budget';
 
 /*
- * Issue 12, finding 4: the daily budget of provider requests per user (AI_DAILY_REQUESTS), counted in the database
+ * SECURITY.md, AI cost: the daily budget of provider requests per user (AI_DAILY_REQUESTS), counted in the database
  * and so shared by every instance on it. Runs on SQLite, and on PostgreSQL with PIPSENSE_TEST_PG.
  */
 
@@ -76,7 +76,7 @@ const trader = (app: TestApp) =>
     sync: 'all',
   });
 
-describe('the daily AI budget (issue 12, finding 4)', () => {
+describe('the daily AI budget', () => {
   it('stops provider calls after the day’s requests, counted across two instances, with a clear message', async () => {
     openai.setHandler(() => ({ text: 'Fine.' }));
     try {

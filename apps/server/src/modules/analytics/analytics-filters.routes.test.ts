@@ -9,9 +9,9 @@ import { round } from '../../domain/rounding';
 import { SLICED_INSIGHTS_NOTE } from './analytics.service';
 
 /*
- * The overview's journal filters and its by-tag breakdown (issue 9), on SQLite and PostgreSQL: trades synced from
- * the OANDA simulator, tags and initial stops written straight into the tables (the journal routes are another
- * module's), every expected number worked out here from the stored rows.
+ * The overview's journal filters and its by-tag breakdown, on SQLite and PostgreSQL: trades synced from the OANDA
+ * simulator, tags and initial stops written straight into the tables (the journal routes are another module's), every
+ * expected number worked out here from the stored rows.
  */
 
 let sim: OandaSim;

@@ -335,7 +335,7 @@ describe('overview insights from the AI provider', () => {
     expect((await metrics(withAi, token)).insights).toMatchObject({ source: 'openai', status: 'ready' });
     expect(openai.requests).toHaveLength(1);
 
-    // Another time zone (issue 12, finding 4): the overview is computed in it, but the insights are those written in
+    // Another time zone (SECURITY.md, AI cost): the overview is computed in it, but the insights are those written in
     // the insights zone (the saved one, UTC without one): a client looping over ten zones starts no provider call.
     for (const zone of TEN_ZONES) {
       const view = await metrics(withAi, token, `?timeZone=${encodeURIComponent(zone)}`);
@@ -345,7 +345,7 @@ describe('overview insights from the AI provider', () => {
     expect(openai.requests).toHaveLength(1);
   });
 
-  it('costs at most one provider call for ten zones looped, with a saved zone (issue 12, finding 4)', async () => {
+  it('costs at most one provider call for ten zones looped, with a saved zone', async () => {
     const token = await trader(withAi, 'openai', {});
     const saved = await withAi.call(token, {
       method: 'POST',

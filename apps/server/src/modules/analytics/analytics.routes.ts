@@ -24,9 +24,9 @@ export function metricsMessage(
 }
 
 /**
- * SPEC §7: the Overview analytics, from the OANDA service. Issue 9's filters slice it (contract
- * dashboardMetricsQuery): an inverted range or a malformed time is a 400 from the contract; a tag id that is not one
- * of the caller's tags is a 400 too (analytics.service.ts), never an empty overview that looks like "no trades".
+ * The Overview analytics (docs/PRODUCT.md, HTTP calls), from the OANDA service. The journal's filters slice it
+ * (contract dashboardMetricsQuery): an inverted range or a malformed time is a 400 from the contract; a tag id not
+ * among the caller's tags is a 400 too (analytics.service.ts), never an empty overview that looks like "no trades".
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
   app.addHook('onRequest', app.requireUser);
@@ -40,7 +40,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
         const data = await analytics.overview(userId(request), request.query);
         return { success: true, message: metricsMessage(data, true, platform), data };
       }
-      // Issue 11: the whole overview is its snapshot's stored JSON text, sent as it is (no parse, no serializer).
+      // The whole overview is its snapshot's stored JSON text, sent as it is (no parse, no serializer).
       const view = await analytics.view(userId(request), request.query);
       const message = JSON.stringify(metricsMessage(view, false, platform));
       const text = `{"success":true,"message":${message},"data":${view.json}}`;

@@ -70,8 +70,9 @@ export function factsKey(facts: WriterFacts): string {
 }
 
 /**
- * The output-token cap of an insights call (issue 12): the cards are short, and a run-away answer is cut here (an
- * `LlmError('length')`, so the built-in cards with a note) instead of billing up to the assistant's larger cap.
+ * The output-token cap of an insights call (SECURITY.md, AI cost): the cards are short, and a run-away answer is cut
+ * here (an `LlmError('length')`, so the built-in cards with a note) instead of billing up to the assistant's larger
+ * cap.
  */
 export const INSIGHTS_MAX_OUTPUT_TOKENS = 1200;
 

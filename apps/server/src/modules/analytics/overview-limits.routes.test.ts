@@ -7,9 +7,9 @@ import { until } from '../../test/until';
 import { COMPUTE_CONCURRENCY } from './analytics.service';
 
 /*
- * Issue 12, finding 5, on SQLite and PostgreSQL: a user's costly Overview work (a filtered view, a snapshot to
- * compute afresh) runs within COMPUTE_CONCURRENCY; beyond it, 429 TOO_MANY_RUNNING with a message saying to wait.
- * A stored snapshot is read whatever the user has running, and another user is not held up. The test takes the
+ * SECURITY.md, One user starving the others, on SQLite and PostgreSQL: a user's costly Overview work (a filtered view,
+ * a snapshot to compute afresh) runs within COMPUTE_CONCURRENCY; beyond it, 429 TOO_MANY_RUNNING with a message saying
+ * to wait. A stored snapshot is read whatever the user has running, and another user is not held up. The test takes the
  * user's places itself through the app's own limit, so the route's answer is what is checked.
  */
 

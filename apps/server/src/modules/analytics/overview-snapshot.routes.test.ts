@@ -8,10 +8,11 @@ import { syncOanda } from '../../test/oanda-user';
 import { overviewEngineRuns, SLICED_INSIGHTS_NOTE } from './analytics.service';
 
 /*
- * Issue 11, the Overview from a snapshot, on SQLite and PostgreSQL: the data version moves only when stored data
- * changes (a changed trade, an import that adds, a tag on a trade), never on a sync that brings nothing new; the
- * unfiltered overview is computed once per version and served from its snapshot (the engine's runs are counted),
- * a filtered view is computed each time; two instances' first views compute once; the Profile time zone.
+ * The Overview from a snapshot (docs/decisions/013-overview-snapshot.md), on SQLite and PostgreSQL: the data version
+ * moves only when stored data changes (a changed trade, an import that adds, a tag on a trade), never on a sync that
+ * brings nothing new; the unfiltered overview is computed once per version and served from its snapshot (the engine's
+ * runs are counted), a filtered view is computed each time; two instances' first views compute once; the Profile time
+ * zone.
  */
 
 const SIM_NOW = Date.parse('2025-10-06T12:00:00.000Z');

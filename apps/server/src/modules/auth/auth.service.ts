@@ -14,9 +14,9 @@ export interface EmailSet {
 export interface AuthServiceDeps {
   users: UserRepository;
   now: () => Date;
-  /** Issue 12: sends the confirmation link (modules/auth/recovery.service.ts); never fails the caller. */
+  /** Sends the confirmation link (modules/auth/recovery.service.ts); never fails the caller. */
   onEmailSet?: (user: EmailSet) => void;
-  /** Issue 12: every instance forgets what it knew of the user's sessions (modules/auth/session-guard.ts). */
+  /** Every instance forgets what it knew of the user's sessions (modules/auth/session-guard.ts). */
   sessionsChanged?: (userId: string) => Promise<void>;
 }
 
@@ -98,8 +98,9 @@ export function createAuthService({ users, now, onEmailSet, sessionsChanged }: A
     },
 
     /**
-     * Issue 12: a new password needs the current one (a stolen session alone cannot lock the owner out). Moves the
-     * session version, so every older token stops working; answers the user as now stored, to sign a fresh token.
+     * A new password needs the current one: a stolen session alone cannot lock the owner out
+     * (docs/decisions/016-password-change-needs-current.md). Moves the session version, so every older token stops
+     * working; answers the user as now stored, to sign a fresh token.
      */
     async changePassword(userId: string, currentPassword: string, password: string) {
       const user = await requireUser(userId);

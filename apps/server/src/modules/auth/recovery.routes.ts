@@ -9,7 +9,7 @@ import {
 import { userId } from '../../plugins/auth';
 import type { RecoveryService } from './recovery.service';
 
-/** Issue 12: email confirmation and password reset by emailed link. */
+/** Email confirmation and password reset by emailed link (SECURITY.md, Takeover through recovery links). */
 export const recoveryRoutes: FastifyPluginAsyncZod<{ recovery: RecoveryService }> = async (app, { recovery }) => {
   app.post(
     '/api/v1/auth/confirm_email',

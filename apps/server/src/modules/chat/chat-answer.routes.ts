@@ -44,8 +44,8 @@ const rateLimit = {
 };
 
 /**
- * SPEC §7 query calls. JSON by default; with `Accept: text/event-stream` the answer streams as
- * server-sent events (`start` with the stored question and answer, `delta` …, then `done` with the JSON body, or
+ * The query calls (docs/PRODUCT.md, HTTP calls). JSON by default; with `Accept: text/event-stream` the answer streams
+ * as server-sent events (`start` with the stored question and answer, `delta` …, then `done` with the JSON body, or
  * `error`). The answer does not depend on the request: a client that goes away (a reload, a closed tab, a dropped
  * connection) only stops listening; the answer is finished and stored, and the conversation shows it meanwhile.
  */

@@ -356,7 +356,8 @@ export function createChatAnswerService(deps: ChatAnswerServiceDeps) {
 
       const platform = await deps.defaultAiPlatform(input.userId).catch(() => 'openai');
       const chosen = platform === 'openai' || platform === 'vertexai' ? deps.providers[platform] : undefined;
-      // Today's provider requests used up (issue 12): the built-in analyst answers, after a sentence saying so.
+      // Today's provider requests used up (SECURITY.md, AI cost): the built-in analyst answers, after a sentence
+      // saying so.
       const { budget } = deps;
       const exhausted = chosen !== undefined && budget !== undefined && !(await budget.hasRoom(input.userId));
       const notice = exhausted ? budgetExhaustedMessage(budget.limit) : undefined;

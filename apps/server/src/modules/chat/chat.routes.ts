@@ -12,7 +12,7 @@ import {
 import { userId } from '../../plugins/auth';
 import type { ChatService } from './chat.service';
 
-/** SPEC §7 chat and conversation calls; deletion is a GET, as the spec has it. */
+/** The chat and conversation calls (docs/PRODUCT.md, HTTP calls); deletion is a GET, as the product has it. */
 export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService }> = async (app, { chats }) => {
   app.addHook('onRequest', app.requireUser);
 

@@ -57,7 +57,9 @@ function csvMappingField(text: string | undefined): CsvMappingSpec | undefined {
   return parsed.data;
 }
 
-/** Issue 10: MetaTrader 4/5 and CSV import (contract: packages/contract/src/import.ts). */
+/**
+ * MetaTrader 4/5 and CSV import (docs/decisions/012-metatrader-import.md; contract: packages/contract/src/import.ts).
+ */
 export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = async (app, { imports }) => {
   app.addHook('onRequest', app.requireUser);
   await app.register(multipart, {

@@ -1,7 +1,7 @@
 /*
- * MetaTrader symbols → the instrument form stored for OANDA (NOTES §2 "Symbols"): brokers add suffixes and
- * prefixes (`EURUSD.m`, `eurjpy_`, `xauusd.`, `XAUUSD.x`), MT4 prints the Item in lower case, gold may be `GOLD`.
- * A symbol whose first six letters are two ISO 4217 currency codes (or a metal and a currency) is a pair:
+ * MetaTrader symbols → the instrument form stored for OANDA (docs/reference/metatrader.md, Symbols): brokers add
+ * suffixes and prefixes (`EURUSD.m`, `eurjpy_`, `xauusd.`, `XAUUSD.x`), MT4 prints the Item in lower case, gold may be
+ * `GOLD`. A symbol whose first six letters are two ISO 4217 currency codes (or a metal and a currency) is a pair:
  * `EUR_USD`. Everything else (indices, oil, crypto, unknown names) is kept exactly as printed.
  */
 

@@ -12,7 +12,7 @@ import { plural } from '../../lib/text';
 import { userId } from '../../plugins/auth';
 import type { CalendarService } from './calendar.service';
 
-/** The P/L calendar and the daily journal (issue 9), scoped to the signed-in user. */
+/** The P/L calendar and the daily journal, scoped to the signed-in user. */
 export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }> = async (app, { calendar }) => {
   app.addHook('onRequest', app.requireUser);
 

@@ -15,7 +15,7 @@ import { plural } from '../../lib/text';
 import { userId } from '../../plugins/auth';
 import type { JournalService } from './journal.service';
 
-/** Issue 9 journal calls: tags, a trade's note/rating/tags, bulk tagging. */
+/** Journal calls (docs/decisions/011-journal-columns.md): tags, a trade's note/rating/tags, bulk tagging. */
 export const journalRoutes: FastifyPluginAsyncZod<{ journal: JournalService }> = async (app, { journal }) => {
   app.addHook('onRequest', app.requireUser);
 

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { UNREADABLE_TOKEN_NOTICE } from './settings.service';
 
 /*
- * Issue 12, finding 6: the stored OANDA token is sealed with AES-GCM and its user's id as associated data. A
+ * SECURITY.md, Secrets at rest: the stored OANDA token is sealed with AES-GCM and its user's id as associated data. A
  * ciphertext copied into another user's row, or sealed with another key, reads as "not configured, enter it again"
  * (never a 500), and update_info replaces it; tokens sealed before (v1) are re-sealed at startup.
  */

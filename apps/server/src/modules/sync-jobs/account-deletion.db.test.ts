@@ -7,8 +7,9 @@ import type { SyncJobs } from './sync-jobs.service';
 import { userIdOf } from '../../test/session-subject';
 
 /*
- * Issue 12: deleting an account removes its background-sync jobs from pg-boss's own schema (PostgreSQL), whatever
- * their state — waiting, running, or finished and archived — and leaves every other user's jobs as they were.
+ * SECURITY.md, Data left behind after deletion: deleting an account removes its background-sync jobs from pg-boss's own
+ * schema (PostgreSQL), whatever their state — waiting, running, or finished and archived — and leaves every other
+ * user's jobs as they were.
  */
 const SCHEMA = 'pgboss_pipsense';
 

@@ -21,11 +21,11 @@ import { userIdOf } from '../../test/session-subject';
 import { until } from '../../test/until';
 
 /*
- * Past one machine (issue 11): PipSense instances listening on ports of their own, sharing one PostgreSQL database
- * (pg-boss in its own schema) and one Redis (rate limits), with the secrets every instance of a deployment shares.
- * A user registered on one signs in on the other; a sync started on both at once ends with exactly the broker's
- * trades; an instance SIGKILLed mid-sync has its job picked up by the other; the Overview's first view after a
- * change is computed once across both. Runs when PostgreSQL (PIPSENSE_TEST_PG) and Redis answer.
+ * Past one machine: PipSense instances listening on ports of their own, sharing one PostgreSQL database (pg-boss in its
+ * own schema) and one Redis (rate limits), with the secrets every instance of a deployment shares. A user registered on
+ * one signs in on the other; a sync started on both at once ends with exactly the broker's trades; an instance
+ * SIGKILLed mid-sync has its job picked up by the other; the Overview's first view after a change is computed once
+ * across both. Runs when PostgreSQL (PIPSENSE_TEST_PG) and Redis answer.
  */
 const redisUrl = process.env.PIPSENSE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisUp = await reachable(redisUrl, 6379);

@@ -32,7 +32,7 @@ export const TRADE_CONTENT = [
   'stop_loss_price',
   'take_profit_price',
   'trailing_stop_distance',
-  // Issue 10: the platform, and what imported MetaTrader rows carry beside OANDA's fields (null for OANDA).
+  // The platform, and what imported MetaTrader rows carry beside OANDA's fields (null for OANDA).
   'platform',
   'symbol',
   'lots',

@@ -61,7 +61,7 @@ const COLUMNS: ReadonlyArray<[string, (t: TradeListItem, timeZone: string) => st
   ['Rating', (t) => t.rating],
   ['Tags', (t) => t.tags.map((tag) => `${tag.kind}:${tag.name}`).join('; ')],
   ['Note', (t) => t.note],
-  // Issue 10: where the trade comes from, and what an imported MetaTrader trade carries beside OANDA's fields.
+  // Where the trade comes from, and what an imported MetaTrader trade carries beside OANDA's fields.
   ['Platform', (t) => t.platform],
   ['Symbol', (t) => t.symbol],
   ['Lots', (t) => t.lots],

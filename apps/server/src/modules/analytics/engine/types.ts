@@ -320,7 +320,7 @@ export interface OverviewCharts {
   byHour: (BucketFacts & { hour: number })[];
 }
 
-/** The SPEC §3 "Overview analytics" metric fields, plus chart series and the facts behind them. */
+/** The "Overview analytics" metric fields (docs/PRODUCT.md, Data shapes), plus chart series and their facts. */
 export interface OverviewMetrics {
   tradeCount: number;
   accountCount: number;

@@ -9,8 +9,8 @@ import { createBuiltinAnalyst } from './analyst';
 import { parseIntent } from './intent';
 
 /*
- * The assistant and the journal (issue 9): tags and notes on the fixture trades, every expected number worked out
- * here from the fixture (P/L in ten-thousandths), independently of the tools.
+ * The assistant and the journal: tags and notes on the fixture trades, every expected number worked out here from the
+ * fixture (P/L in ten-thousandths), independently of the tools.
  */
 const units = (decimal: string) => Math.round(Number(decimal) * 10_000);
 const money = (tenThousandths: number) =>

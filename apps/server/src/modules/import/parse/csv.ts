@@ -5,10 +5,11 @@ import { validDateTime } from './text';
 import { ReportError, type CsvMappingSpec, type ParsedReport, type ParsedTrade } from './types';
 
 /*
- * CSV files (NOTES §7): reports re-saved by a spreadsheet (localised headers, `;`, decimal comma, a title line
- * above the header), broker back-office exports (snake_case, times in UTC), Myfxbook statements, or any file with
- * a column mapping. The delimiter is sniffed (`;`, `,`, tab); without a mapping the header is recognised by the
- * aliases below; dates are read in the order the data proves (a day above 12) or the mapping says, never guessed.
+ * CSV files (docs/reference/metatrader.md, CSV files): reports re-saved by a spreadsheet (localised headers, `;`,
+ * decimal comma, a title line above the header), broker back-office exports (snake_case, times in UTC), Myfxbook
+ * statements, or any file with a column mapping. The delimiter is sniffed (`;`, `,`, tab); without a mapping the header
+ * is recognised by the aliases below; dates are read in the order the data proves (a day above 12) or the mapping says,
+ * never guessed.
  */
 
 type Alias = CsvField | 'time*' | 'price*';

@@ -8,8 +8,9 @@ import { ReportError, type CsvMappingSpec, type ParsedReport } from './types';
 import { readXlsxRows, unzipWorkbook } from './xlsx';
 
 /*
- * The report parsers' one entry: the format is told from the content (NOTES §6), never from the file name.
- * Pure and synchronous (the import service runs it in a worker thread); every refusal is a ReportError.
+ * The report parsers' one entry: the format is told from the content (docs/reference/metatrader.md, Telling the format
+ * from the content), never from the file name. Pure and synchronous (the import service runs it in a worker thread);
+ * every refusal is a ReportError.
  */
 
 export { ReportError } from './types';

@@ -4,10 +4,10 @@ import { toDecimal } from './text';
 import { ReportError, type ParsedReport, type ParsedTrade } from './types';
 
 /*
- * MT4 "Save as Report" / "Save as Detailed Report" statements (NOTES §3). Rows are told apart by their Type cell
- * and read by column position (colspans counted), never by row index: trades (buy/sell), balance/credit rows,
- * pending orders removed before they filled (skipped with the reason), the detail rows some builds write under a
- * trade (magic number, comment: already in the ticket's title), totals and `Closed P/L:` rows.
+ * MT4 "Save as Report" / "Save as Detailed Report" statements (docs/reference/metatrader.md, MT4 statements). Rows are
+ * told apart by their Type cell and read by column position (colspans counted), never by row index: trades (buy/sell),
+ * balance/credit rows, pending orders removed before they filled (skipped with the reason), the detail rows some builds
+ * write under a trade (magic number, comment: already in the ticket's title), totals and `Closed P/L:` rows.
  *
  * Working Orders are listed in `skipped` ("still pending — not a trade") so that the preview accounts for every row
  * of the file; Details statistics are ignored. A statement without its Summary was cut: TRUNCATED_FILE.

@@ -4,11 +4,11 @@ import { toDecimal } from './text';
 import { ReportError, type ParsedReport, type ParsedTrade } from './types';
 
 /*
- * MT5 Trade History Report (NOTES §4), from the HTML or the XLSX: both are turned into the same rows of cells
- * (html-rows.ts, xlsx.ts) and read here. Sections are found by their title row (a row with one filled cell whose
- * text is a known title, in English, French, Italian, German or Spanish); the row after a title is its column
- * header, mapped by header text (duplicate Time/Price by order) with the canonical column order as the fallback
- * for a language we do not know. Hidden cells are dropped before mapping (the hidden Positions comment is kept
+ * MT5 Trade History Report (docs/reference/metatrader.md, MT5 HTML reports), from the HTML or the XLSX: both are turned
+ * into the same rows of cells (html-rows.ts, xlsx.ts) and read here. Sections are found by their title row (a row with
+ * one filled cell whose text is a known title, in English, French, Italian, German or Spanish); the row after a title
+ * is its column header, mapped by header text (duplicate Time/Price by order) with the canonical column order as the
+ * fallback for a language we do not know. Hidden cells are dropped before mapping (the hidden Positions comment is kept
  * as the trade's comment).
  *
  * - Positions → closedTrades, one per row (a netting reversal may print two rows with one position id: both kept).
@@ -19,7 +19,7 @@ import { ReportError, type ParsedReport, type ParsedTrade } from './types';
  * - Open Positions → openTrades; Working Orders → skipped ("still pending").
  * - The untitled summary block and Results → totals (Total Net Profit → closedTradePL).
  * A report without a Positions section (2011-era layout: Orders and Deals only) is refused (UNSUPPORTED_REPORT):
- * rebuilding hedged positions from Deals alone is guesswork (NOTES §4.5).
+ * rebuilding hedged positions from Deals alone is guesswork (docs/reference/metatrader.md, Deals).
  */
 
 type Section = 'positions' | 'orders' | 'deals' | 'open' | 'working' | 'results';

@@ -76,7 +76,10 @@ export interface ParsedTotals {
 export interface ParsedReport {
   format: ImportFormat;
   account: ParsedAccount;
-  /** In file order; one per MT4 ticket / MT5 Positions row (two rows may share an MT5 position id: see NOTES §4.7). */
+  /**
+   * In file order; one per MT4 ticket / MT5 Positions row (two rows may share an MT5 position id: see
+   * docs/reference/metatrader.md, Deriving closed trades from MT5).
+   */
   closedTrades: ParsedTrade[];
   openTrades: ParsedTrade[];
   balanceOperations: ParsedBalanceOperation[];

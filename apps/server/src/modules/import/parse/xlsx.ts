@@ -5,10 +5,11 @@ import { cleanText, decodeText } from './text';
 import { ReportError } from './types';
 
 /*
- * An MT5 XLSX report's first worksheet as rows of cells (the shape html-rows.ts gives the HTML), NOTES §5:
- * every XML part is decoded by its byte-order mark (the terminal writes UTF-16LE parts without an encoding
- * attribute), shared strings and inline strings resolved, numbers kept as written (exponents expanded), cached
- * formula values read (never evaluated), and horizontal merges turned into colspans (cells under a merge dropped).
+ * An MT5 XLSX report's first worksheet as rows of cells (the shape html-rows.ts gives the HTML; see
+ * docs/reference/metatrader.md, MT5 XLSX reports): every XML part is decoded by its byte-order mark (the terminal
+ * writes UTF-16LE parts without an encoding attribute), shared strings and inline strings resolved, numbers kept as
+ * written (exponents expanded), cached formula values read (never evaluated), and horizontal merges turned into
+ * colspans (cells under a merge dropped).
  */
 
 export function unzipWorkbook(bytes: Uint8Array): Record<string, Uint8Array> {
