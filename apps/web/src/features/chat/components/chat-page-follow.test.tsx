@@ -20,7 +20,6 @@ vi.mock('lightweight-charts', () => ({
 const renderChatPage = () => renderWithProviders(<ChatPage />, { path: '/chat/ai_chat' });
 const thread = () => screen.getByRole('log', { name: 'Conversation' });
 const conversationReads = (api: ChatApi) => api.to('/api/v1/conversation/get_conversations/c1', 'GET').length;
-const slow = { timeout: 4_000 };
 
 let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
@@ -82,10 +81,10 @@ describe('ChatPage with an answer still being written on the server', () => {
 
     // The server writes on: the page reads the conversation again and shows more.
     api.update('c1', 'a1', { content: 'You have **2** open trades: -12.50' });
-    expect(await within(thread()).findByText('You have 2 open trades: -12.50', {}, slow)).toBeInTheDocument();
+    expect(await within(thread()).findByText('You have 2 open trades: -12.50')).toBeInTheDocument();
 
     api.update('c1', 'a1', { content: 'You have **2** open trades: -12.50 in total.', status: 'complete' });
-    expect(await within(thread()).findByText('You have 2 open trades: -12.50 in total.', {}, slow)).toBeInTheDocument();
+    expect(await within(thread()).findByText('You have 2 open trades: -12.50 in total.')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: /Thinking|Writing/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Stop the answer' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send message' })).toBeEnabled());
@@ -105,9 +104,7 @@ describe('ChatPage with an answer still being written on the server', () => {
 
     await user.click(screen.getByRole('button', { name: 'Stop the answer' }));
     await waitFor(() => expect(api.to('/api/v1/query/cancel/a1', 'POST')).toHaveLength(1));
-    expect(
-      await within(thread()).findByText('The answer was cancelled before it was complete.', {}, slow),
-    ).toBeInTheDocument();
+    expect(await within(thread()).findByText('The answer was cancelled before it was complete.')).toBeInTheDocument();
     expect(within(thread()).getByText('You have 2 open')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Stop the answer' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send message' })).toBeEnabled();
