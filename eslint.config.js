@@ -35,7 +35,7 @@ const boundaryZones = [
     from: serverModules.filter((m) => m !== mod).map((m) => `./apps/server/src/modules/${m}/**`),
     // Glob exceptions are matched against absolute paths.
     except: [`${here}/apps/server/src/modules/*/*.service.ts`, `${here}/apps/server/src/modules/*/index.ts`],
-    message: "A server module reaches another module only through its service (*.service.ts) or index.ts.",
+    message: 'A server module reaches another module only through its service (*.service.ts) or index.ts.',
   })),
 ];
 

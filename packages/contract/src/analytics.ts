@@ -18,7 +18,10 @@ export const dashboardMetricsQuery = withDateRange(
       timeZone: timeZone.default('UTC'),
       mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
     })
-    .extend(tradeFilterFields.pick({ platform: true, from: true, to: true, accountId: true, instrument: true, tag: true }).shape),
+    .extend(
+      tradeFilterFields.pick({ platform: true, from: true, to: true, accountId: true, instrument: true, tag: true })
+        .shape,
+    ),
 );
 export type DashboardMetricsQuery = z.input<typeof dashboardMetricsQuery>;
 

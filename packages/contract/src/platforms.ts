@@ -22,7 +22,8 @@ export const PLATFORM_LABELS = PLATFORM_TABLE.map((p) => p.label) as [PlatformLa
 
 export const platformByQuery = (query: PlatformQuery): PlatformRow => PLATFORM_TABLE.find((p) => p.query === query)!;
 /** The row of a spec label ('OANDA', 'MetaTrader'); undefined for a label without data (TradeView). */
-export const platformByLabel = (label: string): PlatformRow | undefined => PLATFORM_TABLE.find((p) => p.label === label);
+export const platformByLabel = (label: string): PlatformRow | undefined =>
+  PLATFORM_TABLE.find((p) => p.label === label);
 export const platformByStored = (stored: string): PlatformRow | undefined =>
   PLATFORM_TABLE.find((p) => p.stored === stored);
 

@@ -11,7 +11,6 @@ import { renderWithProviders } from '../../test/render';
 import { SyncStatusLine } from './sync-status-line';
 import { syncStatusText } from './sync-status-query';
 
-
 beforeEach(() => localStorage.setItem('token', JSON.stringify('test-token')));
 
 describe('syncStatusText', () => {
