@@ -19,4 +19,3 @@ export function createOneAtATime(code: string) {
     isRunning: (key: string) => running.has(key),
   };
 }
-export type OneAtATime = ReturnType<typeof createOneAtATime>;
