@@ -6,8 +6,11 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Limits with room for a loaded machine (two cores shared with a build, a typecheck or another suite): each step
+  // waits for a condition, and these only end a test whose condition never comes. One limit for every journey, set
+  // here rather than per spec; the longest journeys ran past two minutes on a busy machine.
+  timeout: 240_000,
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -27,7 +30,8 @@ export default defineConfig({
     command: 'node scripts/build-if-stale.mjs && npx tsx e2e/stack/start-stack.ts',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 180_000,
+    // The first start builds the app when it is stale, which takes minutes on a busy machine.
+    timeout: 300_000,
     env: { E2E_PORT: String(port) },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -6,7 +6,13 @@ import react from '@vitejs/plugin-react';
  * tests run again on PostgreSQL, each run in databases of its own.
  */
 const pgUrl = process.env.PIPSENSE_TEST_PG_URL;
-const nodeTest = { environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000 };
+/**
+ * Limits with room for a loaded machine (two cores shared with a build, a typecheck or another suite): a test waits
+ * for a condition, and these only end one whose condition never comes. A quick test stays quick; vitest's 5-second
+ * default failed sound web tests on a busy machine.
+ */
+const limits = { testTimeout: 30_000, hookTimeout: 60_000 };
+const nodeTest = { environment: 'node' as const, ...limits };
 
 export default defineConfig({
   test: {
@@ -38,6 +44,7 @@ export default defineConfig({
       {
         plugins: [react()],
         test: {
+          ...limits,
           name: 'web',
           environment: 'jsdom',
           include: ['apps/web/**/*.test.{ts,tsx}'],

@@ -55,7 +55,6 @@ async function importReport(page: Page, shot: string) {
 
 for (const viewport of VIEWPORTS) {
   test(`MT5 report imported through the UI, then trades, overview and chat (${viewport.name})`, async ({ page }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await signedIn(page, `imp${viewport.name[0]}`);
     const token = await sessionToken(page);

@@ -126,7 +126,6 @@ test('a synced trader sees the cards the engine computes, drawn charts, and the 
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const facts = readStackFacts(baseURL);
   // Gemini: no provider on the server, so the built-in analysis writes the insights at once.
   const { token } = await syncedOandaUser(page, facts, { prefix: 'ovw', aiPlatform: 'gemini' });
@@ -250,7 +249,7 @@ test('with OpenAI as the default the insights go from pending to the provider (o
   const source = page.locator('.insights-source');
   await expect(source.getByRole('status')).toBeVisible();
   await expect(source.locator('.insights-source-name')).toHaveText('Built-in analysis');
-  await expect(source.getByRole('status')).toBeHidden({ timeout: 20_000 });
+  await expect(source.getByRole('status')).toBeHidden();
 
   const metrics = await apiAs<DashboardMetricsResponse>(
     page,

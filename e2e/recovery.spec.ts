@@ -19,7 +19,7 @@ const DELETED = 'Your account and all of its data have been deleted.';
 /** The `n`th mail (1 = first) the server sent to `address`, once it has arrived. */
 async function mail(facts: StackFacts, address: string, n: number): Promise<ReceivedMail> {
   await expect
-    .poll(async () => (await mailsTo(facts, address)).length, { message: `mail #${n} to ${address}`, timeout: 15_000 })
+    .poll(async () => (await mailsTo(facts, address)).length, { message: `mail #${n} to ${address}` })
     .toBeGreaterThanOrEqual(n);
   return (await mailsTo(facts, address))[n - 1]!;
 }
@@ -48,7 +48,6 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test('confirm the email, reset a forgotten password once, then delete the account', async ({ page, baseURL }) => {
-      test.setTimeout(120_000);
       const facts = readStackFacts(baseURL);
       const user: User = newUser(`rec${viewport.name[0]}`);
       const newPassword = 'a brand new passphrase';

@@ -120,7 +120,6 @@ async function saveOandaInSettings(page: Page, values: { token: string; accountI
 }
 
 test('a trader connects OANDA in Settings, syncs, and reads accounts and trades', async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
   const facts = readStackFacts(baseURL);
   const sim = simControl(facts, 'practice');
   const totalTrades = facts.practice.accounts.reduce((n, a) => n + a.trades, 0);
@@ -305,7 +304,7 @@ test('a trader connects OANDA in Settings, syncs, and reads accounts and trades'
     await expect(detail(dialog, 'Created At')).toHaveText(await localDateTime(page, trade.createdAt));
 
     const chart = dialog.getByRole('img', { name: /with the trade's entry, exit(, MAE and MFE)? marked/ });
-    await expect(chart).toBeVisible({ timeout: 15_000 });
+    await expect(chart).toBeVisible();
     await expect(chart.locator('canvas').first()).toBeVisible();
     await expect.poll(() => painted(chart), { message: 'the chart paints its canvas' }).toBe(true);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
@@ -339,7 +338,6 @@ test('OANDA failing or rejecting the token: the toast says why, the rows stay, t
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   const facts = readStackFacts(baseURL);
   const practice = simControl(facts, 'practice');
   const { user, token } = await syncedUser(page, facts, 'rej');
@@ -354,9 +352,7 @@ test('OANDA failing or rejecting the token: the toast says why, the rows stay, t
     try {
       await page.getByRole('button', { name: 'Sync trades' }).click();
       await expect(page.getByRole('button', { name: 'Syncing trades' })).toBeDisabled();
-      await expect(toast(page, /OANDA is not answering properly right now \(HTTP 503\)/)).toBeVisible({
-        timeout: 20_000,
-      });
+      await expect(toast(page, /OANDA is not answering properly right now \(HTTP 503\)/)).toBeVisible();
     } finally {
       await practice.resetFaults();
     }
@@ -452,9 +448,9 @@ test.describe('on a phone', () => {
     await expect(dialog).toBeVisible();
     const box = await dialog.boundingBox();
     expect(box!.width).toBeGreaterThanOrEqual(380);
-    await expect(dialog.getByRole('img', { name: /with the trade's entry, exit(, MAE and MFE)? marked/ })).toBeVisible({
-      timeout: 15_000,
-    });
+    await expect(
+      dialog.getByRole('img', { name: /with the trade's entry, exit(, MAE and MFE)? marked/ }),
+    ).toBeVisible();
     await expect(detail(dialog, 'Opened')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await expect(dialog).toBeHidden();

@@ -37,8 +37,6 @@ export function simControl(facts: StackFacts, env: SimEnv) {
   };
 }
 
-export type SimControl = ReturnType<typeof simControl>;
-
 /** The mails the stack's server sent to `address` (its loopback SMTP server received them), oldest first. */
 export function mailsTo(facts: StackFacts, address: string): Promise<ReceivedMail[]> {
   return call<ReceivedMail[]>(`${facts.controlUrl}/mails?to=${encodeURIComponent(address)}`);

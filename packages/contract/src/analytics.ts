@@ -23,21 +23,18 @@ export const dashboardMetricsQuery = withDateRange(
         .shape,
     ),
 );
-export type DashboardMetricsQuery = z.input<typeof dashboardMetricsQuery>;
 
 /** A card rendered as a key/value list; '-' marks a value that does not exist for this data. */
-export const cardObject = z.record(z.string(), z.string());
-export type CardObject = z.infer<typeof cardObject>;
+const cardObject = z.record(z.string(), z.string());
 /** Instrument Breakdown: instrument → key/value list. */
-export const nestedCardObject = z.record(z.string(), cardObject);
-export type NestedCardObject = z.infer<typeof nestedCardObject>;
+const nestedCardObject = z.record(z.string(), cardObject);
 
 /** lightweight-charts point: `time` is UTC seconds (UTCTimestamp), strictly ascending. */
-export const chartPoint = z.object({ time: z.number(), value: z.number() });
+const chartPoint = z.object({ time: z.number(), value: z.number() });
 export type ChartPoint = z.infer<typeof chartPoint>;
 
 /** Closed-trade results of one weekday or hour, by open time in the user's zone. */
-export const bucketFacts = z.object({
+const bucketFacts = z.object({
   label: z.string(),
   trades: z.number().int(),
   wins: z.number().int(),
@@ -48,7 +45,7 @@ export const bucketFacts = z.object({
 });
 export type BucketFacts = z.infer<typeof bucketFacts>;
 
-export const overviewCharts = z.object({
+const overviewCharts = z.object({
   /** Cumulative realized P/L after each closed trade. */
   equityCurve: z.array(chartPoint),
   /** Equity minus its running peak (≤ 0), same times as equityCurve. */
@@ -63,17 +60,15 @@ export const overviewCharts = z.object({
 });
 export type OverviewCharts = z.infer<typeof overviewCharts>;
 
-export const INSIGHT_SOURCES = ['openai', 'vertexai', 'builtin'] as const;
-export type InsightSource = (typeof INSIGHT_SOURCES)[number];
-export const INSIGHT_STATUSES = ['ready', 'pending', 'fallback'] as const;
-export type InsightStatus = (typeof INSIGHT_STATUSES)[number];
+const INSIGHT_SOURCES = ['openai', 'vertexai', 'builtin'] as const;
+const INSIGHT_STATUSES = ['ready', 'pending', 'fallback'] as const;
 
 /**
  * Who wrote aiInsights, quickWins and longTermStrategy. `pending`: the AI provider is writing them
  * for this data (the built-in text is shown meanwhile; ask again later); `fallback`: the provider
  * failed, the built-in text is shown and `note` says why; `ready`: final for this data.
  */
-export const insightsStatus = z.object({
+const insightsStatus = z.object({
   source: z.enum(INSIGHT_SOURCES),
   status: z.enum(INSIGHT_STATUSES),
   note: z.string().nullable(),
@@ -88,7 +83,7 @@ export type InsightsStatus = z.infer<typeof insightsStatus>;
  * One tag's closed trades: which setups pay and what each mistake costs (engine/METRICS.md). Every tag of the user
  * has a row, also one without closed trades in the view (trades 0).
  */
-export const tagFacts = z.object({
+const tagFacts = z.object({
   tagId: z.string(),
   name: z.string(),
   kind: z.enum(TAG_KINDS),
@@ -106,7 +101,7 @@ export const tagFacts = z.object({
 export type TagFacts = z.infer<typeof tagFacts>;
 
 /** Risk in R over the shown trades (engine/METRICS.md, "Risk in R"); trades without an initial stop are left out. */
-export const riskInR = z.object({
+const riskInR = z.object({
   /** Mean R-multiple of the closed trades with an initial stop, 2 decimals; null when none has one. */
   averageR: z.number().nullable(),
   /** Win rate × average win in R + loss rate × average loss in R over the same trades, 2 decimals; null likewise. */
@@ -117,7 +112,6 @@ export const riskInR = z.object({
   /** Closed trades without an initial stop, left out of the R figures ("no initial stop"). */
   closedWithoutInitialStop: z.number().int(),
 });
-export type RiskInR = z.infer<typeof riskInR>;
 
 export const dashboardMetrics = z.object({
   tradeCount: z.number().int(),

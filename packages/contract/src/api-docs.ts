@@ -25,7 +25,7 @@ export const API_TAGS = {
 export type ApiTag = keyof typeof API_TAGS;
 
 /** Failures a route names besides the generic ones (400 for an invalid request, 401 without a session). */
-export type ApiErrorStatus = 400 | 401 | 404 | 409 | 410 | 413 | 429 | 502 | 504;
+type ApiErrorStatus = 400 | 401 | 404 | 409 | 410 | 413 | 429 | 502 | 504;
 
 export interface ApiRouteDoc {
   tag: ApiTag;
@@ -43,7 +43,7 @@ export interface ApiRouteDoc {
 }
 
 /** The upload form: the report file and the optional text fields. */
-export const importUploadForm = importUploadFields.extend({
+const importUploadForm = importUploadFields.extend({
   file: z.file().describe('The report: MT4 statement (.htm/.html), MT5 report (.html or .xlsx) or a CSV file.'),
 });
 

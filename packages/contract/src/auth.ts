@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { envelope } from './common';
 
 /** Registration rules the spec leaves open; see docs/decisions/002-credential-rules.md. */
-export const USERNAME_RULE = 'Username must be 3–32 characters: letters, digits, dot, dash or underscore.';
-export const EMAIL_RULE = 'Enter a valid email address.';
-export const PASSWORD_RULE = 'Password must be 8–128 characters.';
+const USERNAME_RULE = 'Username must be 3–32 characters: letters, digits, dot, dash or underscore.';
+const EMAIL_RULE = 'Enter a valid email address.';
+const PASSWORD_RULE = 'Password must be 8–128 characters.';
 
 export const username = z
   .string({ error: 'Username is required.' })
@@ -35,28 +35,14 @@ export const existsResponse = envelope.extend({ exists: z.boolean() });
 export type ExistsResponse = z.infer<typeof existsResponse>;
 
 /** `emailConfirmed`: whether the emailed confirmation link was opened; the server always sends it. */
-export const profile = z.object({ username: z.string(), email: z.string(), emailConfirmed: z.boolean().optional() });
+const profile = z.object({ username: z.string(), email: z.string(), emailConfirmed: z.boolean().optional() });
 export type Profile = z.infer<typeof profile>;
 export const meResponse = envelope.extend({ data: profile });
 export type MeResponse = z.infer<typeof meResponse>;
 
-/**
- * Payload of the signed session token; `exp` is in seconds. `sv` is the user's session version when it was signed
- * and `jti` its own id (a password change or "log out everywhere" moves the version; logout revokes the id).
- */
-export const tokenPayload = z.object({
-  sub: z.string(),
-  username: z.string(),
-  exp: z.number(),
-  iat: z.number(),
-  sv: z.number().optional(),
-  jti: z.string().optional(),
-});
-export type TokenPayload = z.infer<typeof tokenPayload>;
-
 /** The token of an emailed link (confirmation or password reset), as the link carries it. */
 const LINK_RULE = 'The link token is incomplete: open the whole link from the email.';
-export const emailLinkToken = z
+const emailLinkToken = z
   .string({ error: LINK_RULE })
   .trim()
   .min(20, LINK_RULE)
@@ -64,11 +50,8 @@ export const emailLinkToken = z
   .regex(/^[A-Za-z0-9_-]+$/, LINK_RULE);
 
 export const confirmEmailBody = z.object({ token: emailLinkToken });
-export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
 export const requestPasswordResetBody = z.object({ email });
-export type RequestPasswordResetBody = z.input<typeof requestPasswordResetBody>;
 export const resetPasswordBody = z.object({ token: emailLinkToken, password });
-export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 /** The answer to a reset request: the same for any address, so it tells no one whether an account uses it. */
 export const PASSWORD_RESET_REQUESTED =
   'If an account uses this email address, a link to reset its password is on its way. It is valid for 1 hour.';

@@ -17,7 +17,7 @@ export const chatTitle = z
   .min(1, 'Chat Title is required.')
   .max(100, 'Chat Title must be at most 100 characters.');
 
-export const chat = z.object({
+const chat = z.object({
   _id: z.string(),
   title: z.string(),
   topic,
@@ -35,7 +35,7 @@ export const chatIdParams = z.object({ chatId });
 export const chatResponse = envelope.extend({ data: chat });
 
 /** What an answer may carry for the UI to render beside its text. */
-export const attachment = z.discriminatedUnion('type', [
+const attachment = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('candles'),
     instrument: z.string(),
@@ -52,7 +52,7 @@ export const attachment = z.discriminatedUnion('type', [
 ]);
 export type Attachment = z.infer<typeof attachment>;
 
-export const ANSWER_PROVIDERS = ['openai', 'vertexai', 'builtin'] as const;
+const ANSWER_PROVIDERS = ['openai', 'vertexai', 'builtin'] as const;
 
 /**
  * Where an answer stands. An answer runs on the server whether or not the page that asked is still open:
@@ -63,7 +63,7 @@ export const ANSWER_PROVIDERS = ['openai', 'vertexai', 'builtin'] as const;
 export const ANSWER_STATUSES = ['streaming', 'complete', 'cancelled', 'failed'] as const;
 export type AnswerStatus = (typeof ANSWER_STATUSES)[number];
 
-export const conversationMessage = z.object({
+const conversationMessage = z.object({
   _id: z.string(),
   chatId: z.string(),
   role: z.enum(['user', 'assistant']),

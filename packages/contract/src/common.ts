@@ -30,7 +30,6 @@ export const pageQuery = z.object({
     .max(100, 'limit must be a whole number from 1 to 100')
     .default(10),
 });
-export type PageQuery = z.infer<typeof pageQuery>;
 
 export const PAGE_SIZE = 10;
 export const TRADING_PLATFORMS = ['OANDA', 'MetaTrader', 'TradeView'] as const;

@@ -64,7 +64,9 @@ export function multiplyDecimals(a: string, b: string): string {
 
 /** The same number without trailing fraction zeros ('50000.00' → '50000', '1.2500' → '1.25'). */
 export function trimDecimal(a: string): string {
-  return format(parse(a)).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  return format(parse(a))
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
 }
 
 /** -1, 0 or 1. */

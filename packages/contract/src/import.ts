@@ -19,7 +19,7 @@ import { decimalString, envelope, MODES } from './common';
  * user's import id; 410 IMPORT_EXPIRED (a preview older than IMPORT_PREVIEW_TTL_MINUTES).
  */
 
-export const IMPORT_FORMATS = ['mt4-html', 'mt5-html', 'mt5-xlsx', 'csv'] as const;
+const IMPORT_FORMATS = ['mt4-html', 'mt5-html', 'mt5-xlsx', 'csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** 50 MB: larger files are refused with 413, in the browser before sending and on the server. */
@@ -31,17 +31,17 @@ export const IMPORT_SAMPLE_ROWS = 10;
 
 /** Broker server time → UTC: a fixed offset such as +02:00 (within ±14:00). */
 export const UTC_OFFSET_PATTERN = /^[+-](0\d|1[0-4]):[0-5]\d$/;
-export const utcOffset = z
+const utcOffset = z
   .string()
   .trim()
   .regex(UTC_OFFSET_PATTERN, 'serverUtcOffset must look like +02:00 or -05:00 (hours within ±14)');
 /** Most MetaTrader brokers run their servers at UTC+2 (UTC+3 in summer): the offset offered first. */
 export const DEFAULT_SERVER_UTC_OFFSET = '+02:00';
 
-export const IMPORT_SIDES = ['buy', 'sell'] as const;
+const IMPORT_SIDES = ['buy', 'sell'] as const;
 
 /** One closed trade as it will be stored, shown in the preview (times already UTC). */
-export const importedTrade = z.object({
+const importedTrade = z.object({
   /** MT4 ticket or MT5 position id (with `@<open time>` where one position id covers two trades). */
   tradeId: z.string(),
   /** As printed in the report. */
@@ -66,7 +66,7 @@ export const importedTrade = z.object({
 });
 export type ImportedTrade = z.infer<typeof importedTrade>;
 
-export const importAccount = z.object({
+const importAccount = z.object({
   number: z.string().nullable(),
   name: z.string().nullable(),
   currency: z.string().nullable(),
@@ -78,10 +78,9 @@ export const importAccount = z.object({
   /** From the report (MT5: demo/real/contest), else remembered for this account; null: not known, asked at confirm. */
   mode: z.enum(MODES).nullable(),
 });
-export type ImportAccount = z.infer<typeof importAccount>;
 
 /** A symbol's contract size (units per lot) as the import will use it; `known: false` = a guess to check. */
-export const contractSize = z.object({
+const contractSize = z.object({
   symbol: z.string(),
   instrument: z.string(),
   contractSize: decimalString,
@@ -89,7 +88,7 @@ export const contractSize = z.object({
 });
 export type ContractSize = z.infer<typeof contractSize>;
 
-export const importPreview = z.object({
+const importPreview = z.object({
   account: importAccount,
   closedTrades: z.number().int(),
   openTrades: z.number().int(),
@@ -222,7 +221,7 @@ export const csvMappingBody = csvMappingFields.superRefine((m, ctx) => {
     });
 });
 export type CsvMappingBody = z.input<typeof csvMappingBody>;
-export const csvMapping = csvMappingFields.extend({
+const csvMapping = csvMappingFields.extend({
   id: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),

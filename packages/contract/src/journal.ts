@@ -37,7 +37,7 @@ export const JOURNAL_LIMITS = {
   bulkTrades: 500,
 } as const;
 
-export const tagItem = tradeTag.extend({
+const tagItem = tradeTag.extend({
   /** Trades of the user carrying the tag. */
   trades: z.number().int().min(0),
   createdAt: z.string(),
@@ -57,7 +57,6 @@ export const createTagBody = z.object({
 });
 export type CreateTagBody = z.infer<typeof createTagBody>;
 export const editTagBody = z.object({ name: tagName });
-export type EditTagBody = z.infer<typeof editTagBody>;
 export const tagIdParams = z.object({
   tagId: z.string().trim().min(1, 'tagId is required').max(64, 'tagId is too long'),
 });
@@ -72,14 +71,13 @@ export const tradeKeyParams = z.object({
   accountId: z.string().trim().min(1, 'accountId is required').max(200, 'accountId is too long'),
   tradeId: z.string().trim().min(1, 'tradeId is required').max(200, 'tradeId is too long'),
 });
-export type TradeKeyParams = z.infer<typeof tradeKeyParams>;
 
 const tagIds = z
   .array(z.string().trim().min(1).max(64), { error: 'tagIds must be a list of tag ids' })
   .max(JOURNAL_LIMITS.tagsPerTrade, `at most ${JOURNAL_LIMITS.tagsPerTrade} tags`);
 
 /** 1 (poor) to 5 (excellent); null clears it. */
-export const rating = z
+const rating = z
   .number({ error: 'rating must be a whole number from 1 to 5' })
   .int('rating must be a whole number from 1 to 5')
   .min(1, 'rating must be a whole number from 1 to 5')
@@ -97,7 +95,7 @@ export const updateTradeNoteBody = z.object({
 });
 export type UpdateTradeNoteBody = z.input<typeof updateTradeNoteBody>;
 
-export const tradeNote = z.object({
+const tradeNote = z.object({
   accountId: z.string(),
   tradeId: z.string(),
   /** Markdown source, shown as text (never as HTML). '' when none. */
@@ -137,10 +135,9 @@ export const calendarQuery = z.object({
   month: z.string({ error: 'month must be YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM'),
   timeZone: timeZone.default('UTC'),
 });
-export type CalendarQuery = z.input<typeof calendarQuery>;
 
 /** A trade counts on the day it closed, in the trader's zone; open trades are not on the calendar. */
-export const calendarDay = z.object({
+const calendarDay = z.object({
   date: z.string(),
   /** Exact decimal text, the sum of the day's realized P/L. */
   netPL: z.string(),
@@ -163,7 +160,7 @@ export const dayParams = z.object({
 });
 export const dayQuery = z.object({ timeZone: timeZone.default('UTC') });
 /** 1 (bad) to 5 (great); null clears it. */
-export const mood = z
+const mood = z
   .number({ error: 'mood must be a whole number from 1 to 5' })
   .int('mood must be a whole number from 1 to 5')
   .min(1, 'mood must be a whole number from 1 to 5')
@@ -174,7 +171,7 @@ export const updateDayBody = z.object({
 });
 export type UpdateDayBody = z.input<typeof updateDayBody>;
 
-export const journalDay = z.object({
+const journalDay = z.object({
   date: z.string(),
   note: z.string(),
   mood: z.number().int().nullable(),

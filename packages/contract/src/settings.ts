@@ -3,10 +3,10 @@ import { envelope, MODES, timeZone } from './common';
 import { username, email, password } from './auth';
 import { PLATFORM_LABELS } from './platforms';
 
-export const AI_PLATFORMS = ['openai', 'vertexai', 'gemini'] as const;
+const AI_PLATFORMS = ['openai', 'vertexai', 'gemini'] as const;
 export type AiPlatformId = (typeof AI_PLATFORMS)[number];
 
-export const oandaConfig = z.object({
+const oandaConfig = z.object({
   accessToken: z.string().trim().max(512, 'Access Token is too long.').default(''),
   accountId: z
     .string()
@@ -16,7 +16,6 @@ export const oandaConfig = z.object({
     .default(''),
   mode: z.enum([...MODES, ''], { error: 'Mode must be demo or live.' }).default(''),
 });
-export type OandaConfig = z.infer<typeof oandaConfig>;
 
 /** The user info record; the `platfrom` spelling is part of the contract (docs/PRODUCT.md, Data shapes). */
 export const infoRecord = z.object({
@@ -29,8 +28,8 @@ export const infoRecord = z.object({
 export type InfoRecord = z.infer<typeof infoRecord>;
 
 /** What the server can reach: tells the AI Platform screen the truth about each provider. */
-export const providerStatus = z.object({ configured: z.boolean(), detail: z.string() });
-export const providersStatus = z.object({ openai: providerStatus, vertexai: providerStatus });
+const providerStatus = z.object({ configured: z.boolean(), detail: z.string() });
+const providersStatus = z.object({ openai: providerStatus, vertexai: providerStatus });
 export type ProvidersStatus = z.infer<typeof providersStatus>;
 
 export const getInfoResponse = envelope.extend({
@@ -56,7 +55,6 @@ export const updatePasswordBody = z.object({
     .max(128, 'Current Password is not correct. Nothing was changed.'),
   new_password: password,
 });
-export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
 export const updatePasswordResponse = envelope.extend({ token: z.string() });
 export type UpdatePasswordResponse = z.infer<typeof updatePasswordResponse>;
 
@@ -64,15 +62,13 @@ export type UpdatePasswordResponse = z.infer<typeof updatePasswordResponse>;
 export const deleteAccountBody = z.object({
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(128),
 });
-export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 
 /**
  * The trader's time zone (Profile): the Overview's days and hours are in it, and its snapshot is computed
  * in it. `null` until saved: the web app then saves the browser's zone once, and until then the overview uses the
  * zone each request gives.
  */
-export const timeZoneSetting = z.object({ timeZone: z.string().nullable() });
-export type TimeZoneSetting = z.infer<typeof timeZoneSetting>;
+const timeZoneSetting = z.object({ timeZone: z.string().nullable() });
 export const updateTimeZoneBody = z.object({ timeZone });
 export const timeZoneResponse = envelope.extend({ data: timeZoneSetting });
 export type TimeZoneResponse = z.infer<typeof timeZoneResponse>;

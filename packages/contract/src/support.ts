@@ -9,4 +9,3 @@ export const feedbackBody = z.object({
     .min(1, 'Write a message first.')
     .max(FEEDBACK_MAX, `A feedback message can be at most ${FEEDBACK_MAX} characters.`),
 });
-export type FeedbackBody = z.infer<typeof feedbackBody>;

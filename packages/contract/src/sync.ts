@@ -19,12 +19,11 @@ export const SYNC_INTERVAL_LABELS: Record<SyncInterval, string> = {
   '1h': 'Hourly',
 };
 
-export const syncInterval = z.enum(SYNC_INTERVALS, { error: `interval must be one of ${SYNC_INTERVALS.join(', ')}` });
+const syncInterval = z.enum(SYNC_INTERVALS, { error: `interval must be one of ${SYNC_INTERVALS.join(', ')}` });
 
 export const syncScheduleBody = z.object({ interval: syncInterval });
-export type SyncScheduleBody = z.infer<typeof syncScheduleBody>;
 
-export const syncProgress = z.object({
+const syncProgress = z.object({
   /** When the running sync started (UTC ISO-8601). */
   startedAt: z.string(),
   /** Trade pages written so far. */
@@ -32,9 +31,8 @@ export const syncProgress = z.object({
   /** Trades written so far. */
   trades: z.number().int().nonnegative(),
 });
-export type SyncProgress = z.infer<typeof syncProgress>;
 
-export const syncStatus = z.object({
+const syncStatus = z.object({
   interval: syncInterval,
   /** False when no OANDA token is saved: nothing is scheduled. */
   connected: z.boolean(),

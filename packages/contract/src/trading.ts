@@ -4,19 +4,18 @@ import { tradeTag } from './tags';
 import { PLATFORM_QUERIES, platformParam } from './platforms';
 
 /** The initial risk of a trade: its first stop-loss, and the distance from the entry price to it. */
-export const initialRisk = z.object({
+const initialRisk = z.object({
   stopLossPrice: decimalString,
   /** |entry − stop| in price. */
   distance: decimalString,
   /** The same in pips of the instrument (1 decimal). */
   pips: z.number(),
 });
-export type InitialRisk = z.infer<typeof initialRisk>;
 
 /** A price excursion: the price reached, its distance from entry in pips (≥ 0), and in R when the trade has one. */
-export const excursion = z.object({ price: decimalString, pips: z.number(), r: z.number().nullable() });
+const excursion = z.object({ price: decimalString, pips: z.number(), r: z.number().nullable() });
 export type Excursion = z.infer<typeof excursion>;
-export const EXCURSION_STATES = ['pending', 'ready', 'unavailable'] as const;
+const EXCURSION_STATES = ['pending', 'ready', 'unavailable'] as const;
 
 /**
  * A trade as stored from OANDA. Broker numbers stay decimal strings, exactly as OANDA sent them.
@@ -167,24 +166,21 @@ export const tradeFilterFields = z.object({
 /** An inverted range is refused: it can only be a mistake. */
 export const withDateRange = <T extends z.ZodType<{ from?: string; to?: string }>>(schema: T) =>
   schema.refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'from must not be after to', path: ['from'] });
-export const tradeFilterQuery = withDateRange(tradeFilterFields);
+const tradeFilterQuery = withDateRange(tradeFilterFields);
 export type TradeFilterQuery = z.input<typeof tradeFilterQuery>;
 export type TradeFilters = z.output<typeof tradeFilterQuery>;
 
 /** Lists: `page`/`limit` as everywhere, plus the trade filters. */
 export const tradeListQuery = z.intersection(pageQuery, tradeFilterQuery);
-export type TradeListQuery = z.input<typeof tradeListQuery>;
 /**
  * GET /api/v1/trade/export_trades: the same filters, every matching trade, as CSV; `timeZone` (IANA, default UTC)
  * is the zone of the local-time columns beside the UTC ones.
  */
 export const exportTradesQuery = withDateRange(tradeFilterFields.extend({ timeZone: timeZone.default('UTC') }));
-export type ExportTradesQuery = z.input<typeof exportTradesQuery>;
 export const accountListQuery = pageQuery.extend({
   platform: platformParam,
   mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
 });
-export type AccountListQuery = z.input<typeof accountListQuery>;
 
 export const tradeListResponse = envelope.extend({
   data: z.array(tradeListItem),
@@ -203,7 +199,7 @@ export type AccountListResponse = z.infer<typeof accountListResponse>;
 /** `full=true` re-reads the whole history instead of only what changed; always safe. */
 export const syncTradeQuery = z.object({ full: z.stringbool({ error: 'full must be true or false' }).optional() });
 
-export const tradeSyncResult = z.object({
+const tradeSyncResult = z.object({
   accounts: z.number().int(),
   /** Trades stored for the synced accounts after the sync. */
   trades: z.number().int(),
@@ -215,16 +211,14 @@ export const tradeSyncResult = z.object({
 });
 export type TradeSyncResult = z.infer<typeof tradeSyncResult>;
 export const tradeSyncResponse = envelope.extend({ data: tradeSyncResult });
-export type TradeSyncResponse = z.infer<typeof tradeSyncResponse>;
 
-export const accountSyncResult = z.object({
+const accountSyncResult = z.object({
   accounts: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
 });
 export type AccountSyncResult = z.infer<typeof accountSyncResult>;
 export const accountSyncResponse = envelope.extend({ data: accountSyncResult });
-export type AccountSyncResponse = z.infer<typeof accountSyncResponse>;
 
 /** Every candle granularity OANDA v20 accepts. */
 export const GRANULARITIES = [
@@ -276,7 +270,7 @@ export const GRANULARITY_SECONDS: Readonly<Record<Exclude<Granularity, 'M'>, num
   W: 604_800,
 };
 
-export const instrumentName = z
+const instrumentName = z
   .string({ error: 'instrument is required (e.g. EUR_USD)' })
   .trim()
   .toUpperCase()
@@ -312,9 +306,8 @@ export const candlesQuery = z
     message: 'from must be earlier than to',
     path: ['from'],
   });
-export type CandlesQuery = z.input<typeof candlesQuery>;
 
-export const candleData = z.object({ o: decimalString, h: decimalString, l: decimalString, c: decimalString });
+const candleData = z.object({ o: decimalString, h: decimalString, l: decimalString, c: decimalString });
 export const candle = z.object({
   /** Start of the candle, RFC 3339 UTC. */
   time: z.string(),
@@ -325,7 +318,7 @@ export const candle = z.object({
   ask: candleData.optional(),
 });
 export type Candle = z.infer<typeof candle>;
-export const candlesResult = z.object({
+const candlesResult = z.object({
   instrument: z.string(),
   granularity: z.string(),
   candles: z.array(candle),

@@ -4,7 +4,7 @@ import { defaultReply } from './default-reply';
 import type { FakeHandler, FakeLlmServer, FakeProvider, FakeReply, FakeRequest, FakeServerOptions } from './types';
 
 /** Writes one HTTP answer, honouring delays and stopping quietly if the client went away. */
-export class Responder {
+class Responder {
   constructor(
     private readonly res: ServerResponse,
     readonly chunkDelayMs: number,

@@ -85,11 +85,11 @@ export function vertexErrorBody(kind: FakeErrorKind, model: string, resource: st
 }
 
 /** A fake but well-formed thought signature (base64 of random bytes). */
-export function thoughtSignature(): string {
+function thoughtSignature(): string {
   return Buffer.from(randomId('sig', 48)).toString('base64');
 }
 
-export type VertexPart = Record<string, unknown>;
+type VertexPart = Record<string, unknown>;
 
 export interface VertexAnswer {
   parts: VertexPart[];
@@ -135,7 +135,7 @@ export function usageMetadata(requestBody: unknown, output: unknown) {
 }
 
 /** Fields every response and chunk repeats. */
-export function responseTrailer(model: string) {
+function responseTrailer(model: string) {
   const iso = new Date().toISOString();
   return {
     modelVersion: model,
@@ -144,7 +144,7 @@ export function responseTrailer(model: string) {
   };
 }
 
-export function candidateOf(answer: VertexAnswer) {
+function candidateOf(answer: VertexAnswer) {
   return {
     content: answer.parts.length > 0 ? { role: 'model', parts: answer.parts } : {},
     finishReason: answer.finishReason,

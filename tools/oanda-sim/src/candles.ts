@@ -41,7 +41,7 @@ const FIXED_MS: Record<string, number> = {
 export const GRANULARITIES = [...Object.keys(FIXED_MS), 'D', 'W', 'M'] as const;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-export const MAX_CANDLES = 5000;
+const MAX_CANDLES = 5000;
 
 /** A failed candle request: OANDA's 400 body. */
 export class CandleRequestError extends Error {}

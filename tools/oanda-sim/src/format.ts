@@ -66,7 +66,7 @@ export const unixTime: TimeFormat = (rawMs, rawNs) => {
 };
 
 /** Days since 1970-01-01 → "YYYY-MM-DD" (Howard Hinnant's civil_from_days, no Date allocation). */
-export function civilDate(days: number): string {
+function civilDate(days: number): string {
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;

@@ -50,7 +50,7 @@ export function newYorkOffset(utcMs: number): number {
 }
 
 /** Day of week (0 = Sunday) of a local-time millisecond count. */
-export function weekdayOfLocal(localMs: number): number {
+function weekdayOfLocal(localMs: number): number {
   return (((Math.floor(localMs / DAY) + 4) % 7) + 7) % 7;
 }
 

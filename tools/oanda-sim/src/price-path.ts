@@ -41,7 +41,7 @@ const ALL_HOURS = 0xffffff;
  * at 17:00 New York, i.e. 21:00Z in summer and 22:00Z in winter; DST switches happen early on
  * Sunday mornings while the market is shut, so the offset at midday holds for the whole day.
  */
-export function dayOpenMask(absDay: number): number {
+function dayOpenMask(absDay: number): number {
   let mask = openMaskCache.get(absDay);
   if (mask === undefined) {
     const weekday = (((absDay + 4) % 7) + 7) % 7;
@@ -59,11 +59,6 @@ export function isOpenMinute(minute: number): boolean {
   const absDay = Math.floor(minute / MINUTES_PER_DAY);
   const hour = Math.floor((minute - absDay * MINUTES_PER_DAY) / 60);
   return ((dayOpenMask(absDay) >> hour) & 1) === 1;
-}
-
-export function isOpenHour(hourIndex: number): boolean {
-  const absDay = Math.floor(hourIndex / 24);
-  return ((dayOpenMask(absDay) >> (hourIndex - absDay * 24)) & 1) === 1;
 }
 
 function popcount24(mask: number): number {

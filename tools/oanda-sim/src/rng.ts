@@ -18,11 +18,6 @@ export function hash3(a: number, b: number, c: number): number {
   return h;
 }
 
-/** A hash mapped to [0, 1). */
-export function hashUnit(a: number, b: number, c: number): number {
-  return hash3(a, b, c) / 4294967296;
-}
-
 export class Rng {
   private a: number;
   private b: number;

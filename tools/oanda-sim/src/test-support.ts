@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { OandaSim } from './index';
 
 /** The OANDA v20 reference fixtures, kept in the repository (fixtures/NOTES.md). */
-export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/', import.meta.url));
+const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
 export function fixture<T = Record<string, unknown>>(name: string): T {
   return JSON.parse(readFileSync(`${FIXTURE_DIR}${name}`, 'utf8')) as T;
@@ -43,7 +43,7 @@ export function scaled(decimal: string, scale: number): bigint {
   return sign ? -value : value;
 }
 
-export function jsonType(value: unknown): string {
+function jsonType(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   if (value === null) return 'null';
   return typeof value;

@@ -18,7 +18,7 @@ export interface Levels {
   readonly tslDistance?: number;
 }
 
-export interface Trigger {
+interface Trigger {
   readonly kind: 'TAKE_PROFIT' | 'STOP_LOSS' | 'TRAILING_STOP_LOSS';
   /** Instant of the fill, ms. */
   readonly at: number;

@@ -53,14 +53,14 @@ export function units(n: number): string {
 }
 
 /** Live valuation of an open trade, in ten-thousandths of the account currency. */
-export interface TradeValuation {
+interface TradeValuation {
   readonly unrealizedPL: number;
   readonly closeoutPL: number;
   readonly marginUsed: number;
   readonly positionValue: number;
 }
 
-export function valueTrade(ctx: WireContext, account: AccountRec, rec: TradeRec): TradeValuation {
+function valueTrade(ctx: WireContext, account: AccountRec, rec: TradeRec): TradeValuation {
   if (rec.state !== 'OPEN' || rec.currentUnits === 0)
     return { unrealizedPL: 0, closeoutPL: 0, marginUsed: 0, positionValue: 0 };
   const spec = rec.spec;
@@ -174,7 +174,7 @@ export interface AccountTotals {
   readonly perTrade: Map<TradeRec, TradeValuation>;
 }
 
-export function accountTotals(ctx: WireContext, account: AccountRec): AccountTotals {
+function accountTotals(ctx: WireContext, account: AccountRec): AccountTotals {
   let unrealizedPL = 0;
   let closeoutPL = 0;
   let marginUsed = 0;

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPgDatabase, testDialect } from '../test/harness';
+import { until } from '../test/until';
 import { createDb, type Db } from './client';
 import { MIGRATION_LOCK, migrateToLatest } from './migrate';
 import { migrations } from './migrations';
@@ -57,7 +58,16 @@ describe.skipIf(testDialect !== 'postgres')('migrations with several instances s
     const db = open(url);
     let done = false;
     const migrating = migrateToLatest(db).then(() => (done = true));
-    await new Promise((r) => setTimeout(r, 500));
+    // The instance is queued behind the holder: its request for the lock waits, not granted.
+    const waiting = async () =>
+      (
+        await holder.query(
+          `select count(*)::int as n from pg_locks
+           where locktype = 'advisory' and not granted
+             and database = (select oid from pg_database where datname = current_database())`,
+        )
+      ).rows[0].n === 1;
+    await until(waiting, 'the instance to wait for the migration lock', { ms: 20_000 });
     expect(done).toBe(false);
     const tables = await holder.query("select count(*)::int as n from pg_tables where tablename = 'kysely_migration'");
     expect(tables.rows[0].n).toBe(0);

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType } from 'kysely';
 
 /** A nullable text column that an insert may leave out (it is then null). */
 type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
@@ -138,7 +138,7 @@ export interface JournalTagsTable {
 }
 
 /** A trader's note and 1–5 rating of one trade, named by its trade key; survives re-syncs (no foreign key). */
-export interface TradeNotesTable {
+interface TradeNotesTable {
   user_id: string;
   account_key: string;
   trade_id: string;
@@ -149,7 +149,7 @@ export interface TradeNotesTable {
 }
 
 /** A tag on a trade, named by its trade key. */
-export interface TradeTagsTable {
+interface TradeTagsTable {
   user_id: string;
   account_key: string;
   trade_id: string;
@@ -158,13 +158,13 @@ export interface TradeTagsTable {
 }
 
 /** The user was given the starter tags at `given_at` (once: deleted starter tags do not come back). */
-export interface JournalStarterTagsTable {
+interface JournalStarterTagsTable {
   user_id: string;
   given_at: string;
 }
 
 /** One journal entry per calendar day (YYYY-MM-DD in the trader's zone). */
-export interface JournalDaysTable {
+interface JournalDaysTable {
   user_id: string;
   day: string;
   note: string;
@@ -254,7 +254,7 @@ export interface ImportMappingsTable {
 }
 
 /** A user's units per lot for a symbol (upper case as printed), overriding the built-in table. */
-export interface ContractSizesTable {
+interface ContractSizesTable {
   user_id: string;
   symbol_key: string;
   size: string;
@@ -262,7 +262,7 @@ export interface ContractSizesTable {
 }
 
 /** Per user: `version` moves when stored trades or accounts change, `journal_version` when tags on trades do. */
-export interface DataVersionsTable {
+interface DataVersionsTable {
   user_id: string;
   version: number;
   journal_version: number;
@@ -301,14 +301,14 @@ export interface SyncSchedulesTable {
 }
 
 /** A signed-out token (its `jti`), refused until its own expiry (migration 019). */
-export interface RevokedTokensTable {
+interface RevokedTokensTable {
   jti: string;
   user_id: string;
   expires_at: string;
 }
 
 /** An emailed link (`confirm` or `reset`), by the SHA-256 of its token; single use (migration 019). */
-export interface EmailTokensTable {
+interface EmailTokensTable {
   token_hash: string;
   user_id: string;
   purpose: string;
@@ -319,7 +319,7 @@ export interface EmailTokensTable {
 }
 
 /** A message of the in-app feedback button (migration 019). */
-export interface FeedbackTable {
+interface FeedbackTable {
   id: string;
   user_id: string;
   message: string;
@@ -328,7 +328,7 @@ export interface FeedbackTable {
 }
 
 /** Provider requests of one user on one UTC day (migration 020): the daily AI budget, shared by every instance. */
-export interface AiUsageTable {
+interface AiUsageTable {
   user_id: string;
   /** YYYY-MM-DD, UTC. */
   day: string;
@@ -361,4 +361,3 @@ export interface Database {
 }
 
 export type Dialect = 'sqlite' | 'postgres';
-export type { Generated };

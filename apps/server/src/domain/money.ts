@@ -110,7 +110,7 @@ export function meanMinorUnits(sumMinor: number, count: number, decimals = MONEY
 }
 
 /** The exact sum of decimal strings, in minor units. */
-export function sumMinorUnits(values: Iterable<string>): number {
+function sumMinorUnits(values: Iterable<string>): number {
   let sum = 0;
   for (const value of values) sum += minorUnitsOf(value);
   return checked(sum, 'sum');

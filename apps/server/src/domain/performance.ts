@@ -85,7 +85,7 @@ export const averageLoss = (t: PerformanceTally, decimals?: number): number | nu
   t.losses === 0 ? null : meanMinorUnits(t.grossLoss, t.losses, decimals);
 
 /** Average win / |average loss|, unrounded; null without wins or losses. */
-export function rawPayoff(t: PerformanceTally): number | null {
+function rawPayoff(t: PerformanceTally): number | null {
   if (t.wins === 0 || t.losses === 0) return null;
   return t.grossProfit / MINOR_PER_UNIT / t.wins / -(t.grossLoss / MINOR_PER_UNIT / t.losses);
 }

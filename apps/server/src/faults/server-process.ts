@@ -117,7 +117,7 @@ export async function registerUser(url: string, name: string): Promise<string> {
 }
 
 /** Signs in a user registered by registerUser, over HTTP. */
-export async function signIn(url: string, name: string): Promise<string> {
+async function signIn(url: string, name: string): Promise<string> {
   const body = { username: name, password: PASSWORD };
   const login = await httpApi(url, undefined)({ method: 'POST', path: '/api/v1/auth/login', body });
   if (login.status !== 200) throw new Error(`login failed: ${login.text}`);

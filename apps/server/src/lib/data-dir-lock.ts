@@ -13,7 +13,7 @@ import SQLite from 'better-sqlite3';
  * the message the second process prints.
  */
 
-export const LOCK_FILE = 'pipsense.lock';
+const LOCK_FILE = 'pipsense.lock';
 const OWNER_FILE = 'pipsense.lock.owner';
 
 export class DataDirInUseError extends Error {

@@ -44,7 +44,6 @@ export function createLru<V>(bounds: {
     },
   };
 }
-export type Lru<V> = ReturnType<typeof createLru<V>>;
 
 /**
  * An LRU of text (or of the bytes of text) bounded by entries and by the length of keys and values together

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 
 /** One email: plain text; `link` is what a reader without SMTP needs from it (written to the log instead). */
-export interface Mail {
+interface Mail {
   to: string;
   subject: string;
   text: string;

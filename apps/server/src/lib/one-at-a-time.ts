@@ -20,4 +20,3 @@ export function createOneAtATime(code: string) {
     isRunning: (key: string) => running.has(key),
   };
 }
-export type OneAtATime = ReturnType<typeof createOneAtATime>;

@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Bindings, ChildLoggerOptions } from 'pino';
+
+// pino's types as Fastify's logger takes them: pino is Fastify's dependency, not the server's.
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type Parent = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };

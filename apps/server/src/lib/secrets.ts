@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Env } from '../config/env';
 
 /** A secret that cannot be used: the server refuses to start and says what to do (never makes a new one silently). */
-export class SecretsError extends Error {}
+class SecretsError extends Error {}
 
 interface SecretSpec {
   name: 'jwt-secret' | 'encryption-key';
@@ -38,7 +38,7 @@ const ENCRYPTION: SecretSpec = {
 };
 
 /** Creates DATA_DIR readable by its owner only (0700) when it does not exist yet. */
-export function ensureDataDir(dataDir: string): void {
+function ensureDataDir(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 }
 

@@ -21,7 +21,7 @@ const bundled = !import.meta.url.endsWith('.ts');
  * What to hand `new Worker` for the worker whose source is `source`:
  * `new URL('./name.worker.ts', import.meta.url)` in the module that starts it.
  */
-export function workerEntry(source: URL): URL {
+function workerEntry(source: URL): URL {
   const name = basename(fileURLToPath(source));
   if (!name.endsWith('.worker.ts')) throw new Error(`a worker module is named *.worker.ts, not ${name}`);
   if (bundled) return new URL(`./workers/${name.replace(/\.ts$/, '.js')}`, import.meta.url);

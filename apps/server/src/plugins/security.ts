@@ -31,7 +31,7 @@ const options: FastifyHelmetOptions = {
  * on no request (no CSP nonces), so each response gets the same object instead of helmet's dozen middlewares
  * rebuilding them (bench/api.bench.ts).
  */
-export async function securityHeaders(): Promise<Record<string, string>> {
+async function securityHeaders(): Promise<Record<string, string>> {
   const answer = async (withHelmet: boolean) => {
     const probe = Fastify({ logger: false });
     if (withHelmet) await probe.register(helmet, options);

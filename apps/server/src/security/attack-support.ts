@@ -8,7 +8,7 @@ import { apiRouteDocs } from '@pipsense/contract';
  * so that a new route is attacked without touching these tests, and hand-made JWTs.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRoute {
   method: HttpMethod;
@@ -113,7 +113,7 @@ export function jwtPayload(token: string): Record<string, unknown> {
 }
 
 /** Library, SQL and stack-trace text that must never reach a client. */
-export const LEAK_PATTERNS: RegExp[] = [
+const LEAK_PATTERNS: RegExp[] = [
   /SQLITE_/i,
   /syntax error/i,
   /\bat Object\./,

@@ -8,6 +8,7 @@ import { startFakeOpenAI, type FakeLlmServer } from '@pipsense/fake-llm';
 import { startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
 import { createTestApp, type TestApp } from '../test/harness';
 import { saveOanda, syncOanda } from '../test/oanda-user';
+import { until } from '../test/until';
 import { fillPath, routeRecorder, type ApiRoute } from './attack-support';
 
 /*
@@ -128,9 +129,13 @@ describe('canary secrets', () => {
     sim.faults.reset();
 
     // The overview (its insights ask the provider too), then every route of the app.
+    // The second and later views answer with what the provider wrote once it has finished.
+    const insightsWritten = async () => {
+      const view = await call(u.token, { method: 'GET', url: '/api/v1/dashboard/metrics' });
+      return view.json<{ data: { insights: { status: string } } }>().data.insights.status !== 'pending';
+    };
     await call(u.token, { method: 'GET', url: '/api/v1/dashboard/metrics' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await call(u.token, { method: 'GET', url: '/api/v1/dashboard/metrics' });
+    await until(insightsWritten, 'the insights to be written', { ms: 20_000, everyMs: 25 });
     // The routes that end the session come last (below), so that the others run signed in.
     const endsSession = (url: string) => url === '/api/v1/auth/logout' || url === '/api/v1/auth/logout_all';
     for (const route of routes.filter((r) => !endsSession(r.url)))

@@ -9,7 +9,7 @@ import type { JsonSchema } from './attack-support';
  */
 
 /** JSON text sent as is (numbers JSON.stringify cannot write, deep nesting, `__proto__` keys). */
-export class RawJson {
+class RawJson {
   constructor(readonly text: string) {}
 }
 
@@ -17,7 +17,7 @@ export type Junk = unknown;
 
 const raw = (text: string) => new RawJson(text);
 
-export const SQL_INJECTIONS = [
+const SQL_INJECTIONS = [
   "'; DROP TABLE users; --",
   "' OR 1=1 --",
   "' OR '1'='1",
@@ -39,7 +39,7 @@ export const SQL_INJECTIONS = [
   "1' ORDER BY 99 --",
 ];
 
-export const SCRIPT_INJECTIONS = [
+const SCRIPT_INJECTIONS = [
   '<script>alert(1)</script>',
   '"><img src=x onerror=alert(1)>',
   'javascript:alert(1)',
@@ -52,7 +52,7 @@ export const SCRIPT_INJECTIONS = [
   '%s%s%s%n',
 ];
 
-export const PATH_TRAVERSAL = [
+const PATH_TRAVERSAL = [
   '../../../../etc/passwd',
   '..\\..\\..\\windows\\win.ini',
   '/etc/passwd',
@@ -65,7 +65,7 @@ export const PATH_TRAVERSAL = [
   'http://169.254.169.254/latest/meta-data/',
 ];
 
-export const ODD_TEXT = [
+const ODD_TEXT = [
   '',
   ' ',
   '\u0000',

@@ -67,7 +67,7 @@ function mtTimeText(epochSeconds: number, seconds: boolean): string {
   return seconds ? `${base}:${pad(d.getUTCSeconds())}` : base;
 }
 /** `2024.03.01 09:12[:05]` → `2024-03-01T09:12:05`. */
-export const isoOfMtTime = (t: string) =>
+const isoOfMtTime = (t: string) =>
   `${t.slice(0, 4)}-${t.slice(5, 7)}-${t.slice(8, 10)}T${t.slice(11, 16)}:${t.slice(17, 19) || '00'}`;
 
 interface SymbolSpec {

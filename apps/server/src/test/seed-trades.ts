@@ -24,7 +24,7 @@ export interface SeedTrade {
 }
 
 /** '2025-01-02T10:00:00Z' → '2025-01-02T10:00:00.000000000Z'. */
-export const stored = (iso: string) => `${new Date(iso).toISOString().slice(0, 19)}.000000000Z`;
+const stored = (iso: string) => `${new Date(iso).toISOString().slice(0, 19)}.000000000Z`;
 
 export async function userIdOf(db: Kysely<Database>, username: string): Promise<string> {
   const row = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();

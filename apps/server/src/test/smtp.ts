@@ -82,13 +82,13 @@ export async function startSmtp() {
     mails,
     /** The mails to this address so far. */
     to: (address: string) => mails.filter((m) => m.to.includes(address)),
-    /** Waits (up to 5 s) for the `n`th mail to this address (1 = the first). */
+    /** Waits (up to 20 s, room for a loaded machine) for the `n`th mail to this address (1 = the first). */
     async waitFor(address: string, n = 1): Promise<ReceivedMail> {
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 20_000;
       for (;;) {
         const got = mails.filter((m) => m.to.includes(address));
         if (got.length >= n) return got[n - 1]!;
-        if (Date.now() > deadline) throw new Error(`No mail #${n} to ${address} within 5 s (${mails.length} in all)`);
+        if (Date.now() > deadline) throw new Error(`No mail #${n} to ${address} within 20 s (${mails.length} in all)`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 100);

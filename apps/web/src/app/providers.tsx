@@ -4,7 +4,7 @@ import { ToastContainer } from 'react-toastify';
 import { BrowserRouter } from 'react-router';
 import { toastOptions } from '../lib/toast';
 
-export const queryClient = new QueryClient({
+const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 

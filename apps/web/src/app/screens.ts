@@ -37,7 +37,7 @@ export interface Screen {
 }
 
 /** The public FAQ, reachable signed in or out. */
-export const publicFaqScreen: Screen = { path: paths.publicFaqs, Screen: PublicFaqPage };
+const publicFaqScreen: Screen = { path: paths.publicFaqs, Screen: PublicFaqPage };
 
 /**
  * The screens reachable signed in or out, outside the signed-in layout: the public FAQ and the pages the emailed

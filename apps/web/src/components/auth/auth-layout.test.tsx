@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthLayout } from './auth-layout';
 
@@ -30,10 +30,8 @@ describe('the auth layout', () => {
     );
     expect(screen.getByText('Sign in form')).toBeInTheDocument();
     expect(screen.getByTestId('torus-placeholder')).toBeInTheDocument();
-    // After the first frame the idle callback is queued, and nothing of three.js has been asked for yet.
-    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(idle).toHaveLength(1);
+    // After the first frame the idle callback is queued; nothing of three.js has been asked for yet.
+    await waitFor(() => expect(idle).toHaveLength(1));
     expect(loaded.count).toBe(0);
     expect(screen.queryByTestId('torus')).not.toBeInTheDocument();
 

@@ -33,12 +33,7 @@ export function DataTable<T>({ label, columns, rows, busy, rowKey, renderCells, 
       <CTableHead>
         <CTableRow>
           {columns.map(({ label: name, numeric, header, sorted }) => (
-            <CTableHeaderCell
-              key={name}
-              scope="col"
-              className={numeric ? 'text-end' : undefined}
-              aria-sort={sorted}
-            >
+            <CTableHeaderCell key={name} scope="col" className={numeric ? 'text-end' : undefined} aria-sort={sorted}>
               {header ?? name}
             </CTableHeaderCell>
           ))}

@@ -11,7 +11,6 @@ import { renderWithProviders } from '../../test/render';
 import { SyncStatusLine } from './sync-status-line';
 import { syncStatusText } from './sync-status-query';
 
-
 beforeEach(() => localStorage.setItem('token', JSON.stringify('test-token')));
 
 describe('syncStatusText', () => {
@@ -62,9 +61,11 @@ describe('SyncStatusLine', () => {
     await waitFor(() => expect(api.calls.filter((c) => c.path === STATUS)).toHaveLength(1));
     expect(screen.queryByRole('status', { name: 'Background sync' })).not.toBeInTheDocument();
     unmount();
-    fakeApi({});
-    renderWithProviders(<SyncStatusLine listKey={['accounts']} />);
-    await new Promise((r) => setTimeout(r, 50));
+    const failing = fakeApi({});
+    const { client } = renderWithProviders(<SyncStatusLine listKey={['accounts']} />);
+    // The status was asked for and its failure settled: what the line shows now is what it shows for a failure.
+    await waitFor(() => expect(failing.calls.filter((c) => c.path === STATUS)).toHaveLength(1));
+    await waitFor(() => expect(client.isFetching()).toBe(0));
     expect(screen.queryByRole('status', { name: 'Background sync' })).not.toBeInTheDocument();
   });
 });

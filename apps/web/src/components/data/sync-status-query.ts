@@ -5,8 +5,8 @@ import { authRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
 /** Polled every few seconds while a sync runs, every 30 s otherwise. */
-export const RUNNING_POLL_MS = 3000;
-export const IDLE_POLL_MS = 30_000;
+const RUNNING_POLL_MS = 3000;
+const IDLE_POLL_MS = 30_000;
 
 /** GET {backend}/api/v1/sync/status: the OANDA background sync's schedule, last and next sync, progress, error. */
 export const syncStatusQuery = queryOptions({
@@ -30,7 +30,7 @@ export function useSyncSchedule() {
 }
 
 /** "3 min ago" / "in 12 min": whole minutes, hours from 90 minutes on. */
-export function minutesText(ms: number): string {
+function minutesText(ms: number): string {
   const minutes = Math.round(Math.abs(ms) / 60_000);
   if (minutes >= 90) {
     const hours = Math.round(minutes / 60);

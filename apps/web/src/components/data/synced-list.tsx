@@ -112,7 +112,12 @@ interface SyncedListScreenProps<P extends Page> {
   filtered?: boolean;
   table: (rows: P['data'] | null, busy: boolean, onView: (row: P['data'][number]) => void) => ReactNode;
   /** The details modal of the row last viewed. */
-  details: (props: { row: P['data'][number] | null; visible: boolean; base: string | null; onClose: () => void }) => ReactNode;
+  details: (props: {
+    row: P['data'][number] | null;
+    visible: boolean;
+    base: string | null;
+    onClose: () => void;
+  }) => ReactNode;
   /** More toolbar controls after Sync (an export button), given the platform's service and scope. */
   toolbar?: (base: string | null, scope: PlatformScope) => ReactNode;
   /** Shown between the header and the list (filters, a selection bar), given the platform's service. */

@@ -25,7 +25,7 @@ export class ChunkLoadError extends Error {
 export const isChunkLoadError = (error: unknown): error is ChunkLoadError => error instanceof ChunkLoadError;
 
 /** The id of the element in which the build lists each lazily loaded chunk's file (see vite.config.ts). */
-export const CHUNK_FILES_ELEMENT_ID = 'chunk-files';
+const CHUNK_FILES_ELEMENT_ID = 'chunk-files';
 
 /**
  * The address of a chunk as this page's build named it: the page keeps the build it was loaded with, so after a

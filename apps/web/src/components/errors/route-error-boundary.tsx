@@ -41,7 +41,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, BoundaryState> 
 }
 
 /** The error state of a screen: what failed, the likely reason and a Reload button. */
-export function ScreenError({ error, onReload }: { error: Error; onReload: () => void }) {
+function ScreenError({ error, onReload }: { error: Error; onReload: () => void }) {
   const chunk = isChunkLoadError(error);
   const [headline = error.message, ...details] = error.message.split('\n');
   return (

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-export const RATING_MAX = 5;
+const RATING_MAX = 5;
 
 interface RatingStarsProps {
   /** 1–5, or null when not rated. */

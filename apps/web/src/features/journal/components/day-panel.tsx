@@ -23,7 +23,7 @@ import { sumDecimals } from '@pipsense/contract';
 import { plural } from '../model/plural';
 import { signedPL } from '../model/pl-text';
 
-export const MOODS = ['Awful', 'Bad', 'Okay', 'Good', 'Great'] as const;
+const MOODS = ['Awful', 'Bad', 'Okay', 'Good', 'Great'] as const;
 
 const timeOfDay = (iso: string | null, timeZone: string) =>
   iso ? new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone }).format(Date.parse(iso)) : '';

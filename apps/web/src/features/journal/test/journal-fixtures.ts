@@ -13,7 +13,7 @@ export const GET_DAY = 'GET /api/v1/journal/get_day/:date';
 export const UPDATE_DAY = 'POST /api/v1/journal/update_day/:date';
 export const GET_TAGS = 'GET /api/v1/journal/get_tags';
 
-export const day = (date: string, netPL: string, trades: number, hasEntry = false): CalendarDay => ({
+const day = (date: string, netPL: string, trades: number, hasEntry = false): CalendarDay => ({
   date,
   netPL,
   trades,

@@ -6,7 +6,7 @@
  */
 
 export const RANGE_PRESETS = ['all', 'this-week', 'this-month', 'last-30-days', 'year-to-date'] as const;
-export type RangePreset = (typeof RANGE_PRESETS)[number];
+type RangePreset = (typeof RANGE_PRESETS)[number];
 export type Range = RangePreset | 'custom';
 
 export const RANGE_LABELS: Record<Range, string> = {

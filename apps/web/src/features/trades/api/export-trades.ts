@@ -3,7 +3,7 @@ import { authFetch, httpError, networkError, withQuery } from '../../../lib/api'
 import { browserTimeZone } from '../../../lib/time-zone';
 
 /** The file name the server suggests (Content-Disposition), else a dated default. */
-export function exportFileName(disposition: string | null, now = new Date()): string {
+function exportFileName(disposition: string | null, now = new Date()): string {
   const match = disposition ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition) : null;
   if (match?.[1]) return decodeURIComponent(match[1]);
   return `pipsense-trades-${now.toISOString().slice(0, 10)}.csv`;

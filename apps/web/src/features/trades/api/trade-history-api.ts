@@ -10,7 +10,7 @@ export type TradeListPage = Omit<TradeListResponse, 'data'> & { data: TradeListI
  * A row as the list shows it: a server that predates the journal sends plain trades, which read as trades with
  * nothing written, no initial stop and no excursion yet.
  */
-export const asListItem = (row: TradeListResponse['data'][number] & Partial<TradeListItem>): TradeListItem => ({
+const asListItem = (row: TradeListResponse['data'][number] & Partial<TradeListItem>): TradeListItem => ({
   ...row,
   note: row.note ?? '',
   rating: row.rating ?? null,

@@ -26,7 +26,7 @@ export interface TradeView {
 }
 
 /** Newest opened first: the list's order before any choice (the server's default too). */
-export const DEFAULT_SORT = { sort: 'openTime', order: 'desc' } as const;
+const DEFAULT_SORT = { sort: 'openTime', order: 'desc' } as const;
 
 export const EMPTY_VIEW: TradeView = {
   from: '',

@@ -3,14 +3,14 @@ import type { Detail } from '../../../components/data/detail-list';
 import { EMPTY_CELL } from '../../../components/data/format';
 import { formatPrice, formatR } from './trade-format';
 
-export const NO_INITIAL_STOP = 'no initial stop';
-export const NOT_AVAILABLE = 'not available';
-export const PENDING = 'pending';
+const NO_INITIAL_STOP = 'no initial stop';
+const NOT_AVAILABLE = 'not available';
+const PENDING = 'pending';
 
 const pips = (value: number) => `${value.toFixed(1)} pips`;
 
 /** One excursion in price, pips and R: '1.17100 · 15.4 pips · -0.50R' (R only with an initial stop). */
-export function excursionText(
+function excursionText(
   trade: Pick<TradeListItem, 'excursion' | 'initialRisk' | 'state'>,
   value: Excursion | null,
   sign: -1 | 1,
