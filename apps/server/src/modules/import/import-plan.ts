@@ -15,7 +15,7 @@ import {
   trimDecimal,
 } from '../../domain/decimal';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
-import type { ImportedAccountInput, ImportedTradeInput } from '../trading/trading.service';
+import type { ImportedAccountInput, ImportedTradeInput } from '../trading';
 import type { ParsedReport, ParsedTrade } from './parse/types';
 import { contractSizeOf, instrumentOf } from './symbols';
 

@@ -1,7 +1,8 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, UserInfoTable } from '../../db/schema';
+import type { UserInfoTable } from '../../db/schema';
+import type { SettingsTables } from './tables';
 
-export function createSettingsRepository(db: Kysely<Database>) {
+export function createSettingsRepository(db: Kysely<SettingsTables>) {
   return {
     find: (userId: string) => db.selectFrom('user_info').selectAll().where('user_id', '=', userId).executeTakeFirst(),
     async save(row: Insertable<UserInfoTable>): Promise<void> {

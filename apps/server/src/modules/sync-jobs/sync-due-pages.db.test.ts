@@ -78,7 +78,9 @@ describe('due users read a page at a time', () => {
         syncAccounts: () => Promise.reject(new Error('not used')),
         syncTrades: () => Promise.reject(new Error('not used')),
       },
-      info: { oandaCredentials: async (userId) => ({ accessToken: `token-${userId}`, accountId: '', mode: 'demo' }) },
+      settings: {
+        oandaCredentials: async (userId) => ({ accessToken: `token-${userId}`, accountId: '', mode: 'demo' }),
+      },
       now: () => NOW,
       log: (err) => {
         throw err;

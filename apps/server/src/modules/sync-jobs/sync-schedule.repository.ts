@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
-import type { Database, SyncSchedulesTable } from '../../db/schema';
+import type { SyncSchedulesTable } from '../../db/schema';
+import type { SyncDueReads } from './tables';
 
 export type SyncScheduleRow = Selectable<SyncSchedulesTable>;
 
@@ -11,7 +12,7 @@ export const DEFAULT_INTERVAL_MINUTES = 15;
  * on both dialects. Which users are connected is read from user_info (a saved OANDA token): the scheduler needs it
  * for every user at once, which the settings service does not offer.
  */
-export function createSyncScheduleRepository(db: Kysely<Database>) {
+export function createSyncScheduleRepository(db: Kysely<SyncDueReads>) {
   async function ensure(userId: string, now: string): Promise<void> {
     await db
       .insertInto('sync_schedules')
