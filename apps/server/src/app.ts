@@ -89,8 +89,8 @@ import {
 import {
   createSyncJobs,
   syncRoutes,
-  type SyncDueReads,
   type SyncJobs,
+  type SyncJobsTables,
   type SyncJobsOptions,
 } from './modules/sync-jobs';
 
@@ -296,7 +296,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   const syncJobs = createSyncJobs({
     ...options.syncJobs,
-    db: slice<SyncDueReads>(db.kysely),
+    db: slice<SyncJobsTables>(db.kysely),
     databaseUrl: env.DATABASE_URL,
     trading,
     settings,

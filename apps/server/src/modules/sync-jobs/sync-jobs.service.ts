@@ -14,7 +14,7 @@ import { createPgBossQueue, type PgBossQueueOptions } from './pg-boss-queue';
 import { createSyncRunner, type SyncRunnerOptions, type SyncWork } from './sync-runner';
 import { createSyncScheduleRepository } from './sync-schedule.repository';
 import { userRowsDeletion } from '../../db/user-data';
-import type { SyncDueReads, SyncJobsTables } from './tables';
+import type { SyncJobsTables } from './tables';
 
 export interface SyncJobsOptions extends SyncRunnerOptions {
   /** Start the scheduler (timer or pg-boss workers) with the app: server.ts does; tests and tools choose. */
@@ -30,11 +30,11 @@ export interface SyncJobsOptions extends SyncRunnerOptions {
 }
 
 export interface SyncJobsDeps extends SyncJobsOptions {
-  db: Kysely<SyncDueReads>;
+  db: Kysely<SyncJobsTables>;
   /** DATABASE_URL: pg-boss on PostgreSQL; unset: the in-process queue. */
   databaseUrl?: string | undefined;
   trading: Pick<TradingService, 'syncAccounts' | 'syncTrades'>;
-  settings: Pick<SettingsService, 'oandaCredentials'>;
+  settings: Pick<SettingsService, 'oandaCredentials' | 'connectedUsers' | 'connectedSince'>;
   now: () => Date;
   log: (err: unknown, context: Record<string, unknown>) => void;
   /**
@@ -55,7 +55,7 @@ const intervalOf = (minutes: number): SyncInterval =>
  * bookkeeping (the Sync buttons go through `manualTrading`).
  */
 export function createSyncJobs(deps: SyncJobsDeps) {
-  const schedules = createSyncScheduleRepository(deps.db);
+  const schedules = createSyncScheduleRepository(deps.db, deps.settings);
   const { trading, now } = deps;
   const work: SyncWork =
     deps.work ??
