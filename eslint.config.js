@@ -14,11 +14,13 @@ const folders = (dir) =>
 /**
  * Architecture boundaries (docs/ARCHITECTURE.md), checked on resolved files:
  * - web: a feature never imports another feature; shared folders import neither features nor the app shell;
- * - server: a module reaches another module only through that module's service (`*.service.ts`) or `index.ts`;
- *   production code imports neither the simulators in tools/ nor the test harness in src/test/.
+ * - server: a module, and app.ts, reach a module only through its `index.ts` (its public face): never its services,
+ *   repositories or other files; production code imports neither the simulators in tools/ nor the test harness in
+ *   src/test/.
  */
 const webFeatures = folders('apps/web/src/features');
 const serverModules = folders('apps/server/src/modules');
+const moduleIndex = `${here}/apps/server/src/modules/*/index.ts`;
 const boundaryZones = [
   ...webFeatures.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,
@@ -35,9 +37,16 @@ const boundaryZones = [
     target: `./apps/server/src/modules/${mod}/**/!(*.test).ts`,
     from: serverModules.filter((m) => m !== mod).map((m) => `./apps/server/src/modules/${m}/**`),
     // Glob exceptions are matched against absolute paths.
-    except: [`${here}/apps/server/src/modules/*/*.service.ts`, `${here}/apps/server/src/modules/*/index.ts`],
-    message: 'A server module reaches another module only through its service (*.service.ts) or index.ts.',
+    except: [moduleIndex],
+    message: 'A server module reaches another module only through its index.ts (what it exports there is public).',
   })),
+  {
+    // app.ts and the other files beside it (server.ts, context.ts).
+    target: './apps/server/src/!(*.test).ts',
+    from: './apps/server/src/modules/**',
+    except: [moduleIndex],
+    message: 'app.ts wires a module through its index.ts only.',
+  },
   {
     // Production server code: everything under src/ except tests and the test folders (test/, security/, faults/).
     target: ['./apps/server/src/!(*.test).ts', './apps/server/src/!(test|security|faults)/**/!(*.test).ts'],
@@ -45,6 +54,26 @@ const boundaryZones = [
     message: 'Server code does not import the simulators (tools/) or the test harness (src/test/): only tests do.',
   },
 ];
+
+/**
+ * Raw SQL over a table (docs/ARCHITECTURE.md, "Tables and their owners"): the typed slices of db/slice.ts cannot see
+ * SQL written as text, or run on better-sqlite3's own handle (the hot reads and bulk writes of decision 020), so
+ * only these files may: each is the repository of the module owning the tables it names. A file joins the list when
+ * its module owns every table its raw SQL names.
+ */
+const rawSqlFiles = [
+  // trading: `trades` and `broker_accounts`.
+  'apps/server/src/modules/trading/trade.repository.ts',
+  'apps/server/src/modules/trading/sqlite-trade-writer.ts',
+  'apps/server/src/modules/trading/sqlite-trade.worker.ts',
+  'apps/server/src/modules/trading/trade-list.repository.ts',
+  // sync-jobs: pg-boss's own schema (its queue), no table of the application.
+  'apps/server/src/modules/sync-jobs/pg-boss-queue.ts',
+  // Temporary: the Overview's trades read trading's tables raw; the trade read side (modules/trade-views) takes it over.
+  'apps/server/src/modules/analytics/overview-trades.ts',
+];
+const rawSqlMessage =
+  "Raw SQL over a table only in the repository of the module that owns it (eslint.config.js's rawSqlFiles, docs/ARCHITECTURE.md): use the module's typed Kysely.";
 
 export default tseslint.config(
   {
@@ -76,6 +105,54 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: here, zones: boundaryZones }] },
+  },
+  {
+    // A module's Kysely is typed to the tables it owns (db/slice.ts): the whole schema is named only in its tables.ts.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/modules/*/tables.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/schema'],
+              importNames: ['Database'],
+              message:
+                "A module names its tables in its tables.ts (docs/ARCHITECTURE.md, 'Adding a module'), never the whole Database.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', ...rawSqlFiles],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'better-sqlite3', message: rawSqlMessage, allowTypeImports: true },
+            { name: 'kysely', importNames: ['CompiledQuery'], message: rawSqlMessage, allowTypeImports: true },
+          ],
+          patterns: [
+            { group: ['**/db/client'], importNames: ['sqliteHandleOf', 'onSqliteClose'], message: rawSqlMessage },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // A `sql` template whose text names a table (`from x`, `join x`, `into x`, `update x`): a fragment inside a
+          // typed query (`sql\`lower(${ref})\``) stays allowed.
+          selector:
+            "TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/\\b(from|join|into|update)\\s+([a-z_]|$)/i]",
+          message: rawSqlMessage,
+        },
+      ],
+    },
   },
   {
     // Plain JavaScript (the scripts, the server's build, this file): the recommended rules, without type information.

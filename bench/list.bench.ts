@@ -16,7 +16,8 @@ import { build } from 'esbuild';
 import { createDb, type Db } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { oandaAccount } from '../apps/server/src/modules/trading/account-key';
-import { createTradingService, type TradeListFilter } from '../apps/server/src/modules/trading/trading.service';
+import { createTradingService } from '../apps/server/src/modules/trading/trading.service';
+import type { TradeListFilter } from '../apps/server/src/modules/trading/trade-list.repository';
 import type { EngineTrade } from '../apps/server/src/modules/analytics/engine';
 import { generateSyntheticTrades, SYNTHETIC_NOW } from '../apps/server/src/test/synthetic-trades';
 import { goal, heading, mb, median, ms, runBench, spread } from './support/stats';
@@ -142,7 +143,12 @@ function pages(trades: readonly EngineTrade[]): Array<[string, TradeListFilter, 
 }
 
 async function measurePages(db: Db, trades: readonly EngineTrade[]) {
-  const trading = createTradingService({ db: db.kysely, oanda: {} as never, info: {} as never, now: () => new Date() });
+  const trading = createTradingService({
+    db: db.kysely,
+    oanda: {} as never,
+    settings: {} as never,
+    now: () => new Date(),
+  });
   const medians: Array<[string, number]> = [];
   for (const [label, filter, page] of pages(trades)) {
     const first = await trading.tradePage(USER, { page, limit: 10 }, filter);

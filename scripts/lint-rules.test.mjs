@@ -39,14 +39,61 @@ describe('architecture lint rules', { timeout: 120_000 }, () => {
     expect(messages.join('\n')).toMatch(/Shared web code does not import features/);
   });
 
-  it("a server module reaching into another module's repository is an error, its service is not", async () => {
+  it("a server module reaching past another module's index.ts is an error, its index.ts is not", async () => {
     const messages = await lintProbe(
       'apps/server/src/modules/auth/zz-lint-probe.ts',
-      "import '../trading/trade.repository';\nimport '../trading/trading.service';\n",
+      [
+        "import '../trading/trade.repository';",
+        "import '../trading/trading.service';",
+        "import '../trading/trade-sync.service';",
+        "import '../trading';",
+        "import '../trading/index';",
+        '',
+      ].join('\n'),
+    );
+    const boundary = messages.filter((m) => m.startsWith('import-x/no-restricted-paths'));
+    expect(boundary).toHaveLength(3);
+    for (const message of boundary) expect(message).toMatch(/reaches another module only through its index\.ts/);
+  });
+
+  it("app.ts's folder wires a module through its index.ts only", async () => {
+    const messages = await lintProbe(
+      'apps/server/src/zz-lint-probe.ts',
+      "import './modules/trading/trading.service';\nimport './modules/trading';\n",
     );
     const boundary = messages.filter((m) => m.startsWith('import-x/no-restricted-paths'));
     expect(boundary).toHaveLength(1);
-    expect(boundary[0]).toMatch(/reaches another module only through its service/);
+    expect(boundary[0]).toMatch(/app\.ts wires a module through its index\.ts only/);
+  });
+
+  it("a module naming the whole Database outside its tables.ts is an error, a table's row type is not", async () => {
+    const messages = await lintProbe(
+      'apps/server/src/modules/analytics/zz-lint-probe.ts',
+      "import type { Database, TradesTable } from '../../db/schema';\nexport type Both = [Database, TradesTable];\n",
+    );
+    const restricted = messages.filter((m) => m.startsWith('no-restricted-imports'));
+    expect(restricted).toHaveLength(1);
+    expect(restricted[0]).toMatch(/names its tables in its tables\.ts/);
+  });
+
+  it('raw SQL over a table outside the listed repositories is an error; a typed fragment is not', async () => {
+    const messages = await lintProbe(
+      'apps/server/src/modules/analytics/zz-lint-probe.ts',
+      [
+        "import { sql, type CompiledQuery, type Kysely } from 'kysely';",
+        "import { sqliteHandleOf } from '../../db/client';",
+        'export const handle = (db: Kysely<object>) => sqliteHandleOf(db);',
+        'export const raw = sql`select count(*) from trades`;',
+        'export const fragment = (x: string) => sql`lower(${x})`;',
+        'export type Compiled = CompiledQuery;',
+        '',
+      ].join('\n'),
+    );
+    const raw = messages.filter((m) => /Raw SQL over a table only in the repository/.test(m));
+    expect(raw.map((m) => m.split(':')[0]).sort()).toEqual([
+      '@typescript-eslint/no-restricted-imports',
+      'no-restricted-syntax',
+    ]);
   });
 
   it('server code importing the simulators or the test harness is an error, a test and the harness may', async () => {

@@ -17,7 +17,7 @@ const db = createDb(where.startsWith('postgres') ? { dataDir: '', databaseUrl: w
 const trading = createTradingService({
   db: db.kysely,
   oanda: {} as never,
-  info: {} as never,
+  settings: {} as never,
   now: () => new Date(),
 });
 // Warm the connection and the code paths with a tiny export, then measure from a collected heap.

@@ -7,6 +7,9 @@ import type { Env } from './config/env';
 import type { AppContext } from './context';
 import { createDb, type Db } from './db/client';
 import { migrateToLatest } from './db/migrate';
+import { slice } from './db/slice';
+import { accountDataDeletion, dataVersionsUserData, type UserDataDeletion } from './db/user-data';
+import type { Database } from './db/schema';
 import { createCipher } from './lib/crypto';
 import { loadSecrets } from './lib/secrets';
 import { describeModeChanges, secureDataDir } from './lib/data-dir';
@@ -20,45 +23,76 @@ import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerGracefulClose } from './plugins/graceful-close';
 import { registerStaticWeb } from './plugins/static-web';
-import { createUserRepository } from './modules/auth/user.repository';
-import { createAuthService } from './modules/auth/auth.service';
-import { authRoutes } from './modules/auth/auth.routes';
-import { createSessionGuard } from './modules/auth/session-guard';
-import { sessionRoutes } from './modules/auth/session.routes';
-import { createRecoveryService } from './modules/auth/recovery.service';
-import { recoveryRoutes } from './modules/auth/recovery.routes';
-import { createSupportService } from './modules/support/support.service';
-import { supportRoutes } from './modules/support/support.routes';
 import { createMailer } from './lib/mailer';
-import { createSettingsRepository } from './modules/settings/settings.repository';
-import { createSettingsService } from './modules/settings/settings.service';
-import { settingsRoutes } from './modules/settings/settings.routes';
 import { createOandaClient, type OandaClientOptions } from './integrations/oanda/oanda-client';
-import { createTradingService } from './modules/trading/trading.service';
 import type { UserConcurrency } from './lib/user-concurrency';
-import { tradingRoutes } from './modules/trading/trading.routes';
-import { createExcursionJob } from './modules/trading/excursions-job';
 import { createLlmProviders, type LlmProviderOptions } from './integrations/llm';
-import { createAiBudget } from './modules/ai-usage';
-import { createChatModule } from './modules/chat/chat.module';
-import { chatRoutes } from './modules/chat/chat.routes';
-import { chatAnswerRoutes } from './modules/chat/chat-answer.routes';
-import { createInsightsRepository } from './modules/analytics/insights.repository';
-import { createAnalyticsService } from './modules/analytics/analytics.service';
-import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { createOverviewTrades } from './modules/analytics/overview-trades';
-import { createSnapshotRepository } from './modules/analytics/overview-snapshots.repository';
-import { createJournalRepository } from './modules/journal/journal.repository';
-import { createJournalService } from './modules/journal/journal.service';
-import { journalRoutes } from './modules/journal/journal.routes';
-import { createJournalFactsService } from './modules/journal/journal-facts.service';
-import { createCalendarService } from './modules/journal/calendar.service';
-import { calendarRoutes } from './modules/journal/calendar.routes';
-import { createImportService } from './modules/import/import.service';
-import { importRoutes } from './modules/import/import.routes';
-import { createReportParser } from './modules/import/report-parser';
-import { createSyncJobs, type SyncJobsOptions } from './modules/sync-jobs/sync-jobs.service';
-import { syncRoutes } from './modules/sync-jobs/sync.routes';
+import {
+  authRoutes,
+  authUserData,
+  createAuthService,
+  createRecoveryService,
+  createSessionGuard,
+  createUserRepository,
+  recoveryRoutes,
+  sessionRoutes,
+  type AuthTables,
+} from './modules/auth';
+import { createSupportService, supportRoutes, supportUserData, type SupportTables } from './modules/support';
+import {
+  createSettingsRepository,
+  createSettingsService,
+  settingsRoutes,
+  settingsUserData,
+  type SettingsTables,
+} from './modules/settings';
+import {
+  createExcursionJob,
+  createTradingService,
+  tradingRoutes,
+  tradingUserData,
+  type TradingDb,
+  type TradingServiceDb,
+} from './modules/trading';
+import { aiUsageUserData, createAiBudget, type AiUsageTables } from './modules/ai-usage';
+import { chatAnswerRoutes, chatRoutes, chatUserData, createChatModule, type ChatTables } from './modules/chat';
+import {
+  analyticsRoutes,
+  analyticsUserData,
+  createAnalyticsService,
+  createInsightsRepository,
+  createOverviewTrades,
+  createSnapshotRepository,
+  type AnalyticsDb,
+  type AnalyticsTables,
+  type OverviewTradeReads,
+} from './modules/analytics';
+import {
+  calendarRoutes,
+  createCalendarService,
+  createJournalFactsService,
+  createJournalRepository,
+  createJournalService,
+  journalRoutes,
+  journalUserData,
+  type JournalFactsReads,
+  type JournalRepositoryDb,
+  type JournalTables,
+} from './modules/journal';
+import {
+  createImportService,
+  createReportParser,
+  importRoutes,
+  importUserData,
+  type ImportTables,
+} from './modules/import';
+import {
+  createSyncJobs,
+  syncRoutes,
+  type SyncJobs,
+  type SyncJobsTables,
+  type SyncJobsOptions,
+} from './modules/sync-jobs';
 
 export interface BuildOptions {
   env: Env;
@@ -98,6 +132,26 @@ function trustProxyOption(trust: Env['TRUST_PROXY']): boolean | string[] | ((add
   if (trust === undefined) return false;
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return trust;
+}
+
+/**
+ * Every module's part of an account's deletion (db/user-data.ts), run in this order in one transaction: auth's last,
+ * as the other rows name its `users` row. A module with a table holding users' rows adds its hook here.
+ */
+export function userDataHooks(syncJobs: Pick<SyncJobs, 'userData'>): readonly UserDataDeletion<Database>[] {
+  return [
+    settingsUserData,
+    tradingUserData,
+    journalUserData,
+    chatUserData,
+    analyticsUserData,
+    importUserData,
+    syncJobs.userData,
+    supportUserData,
+    aiUsageUserData,
+    dataVersionsUserData,
+    authUserData,
+  ];
 }
 
 /** Plugins, then modules, then error and 404 handlers. */
@@ -158,7 +212,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     checkMax: env.CHECK_RATE_LIMIT,
   });
   // Issue 12: revocable sessions, checked from memory (invalidated through Redis when REDIS_URL is set).
-  const sessions = createSessionGuard({ db: db.kysely, now: ctx.now, redisUrl: env.REDIS_URL, log: app.log });
+  const sessions = createSessionGuard({
+    db: slice<AuthTables>(db.kysely),
+    now: ctx.now,
+    redisUrl: env.REDIS_URL,
+    log: app.log,
+  });
   app.addHook('onClose', () => sessions.close());
   if (env.REDIS_URL) await Promise.race([sessions.ready(), new Promise((r) => setTimeout(r, 2000).unref())]);
   await app.register(authPlugin, {
@@ -172,7 +231,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
   app.addHook('onClose', () => mailer.close());
   const recovery = createRecoveryService({
-    db: db.kysely,
+    db: slice<AuthTables>(db.kysely),
     mailer,
     sessions,
     publicUrl: env.PUBLIC_URL,
@@ -180,13 +239,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
   });
   const auth = createAuthService({
-    users: createUserRepository(db.kysely),
+    users: createUserRepository(slice<AuthTables>(db.kysely)),
     now: ctx.now,
     onEmailSet: (user) => recovery.emailSet(user),
     sessionsChanged: sessions.changed,
   });
   const support = createSupportService({
-    db: db.kysely,
+    db: slice<SupportTables>(db.kysely),
     auth,
     mailer,
     supportEmail: env.SUPPORT_EMAIL,
@@ -196,9 +255,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // After the database's hook, so they run first: the mail still being sent is written before it closes.
   app.addHook('onClose', () => recovery.settle());
   app.addHook('onClose', () => support.settle());
-  const info = createSettingsService({ info: createSettingsRepository(db.kysely), cipher: ctx.cipher, now: ctx.now });
+  const settings = createSettingsService({
+    info: createSettingsRepository(slice<SettingsTables>(db.kysely)),
+    cipher: ctx.cipher,
+    now: ctx.now,
+  });
   // OANDA tokens sealed before issue 12 (no associated data) are re-sealed bound to their user, once.
-  const sealed = await info.sealLegacyTokens();
+  const sealed = await settings.sealLegacyTokens();
   if (sealed.resealed > 0) app.log.info(`re-sealed ${sealed.resealed} stored OANDA token(s) bound to their user`);
   if (sealed.unreadable > 0)
     app.log.warn(
@@ -212,18 +275,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.addHook('onClose', () => oanda.close());
   const trading = createTradingService({
-    db: db.kysely,
+    db: slice<TradingServiceDb>(db.kysely),
     oanda,
-    info,
+    settings,
     now: ctx.now,
     candleLimit: options.userLimits?.candles,
   });
   if (env.EXCURSION_REQUESTS_PER_MINUTE > 0) {
     // MAE/MFE from candles in the background; stopped before the database closes (registered after its hook).
     const excursions = createExcursionJob({
-      db: db.kysely,
+      db: slice<TradingDb>(db.kysely),
       oanda,
-      credentials: (userId) => info.oandaCredentials(userId),
+      credentials: (userId) => settings.oandaCredentials(userId),
       now: ctx.now,
       requestsPerMinute: env.EXCURSION_REQUESTS_PER_MINUTE,
       log: (err, context) => app.log.warn({ err, ...context }, 'trade excursions failed'),
@@ -233,10 +296,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   const syncJobs = createSyncJobs({
     ...options.syncJobs,
-    db: db.kysely,
+    db: slice<SyncJobsTables>(db.kysely),
     databaseUrl: env.DATABASE_URL,
     trading,
-    info,
+    settings,
     now: ctx.now,
     log: (err, context) => app.log.warn({ err, ...context }, 'background sync failed'),
     // Late-bound: analytics is built below; syncs run only after the app has started.
@@ -248,13 +311,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => syncJobs.stop());
   const llm = createLlmProviders(env, options.llm);
   // Issue 12, finding 4: every provider request of a user counts against the day's budget, shared through the database.
-  const aiBudget = createAiBudget(db.kysely, env.AI_DAILY_REQUESTS, ctx.now);
+  const aiBudget = createAiBudget(slice<AiUsageTables>(db.kysely), env.AI_DAILY_REQUESTS, ctx.now);
+  // The journal's facts of trades, built once: the assistant's tools and the Overview read the same ones.
+  const journalFacts = createJournalFactsService(slice<JournalFactsReads>(db.kysely));
   const chat = createChatModule({
     budget: aiBudget,
     maxToolCallsPerRound: env.AI_MAX_TOOL_CALLS_PER_ROUND,
-    db: db.kysely,
-    info,
+    db: slice<ChatTables>(db.kysely),
+    settings,
     trading,
+    journal: journalFacts,
     providers: llm,
     now: ctx.now,
     timeoutMs: options.chatTimeoutMs,
@@ -264,17 +330,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // they get a grace period to end, then are stopped and stored with the text so far and a note.
   app.addHook('preClose', async () => chat.answers.close(options.chatCloseGraceMs));
 
-  const journal = createJournalService({ journal: createJournalRepository(db.kysely), trading, now: ctx.now });
+  const journal = createJournalService({
+    journal: createJournalRepository(slice<JournalRepositoryDb>(db.kysely)),
+    trading,
+    now: ctx.now,
+  });
 
   const analytics = createAnalyticsService({
     budget: aiBudget,
     trading,
-    info,
+    settings,
     providers: llm,
-    insights: createInsightsRepository(db.kysely),
-    journal: createJournalFactsService(db.kysely),
-    source: createOverviewTrades(db.kysely),
-    snapshots: createSnapshotRepository(db.kysely, db.dialect),
+    insights: createInsightsRepository(slice<AnalyticsTables>(db.kysely)),
+    journal: journalFacts,
+    source: createOverviewTrades(slice<OverviewTradeReads>(db.kysely)),
+    snapshots: createSnapshotRepository(slice<AnalyticsDb>(db.kysely), db.dialect),
     now: ctx.now,
     timeoutMs: options.insightsTimeoutMs,
     log: (err, context) => app.log.warn({ err, ...context }, 'overview insights failed'),
@@ -289,10 +359,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     queue: () => ({ kind: syncJobs.queue.kind, state: syncJobs.queueState() }),
   });
   await app.register(authRoutes, { auth });
-  await app.register(sessionRoutes, { auth, sessions, db, syncJobs });
+  await app.register(sessionRoutes, {
+    auth,
+    sessions,
+    deleteUserData: accountDataDeletion(db.kysely, userDataHooks(syncJobs)),
+  });
   await app.register(recoveryRoutes, { recovery });
   await app.register(supportRoutes, { support });
-  await app.register(settingsRoutes, { info, auth, env });
+  await app.register(settingsRoutes, { settings, auth, env });
   // The Sync buttons go through the background sync's lease and status.
   await app.register(tradingRoutes, { trading: syncJobs.manualTrading(trading) });
   await app.register(syncRoutes, { jobs: syncJobs });
@@ -300,12 +374,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(chatAnswerRoutes, { answers: chat.answers });
   await app.register(analyticsRoutes, { analytics });
   await app.register(journalRoutes, { journal });
-  await app.register(calendarRoutes, { calendar: createCalendarService({ db: db.kysely, trading, now: ctx.now }) });
+  await app.register(calendarRoutes, {
+    calendar: createCalendarService({ db: slice<JournalTables>(db.kysely), trading, now: ctx.now }),
+  });
 
   const imports = createImportService({
-    db: db.kysely,
+    db: slice<ImportTables>(db.kysely),
     trading,
-    settings: info,
+    settings,
     parser: createReportParser(),
     now: ctx.now,
     afterImport: (userId) => analytics.refreshSnapshots(userId),

@@ -17,8 +17,9 @@ export interface DbOptions {
 }
 
 // Kysely does not expose its driver's connection; createDb records it for the bulk paths that need it.
-const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
-const sqliteClosers = new WeakMap<Kysely<Database>, Array<() => Promise<void>>>();
+// Keyed by the client object, which every module's slice of it is (db/slice.ts).
+const sqliteHandles = new WeakMap<object, SQLite.Database>();
+const sqliteClosers = new WeakMap<object, Array<() => Promise<void>>>();
 
 /**
  * The better-sqlite3 connection behind a Kysely made by `createDb` (undefined for PostgreSQL or any other Kysely).
@@ -26,12 +27,12 @@ const sqliteClosers = new WeakMap<Kysely<Database>, Array<() => Promise<void>>>(
  * time; run writes or transactions on it only inside `kysely.connection().execute(…)`, which holds Kysely's lock on
  * this one connection.
  */
-export function sqliteHandleOf(kysely: Kysely<Database>): SQLite.Database | undefined {
+export function sqliteHandleOf<Tables>(kysely: Kysely<Tables>): SQLite.Database | undefined {
   return sqliteHandles.get(kysely);
 }
 
 /** Runs `close` when the SQLite database made by `createDb` for this Kysely closes (before its connection does). */
-export function onSqliteClose(kysely: Kysely<Database>, close: () => Promise<void>): void {
+export function onSqliteClose<Tables>(kysely: Kysely<Tables>, close: () => Promise<void>): void {
   sqliteClosers.get(kysely)?.push(close);
 }
 

@@ -1,6 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import { sqliteHandleOf } from './client';
-import type { Database } from './schema';
 
 /**
  * A hot read (every request of a route asks it) built once: `query` is compiled once, with placeholder values whose
@@ -14,8 +13,8 @@ import type { Database } from './schema';
  * busy, the read goes through Kysely and waits for its turn like any other query. On PostgreSQL it always goes
  * through Kysely, its SQL compiled once.
  */
-export function compiledRead<Row>(
-  db: Kysely<Database>,
+export function compiledRead<Row, Tables>(
+  db: Kysely<Tables>,
   query: Compilable<Row>,
 ): (...parameters: unknown[]) => Promise<Row[]> {
   const { sql } = query.compile();

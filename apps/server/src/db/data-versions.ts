@@ -7,6 +7,12 @@ import type { Database } from './schema';
  * ('journal'), or what only the trade list shows ('list': a note or rating, a trade's excursions). The Overview's
  * snapshot and insights are keyed by the first two; the trade list's cached pages by all three.
  */
+/**
+ * The shared slice of db/: `data_versions` is moved inside the transactions of trading and the journal (their slices
+ * add it, modules/<name>/tables.ts) and read by analytics; no module owns it.
+ */
+export type DataVersionsTables = Pick<Database, 'data_versions'>;
+
 export type DataCounter = 'data' | 'journal' | 'list';
 
 const COLUMN = { data: 'version', journal: 'journal_version', list: 'list_version' } as const;
@@ -18,7 +24,7 @@ const COLUMN = { data: 'version', journal: 'journal_version', list: 'list_versio
  * with the write (the SQLite trade writer runs it compiled, on its own connection).
  */
 export function dataVersionBump(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Kysely<DataVersionsTables> | Transaction<DataVersionsTables>,
   userId: string,
   at: string,
   counter: DataCounter = 'data',
@@ -44,7 +50,7 @@ export function dataVersionBump(
 
 /** Moves one of the user's data-version counters now (dataVersionBump, executed). */
 export async function bumpDataVersion(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Kysely<DataVersionsTables> | Transaction<DataVersionsTables>,
   userId: string,
   at: string,
   counter: DataCounter = 'data',
@@ -57,7 +63,7 @@ export async function bumpDataVersion(
  * write): what the trade list's cached pages are keyed by. One indexed read of one row, built once and on SQLite run
  * at once outside transactions (compiled-read.ts): it is asked on every request of the list.
  */
-export function listVersionReader(db: Kysely<Database>): (userId: string) => Promise<string> {
+export function listVersionReader(db: Kysely<DataVersionsTables>): (userId: string) => Promise<string> {
   const read = compiledRead(
     db,
     db.selectFrom('data_versions').select(['version', 'journal_version', 'list_version']).where('user_id', '=', ''),

@@ -20,13 +20,13 @@ if (!userId) throw new Error('SYNC_USER_ID is not set');
 const db = createDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
 await migrateToLatest(db);
 const now = () => new Date();
-const info = createSettingsService({
+const settings = createSettingsService({
   info: createSettingsRepository(db.kysely),
   cipher: createCipher(loadSecrets(env).encryptionKey),
   now,
 });
 const oanda = createOandaClient({ practiceUrl: env.OANDA_PRACTICE_URL, liveUrl: env.OANDA_LIVE_URL });
-const trading = createTradingService({ db: db.kysely, oanda, info, now });
+const trading = createTradingService({ db: db.kysely, oanda, settings, now });
 console.log('sync started');
 console.log(JSON.stringify(await trading.syncTrades(userId)));
 await oanda.close();

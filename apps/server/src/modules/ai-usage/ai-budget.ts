@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import type { LlmProvider, LlmRequest } from '../../integrations/llm';
+import type { AiUsageTables } from './tables';
 
 /** What the trader reads when today's AI requests are used up (the chat's built-in answer follows it). */
 export const budgetExhaustedMessage = (limit: number): string =>
@@ -41,7 +41,7 @@ const nextMidnight = (at: Date): string =>
  * Issue 12, finding 4: a daily budget of provider requests per user (`AI_DAILY_REQUESTS`), counted in the database
  * by one atomic upsert per call, so every instance on the database shares it. A call over the budget is never sent.
  */
-export function createAiBudget(db: Kysely<Database>, limit: number, now: () => Date): AiBudget {
+export function createAiBudget(db: Kysely<AiUsageTables>, limit: number, now: () => Date): AiBudget {
   async function take(userId: string): Promise<void> {
     if (limit === 0) return;
     const at = now();

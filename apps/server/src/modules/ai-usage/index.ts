@@ -1,4 +1,4 @@
-/** Issue 12, finding 4: the daily budget of AI provider requests per user, shared through the database. */
+/** The daily budget of AI provider requests per user, shared through the database (docs/ARCHITECTURE.md). */
 export {
   AiBudgetExhaustedError,
   budgetExhaustedMessage,
@@ -6,3 +6,4 @@ export {
   createAiBudget,
   type AiBudget,
 } from './ai-budget';
+export { aiUsageUserData, type AiUsageTables } from './tables';

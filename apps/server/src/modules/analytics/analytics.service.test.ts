@@ -234,7 +234,7 @@ function service(provider: LlmProvider): AnalyticsService {
       accounts: () => Promise.resolve([{ ...account(synced), ...valuation }]),
       isSyncing: () => syncing,
     },
-    info: { defaultAiPlatform: () => Promise.resolve('openai'), timeZone: () => Promise.resolve(null) },
+    settings: { defaultAiPlatform: () => Promise.resolve('openai'), timeZone: () => Promise.resolve(null) },
     providers: { openai: provider },
     insights: createInsightsRepository(db.kysely),
     journal: createJournalFactsService(db.kysely),

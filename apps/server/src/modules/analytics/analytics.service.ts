@@ -11,9 +11,9 @@ import {
 } from '@pipsense/contract';
 import type { LlmProvider, LlmProviders } from '../../integrations/llm';
 import { badRequest } from '../../lib/errors';
-import type { SettingsService } from '../settings/settings.service';
-import type { TradingService } from '../trading/trading.service';
-import { tradeRef, type JournalFactsService } from '../journal/journal-facts.service';
+import type { SettingsService } from '../settings';
+import type { TradingService } from '../trading';
+import { tradeRef, type JournalFactsService } from '../journal';
 import {
   buildInsights,
   computeMetrics,
@@ -51,7 +51,7 @@ const DEFAULT_RETRY_PAUSE_MS = 10 * 60_000;
 
 export interface AnalyticsServiceDeps {
   trading: Pick<TradingService, 'accounts' | 'isSyncing'>;
-  info: Pick<SettingsService, 'defaultAiPlatform' | 'timeZone'>;
+  settings: Pick<SettingsService, 'defaultAiPlatform' | 'timeZone'>;
   /** The same provider instances the assistant uses. */
   providers: LlmProviders;
   /** The daily budget of provider requests the assistant shares (issue 12); unset: no limit. */
@@ -327,7 +327,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     // Nothing synced: there is nothing for a provider to write about.
     if (snapshot.tradeCount === 0 || dataAsOf === null) return { cards: builtin, status: status('builtin', 'ready') };
 
-    const platform = await deps.info.defaultAiPlatform(userId);
+    const platform = await deps.settings.defaultAiPlatform(userId);
     const provider = platform === 'openai' || platform === 'vertexai' ? deps.providers[platform] : undefined;
     if (!provider) return { cards: builtin, status: status('builtin', 'ready', notConfiguredNote(platform)) };
 
@@ -501,7 +501,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
    * call per zone; each data version costs at most one per platform, mode and provider (decision 013, amendment).
    */
   async function zonesOf(userId: string, requested: string): Promise<{ view: string; insights: string }> {
-    const saved = await deps.info.timeZone(userId);
+    const saved = await deps.settings.timeZone(userId);
     const view = canonicalZone(saved ?? requested);
     return { view, insights: saved ? view : 'UTC' };
   }

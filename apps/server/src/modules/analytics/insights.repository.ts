@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { AnalyticsInsightsTable, Database } from '../../db/schema';
+import type { AnalyticsInsightsTable } from '../../db/schema';
+import type { AnalyticsTables } from './tables';
 
 export type InsightsRow = Selectable<AnalyticsInsightsTable>;
 export type InsightsStatus = 'pending' | 'ready' | 'fallback';
@@ -28,7 +29,7 @@ export interface InsightsOutcome {
 }
 
 /** The cached overview insights, always scoped by user id. */
-export function createInsightsRepository(db: Kysely<Database>) {
+export function createInsightsRepository(db: Kysely<AnalyticsTables>) {
   return {
     find(userId: string, scope: string): Promise<InsightsRow | undefined> {
       return db

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, Dialect, OverviewSnapshotsTable } from '../../db/schema';
+import type { Dialect, OverviewSnapshotsTable } from '../../db/schema';
+import type { AnalyticsDb } from './tables';
 
 export type SnapshotRow = Selectable<OverviewSnapshotsTable>;
 
@@ -21,8 +22,8 @@ const inProcess = new Map<string, Promise<unknown>>();
  * user and scope (released by the commit, or by the connection dropping when an instance dies), on SQLite a promise
  * per key in this process.
  */
-export function createSnapshotRepository(db: Kysely<Database>, dialect: Dialect) {
-  async function find(userId: string, scope: string, on: Kysely<Database> = db): Promise<SnapshotRow | undefined> {
+export function createSnapshotRepository(db: Kysely<AnalyticsDb>, dialect: Dialect) {
+  async function find(userId: string, scope: string, on: Kysely<AnalyticsDb> = db): Promise<SnapshotRow | undefined> {
     return on
       .selectFrom('overview_snapshots')
       .selectAll()
@@ -31,7 +32,7 @@ export function createSnapshotRepository(db: Kysely<Database>, dialect: Dialect)
       .executeTakeFirst();
   }
 
-  async function save(row: SnapshotRow, on: Kysely<Database> = db): Promise<void> {
+  async function save(row: SnapshotRow, on: Kysely<AnalyticsDb> = db): Promise<void> {
     await on
       .insertInto('overview_snapshots')
       .values(row)

@@ -1,10 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
 import { platformByQuery, type Mode, type PlatformQuery } from '@pipsense/contract';
 import { sqliteHandleOf } from '../../db/client';
-import type { Database, TradesTable } from '../../db/schema';
-import { apiAccountId } from '../trading/trading.service';
-import { tradeRef } from '../journal/journal-facts.service';
+import type { TradesTable } from '../../db/schema';
+import { apiAccountId } from '../trading';
+import { tradeRef } from '../journal';
 import { engineTradeFromItem, type EngineTrade } from './engine';
+import type { OverviewTradeReads } from './tables';
 
 /** Which trades an overview covers: one platform, and the journal's slice (contract dashboardMetricsQuery). */
 export interface OverviewSlice {
@@ -173,7 +174,7 @@ export function sliceBook(book: OverviewBook, test: SliceTest): EngineTrade[] {
  * straight from the driver (no object per row); on PostgreSQL through Kysely. The trading module owns the rows; this
  * is the Overview's read model of them, like journal-facts.service.ts's.
  */
-export function createOverviewTrades(db: Kysely<Database>) {
+export function createOverviewTrades(db: Kysely<OverviewTradeReads>) {
   const sqlite = sqliteHandleOf(db);
 
   function selectRows(userId: string, platform: PlatformQuery) {

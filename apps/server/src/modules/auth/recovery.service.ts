@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { EmailSet } from './auth.service';
 import { hashPassword } from './password';
 import type { SessionGuard } from './session-guard';
+import type { AuthTables } from './tables';
 
 /** A confirmation link is valid 7 days; a password reset link 1 hour. */
 export const CONFIRM_TTL_MS = 7 * 24 * 3600_000;
@@ -19,7 +19,7 @@ type Purpose = 'confirm' | 'reset';
 export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface RecoveryServiceDeps {
-  db: Kysely<Database>;
+  db: Kysely<AuthTables>;
   mailer: Mailer;
   sessions: SessionGuard;
   /** The web app's address, for the links (PUBLIC_URL). */

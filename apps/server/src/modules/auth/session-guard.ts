@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import type { SessionClaims } from '../../plugins/auth';
+import type { AuthTables } from './tables';
 
 /** How long an instance trusts what it read of a user's sessions without hearing of a change. */
 export const SESSION_CACHE_TTL_MS = 30_000;
@@ -17,7 +17,7 @@ interface Entry {
 }
 
 export interface SessionGuardOptions {
-  db: Kysely<Database>;
+  db: Kysely<AuthTables>;
   now: () => Date;
   /** Several instances: a revocation is published here and every instance drops its copy at once. */
   redisUrl?: string | undefined;

@@ -2,23 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteAccountBody, envelope } from '@pipsense/contract';
 import { sessionClaims, userId } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
-import { deleteUserRows } from './account-deletion';
 import type { SessionGuard } from './session-guard';
-import type { Db } from '../../db/client';
-import type { SyncJobs } from '../sync-jobs/sync-jobs.service';
 
 export interface SessionRoutesOptions {
   auth: AuthService;
   sessions: SessionGuard;
-  db: Db;
-  /** The background sync: a deleted account's jobs leave its queue with the account's rows. */
-  syncJobs: Pick<SyncJobs, 'forgetUser'>;
+  /**
+   * Removes every row of the user, in one transaction: each module's deletion hook (db/user-data.ts), wired by app.ts,
+   * auth's own last. Auth knows no other module: they are told through this list.
+   */
+  deleteUserData: (userId: string) => Promise<void>;
 }
 
 /** Issue 12: logout (this token), log out everywhere (every token), and account deletion. */
 export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (
   app,
-  { auth, sessions, db, syncJobs },
+  { auth, sessions, deleteUserData },
 ) => {
   app.addHook('onRequest', app.requireUser);
 
@@ -39,7 +38,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     async (request) => {
       const id = userId(request);
       await auth.confirmPassword(id, request.body.password);
-      await deleteUserRows(db.kysely, id, (trx) => syncJobs.forgetUser(id, trx));
+      await deleteUserData(id);
       await sessions.changed(id);
       return { success: true, message: 'Your account and all of its data have been deleted.' };
     },

@@ -1,10 +1,11 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { compiledRead } from '../../db/compiled-read';
-import type { Database, UsersTable } from '../../db/schema';
+import type { UsersTable } from '../../db/schema';
+import type { AuthTables } from './tables';
 
 export const usernameKey = (username: string) => username.trim().toLowerCase();
 
-export function createUserRepository(db: Kysely<Database>) {
+export function createUserRepository(db: Kysely<AuthTables>) {
   // `/api/v1/auth/me` asks it on every call: built once (db/compiled-read.ts).
   const profileRow = compiledRead(
     db,

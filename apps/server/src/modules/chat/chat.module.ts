@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import type { LlmProviders } from '../../integrations/llm';
-import type { SettingsService } from '../settings/settings.service';
+import type { SettingsService } from '../settings';
 import { createBuiltinAnalyst } from './builtin/analyst';
 import { createChatRepository } from './chat.repository';
 import { createChatService } from './chat.service';
@@ -13,14 +12,16 @@ const STALE_MARGIN_MS = 30_000;
 import { createChatTools } from './tools/chat-tools';
 import type { ChatData } from './tools/chat-data';
 import { createTradingChatData, type TradingChatDataDeps } from './tools/trading-chat-data';
-import { createJournalFactsService } from '../journal/journal-facts.service';
 import type { AiBudget } from '../ai-usage';
+import type { ChatTables } from './tables';
 
 export interface ChatModuleDeps {
-  db: Kysely<Database>;
-  info: Pick<SettingsService, 'oandaCredentials' | 'defaultAiPlatform' | 'defaultTradingPlatform'>;
+  db: Kysely<ChatTables>;
+  settings: Pick<SettingsService, 'oandaCredentials' | 'defaultAiPlatform' | 'defaultTradingPlatform'>;
   /** The trading service's reads the assistant's data uses (trading-chat-data.ts). */
   trading: TradingChatDataDeps['trading'];
+  /** The journal's facts of trades (tags, notes, initial stops), built once in app.ts. */
+  journal: TradingChatDataDeps['journal'];
   providers: LlmProviders;
   now: () => Date;
   /** Budget of one answer (default 45 s). */
@@ -47,8 +48,8 @@ export function createChatModule(deps: ChatModuleDeps) {
     deps.data ??
       createTradingChatData({
         trading: deps.trading,
-        info: deps.info,
-        journal: createJournalFactsService(deps.db),
+        settings: deps.settings,
+        journal: deps.journal,
         now: deps.now,
       }),
   );
@@ -57,7 +58,7 @@ export function createChatModule(deps: ChatModuleDeps) {
     tools,
     analyst: createBuiltinAnalyst(tools),
     providers: deps.providers,
-    defaultAiPlatform: (userId) => deps.info.defaultAiPlatform(userId),
+    defaultAiPlatform: (userId) => deps.settings.defaultAiPlatform(userId),
     now: deps.now,
     ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
     ...(deps.budget ? { budget: deps.budget } : {}),

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { ChatsTable, Database } from '../../db/schema';
+import type { ChatsTable } from '../../db/schema';
+import type { ChatTables } from './tables';
 
 /** Chats, always scoped by the owner's id: another user's chat id finds nothing. */
-export function createChatRepository(db: Kysely<Database>) {
+export function createChatRepository(db: Kysely<ChatTables>) {
   return {
     /** Newest first; the id breaks ties between chats created in the same millisecond. */
     list: (userId: string, topic: string) =>

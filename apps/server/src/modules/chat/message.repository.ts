@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { ChatMessagesTable, Database } from '../../db/schema';
+import type { ChatMessagesTable } from '../../db/schema';
+import type { ChatTables } from './tables';
 
 /** Messages of a chat, always scoped by the owner's id as well as the chat's. */
-export function createMessageRepository(db: Kysely<Database>) {
+export function createMessageRepository(db: Kysely<ChatTables>) {
   return {
     /** Oldest first; the id breaks ties. */
     list: (userId: string, chatId: string) =>

@@ -15,7 +15,7 @@ import {
   trimDecimal,
 } from '../../domain/decimal';
 import { wallClockToUtc } from '../../domain/datetime';
-import { importedTradeIds, type ImportedAccountInput, type ImportedTradeInput } from '../trading/trading.service';
+import { importedTradeIds, type ImportedAccountInput, type ImportedTradeInput } from '../trading';
 import type { ParsedReport, ParsedTrade } from './parse/types';
 import { contractSizeOf, instrumentOf } from './symbols';
 

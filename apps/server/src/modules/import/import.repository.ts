@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database, ImportMappingsTable, ImportsTable } from '../../db/schema';
+import type { ImportMappingsTable, ImportsTable } from '../../db/schema';
+import type { ImportTables } from './tables';
 
 /** The import module's tables: previews waiting for confirm, saved CSV mappings, contract-size corrections. */
-export function createImportRepository(db: Kysely<Database>) {
+export function createImportRepository(db: Kysely<ImportTables>) {
   return {
     async savePending(row: ImportsTable): Promise<void> {
       await db.insertInto('imports').values(row).execute();

@@ -11,10 +11,10 @@ import {
   type ImportPreview,
   type Mode,
 } from '@pipsense/contract';
-import type { Database, ImportMappingsTable } from '../../db/schema';
+import type { ImportMappingsTable } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import type { SettingsService } from '../settings/settings.service';
-import type { TradingService } from '../trading/trading.service';
+import type { SettingsService } from '../settings';
+import type { TradingService } from '../trading';
 import {
   accountIdentity,
   contractSizesWith,
@@ -27,9 +27,10 @@ import { createImportRepository } from './import.repository';
 import { ReportError, type CsvMappingSpec } from './parse/types';
 import type { ReportParser } from './report-parser';
 import { createOneAtATime } from '../../lib/one-at-a-time';
+import type { ImportTables } from './tables';
 
 export interface ImportServiceDeps {
-  db: Kysely<Database>;
+  db: Kysely<ImportTables>;
   trading: Pick<TradingService, 'importedAccount' | 'storeImport'>;
   settings: Pick<SettingsService, 'adoptTradingPlatformIfUnset'>;
   parser: ReportParser;

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { CalendarDay, JournalDay, PlatformQuery, TradeListItem } from '@pipsense/contract';
-import type { Database } from '../../db/schema';
 import { addDays, localDate, startOfDay } from '../../domain/calendar';
 import { sumDecimals } from '../../domain/decimal';
 import { minorUnitsOf } from '../../domain/money';
-import type { TradingService } from '../trading/trading.service';
+import type { TradingService } from '../trading';
+import type { JournalTables } from './tables';
 
 export interface CalendarServiceDeps {
-  db: Kysely<Database>;
+  db: Kysely<JournalTables>;
   trading: Pick<TradingService, 'closedBetween' | 'tradeBatches'>;
   now: () => Date;
 }

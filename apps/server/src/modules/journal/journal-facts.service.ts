@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { TAG_KINDS, type TagKind, type TradeTag } from '@pipsense/contract';
-import type { Database } from '../../db/schema';
-import { apiAccountId } from '../trading/trading.service';
+import { apiAccountId } from '../trading';
+import type { JournalFactsReads } from './tables';
 
 /**
  * Read-only journal facts for the overview and the assistant (issue 9): the user's tags, which trade carries which
@@ -21,7 +21,7 @@ export interface TradeNoteFact {
 const kindOf = (kind: string): TagKind =>
   (TAG_KINDS as readonly string[]).includes(kind) ? (kind as TagKind) : 'setup';
 
-export function createJournalFactsService(db: Kysely<Database>) {
+export function createJournalFactsService(db: Kysely<JournalFactsReads>) {
   return {
     /** Every tag of the user, by kind then name. */
     async tags(userId: string): Promise<TradeTag[]> {

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database, JournalTagsTable } from '../../db/schema';
+import type { JournalTagsTable } from '../../db/schema';
 import { bumpDataVersion } from '../../db/data-versions';
 import { chunks } from '../../lib/batches';
+import type { JournalRepositoryDb } from './tables';
 
 /** A trade named by its key (decision record 007): the account key and the broker's trade id. */
 export interface TradeKey {
@@ -18,7 +19,7 @@ const BATCH = 200;
  * Journal tags, trade notes and the tags on trades, always scoped by the owner's id: another user's tag or note
  * finds nothing. Trades are named by their key; the rows have no foreign key to `trades`, so re-syncs leave them be.
  */
-export function createJournalRepository(db: Kysely<Database>) {
+export function createJournalRepository(db: Kysely<JournalRepositoryDb>) {
   /** The user's tags with the number of stored trades carrying each (tags on trades no longer stored don't count). */
   const tagsWithCounts = (userId: string) =>
     db

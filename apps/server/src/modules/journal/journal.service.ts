@@ -10,7 +10,7 @@ import {
 import type { JournalTagsTable } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { plural } from '../../lib/text';
-import type { TradingService } from '../trading/trading.service';
+import type { TradingService } from '../trading';
 import type { JournalRepository, TagRow, TradeKey } from './journal.repository';
 
 export interface JournalServiceDeps {

@@ -1,7 +1,14 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, UserInfoTable } from '../../db/schema';
+import type { UserInfoTable } from '../../db/schema';
+import type { SettingsTables } from './tables';
 
-export function createSettingsRepository(db: Kysely<Database>) {
+/** A user with a saved OANDA token, and when their settings were last saved. */
+export interface ConnectedUser {
+  userId: string;
+  savedAt: string;
+}
+
+export function createSettingsRepository(db: Kysely<SettingsTables>) {
   return {
     find: (userId: string) => db.selectFrom('user_info').selectAll().where('user_id', '=', userId).executeTakeFirst(),
     async save(row: Insertable<UserInfoTable>): Promise<void> {
@@ -11,6 +18,31 @@ export function createSettingsRepository(db: Kysely<Database>) {
         .values(row)
         .onConflict((oc) => oc.column('user_id').doUpdateSet(rest))
         .execute();
+    },
+
+    /**
+     * Users with a saved OANDA token, in user id order after `after`, `limit` of them: their id and when their
+     * settings were last saved (the background sync's scheduler walks them a page at a time).
+     */
+    async connectedUsers(limit: number, after?: string): Promise<ConnectedUser[]> {
+      let query = db
+        .selectFrom('user_info')
+        .select(['user_id', 'updated_at'])
+        .where('oanda_access_token', 'is not', null);
+      if (after !== undefined) query = query.where('user_id', '>', after);
+      const rows = await query.orderBy('user_id').limit(limit).execute();
+      return rows.map((r) => ({ userId: r.user_id, savedAt: r.updated_at }));
+    },
+
+    /** When the user's settings were last saved, if they hold an OANDA token; null without one. */
+    async connectedSince(userId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('user_info')
+        .select('updated_at')
+        .where('user_id', '=', userId)
+        .where('oanda_access_token', 'is not', null)
+        .executeTakeFirst();
+      return row?.updated_at ?? null;
     },
 
     /** Rows whose OANDA token is still sealed the v1 way (no associated data): the startup upgrade re-seals them. */

@@ -11,19 +11,19 @@ import {
 } from '@pipsense/contract';
 import type { Env } from '../../config/env';
 import { signSession, userId } from '../../plugins/auth';
-import type { AuthService } from '../auth/auth.service';
+import type { AuthService } from '../auth';
 import { type SettingsService, providersStatus } from './settings.service';
 
-export const settingsRoutes: FastifyPluginAsyncZod<{ info: SettingsService; auth: AuthService; env: Env }> = async (
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService; auth: AuthService; env: Env }> = async (
   app,
-  { info, auth, env },
+  { settings, auth, env },
 ) => {
   app.addHook('onRequest', app.requireUser);
 
   app.get('/api/v1/account/get_info', { schema: { response: { 200: getInfoResponse } } }, async (request) => ({
     success: true,
     message: 'Settings loaded.',
-    ...(await info.view(userId(request))),
+    ...(await settings.view(userId(request))),
     providers: providersStatus(env),
   }));
 
@@ -31,11 +31,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ info: SettingsService; auth
     '/api/v1/account/update_info',
     { schema: { body: infoRecord, response: { 200: getInfoResponse } } },
     async (request) => {
-      await info.update(userId(request), request.body);
+      await settings.update(userId(request), request.body);
       return {
         success: true,
         message: 'Configuration updated successfully',
-        ...(await info.view(userId(request))),
+        ...(await settings.view(userId(request))),
         providers: providersStatus(env),
       };
     },
@@ -70,14 +70,14 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ info: SettingsService; auth
   app.get('/api/v1/account/get_time_zone', { schema: { response: { 200: timeZoneResponse } } }, async (request) => ({
     success: true,
     message: 'Time zone loaded.',
-    data: { timeZone: await info.timeZone(userId(request)) },
+    data: { timeZone: await settings.timeZone(userId(request)) },
   }));
 
   app.post(
     '/api/v1/account/update_time_zone',
     { schema: { body: updateTimeZoneBody, response: { 200: timeZoneResponse } } },
     async (request) => {
-      const zone = await info.updateTimeZone(userId(request), request.body.timeZone);
+      const zone = await settings.updateTimeZone(userId(request), request.body.timeZone);
       return { success: true, message: `Time zone set to ${zone}.`, data: { timeZone: zone } };
     },
   );

@@ -23,6 +23,8 @@ function service() {
       });
       return Promise.resolve();
     },
+    connectedUsers: () => Promise.resolve([]),
+    connectedSince: () => Promise.resolve(null),
     legacyTokens: () => Promise.resolve([]),
     replaceToken: () => Promise.resolve(false),
     saveTimeZone: (userId, timeZone, defaults) => {

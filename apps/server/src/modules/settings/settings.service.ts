@@ -85,6 +85,11 @@ export function createSettingsService({ info, cipher, now }: SettingsServiceDeps
   }
 
   return {
+    /** Users with a saved OANDA token, a page in user id order (settings.repository.ts), for the background sync. */
+    connectedUsers: (limit: number, after?: string) => info.connectedUsers(limit, after),
+    /** When the user's settings holding an OANDA token were last saved; null without a token. */
+    connectedSince: (userId: string) => info.connectedSince(userId),
+
     /** The info record as the client sees it: the access token masked. */
     async get(userId: string): Promise<InfoRecord> {
       return (await view(userId)).data;

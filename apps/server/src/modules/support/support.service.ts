@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import type { AuthService } from '../auth/auth.service';
+import type { AuthService } from '../auth';
+import type { SupportTables } from './tables';
 
 /** Feedback messages one user may send per hour. */
 export const FEEDBACK_PER_HOUR = 10;
 
 export interface SupportServiceDeps {
-  db: Kysely<Database>;
+  db: Kysely<SupportTables>;
   auth: Pick<AuthService, 'profile'>;
   mailer: Mailer;
   /** SUPPORT_EMAIL: where feedback is mailed; unset, it is only stored. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { SyncJobsTables } from './tables';
 
 /**
  * The background sync's job queue: a tick finds the users that are due and enqueues each once; workers run them.
@@ -21,7 +21,7 @@ export interface SyncQueue {
    * Account deletion: removes every job of the user kept by the queue outside the app's own tables, through `db` (the
    * deletion's transaction); resolves to how many were removed.
    */
-  forget(userId: string, db: Kysely<Database>): Promise<number>;
+  forget(userId: string, db: Kysely<SyncJobsTables>): Promise<number>;
 }
 
 export interface QueueDeps {

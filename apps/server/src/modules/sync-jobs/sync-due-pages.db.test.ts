@@ -4,6 +4,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { createTestDb } from '../../test/harness';
 import { createSyncJobs } from './sync-jobs.service';
 import { createSyncScheduleRepository } from './sync-schedule.repository';
+import { createSettingsRepository } from '../settings';
 
 /*
  * A tick finds every due user, however many: the due users are read a page (1,000) at a time. On SQLite and
@@ -58,7 +59,7 @@ async function seeded(users: number) {
 describe('due users read a page at a time', () => {
   it('pages in user id order after the last id of the page before, and answers for one user', async () => {
     const { db, ids } = await seeded(5);
-    const schedules = createSyncScheduleRepository(db.kysely);
+    const schedules = createSyncScheduleRepository(db.kysely, createSettingsRepository(db.kysely));
     const first = await schedules.due(NOW, 2);
     const second = await schedules.due(NOW, 2, first.at(-1));
     const third = await schedules.due(NOW, 2, second.at(-1));
@@ -78,7 +79,10 @@ describe('due users read a page at a time', () => {
         syncAccounts: () => Promise.reject(new Error('not used')),
         syncTrades: () => Promise.reject(new Error('not used')),
       },
-      info: { oandaCredentials: async (userId) => ({ accessToken: `token-${userId}`, accountId: '', mode: 'demo' }) },
+      settings: {
+        ...createSettingsRepository(db.kysely),
+        oandaCredentials: async (userId) => ({ accessToken: `token-${userId}`, accountId: '', mode: 'demo' }),
+      },
       now: () => NOW,
       log: (err) => {
         throw err;

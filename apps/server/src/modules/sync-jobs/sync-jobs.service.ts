@@ -7,13 +7,14 @@ import {
   type SyncInterval,
   type SyncStatus,
 } from '@pipsense/contract';
-import type { Database } from '../../db/schema';
-import type { SettingsService } from '../settings/settings.service';
-import type { TradingService } from '../trading/trading.service';
+import type { SettingsService } from '../settings';
+import type { TradingService } from '../trading';
 import { createInProcessQueue, type SyncQueue } from './job-queue';
 import { createPgBossQueue, type PgBossQueueOptions } from './pg-boss-queue';
 import { createSyncRunner, type SyncRunnerOptions, type SyncWork } from './sync-runner';
 import { createSyncScheduleRepository } from './sync-schedule.repository';
+import { userRowsDeletion } from '../../db/user-data';
+import type { SyncJobsTables } from './tables';
 
 export interface SyncJobsOptions extends SyncRunnerOptions {
   /** Start the scheduler (timer or pg-boss workers) with the app: server.ts does; tests and tools choose. */
@@ -29,11 +30,11 @@ export interface SyncJobsOptions extends SyncRunnerOptions {
 }
 
 export interface SyncJobsDeps extends SyncJobsOptions {
-  db: Kysely<Database>;
+  db: Kysely<SyncJobsTables>;
   /** DATABASE_URL: pg-boss on PostgreSQL; unset: the in-process queue. */
   databaseUrl?: string | undefined;
   trading: Pick<TradingService, 'syncAccounts' | 'syncTrades'>;
-  info: Pick<SettingsService, 'oandaCredentials'>;
+  settings: Pick<SettingsService, 'oandaCredentials' | 'connectedUsers' | 'connectedSince'>;
   now: () => Date;
   log: (err: unknown, context: Record<string, unknown>) => void;
   /**
@@ -54,7 +55,7 @@ const intervalOf = (minutes: number): SyncInterval =>
  * bookkeeping (the Sync buttons go through `manualTrading`).
  */
 export function createSyncJobs(deps: SyncJobsDeps) {
-  const schedules = createSyncScheduleRepository(deps.db);
+  const schedules = createSyncScheduleRepository(deps.db, deps.settings);
   const { trading, now } = deps;
   const work: SyncWork =
     deps.work ??
@@ -67,7 +68,7 @@ export function createSyncJobs(deps: SyncJobsDeps) {
     ...deps,
     schedules,
     work,
-    token: async (userId) => (await deps.info.oandaCredentials(userId))?.accessToken || undefined,
+    token: async (userId) => (await deps.settings.oandaCredentials(userId))?.accessToken || undefined,
     owner: randomUUID(),
   });
   const queueDeps = {
@@ -138,13 +139,10 @@ export function createSyncJobs(deps: SyncJobsDeps) {
     },
 
     /**
-     * Account deletion (modules/auth): the user's jobs removed from the queue (pg-boss's tables on PostgreSQL), in the
-     * deletion's transaction when given; resolves to how many. The schedule itself is the user's `sync_schedules` row,
-     * deleted with the user's other rows.
+     * The module's part of an account's deletion (db/user-data.ts): the user's `sync_schedules` row, and the user's
+     * jobs removed from the queue (pg-boss's tables on PostgreSQL) in the deletion's one transaction.
      */
-    forgetUser(userId: string, db: Kysely<Database> = deps.db): Promise<number> {
-      return queue.forget(userId, db);
-    },
+    userData: userRowsDeletion<SyncJobsTables>(['sync_schedules'], (trx, userId) => queue.forget(userId, trx)),
 
     /** Starts the scheduler and the workers of this instance. */
     async start() {

@@ -1,17 +1,36 @@
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
-import type { Database, SyncSchedulesTable } from '../../db/schema';
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { SyncSchedulesTable } from '../../db/schema';
+import type { SettingsService } from '../settings';
+import type { SyncJobsTables } from './tables';
 
 export type SyncScheduleRow = Selectable<SyncSchedulesTable>;
 
 /** Minutes between background syncs for a user without a row (SYNC_INTERVAL_MINUTES['15m']). */
 export const DEFAULT_INTERVAL_MINUTES = 15;
 
+/** What the schedule asks settings (its public API): which users saved an OANDA token, and since when. */
+export type ConnectedUsers = Pick<SettingsService, 'connectedUsers' | 'connectedSince'>;
+
+/**
+ * Whether a user with a saved OANDA token is due at `stamp`: no row yet (never scheduled), or the schedule is on,
+ * not running (lease free or run out), due, and not paused unless the settings were saved since the pause. Times
+ * are UTC ISO-8601 text of one width, so text order is time order.
+ */
+function dueAt(row: SyncScheduleRow | undefined, savedAt: string, stamp: string): boolean {
+  if (!row) return true;
+  return (
+    row.interval_minutes > 0 &&
+    (row.lease_until === null || row.lease_until < stamp) &&
+    (row.next_due_at === null || row.next_due_at <= stamp) &&
+    (row.paused_at === null || savedAt > row.paused_at)
+  );
+}
+
 /**
  * The sync_schedules table. Times are UTC ISO-8601 text of one width (Date#toISOString), so text order is time order
- * on both dialects. Which users are connected is read from user_info (a saved OANDA token): the scheduler needs it
- * for every user at once, which the settings service does not offer.
+ * on both dialects. Which users are connected (a saved OANDA token) is settings' to say, asked through `settings`.
  */
-export function createSyncScheduleRepository(db: Kysely<Database>) {
+export function createSyncScheduleRepository(db: Kysely<SyncJobsTables>, settings: ConnectedUsers) {
   async function ensure(userId: string, now: string): Promise<void> {
     await db
       .insertInto('sync_schedules')
@@ -20,41 +39,15 @@ export function createSyncScheduleRepository(db: Kysely<Database>) {
       .execute();
   }
 
-  function dueQuery(now: Date) {
-    const stamp = now.toISOString();
-    return db
-      .selectFrom('user_info as i')
-      .leftJoin('sync_schedules as s', 's.user_id', 'i.user_id')
-      .select('i.user_id')
-      .where('i.oanda_access_token', 'is not', null)
-      .where((eb) =>
-        eb.or([
-          eb('s.user_id', 'is', null),
-          eb.and([
-            eb('s.interval_minutes', '>', 0),
-            eb.or([eb('s.lease_until', 'is', null), eb('s.lease_until', '<', stamp)]),
-            eb.or([eb('s.next_due_at', 'is', null), eb('s.next_due_at', '<=', stamp)]),
-            eb.or([eb('s.paused_at', 'is', null), eb('i.updated_at', '>', sql<string>`s.paused_at`)]),
-          ]),
-        ]),
-      );
-  }
+  const get = (userId: string): Promise<SyncScheduleRow | undefined> =>
+    db.selectFrom('sync_schedules').selectAll().where('user_id', '=', userId).executeTakeFirst();
 
   return {
     ensure,
-
-    async get(userId: string): Promise<SyncScheduleRow | undefined> {
-      return db.selectFrom('sync_schedules').selectAll().where('user_id', '=', userId).executeTakeFirst();
-    },
+    get,
 
     async connected(userId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('user_info')
-        .select('user_id')
-        .where('user_id', '=', userId)
-        .where('oanda_access_token', 'is not', null)
-        .executeTakeFirst();
-      return row !== undefined;
+      return (await settings.connectedSince(userId)) !== null;
     },
 
     /** Sets the interval (minutes, 0 = off) and resumes a paused schedule. */
@@ -77,20 +70,36 @@ export function createSyncScheduleRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Users whose background sync is due at `now`: a saved token, schedule not off, not running (lease free or run
-     * out), due, and not paused, unless the OANDA settings were saved since the pause. Users without a row are due.
-     * A page of `limit` in user id order, after `after` (the last id of the page before).
+     * Users whose background sync is due at `now` (dueAt), `limit` of them in user id order after `after` (the last
+     * id of the page before): the connected users are read from settings a page at a time, their schedules with them.
      */
     async due(now: Date, limit = 1000, after?: string): Promise<string[]> {
-      let query = dueQuery(now);
-      if (after !== undefined) query = query.where('i.user_id', '>', after);
-      const rows = await query.orderBy('i.user_id').limit(limit).execute();
-      return rows.map((r) => r.user_id);
+      const stamp = now.toISOString();
+      const found: string[] = [];
+      for (let from = after; found.length < limit;) {
+        const users = await settings.connectedUsers(limit, from);
+        if (users.length === 0) break;
+        const rows = await db
+          .selectFrom('sync_schedules')
+          .selectAll()
+          .where(
+            'user_id',
+            'in',
+            users.map((u) => u.userId),
+          )
+          .execute();
+        const byUser = new Map(rows.map((r) => [r.user_id, r]));
+        for (const u of users) if (dueAt(byUser.get(u.userId), u.savedAt, stamp)) found.push(u.userId);
+        if (users.length < limit) break;
+        from = users.at(-1)!.userId;
+      }
+      return found.slice(0, limit);
     },
 
     /** Whether this user's background sync is due at `now` (the same rules as `due`). */
     async isDue(userId: string, now: Date): Promise<boolean> {
-      return (await dueQuery(now).where('i.user_id', '=', userId).executeTakeFirst()) !== undefined;
+      const [savedAt, row] = await Promise.all([settings.connectedSince(userId), get(userId)]);
+      return savedAt !== null && dueAt(row, savedAt, now.toISOString());
     },
 
     /**

@@ -1,6 +1,6 @@
 import type { AccountSyncResult, Mode } from '@pipsense/contract';
 import type { OandaApi } from '../../integrations/oanda/oanda-client';
-import type { OandaCredentials } from '../settings/settings.service';
+import type { OandaCredentials } from '../settings';
 import { oandaAccount } from './account-key';
 import { accountContent } from './broker-data';
 import type { BrokerAccountRepository, BrokerAccountRow, SummaryWrite } from './broker-account.repository';

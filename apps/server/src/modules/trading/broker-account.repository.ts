@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import { platformByQuery, type Mode, type PlatformQuery } from '@pipsense/contract';
 import { bumpDataVersion } from '../../db/data-versions';
-import type { BrokerAccountsTable, Database } from '../../db/schema';
+import type { BrokerAccountsTable } from '../../db/schema';
 import type { AccountIdentity } from './account-key';
 import { sameAccountContent, type AccountContent } from './broker-data';
 import { sameImportedAccount, type ImportedAccountContent } from './metatrader-store';
+import type { TradingDb, TradingTables } from './tables';
 
 export type BrokerAccountRow = Selectable<BrokerAccountsTable>;
 
@@ -19,7 +20,7 @@ export interface AccountFilter {
  * The keys of the user's accounts an API `accountId` names: the broker's login (OANDA's account id, as before
  * issue 10) or the account key itself (what MetaTrader rows show as their accountId). One rule for every filter.
  */
-export const accountKeysNamed = (db: Kysely<Database>, userId: string, accountId: string) =>
+export const accountKeysNamed = (db: Kysely<TradingTables>, userId: string, accountId: string) =>
   db
     .selectFrom('broker_accounts')
     .select('account_key')
@@ -34,7 +35,7 @@ export interface TradeCheckpoint {
   at: string;
 }
 
-export function createBrokerAccountRepository(db: Kysely<Database>) {
+export function createBrokerAccountRepository(db: Kysely<TradingDb>) {
   /** The user's account with this account key. */
   const find = (userId: string, key: string) =>
     db

@@ -189,7 +189,7 @@ describe('the excursions job', () => {
     const trading = createTradingService({
       db: testDb.db.kysely,
       oanda: client,
-      info: { oandaCredentials: () => Promise.resolve(undefined) },
+      settings: { oandaCredentials: () => Promise.resolve(undefined) },
       now: () => new Date(clock),
     });
     const trade = {

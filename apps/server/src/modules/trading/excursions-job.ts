@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import { bumpDataVersion } from '../../db/data-versions';
 import type { OandaClient } from '../../integrations/oanda/oanda-client';
 import { OandaError } from '../../integrations/oanda/oanda-error';
-import type { OandaCredentials } from '../settings/settings.service';
+import type { OandaCredentials } from '../settings';
 import { candlePlanFor, excursionsFromCandles } from './excursions';
+import type { TradingDb } from './tables';
 
 /*
  * MAE/MFE in the background (docs/decisions/010-initial-stop-and-excursions.md): closed trades whose excursions
@@ -22,7 +22,7 @@ export interface BackgroundJob<Report = unknown> {
 }
 
 export interface ExcursionJobOptions {
-  db: Kysely<Database>;
+  db: Kysely<TradingDb>;
   oanda: Pick<OandaClient, 'forCredentials'>;
   credentials: (userId: string) => Promise<OandaCredentials | undefined>;
   now: () => Date;

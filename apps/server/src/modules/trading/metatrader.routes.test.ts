@@ -3,12 +3,8 @@ import type { AccountListResponse, DashboardMetricsResponse, TradeListResponse }
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
 import { seedAccount, seedTrades, userIdOf } from '../../test/seed-trades';
 import { parseCsv } from '../../test/csv';
-import {
-  createTradingService,
-  type ImportedAccountInput,
-  type ImportedTradeInput,
-  type TradingService,
-} from './trading.service';
+import { createTradingService, type TradingService } from './trading.service';
+import type { ImportedAccountInput, ImportedTradeInput } from './metatrader-store';
 
 /*
  * Imported MetaTrader data through the trading service's storeImport, read back through the API: platform=metatrader
@@ -112,7 +108,7 @@ beforeAll(async () => {
   trading = createTradingService({
     db,
     oanda: {} as never,
-    info: { oandaCredentials: () => Promise.resolve(undefined) },
+    settings: { oandaCredentials: () => Promise.resolve(undefined) },
     now: () => new Date(NOW),
   });
 });

@@ -1,11 +1,11 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { onSqliteClose } from '../../db/client';
-import type { Database } from '../../db/schema';
 import { startWorker } from '../../lib/workers';
 import type { TradeRecord } from './broker-data';
 import type { WriteCounts } from './trade-upsert';
 import { pack, PACK_SLICE } from './trade-pack';
+import type { TradingDb } from './tables';
 
 /**
  * Rows per upsert statement in the writer thread: prepared once and run many times (Kysely's driver prepares every
@@ -53,7 +53,7 @@ export type SqliteWriteReply =
  * the main connection see it once committed, whole), and the caller awaits it before relying on the rows.
  * The thread starts on first use and stops when the database is closed.
  */
-export function createSqliteTradeWriter(kysely: Kysely<Database>, sqlite: BetterSqlite3.Database) {
+export function createSqliteTradeWriter(kysely: Kysely<TradingDb>, sqlite: BetterSqlite3.Database) {
   let worker: ReturnType<typeof startWorker> | undefined;
   let nextId = 0;
   const pending = new Map<number, { resolve: (c: WriteCounts) => void; reject: (e: Error) => void }>();

@@ -7,10 +7,10 @@ import {
   type TradeTag,
 } from '@pipsense/contract';
 import { sqliteHandleOf } from '../../db/client';
-import type { Database } from '../../db/schema';
 import { storedTimeBound } from './trade-query.repository';
 import type { TradeRow } from './trade.repository';
 import { accountKeysNamed } from './broker-account.repository';
+import type { TradeListReads } from './tables';
 
 /**
  * The trade list of issue 9 (`get_trade_history`, the CSV export, a journal day): the contract's filters and sorts,
@@ -75,7 +75,7 @@ const SORT_KEYS: Record<NonNullable<TradeFilters['sort']>, SortKey[]> = {
 /** `%`, `_` and the escape itself match literally in a LIKE pattern. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function createTradeListRepository(db: Kysely<Database>) {
+export function createTradeListRepository(db: Kysely<TradeListReads>) {
   const sqlite = sqliteHandleOf(db) !== undefined;
   function matching(userId: string, f: TradeListFilter, withNotes: boolean) {
     let query = db.selectFrom('trades').where('trades.user_id', '=', userId);

@@ -1,8 +1,8 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { platformByQuery, type Mode, type PlatformQuery } from '@pipsense/contract';
-import type { Database } from '../../db/schema';
 import { apiAccountId } from './account-key';
 import type { TradeRow } from './trade.repository';
+import type { TradingTables } from './tables';
 
 /**
  * A question about a user's stored trades in one mode, answered in SQL so that only the rows an answer shows
@@ -56,7 +56,7 @@ const unrealized = sql`COALESCE(${num('unrealized_pl')}, 0)`;
 const pl = sql`(${num('realized_pl')} + ${unrealized})`;
 const tradeTime = sql`(CASE WHEN state = 'CLOSED' THEN COALESCE(close_time, open_time) ELSE open_time END)`;
 
-export function createTradeQueryRepository(db: Kysely<Database>) {
+export function createTradeQueryRepository(db: Kysely<TradingTables>) {
   function matching(userId: string, q: TradeQuery) {
     let query = db.selectFrom('trades').where('user_id', '=', userId).where('mode', '=', q.mode);
     if (q.platform) query = query.where('platform', '=', platformByQuery(q.platform).stored);

@@ -2,7 +2,7 @@ import type { Mode, TradeSyncResult } from '@pipsense/contract';
 import type { OandaApi } from '../../integrations/oanda/oanda-client';
 import { compareIds, idNumber, maxId, normaliseId } from '../../integrations/oanda/ids';
 import type { WireTrade } from '../../integrations/oanda/wire-schemas';
-import type { OandaCredentials } from '../settings/settings.service';
+import type { OandaCredentials } from '../settings';
 import { oandaAccount } from './account-key';
 import { refreshSummary, resolveAccountIds, type AccountSyncDeps } from './account-sync.service';
 import { collectFirstStops, initialStopPrice, tradeRecord, type FirstStop } from './broker-data';

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
 import { platformByQuery, type Mode, type PlatformQuery } from '@pipsense/contract';
-import type { Database, TradesTable } from '../../db/schema';
+import type { TradesTable } from '../../db/schema';
 import { sqliteHandleOf } from '../../db/client';
 import { bumpDataVersion, dataVersionBump } from '../../db/data-versions';
 import { chunks } from '../../lib/batches';
@@ -9,6 +9,7 @@ import { accountKeysNamed } from './broker-account.repository';
 import { apiAccountId } from './account-key';
 import { createSqliteTradeWriter } from './sqlite-trade-writer';
 import { planUpsert, STORED_COLUMNS, upsertSql, type StoredTrade, type WriteCounts } from './trade-upsert';
+import type { TradingDb } from './tables';
 
 export type { WriteCounts } from './trade-upsert';
 
@@ -32,7 +33,7 @@ export interface TradeFilter {
   state?: string | undefined;
 }
 
-export function createTradeRepository(db: Kysely<Database>) {
+export function createTradeRepository(db: Kysely<TradingDb>) {
   // PostgreSQL numbers its parameters ($1), SQLite does not (?): ask the dialect's own compiler which it is.
   const numbered = db.selectFrom('trades').select('trade_id').where('trade_id', '=', '').compile().sql.includes('$1');
   const statements = new Map<number, string>();

@@ -10,24 +10,13 @@ import type {
   TradeListItem,
   TradeSyncResult,
 } from '@pipsense/contract';
-import type { Database } from '../../db/schema';
 import { listVersionReader } from '../../db/data-versions';
 import { AppError, badRequest } from '../../lib/errors';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
 import type { OandaApi, OandaClient } from '../../integrations/oanda/oanda-client';
-import type { SettingsService, OandaCredentials } from '../settings/settings.service';
+import type { SettingsService, OandaCredentials } from '../settings';
 import { metatraderAccount, oandaAccount } from './account-key';
 
-/**
- * Other modules name a trade's account as the API does (`accountId`: OANDA's login, a MetaTrader account's key):
- * the one parser of account keys.
- */
-export { apiAccountId } from './account-key';
-/**
- * The one rule for an imported trade's id (a reused ticket carries its open time): the import's preview names its
- * sample by it, storeImport its stored trades.
- */
-export { importedTradeIds } from './metatrader-store';
 import { resolveAccountIds, syncAccounts } from './account-sync.service';
 import { createBrokerAccountRepository, type AccountFilter } from './broker-account.repository';
 import {
@@ -59,11 +48,12 @@ import {
   type TradeQuery,
   type TradeSort,
 } from './trade-query.repository';
+import type { TradingServiceDb } from './tables';
 
 export interface TradingServiceDeps {
-  db: Kysely<Database>;
+  db: Kysely<TradingServiceDb>;
   oanda: OandaClient;
-  info: Pick<SettingsService, 'oandaCredentials'>;
+  settings: Pick<SettingsService, 'oandaCredentials'>;
   now: () => Date;
   /** Candle requests of one user at once (issue 12, finding 5); default CANDLE_CONCURRENCY. */
   candleLimit?: UserConcurrency | undefined;
@@ -108,7 +98,7 @@ export const TRADE_BATCH = 1000;
  * The trading module's use cases: syncs, lists, candles. Analytics and the assistant call the exported methods
  * (allTrades, accounts, openTradesLive, candles, …); they never touch the tables themselves.
  */
-export function createTradingService({ db, oanda, info, now, candleLimit }: TradingServiceDeps) {
+export function createTradingService({ db, oanda, settings, now, candleLimit }: TradingServiceDeps) {
   const candleTurns = candleLimit ?? createUserConcurrency(CANDLE_CONCURRENCY);
   const trades = createTradeRepository(db);
   const tradeQuery = createTradeQueryRepository(db);
@@ -119,7 +109,7 @@ export function createTradingService({ db, oanda, info, now, candleLimit }: Trad
   const listVersionOf = listVersionReader(db);
 
   async function connect(userId: string): Promise<{ api: OandaApi; credentials: OandaCredentials }> {
-    const credentials = await info.oandaCredentials(userId);
+    const credentials = await settings.oandaCredentials(userId);
     if (!credentials) throw notConfigured();
     return { api: oanda.forCredentials(credentials), credentials };
   }
@@ -407,11 +397,3 @@ export function createTradingService({ db, oanda, info, now, candleLimit }: Trad
   };
 }
 export type TradingService = ReturnType<typeof createTradingService>;
-/** The trade query shapes the chat tools pass to queryTrades and tradeFigures. */
-export type { TradeFigures, TradeQuery, TradeSort };
-/** The list filter (`get_trade_history`, the export, a journal day). */
-export type { TradeListFilter };
-/** What the import module hands to storeImport (metatrader-store.ts). */
-export type { ImportCounts, ImportedAccountInput, ImportedTradeInput };
-/** The accounts list filter (platform, mode). */
-export type { AccountFilter };

@@ -1,6 +1,6 @@
 import type { TagFacts, TagKind, TradeItem, TradeTag } from '@pipsense/contract';
-import { tagFactsOf, type TradeJournal } from '../../analytics/analytics.service';
-import { tradeRef } from '../../journal/journal-facts.service';
+import { tagFactsOf, type TradeJournal } from '../../analytics';
+import { tradeRef } from '../../journal';
 import { inPeriod, type ResolvedPeriod } from './periods';
 import { normaliseInstrument, type TradeRow } from './trade-query';
 

@@ -3,7 +3,7 @@ import { migrateToLatest } from '../../../db/migrate';
 import { createTestDb } from '../../../test/harness';
 import { seedAccount, seedTrades } from '../../../test/seed-trades';
 import { createJournalFactsService } from '../../journal/journal-facts.service';
-import { createTradingService, type ImportedTradeInput, type TradingService } from '../../trading/trading.service';
+import { createTradingService, type ImportedTradeInput, type TradingService } from '../../trading';
 import { createChatTools, type ToolContext } from './chat-tools';
 import { createTradingChatData } from './trading-chat-data';
 
@@ -64,7 +64,7 @@ beforeEach(async () => {
   trading = createTradingService({
     db,
     oanda: {} as never,
-    info: { oandaCredentials: () => Promise.resolve(undefined) },
+    settings: { oandaCredentials: () => Promise.resolve(undefined) },
     now: () => NOW,
   });
   await trading.storeImport(
@@ -101,7 +101,7 @@ afterEach(() => testDb.close());
 function tools() {
   const data = createTradingChatData({
     trading,
-    info: {
+    settings: {
       oandaCredentials: () => Promise.resolve(undefined),
       defaultTradingPlatform: () => Promise.resolve(platform),
     },

@@ -76,7 +76,7 @@ function setup(
   const mode = options.credentials === undefined ? 'demo' : options.credentials;
   const data = createTradingChatData({
     trading,
-    info: { oandaCredentials: async () => (mode ? { accessToken: 't', accountId: '', mode } : undefined) },
+    settings: { oandaCredentials: async () => (mode ? { accessToken: 't', accountId: '', mode } : undefined) },
     journal: {
       tags: async () => TAGS,
       tagsByTrade: async () => TAGGED,

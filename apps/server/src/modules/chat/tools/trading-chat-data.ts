@@ -1,8 +1,8 @@
 import type { AccountItem, Granularity, Mode, PlatformQuery, TradeItem } from '@pipsense/contract';
 import { AppError } from '../../../lib/errors';
-import type { SettingsService } from '../../settings/settings.service';
-import type { TradeQuery, TradingService } from '../../trading/trading.service';
-import type { JournalFactsService } from '../../journal/journal-facts.service';
+import type { SettingsService } from '../../settings';
+import type { TradeQuery, TradingService } from '../../trading';
+import type { JournalFactsService } from '../../journal';
 import { compareTagsOf, hasAnyTag } from './journal';
 import type { ChatData, DataOrigin } from './chat-data';
 import { summarisePerformance } from './performance';
@@ -22,7 +22,7 @@ export interface TradingChatDataDeps {
     | 'allTrades'
   >;
   /** `defaultTradingPlatform`: which platform's data the trading and accounts topics answer from (OANDA without). */
-  info: Pick<SettingsService, 'oandaCredentials'> & Partial<Pick<SettingsService, 'defaultTradingPlatform'>>;
+  settings: Pick<SettingsService, 'oandaCredentials'> & Partial<Pick<SettingsService, 'defaultTradingPlatform'>>;
   journal: Pick<JournalFactsService, 'tags' | 'tagsByTrade' | 'notesByTrade' | 'initialStops'>;
   now: () => Date;
 }
@@ -70,9 +70,9 @@ const storedQuery = (mode: Mode, platform: PlatformQuery, filter: TradeFilter): 
  * answer from the user's default trading platform (settings): OANDA (live calls where they help, else the last
  * sync) or MetaTrader (the stored import only: there is nothing live to ask). Candles always come from OANDA.
  */
-export function createTradingChatData({ trading, info, journal, now }: TradingChatDataDeps): ChatData {
+export function createTradingChatData({ trading, settings, journal, now }: TradingChatDataDeps): ChatData {
   async function platformOf(userId: string): Promise<PlatformQuery> {
-    return (await info.defaultTradingPlatform?.(userId)) === 'MetaTrader' ? 'metatrader' : 'oanda';
+    return (await settings.defaultTradingPlatform?.(userId)) === 'MetaTrader' ? 'metatrader' : 'oanda';
   }
 
   async function currenciesOf(userId: string, mode: Mode, platform: PlatformQuery): Promise<Record<string, string>> {
@@ -83,7 +83,7 @@ export function createTradingChatData({ trading, info, journal, now }: TradingCh
   /** 'import': the default platform is MetaTrader, whose data is the stored import alone. */
   async function connection(userId: string, mode: Mode): Promise<'none' | 'other' | 'same' | 'import'> {
     if ((await platformOf(userId)) === 'metatrader') return 'import';
-    const credentials = await info.oandaCredentials(userId);
+    const credentials = await settings.oandaCredentials(userId);
     if (!credentials) return 'none';
     return credentials.mode === mode ? 'same' : 'other';
   }

@@ -1,0 +1,7 @@
+/** Analytics' public face: what app.ts wires and what other modules may use (docs/ARCHITECTURE.md). */
+export { createAnalyticsService, tagFactsOf, type TradeJournal } from './analytics.service';
+export { analyticsRoutes } from './analytics.routes';
+export { createInsightsRepository } from './insights.repository';
+export { createSnapshotRepository } from './overview-snapshots.repository';
+export { createOverviewTrades } from './overview-trades';
+export { analyticsUserData, type AnalyticsDb, type AnalyticsTables, type OverviewTradeReads } from './tables';

@@ -1,0 +1,19 @@
+/** Trading's public face: what app.ts wires and what other modules may use (docs/ARCHITECTURE.md). */
+export { createTradingService, type TradingService } from './trading.service';
+export { tradingRoutes } from './trading.routes';
+export { createExcursionJob } from './excursions-job';
+/** Other modules name a trade's account as the API does (`accountId`: OANDA's login, a MetaTrader account's key). */
+export { apiAccountId } from './account-key';
+export type { TradeQuery } from './trade-query.repository';
+/**
+ * The one rule for an imported trade's id (a reused ticket carries its open time): the import's preview names its
+ * sample by it, storeImport its stored trades.
+ */
+export { importedTradeIds, type ImportedAccountInput, type ImportedTradeInput } from './metatrader-store';
+export {
+  tradingUserData,
+  type TradeListReads,
+  type TradingDb,
+  type TradingServiceDb,
+  type TradingTables,
+} from './tables';
