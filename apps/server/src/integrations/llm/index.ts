@@ -4,21 +4,8 @@ import type { LlmProvider, LlmProviderId } from './types';
 import { createVertexProvider } from './vertex';
 
 export type * from './types';
-export { DEFAULT_MAX_OUTPUT_TOKENS } from './types';
-export { LlmError, isLlmError, type LlmErrorKind } from './errors';
-export { createOpenAiProvider, type OpenAiProviderConfig } from './openai';
-export { createVertexProvider, type VertexProviderConfig } from './vertex';
-export {
-  runToolLoop,
-  roundLimitMessage,
-  toolCallLimitMessage,
-  ToolInputError,
-  DEFAULT_MAX_TOOL_ROUNDS,
-  DEFAULT_MAX_TOOL_CALLS_PER_ROUND,
-  type ToolLoopOptions,
-  type ToolLoopResult,
-  type ExecutedToolCall,
-} from './tool-loop';
+export { LlmError, isLlmError } from './errors';
+export { runToolLoop, roundLimitMessage, ToolInputError } from './tool-loop';
 
 /** The configured providers; a missing key means "not configured" (the built-in analyst answers). */
 export type LlmProviders = Partial<Record<LlmProviderId, LlmProvider>>;

@@ -40,7 +40,7 @@ export interface ToolLoopOptions {
   temperature?: number;
 }
 
-export interface ExecutedToolCall {
+interface ExecutedToolCall {
   id: string;
   name: string;
   args: Record<string, unknown>;
@@ -66,9 +66,9 @@ export interface ToolLoopResult {
   model: string;
 }
 
-export const DEFAULT_MAX_TOOL_ROUNDS = 5;
+const DEFAULT_MAX_TOOL_ROUNDS = 5;
 
-export const DEFAULT_MAX_TOOL_CALLS_PER_ROUND = 8;
+const DEFAULT_MAX_TOOL_CALLS_PER_ROUND = 8;
 
 export function toolCallLimitMessage(limit: number): string {
   return `Not run: at most ${limit} tool calls are run in one round. Use the results you have, and call the tools you still need in your next turn.`;

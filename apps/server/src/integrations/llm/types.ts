@@ -10,7 +10,7 @@ export type LlmTopic = 'trading' | 'accounts' | 'candles';
 export type LlmProviderId = 'openai' | 'vertexai';
 
 /** A JSON Schema object (draft 2020-12 subset understood by both providers). */
-export type JsonSchema = Record<string, unknown>;
+type JsonSchema = Record<string, unknown>;
 
 /** A function the model may call. */
 export interface ToolSpec {
@@ -56,7 +56,7 @@ export type LlmMessage =
     };
 
 /** Ask for JSON matching a schema (OpenAI `response_format`, Vertex `responseJsonSchema`). */
-export interface JsonSchemaFormat {
+interface JsonSchemaFormat {
   /** `a-z A-Z 0-9 _ -`, at most 64 characters. */
   name: string;
   schema: JsonSchema;
@@ -101,7 +101,7 @@ export interface LlmUsage {
  *
  * Truncated answers and refusals are not finish reasons: they raise `LlmError` ('length', 'refusal').
  */
-export type LlmFinishReason = 'stop' | 'tool_calls' | 'malformed_tool_call';
+type LlmFinishReason = 'stop' | 'tool_calls' | 'malformed_tool_call';
 
 export interface LlmResult {
   /** The answer text (empty when the model only called tools). */

@@ -337,4 +337,3 @@ export function createTransport(options: TransportOptions) {
     close: () => agent.close(),
   };
 }
-export type Transport = ReturnType<typeof createTransport>;

@@ -34,10 +34,10 @@ export interface OandaCredentials {
   mode: Mode;
 }
 
-export type TradeStateFilter = 'ALL' | 'OPEN' | 'CLOSED' | 'CLOSE_WHEN_TRADEABLE';
+type TradeStateFilter = 'ALL' | 'OPEN' | 'CLOSED' | 'CLOSE_WHEN_TRADEABLE';
 
 /** OANDA's limits: trades `count` ≤ 500, candles `count` ≤ 5000. */
-export const MAX_TRADES_PER_PAGE = 500;
+const MAX_TRADES_PER_PAGE = 500;
 export const MAX_CANDLES = 5000;
 
 export interface TradePagesOptions {
@@ -60,11 +60,11 @@ export interface TradePage {
 }
 
 /** OANDA's limit on a transactions page (`pageSize`), and on the time range one listing may span. */
-export const MAX_TRANSACTIONS_PER_PAGE = 1000;
-export const MAX_TRANSACTION_RANGE_MS = 365 * 86_400_000;
+const MAX_TRANSACTIONS_PER_PAGE = 1000;
+const MAX_TRANSACTION_RANGE_MS = 365 * 86_400_000;
 
 /** The transaction types that attach a stop-loss order to a trade. */
-export const STOP_LOSS_TRANSACTION_TYPES = ['STOP_LOSS_ORDER', 'GUARANTEED_STOP_LOSS_ORDER'] as const;
+const STOP_LOSS_TRANSACTION_TYPES = ['STOP_LOSS_ORDER', 'GUARANTEED_STOP_LOSS_ORDER'] as const;
 
 export interface CandleParams {
   granularity: string;

@@ -11,10 +11,10 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
  * DecimalNumber / PriceValue / AccountUnits: a string, kept digit for digit. A bare JSON number is refused: it may
  * already have lost digits in transit, and OANDA never sends one.
  */
-export const wireDecimal = z.string().regex(DECIMAL, 'expected a decimal string');
+const wireDecimal = z.string().regex(DECIMAL, 'expected a decimal string');
 
 /** TradeID / OrderID / TransactionID: digit strings. */
-export const wireId = z.string().regex(/^\d+$/, 'expected a digit-string id');
+const wireId = z.string().regex(/^\d+$/, 'expected a digit-string id');
 
 /** Counts are JSON integers; tolerate them arriving as digit strings. */
 const wireInt = z.union([
@@ -30,7 +30,7 @@ const wireTime = z.string();
 
 const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
 
-export const wireDependentOrder = z.object({
+const wireDependentOrder = z.object({
   id: opt(wireId),
   state: opt(z.string()),
   price: opt(wireDecimal),
@@ -39,7 +39,7 @@ export const wireDependentOrder = z.object({
   cancelledTime: opt(wireTime),
 });
 
-export const wireTrade = z.object({
+const wireTrade = z.object({
   id: wireId,
   instrument: opt(z.string()),
   price: opt(wireDecimal),
@@ -64,16 +64,14 @@ export const wireTrade = z.object({
 export type WireTrade = z.infer<typeof wireTrade>;
 
 /** TradeSummary (account details, /changes): the same scalars, dependent orders only by id. */
-export const wireTradeSummary = wireTrade
+const wireTradeSummary = wireTrade
   .omit({ takeProfitOrder: true, stopLossOrder: true, trailingStopLossOrder: true })
   .extend({ takeProfitOrderID: opt(wireId), stopLossOrderID: opt(wireId), trailingStopLossOrderID: opt(wireId) });
-export type WireTradeSummary = z.infer<typeof wireTradeSummary>;
 
 export const tradesResponse = z.object({
   trades: z.array(wireTrade),
   lastTransactionID: opt(wireId),
 });
-export type TradesResponse = z.infer<typeof tradesResponse>;
 
 export const tradeResponse = z.object({ trade: wireTrade, lastTransactionID: opt(wireId) });
 
@@ -82,7 +80,7 @@ export const accountsResponse = z.object({
 });
 export type AccountsResponse = z.infer<typeof accountsResponse>;
 
-export const wireAccountSummary = z.object({
+const wireAccountSummary = z.object({
   id: z.string().min(1),
   alias: opt(z.string()),
   currency: opt(z.string()),
@@ -169,7 +167,7 @@ export type AccountChangesResponse = z.infer<typeof accountChangesResponse>;
  * trade, and its level as a price or (when given as a distance) a distance from the entry. Other transaction
  * types arrive through the same lists only when asked for by `type`, and keep just id and type.
  */
-export const wireStopOrderTransaction = z.object({
+const wireStopOrderTransaction = z.object({
   id: wireId,
   type: opt(z.string()),
   tradeID: opt(wireId),
