@@ -91,13 +91,13 @@ const query = z
  * so that "today" or "last week" mean the trader's calendar days and times read in local time. Default UTC.
  */
 const timeZone = sharedTimeZone.optional();
+/** The body of the trade and the account query calls alike. */
 export const tradeQueryBody = z.object({
   query,
   chatId,
   mode: z.enum(MODES, { error: 'mode must be demo or live' }),
   timeZone,
 });
-export const accountQueryBody = tradeQueryBody;
 export const candleQueryBody = z.object({
   query,
   chatId,
@@ -109,7 +109,8 @@ export type TradeQueryBody = z.infer<typeof tradeQueryBody>;
 export type CandleQueryBody = z.infer<typeof candleQueryBody>;
 
 /**
- * The answer of a query call: the stored assistant message. With `Accept: text/event-stream` the same call
+ * The answer of a query call, and of the Stop: the stored assistant message (after the Stop, the text written so
+ * far; an answer already finished is returned as it is). With `Accept: text/event-stream` the same call
  * streams server-sent events instead: `delta` ({ text }) as the answer is written, then one `done` carrying this
  * body, or one `error` ({ message }).
  */
@@ -127,6 +128,3 @@ export type AnswerStartEvent = z.infer<typeof answerStartEvent>;
 export const cancelAnswerParams = z.object({
   messageId: z.string().trim().min(1, 'messageId is required.').max(64),
 });
-/** The stored answer after the Stop (already finished answers are returned as they are). */
-export const cancelAnswerResponse = queryResponse;
-export type CancelAnswerResponse = z.infer<typeof cancelAnswerResponse>;

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type {
-  AnswerStartEvent,
-  CancelAnswerResponse,
-  Chat,
-  ConversationMessage,
-  QueryResponse,
-} from '@pipsense/contract';
+import type { AnswerStartEvent, Chat, ConversationMessage, QueryResponse } from '@pipsense/contract';
 import { startFakeOpenAI, startFakeVertex, type FakeLlmServer } from '@pipsense/fake-llm';
 import { DEMO_TOKEN, LIVE_TOKEN, startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
@@ -635,7 +629,7 @@ describe('answers that outlive the page', () => {
 
     const res = await a.call(u.token, { method: 'POST', url: `/api/v1/query/cancel/${id}` });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<CancelAnswerResponse>();
+    const body = res.json<QueryResponse>();
     expect(body).toMatchObject({
       success: true,
       message: 'Answer stopped.',
@@ -651,14 +645,14 @@ describe('answers that outlive the page', () => {
 
     // Stopping it again changes nothing.
     const again = await a.call(u.token, { method: 'POST', url: `/api/v1/query/cancel/${id}` });
-    expect(again.json<CancelAnswerResponse>().data).toEqual(body.data);
+    expect(again.json<QueryResponse>().data).toEqual(body.data);
 
     // Stopped before the model wrote anything.
     openai.enqueue({ text: full, delayMs: 2_000 });
     const quiet = await openStream(addressA, u.token, chat, 'And again');
     await quiet.until(() => quiet.start() !== undefined);
     const early = await b.call(u.token, { method: 'POST', url: `/api/v1/query/cancel/${quiet.start()!.answer._id}` });
-    expect(early.json<CancelAnswerResponse>().data).toMatchObject({
+    expect(early.json<QueryResponse>().data).toMatchObject({
       status: 'cancelled',
       failed: true,
       content: CANCELLED_MESSAGE,
@@ -675,7 +669,7 @@ describe('answers that outlive the page', () => {
     const saved = await answerWhen(u.token, chat, b, (m) => m.status === 'streaming' && m.content.length > 0);
 
     const res = await b.call(u.token, { method: 'POST', url: `/api/v1/query/cancel/${saved._id}` });
-    expect(res.json<CancelAnswerResponse>()).toMatchObject({
+    expect(res.json<QueryResponse>()).toMatchObject({
       message: 'Answer stopped.',
       data: { status: 'cancelled' },
     });
@@ -727,7 +721,7 @@ describe('answers that outlive the page', () => {
     }
     // Its owner's Stop after the end changes nothing either.
     const late = await a.call(owner.token, { method: 'POST', url: `/api/v1/query/cancel/${answerId}` });
-    expect(late.json<CancelAnswerResponse>()).toMatchObject({
+    expect(late.json<QueryResponse>()).toMatchObject({
       message: 'The answer had already ended.',
       data: { status: 'complete', content: 'Short answer.' },
     });

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  accountQueryBody,
   cancelAnswerParams,
-  cancelAnswerResponse,
   candleQueryBody,
   queryResponse,
   tradeQueryBody,
@@ -96,14 +94,14 @@ export const chatAnswerRoutes: FastifyPluginAsyncZod<{ answers: ChatAnswerServic
 
   app.post(
     '/api/v1/query/oanda/account',
-    { schema: { body: accountQueryBody, response: { 200: queryResponse } }, config: { rateLimit } },
+    { schema: { body: tradeQueryBody, response: { 200: queryResponse } }, config: { rateLimit } },
     (request, reply) => respond(request, reply, input(request, 'accounts', request.body)),
   );
 
   // The trader's Stop: ends the answer, keeping what was written so far.
   app.post(
     '/api/v1/query/cancel/:messageId',
-    { schema: { params: cancelAnswerParams, response: { 200: cancelAnswerResponse } } },
+    { schema: { params: cancelAnswerParams, response: { 200: queryResponse } } },
     async (request) => {
       const data = await answers.cancel(userId(request), request.params.messageId);
       return {

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
-  CancelAnswerResponse,
   Chat,
   ChatTopic,
   ConversationMessage,
   Envelope,
   GetChatsResponse,
   GetConversationsResponse,
+  QueryResponse,
 } from '@pipsense/contract';
 import { toast } from 'react-toastify';
 import { authRequest } from '../../../lib/api';
@@ -81,7 +81,7 @@ export function useStopAnswer(base: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ messageId }: { chatId: string; messageId: string }) =>
-      authRequest<CancelAnswerResponse>('POST', `${base}/api/v1/query/cancel/${encodeURIComponent(messageId)}`),
+      authRequest<QueryResponse>('POST', `${base}/api/v1/query/cancel/${encodeURIComponent(messageId)}`),
     onSuccess: (_body, { chatId }) => client.invalidateQueries({ queryKey: queryKeys.conversation(base, chatId) }),
     onError: (error) => console.error('Stop answer failed:', error.message),
   });
