@@ -5,8 +5,8 @@ import { EMPTY_JOURNAL, type JournalSnapshot } from '../modules/chat/tools/journ
 
 /** Friday 14 March 2025, 15:00 UTC: "today", "this week" (since Monday 10 March) and so on count from here. */
 export const FIXTURE_NOW = new Date('2025-03-14T15:00:00.000Z');
-export const DEMO_ACCOUNT = '101-004-1111111-001';
-export const LIVE_ACCOUNT = '001-004-2222222-001';
+const DEMO_ACCOUNT = '101-004-1111111-001';
+const LIVE_ACCOUNT = '001-004-2222222-001';
 
 /** The request context of the fixture's questions: demo mode, UTC, at FIXTURE_NOW. */
 export const FIXTURE_CONTEXT = {
@@ -336,7 +336,7 @@ export const DEMO_ACCOUNTS: AccountItem[] = [
   }),
 ];
 
-export const LIVE_ACCOUNTS: AccountItem[] = [
+const LIVE_ACCOUNTS: AccountItem[] = [
   account('live', LIVE_ACCOUNT, {
     alias: 'Real money',
     balance: '5230.1000',

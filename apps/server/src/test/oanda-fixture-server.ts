@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /** Recorded v20 exchanges, kept in the repository with the simulator (tools/oanda-sim/fixtures/NOTES.md). */
-export const FIXTURES_DIR = fileURLToPath(new URL('../../../../tools/oanda-sim/fixtures/', import.meta.url));
+const FIXTURES_DIR = fileURLToPath(new URL('../../../../tools/oanda-sim/fixtures/', import.meta.url));
 
 interface Exchange {
   method: string;
@@ -23,7 +23,7 @@ export function readFixture<T = unknown>(name: string): T {
   return JSON.parse(readFileSync(join(FIXTURES_DIR, name), 'utf8')) as T;
 }
 
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   path: string;
   query: Record<string, string>;
@@ -31,7 +31,7 @@ export interface SeenRequest {
 }
 
 /** Returns true when it answered the request itself. */
-export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
+type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
 
 export interface FixtureServerOptions {
   token?: string;

@@ -20,7 +20,7 @@ export interface LedgerAccount {
   stops?: StopTransaction[];
 }
 
-export interface StopTransaction {
+interface StopTransaction {
   id: number;
   tradeID: string;
   price?: string;
@@ -29,7 +29,7 @@ export interface StopTransaction {
   type?: 'STOP_LOSS_ORDER' | 'GUARANTEED_STOP_LOSS_ORDER';
 }
 
-export type Fault = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean;
+type Fault = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean;
 
 export interface LedgerServer {
   url: string;

@@ -9,7 +9,7 @@ import { userId } from '../../plugins/auth';
 import { plural } from '../../lib/text';
 import { isSliced, type AnalyticsService } from './analytics.service';
 
-export function metricsMessage(
+function metricsMessage(
   data: Pick<DashboardMetrics, 'tradeCount' | 'accountCount'>,
   filtered = false,
   platform: PlatformQuery = 'oanda',

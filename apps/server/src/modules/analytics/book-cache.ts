@@ -4,7 +4,7 @@ import type { OverviewBook } from './overview-trades';
  * Trades kept in memory per instance by default, over every user's books: about 35 MB of heap per 100,000 trades
  * (measured: 355 bytes a trade), so about 70 MB at most.
  */
-export const DEFAULT_BOOK_CACHE_TRADES = 200_000;
+const DEFAULT_BOOK_CACHE_TRADES = 200_000;
 
 interface Entry {
   version: number;

@@ -74,7 +74,7 @@ export function factsKey(facts: WriterFacts): string {
  * here (an `LlmError('length')`, so the built-in cards with a note) instead of billing up to the assistant's larger
  * cap.
  */
-export const INSIGHTS_MAX_OUTPUT_TOKENS = 1200;
+const INSIGHTS_MAX_OUTPUT_TOKENS = 1200;
 
 /** The strict JSON schema of the answer, derived from the zod schema that validates it. */
 const ANSWER_SCHEMA: Record<string, unknown> = providerJsonSchema(insightsSchema);

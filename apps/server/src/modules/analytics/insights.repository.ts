@@ -3,7 +3,7 @@ import type { AnalyticsInsightsTable } from '../../db/schema';
 import type { AnalyticsTables } from './tables';
 
 export type InsightsRow = Selectable<AnalyticsInsightsTable>;
-export type InsightsStatus = 'pending' | 'ready' | 'fallback';
+type InsightsStatus = 'pending' | 'ready' | 'fallback';
 
 export interface InsightsClaim {
   userId: string;

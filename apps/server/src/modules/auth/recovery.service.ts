@@ -8,8 +8,8 @@ import type { SessionGuard } from './session-guard';
 import type { AuthTables } from './tables';
 
 /** A confirmation link is valid 7 days; a password reset link 1 hour. */
-export const CONFIRM_TTL_MS = 7 * 24 * 3600_000;
-export const RESET_TTL_MS = 3600_000;
+const CONFIRM_TTL_MS = 7 * 24 * 3600_000;
+const RESET_TTL_MS = 3600_000;
 /** At most one confirmation or reset mail per user per minute. */
 const RESEND_AFTER_MS = 60_000;
 

@@ -4,7 +4,7 @@ import type { SessionClaims } from '../../plugins/auth';
 import type { AuthTables } from './tables';
 
 /** How long an instance trusts what it read of a user's sessions without hearing of a change. */
-export const SESSION_CACHE_TTL_MS = 30_000;
+const SESSION_CACHE_TTL_MS = 30_000;
 /** Users whose sessions one instance keeps in memory (the least recently loaded are dropped beyond this). */
 const MAX_CACHED_USERS = 20_000;
 const CHANNEL = 'pipsense:sessions:revoked';

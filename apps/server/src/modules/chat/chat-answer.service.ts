@@ -65,10 +65,10 @@ interface RunningAnswer {
 export const DEFAULT_TIMEOUT_MS = 45_000;
 /** The answer returned when its chat was deleted while it was written (nothing is stored then). */
 const CHAT_GONE_MESSAGE = 'The chat was deleted while the answer was being written.';
-export const DEFAULT_HISTORY = 20;
-export const DEFAULT_SAVE_EVERY_MS = 500;
+const DEFAULT_HISTORY = 20;
+const DEFAULT_SAVE_EVERY_MS = 500;
 /** On shutdown, answers get this long to end by themselves; the rest are stopped and stored with a note. */
-export const DEFAULT_CLOSE_GRACE_MS = 5_000;
+const DEFAULT_CLOSE_GRACE_MS = 5_000;
 /** The abort reasons of stops, so that they are not logged as failures. */
 const stopReasons = new WeakSet<object>();
 const ENDPOINT: Record<ChatTopic, string> = { trading: 'trade', accounts: 'account', candles: 'candle' };

@@ -18,8 +18,8 @@ export interface ChatServiceDeps {
   staleAfterMs?: number;
 }
 
-export const CHAT_NOT_FOUND = 'Chat not found.';
-export const MESSAGE_NOT_FOUND = 'Message not found.';
+const CHAT_NOT_FOUND = 'Chat not found.';
+const MESSAGE_NOT_FOUND = 'Message not found.';
 const DEFAULT_STALE_AFTER_MS = 75_000;
 
 /** How an answer being written ends. */

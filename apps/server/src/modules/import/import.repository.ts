@@ -97,4 +97,3 @@ export function createImportRepository(db: Kysely<ImportTables>) {
     },
   };
 }
-export type ImportRepository = ReturnType<typeof createImportRepository>;

@@ -42,10 +42,10 @@ export const STARTER_TAGS: Readonly<Record<TagKind, readonly string[]>> = {
 
 const KIND_WORD: Record<TagKind, string> = { setup: 'setup', mistake: 'mistake', emotion: 'emotion' };
 
-export const TAG_NOT_FOUND = 'Tag not found. It may have been deleted: reload your tags.';
+const TAG_NOT_FOUND = 'Tag not found. It may have been deleted: reload your tags.';
 
 /** The unique form of a tag name: trimmed, inner spaces collapsed, lower-cased. */
-export const tagNameKey = (name: string): string => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+const tagNameKey = (name: string): string => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 const tidyName = (name: string): string => name.normalize('NFC').trim().replace(/\s+/g, ' ');
 
 /** The map key of a trade in `journalOf`'s answer. */

@@ -9,7 +9,7 @@ export type JournalTables = Pick<
 >;
 
 /** The journal's slice with the shared counters it moves inside its own transactions (db/data-versions.ts). */
-export type JournalDb = JournalTables & DataVersionsTables;
+type JournalDb = JournalTables & DataVersionsTables;
 
 /** Temporary: the tag counts join the stored trades; the trade read side (modules/trade-views) takes it over. */
 export type JournalRepositoryDb = JournalDb & Pick<Database, 'trades'>;

@@ -1,5 +1,5 @@
 /** Settings' public face: what app.ts wires and what other modules may use (docs/ARCHITECTURE.md). */
 export { createSettingsService, type OandaCredentials, type SettingsService } from './settings.service';
-export { createSettingsRepository, type ConnectedUser } from './settings.repository';
+export { createSettingsRepository } from './settings.repository';
 export { settingsRoutes } from './settings.routes';
 export { settingsUserData, type SettingsTables } from './tables';

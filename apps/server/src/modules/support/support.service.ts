@@ -6,7 +6,7 @@ import type { AuthService } from '../auth';
 import type { SupportTables } from './tables';
 
 /** Feedback messages one user may send per hour. */
-export const FEEDBACK_PER_HOUR = 10;
+const FEEDBACK_PER_HOUR = 10;
 
 export interface SupportServiceDeps {
   db: Kysely<SupportTables>;

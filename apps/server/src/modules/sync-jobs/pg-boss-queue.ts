@@ -25,10 +25,10 @@ export interface PgBossQueueOptions {
   cron?: boolean;
 }
 
-export const TICK_QUEUE = 'pipsense-sync-tick';
+const TICK_QUEUE = 'pipsense-sync-tick';
 export const SYNC_QUEUE = 'pipsense-sync-user';
 /** The PostgreSQL advisory lock (`hashtextextended` of this text) held while an instance sets pg-boss up. */
-export const SETUP_LOCK = 'pipsense-pg-boss-setup';
+const SETUP_LOCK = 'pipsense-pg-boss-setup';
 /** Jobs inserted by one statement of a tick. */
 const SEND_BATCH = 500;
 

@@ -38,7 +38,7 @@ const TOKEN_CODES = new Set(['OANDA_AUTH', 'OANDA_FORBIDDEN', 'OANDA_NOT_CONFIGU
 const MAX_BACKOFF_MS = 60 * 60_000;
 
 /** The message a failed sync leaves in the status: the user-facing text of an AppError, else a generic one. */
-export function failureMessage(error: unknown): string {
+function failureMessage(error: unknown): string {
   if (error instanceof AppError) return error.message;
   return 'The sync failed unexpectedly. It will be retried.';
 }
@@ -234,4 +234,3 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     },
   };
 }
-export type SyncRunner = ReturnType<typeof createSyncRunner>;

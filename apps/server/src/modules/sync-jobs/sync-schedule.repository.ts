@@ -6,7 +6,7 @@ import type { SyncJobsTables } from './tables';
 export type SyncScheduleRow = Selectable<SyncSchedulesTable>;
 
 /** Minutes between background syncs for a user without a row (SYNC_INTERVAL_MINUTES['15m']). */
-export const DEFAULT_INTERVAL_MINUTES = 15;
+const DEFAULT_INTERVAL_MINUTES = 15;
 
 /** What the schedule asks settings (its public API): which users saved an OANDA token, and since when. */
 export type ConnectedUsers = Pick<SettingsService, 'connectedUsers' | 'connectedSince'>;

@@ -14,21 +14,21 @@ import { PLATFORM_TABLE, type Mode, type PlatformStored } from '@pipsense/contra
  */
 
 /** The stored platform values (PLATFORM_TABLE): the account key's first part and `platform` on rows. */
-export const PLATFORMS: readonly PlatformStored[] = PLATFORM_TABLE.map((p) => p.stored);
-export type Platform = PlatformStored;
+const PLATFORMS: readonly PlatformStored[] = PLATFORM_TABLE.map((p) => p.stored);
+type Platform = PlatformStored;
 
-export interface AccountKeyParts {
+interface AccountKeyParts {
   platform: Platform;
   server: string;
   login: string;
 }
 
-export function accountKey({ platform, server, login }: AccountKeyParts): string {
+function accountKey({ platform, server, login }: AccountKeyParts): string {
   if (login.includes(':')) throw new Error(`an account login holds no colon: ${login}`);
   return `${platform}:${server}:${login}`;
 }
 
-export function accountKeyParts(key: string): AccountKeyParts {
+function accountKeyParts(key: string): AccountKeyParts {
   const first = key.indexOf(':');
   const last = key.lastIndexOf(':');
   const platform = key.slice(0, first);
@@ -36,9 +36,6 @@ export function accountKeyParts(key: string): AccountKeyParts {
     throw new Error(`not an account key: ${key}`);
   return { platform: platform as Platform, server: key.slice(first + 1, last), login: key.slice(last + 1) };
 }
-
-/** The broker's own id of the account in a key (for OANDA its account id). */
-export const accountLogin = (key: string): string => accountKeyParts(key).login;
 
 /**
  * The API's `accountId` of an account key (trades, filters, journal refs): for OANDA the broker's account id (the
@@ -51,7 +48,7 @@ export function apiAccountId(key: string): string {
 }
 
 /** OANDA's environments: practice accounts (demo mode) live on fxpractice, real ones (live mode) on fxtrade. */
-export const oandaServer = (mode: Mode): string => (mode === 'live' ? 'fxtrade' : 'fxpractice');
+const oandaServer = (mode: Mode): string => (mode === 'live' ? 'fxtrade' : 'fxpractice');
 
 /** An account's identity as broker_accounts stores it: the key and its parts. */
 export type AccountIdentity = AccountKeyParts & { account_key: string };

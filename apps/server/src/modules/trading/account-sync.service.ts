@@ -37,7 +37,7 @@ export async function refreshSummary(
 }
 
 /** Runs `work` over `items` with at most `limit` in flight, keeping the order of the results. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

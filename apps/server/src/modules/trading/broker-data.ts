@@ -161,7 +161,7 @@ function sameColumns<T>(columns: ReadonlyArray<keyof T>, a: T, b: T): boolean {
 export const sameTradeContent = (a: TradeContent, b: TradeContent): boolean => sameColumns(TRADE_CONTENT, a, b);
 
 /** The API's platform of a stored row (PLATFORM_TABLE); rows stored before migration 012 are OANDA's. */
-export const platformOfRow = (stored: string | null | undefined): PlatformQuery =>
+const platformOfRow = (stored: string | null | undefined): PlatformQuery =>
   platformByStored(stored ?? 'oanda')?.query ?? 'oanda';
 
 export function toTradeItem(row: Omit<Selectable<TradesTable>, 'excursion_attempts'>): TradeItem {

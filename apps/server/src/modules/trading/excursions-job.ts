@@ -47,7 +47,7 @@ export interface ExcursionRunReport {
 }
 
 /** A sliding one-minute window of requests per key (an OANDA token). */
-export function createRequestBudget(perMinute: number, now: () => Date) {
+function createRequestBudget(perMinute: number, now: () => Date) {
   const windows = new Map<string, number[]>();
   return {
     tryTake(key: string): boolean {
@@ -74,7 +74,7 @@ type Outcome =
  * when its instrument is an OANDA instrument name (XXX_YYY, as the import maps a forex pair or metal), not a
  * broker's symbol such as 'US30'. Those are 'unavailable' without a request.
  */
-export const hasOandaCandles = (row: { platform: string; instrument: string }): boolean =>
+const hasOandaCandles = (row: { platform: string; instrument: string }): boolean =>
   row.platform === 'oanda' || /^[A-Z0-9]{2,10}_[A-Z0-9]{2,10}$/.test(row.instrument);
 
 /** Upstream answers that will not change on a retry: the instrument or range has no candles. */

@@ -56,7 +56,7 @@ export interface ExcursionPrices {
 }
 
 /** Milliseconds of an RFC 3339 time as OANDA and the trades table write it (nanoseconds cut to milliseconds). */
-export const timeMs = (time: string): number => Date.parse(time.replace(/(\.\d{3})\d+/, '$1'));
+const timeMs = (time: string): number => Date.parse(time.replace(/(\.\d{3})\d+/, '$1'));
 
 /**
  * MAE and MFE prices from candles of the trade's closing side. Only candles overlapping the trade's life count

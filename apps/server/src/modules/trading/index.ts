@@ -10,10 +10,4 @@ export type { TradeQuery } from './trade-query.repository';
  * sample by it, storeImport its stored trades.
  */
 export { importedTradeIds, type ImportedAccountInput, type ImportedTradeInput } from './metatrader-store';
-export {
-  tradingUserData,
-  type TradeListReads,
-  type TradingDb,
-  type TradingServiceDb,
-  type TradingTables,
-} from './tables';
+export { tradingUserData, type TradingDb, type TradingServiceDb, type TradingTables } from './tables';

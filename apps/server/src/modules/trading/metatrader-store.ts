@@ -64,7 +64,7 @@ export interface ImportCounts {
 
 /** What an imported account row holds beyond OANDA's summary fields; compared like them. */
 const IMPORTED_ACCOUNT_EXTRA = ['broker', 'leverage', 'utc_offset'] as const;
-export const IMPORTED_ACCOUNT_CONTENT = [...ACCOUNT_CONTENT, ...IMPORTED_ACCOUNT_EXTRA] as const;
+const IMPORTED_ACCOUNT_CONTENT = [...ACCOUNT_CONTENT, ...IMPORTED_ACCOUNT_EXTRA] as const;
 export type ImportedAccountContent = AccountContent & {
   broker: string | null;
   leverage: string | null;
@@ -202,7 +202,7 @@ export async function importedTradeRecords(
  * swap (exactly), so that P/L + financing is the trade's net as for OANDA. The initial stop is the stop level the
  * report shows, which is the one the trade had at its close (the report keeps no earlier level).
  */
-export function importedTradeRecord(t: ImportedTradeInput, id: string, mode: Mode): TradeRecord {
+function importedTradeRecord(t: ImportedTradeInput, id: string, mode: Mode): TradeRecord {
   return {
     trade_id: id,
     trade_num: ticketNumber(t.ticket),

@@ -115,4 +115,3 @@ export function createSqliteTradeWriter(kysely: Kysely<TradingDb>, sqlite: Bette
     },
   };
 }
-export type SqliteTradeWriter = ReturnType<typeof createSqliteTradeWriter>;

@@ -6,4 +6,3 @@ import { createOneAtATime } from '../../lib/one-at-a-time';
  * OANDA requests but not data, because every write is an idempotent upsert (docs/decisions/003-broker-numbers.md).
  */
 export const createSyncLock = () => createOneAtATime('SYNC_IN_PROGRESS');
-export type SyncLock = ReturnType<typeof createSyncLock>;

@@ -11,7 +11,7 @@ export interface WriteCounts {
   updated: number;
 }
 
-export const INSERT_COLUMNS = [
+const INSERT_COLUMNS = [
   'user_id',
   'account_key',
   'trade_id',

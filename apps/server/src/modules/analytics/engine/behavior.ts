@@ -204,7 +204,7 @@ export function detectOvertrading(agg: Aggregates): OvertradingDetector {
   };
 }
 
-export function bucketFacts(label: string, bucket: BucketAgg): BucketFacts {
+function bucketFacts(label: string, bucket: BucketAgg): BucketFacts {
   return {
     label,
     trades: bucket.trades,

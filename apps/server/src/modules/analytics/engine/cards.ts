@@ -7,13 +7,13 @@ import type { BucketFacts, CardObject, MetricFacts, NestedCardObject } from './t
 import { count, formatMoney, formatNumber, formatPercent, formatR, formatRatio, formatUnits } from './format';
 import { plural } from '../../../lib/text';
 
-export const EMPTY = '-';
+const EMPTY = '-';
 
 function orEmpty<T>(value: T | null, show: (value: T) => string): string {
   return value === null ? EMPTY : show(value);
 }
 
-export function bucketText(bucket: BucketFacts, currency: string | null): string {
+function bucketText(bucket: BucketFacts, currency: string | null): string {
   return `${bucket.label}: ${formatMoney(bucket.netPL, currency)} over ${plural(bucket.trades, 'trade')} (${formatPercent(bucket.winRate ?? 0)} wins)`;
 }
 

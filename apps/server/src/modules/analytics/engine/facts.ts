@@ -50,7 +50,7 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../domain/calendar';
 const money = moneyValue;
 const moneyOrNull = (minor: number | null): number | null => (minor === null ? null : moneyValue(minor));
 
-export const STYLE_LABELS: Record<TradingStyle, string> = {
+const STYLE_LABELS: Record<TradingStyle, string> = {
   scalper: 'Scalper',
   day: 'Day trader',
   swing: 'Swing trader',
@@ -58,7 +58,7 @@ export const STYLE_LABELS: Record<TradingStyle, string> = {
 };
 
 /** Style from the median holding time of closed trades. */
-export function styleOf(medianHoldingMs: number): TradingStyle {
+function styleOf(medianHoldingMs: number): TradingStyle {
   if (medianHoldingMs < THRESHOLDS.scalperMaxMinutes * MINUTE_MS) return 'scalper';
   if (medianHoldingMs < THRESHOLDS.dayTraderMaxHours * HOUR_MS) return 'day';
   if (medianHoldingMs < THRESHOLDS.swingMaxDays * DAY_MS) return 'swing';

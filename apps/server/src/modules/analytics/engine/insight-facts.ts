@@ -75,7 +75,7 @@ function pickInstruments(instruments: readonly InstrumentFacts[]): InstrumentFac
   return picked;
 }
 
-export function insightFactsFrom(facts: MetricFacts): InsightFacts {
+function insightFactsFrom(facts: MetricFacts): InsightFacts {
   const profile = facts.profile;
   let performance: InsightFacts['performance'] = null;
   if (facts.performance !== null) {

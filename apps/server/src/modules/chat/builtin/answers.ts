@@ -14,7 +14,7 @@ import { money, pair, percent, pl, quantity, when } from './format';
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** 'today (2025-03-14)', 'from 2025-03-01 to 2025-03-10', 'in the last 7 days (…)'; '' for all time. */
-export function periodPhrase(p: { kind: string; label: string }): string {
+function periodPhrase(p: { kind: string; label: string }): string {
   if (p.kind === 'all') return '';
   if (p.kind === 'last_n_days') return `in ${p.label}`;
   if (p.kind === 'range') {

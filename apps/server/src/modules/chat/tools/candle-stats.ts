@@ -2,7 +2,7 @@ import type { Candle, CandlesResult } from '@pipsense/contract';
 import { round } from '../../../domain/rounding';
 import { compareDecimals, decimalPlaces, roundDecimal, subtractDecimals, sumDecimals } from '../../../domain/decimal';
 
-export interface CandleBar {
+interface CandleBar {
   time: string;
   open: string;
   high: string;
@@ -44,7 +44,7 @@ export interface CandleStats {
 }
 
 /** Mid prices (the default); a candle with only bid/ask is skipped. */
-export function bars(candles: ReadonlyArray<Candle>): CandleBar[] {
+function bars(candles: ReadonlyArray<Candle>): CandleBar[] {
   const out: CandleBar[] = [];
   for (const c of candles) {
     const p = c.mid ?? undefined;

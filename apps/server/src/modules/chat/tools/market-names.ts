@@ -1,7 +1,7 @@
 import { GRANULARITIES, type Granularity } from '@pipsense/contract';
 
 /** How answers name OANDA's granularities. */
-export const GRANULARITY_LABELS: Record<Granularity, string> = {
+const GRANULARITY_LABELS: Record<Granularity, string> = {
   S5: '5-second',
   S10: '10-second',
   S15: '15-second',

@@ -21,7 +21,7 @@ function localDay(iso: string, timeZone: string): string {
 }
 
 /** 'from your MetaTrader import of 2026-11-20' (imported data is never live). */
-export function importNote(at: string | null, timeZone = 'UTC'): string {
+function importNote(at: string | null, timeZone = 'UTC'): string {
   return at ? `from your MetaTrader import of ${localDay(at, timeZone)}` : 'nothing imported from MetaTrader yet';
 }
 

@@ -12,7 +12,7 @@ import {
 import { inPeriod, type ResolvedPeriod } from './periods';
 import { normaliseInstrument } from './trade-query';
 
-export interface TradeBrief {
+interface TradeBrief {
   tradeId: string;
   instrument: string;
   realizedPL: string;
@@ -20,7 +20,7 @@ export interface TradeBrief {
 }
 
 /** Figures of one account currency: P/L of trades in different currencies is never added up. */
-export interface CurrencyPerformance {
+interface CurrencyPerformance {
   /** null when the account's currency is unknown (accounts not synced). */
   currency: string | null;
   trades: number;
@@ -91,7 +91,7 @@ function summarise(currency: string | null, trades: ClosedTradeFigure[]): Curren
 }
 
 /** Whether a trade closed in the period (on the instrument, when one is given). */
-export function closedIn(t: TradeItem, period: ResolvedPeriod, instrument?: string): boolean {
+function closedIn(t: TradeItem, period: ResolvedPeriod, instrument?: string): boolean {
   const wanted = instrument ? normaliseInstrument(instrument) : undefined;
   return t.state === 'CLOSED' && inPeriod(period, t.closeTime) && (!wanted || t.instrument.toUpperCase() === wanted);
 }

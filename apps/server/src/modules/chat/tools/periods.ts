@@ -16,7 +16,7 @@ export const PERIOD_KINDS = [
   'range',
   'all',
 ] as const;
-export type PeriodKind = (typeof PERIOD_KINDS)[number];
+type PeriodKind = (typeof PERIOD_KINDS)[number];
 
 export interface PeriodSpec {
   kind: PeriodKind;

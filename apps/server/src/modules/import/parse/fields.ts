@@ -60,7 +60,7 @@ export class FieldReader {
   }
 }
 
-export function isZero(decimal: string): boolean {
+function isZero(decimal: string): boolean {
   for (let i = 0; i < decimal.length; i++) {
     const c = decimal.charCodeAt(i);
     if (c >= 49 && c <= 57) return false;
@@ -68,7 +68,7 @@ export function isZero(decimal: string): boolean {
   return true;
 }
 
-export const emptyAccount = (): ParsedAccount => ({
+const emptyAccount = (): ParsedAccount => ({
   number: null,
   name: null,
   currency: null,
@@ -79,7 +79,7 @@ export const emptyAccount = (): ParsedAccount => ({
   marginMode: null,
 });
 
-export const emptyTotals = (): ParsedTotals => ({
+const emptyTotals = (): ParsedTotals => ({
   closedTradePL: null,
   deposits: null,
   balance: null,

@@ -13,7 +13,6 @@ import { readXlsxRows, unzipWorkbook } from './xlsx';
  * every refusal is a ReportError.
  */
 
-export { ReportError } from './types';
 export type * from './types';
 
 type Detected =

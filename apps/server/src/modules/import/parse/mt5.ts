@@ -283,7 +283,7 @@ addTotals(
 );
 
 /** `57174315 (USD, HFMarketsKE-Demo2, demo, Hedge)` → its parts, read by meaning. */
-export function readAccountLine(text: string, report: ParsedReport): void {
+function readAccountLine(text: string, report: ParsedReport): void {
   const open = text.indexOf('(');
   const login = (open === -1 ? text : text.slice(0, open)).trim();
   report.account.number = login || null;

@@ -7,7 +7,7 @@
 export type TextEncodingName = 'utf-16le' | 'utf-16be' | 'utf-8' | 'windows-1252';
 
 /** The encoding of a text file: a BOM first, then NULs at odd offsets (UTF-16LE without BOM), then strict UTF-8. */
-export function sniffEncoding(bytes: Uint8Array): TextEncodingName {
+function sniffEncoding(bytes: Uint8Array): TextEncodingName {
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
   if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
@@ -24,7 +24,7 @@ const CP1252_HIGH =
   '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
   '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
-export function decodeWindows1252(bytes: Uint8Array): string {
+function decodeWindows1252(bytes: Uint8Array): string {
   const latin1 = new TextDecoder('latin1').decode(bytes);
   return /[\u0080-\u009f]/.test(latin1)
     ? latin1.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!)

@@ -35,7 +35,7 @@ export interface ParsedTrade {
   magic: string | null;
 }
 
-export interface ParsedBalanceOperation {
+interface ParsedBalanceOperation {
   row: number;
   ticket: string | null;
   time: string;
