@@ -38,7 +38,7 @@ const nextMidnight = (at: Date): string =>
   new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1)).toISOString();
 
 /**
- * Issue 12, finding 4: a daily budget of provider requests per user (`AI_DAILY_REQUESTS`), counted in the database
+ * A daily budget of provider requests per user (`AI_DAILY_REQUESTS`; SECURITY.md, AI cost), counted in the database
  * by one atomic upsert per call, so every instance on the database shares it. A call over the budget is never sent.
  */
 export function createAiBudget(db: Kysely<AiUsageTables>, limit: number, now: () => Date): AiBudget {

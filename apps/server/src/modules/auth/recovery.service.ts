@@ -29,9 +29,10 @@ export interface RecoveryServiceDeps {
 }
 
 /**
- * Issue 12: email confirmation and password reset by emailed link. Links are single use, hashed at rest, and
- * valid 7 days (confirmation) or 1 hour (reset). Mail goes out after the answer (a reset request answers the same
- * whether or not the address has an account, in the same time); `settle` waits for what is still being sent.
+ * Email confirmation and password reset by emailed link (SECURITY.md, Takeover through recovery links). Links are
+ * single use, hashed at rest, and valid 7 days (confirmation) or 1 hour (reset). Mail goes out after the answer (a
+ * reset request answers the same whether or not the address has an account, in the same time); `settle` waits for
+ * what is still being sent.
  */
 export function createRecoveryService({ db, mailer, sessions, publicUrl, now, log }: RecoveryServiceDeps) {
   const pending = new Set<Promise<void>>();

@@ -26,11 +26,11 @@ export interface SessionGuardOptions {
 }
 
 /**
- * Which signed tokens are still live sessions (issue 12). A token names its user, its session version (`sv`) and
- * its id (`jti`); it is live while the user exists, the version is the user's current one and the id was not signed
- * out. Each instance keeps what it read per user in memory for `ttlMs` (30 s), so a request costs no database
- * round trip; a revocation drops the copy in this instance at once, and in every other instance through Redis
- * pub/sub when REDIS_URL is set. Without Redis, another instance sees it within `ttlMs`.
+ * Which signed tokens are still live sessions (SECURITY.md, Stolen or forged session tokens). A token names its user,
+ * its session version (`sv`) and its id (`jti`); it is live while the user exists, the version is the user's current
+ * one and the id was not signed out. Each instance keeps what it read per user in memory for `ttlMs` (30 s), so a
+ * request costs no database round trip; a revocation drops the copy in this instance at once, and in every other
+ * instance through Redis pub/sub when REDIS_URL is set. Without Redis, another instance sees it within `ttlMs`.
  */
 export function createSessionGuard({ db, now, redisUrl, ttlMs = SESSION_CACHE_TTL_MS, log }: SessionGuardOptions) {
   const cache = new Map<string, Entry>();

@@ -14,7 +14,10 @@ export interface SessionRoutesOptions {
   deleteUserData: (userId: string) => Promise<void>;
 }
 
-/** Issue 12: logout (this token), log out everywhere (every token), and account deletion. */
+/**
+ * Logout (this token), log out everywhere (every token), and account deletion (SECURITY.md, Stolen or forged session
+ * tokens; Data left behind after deletion).
+ */
 export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (
   app,
   { auth, sessions, deleteUserData },

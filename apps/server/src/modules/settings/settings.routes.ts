@@ -66,7 +66,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService; 
     },
   );
 
-  // Issue 11: the trader's time zone (Profile), in which the Overview is computed and stored.
+  // The trader's time zone (Profile), in which the Overview is computed and stored
+  // (docs/decisions/013-overview-snapshot.md).
   app.get('/api/v1/account/get_time_zone', { schema: { response: { 200: timeZoneResponse } } }, async (request) => ({
     success: true,
     message: 'Time zone loaded.',

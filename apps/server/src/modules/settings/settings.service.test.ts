@@ -7,8 +7,8 @@ import { createCipher } from '../../lib/crypto';
 import { createSettingsService } from './settings.service';
 import type { SettingsRepository } from './settings.repository';
 
-/* The default trading platform (issue 10): kept as the record says, OANDA when OANDA is saved without one, and
- * MetaTrader adopted after an import only for a user without OANDA. */
+/* The default trading platform (docs/decisions/012-metatrader-import.md): kept as the record says, OANDA when OANDA is
+ * saved without one, and MetaTrader adopted after an import only for a user without OANDA. */
 
 function service() {
   const rows = new Map<string, Selectable<UserInfoTable>>();

@@ -18,7 +18,10 @@ export interface SupportServiceDeps {
   log: { warn(details: object, message: string): void };
 }
 
-/** Issue 12: the in-app feedback button. Every message is stored; mailed to SUPPORT_EMAIL (after the answer). */
+/**
+ * The in-app feedback button (SECURITY.md, Feedback). Every message is stored; mailed to SUPPORT_EMAIL (after the
+ * answer).
+ */
 export function createSupportService({ db, auth, mailer, supportEmail, now, log }: SupportServiceDeps) {
   const pending = new Set<Promise<void>>();
 

@@ -51,8 +51,8 @@ const intervalOf = (minutes: number): SyncInterval =>
   SYNC_INTERVALS.find((i) => SYNC_INTERVAL_MINUTES[i] === minutes) ?? DEFAULT_SYNC_INTERVAL;
 
 /**
- * Background sync (issue 11): the schedule per user, its status, the job queue that runs it, and the manual syncs'
- * bookkeeping (the Sync buttons go through `manualTrading`).
+ * Background sync (docs/PRODUCT.md, Beyond the base): the schedule per user, its status, the job queue that runs it,
+ * and the manual syncs' bookkeeping (the Sync buttons go through `manualTrading`).
  */
 export function createSyncJobs(deps: SyncJobsDeps) {
   const schedules = createSyncScheduleRepository(deps.db, deps.settings);

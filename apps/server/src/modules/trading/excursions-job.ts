@@ -9,8 +9,8 @@ import type { TradingDb } from './tables';
 /*
  * MAE/MFE in the background (docs/decisions/010-initial-stop-and-excursions.md): closed trades whose excursions
  * are not known are given them from OANDA candles, one request per trade, never inside a sync, and within a
- * request budget per OANDA token. In process for now (a timer started with the app, stopped on close); issue 11
- * moves it onto a job queue: the queue calls `runOnce`, the rest stays.
+ * request budget per OANDA token. In process (a timer started with the app, stopped on close); a job queue can
+ * drive it instead by calling `runOnce`, the rest stays.
  */
 
 /** What the app starts and stops; a job queue can drive `runOnce` instead of the timer. */

@@ -5,7 +5,7 @@ import type { BrokerAccountsTable } from '../../db/schema';
 import { ACCOUNT_CONTENT, type AccountContent, type TradeRecord } from './broker-data';
 
 /*
- * What an imported MetaTrader report stores (issue 10; docs/decisions/012-metatrader-import.md): the account row and
+ * What an imported MetaTrader report stores (docs/decisions/012-metatrader-import.md): the account row and
  * its closed trades as trade records, written by the same upsert as OANDA's trades (trade-upsert.ts), so that a
  * re-import of the same file writes nothing. Pure functions; trade.repository.ts writes them.
  */
