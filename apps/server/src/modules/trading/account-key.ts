@@ -39,8 +39,8 @@ function accountKeyParts(key: string): AccountKeyParts {
 
 /**
  * The API's `accountId` of an account key (trades, filters, journal refs): for OANDA the broker's account id (the
- * login); for an imported MetaTrader account the key itself (docs/decisions/012-metatrader-import.md, The
- * API's account id), since a login alone is not unique across MetaTrader brokers.
+ * login); for an imported MetaTrader account the key itself (docs/decisions/012-metatrader-import.md, The API's
+ * account id), since a login alone is not unique across MetaTrader brokers.
  */
 export function apiAccountId(key: string): string {
   const parts = accountKeyParts(key);
