@@ -1,0 +1,7 @@
+/**
+ * The trade views: the one place that reads trades together with their accounts, their journal (notes, ratings,
+ * tags), R and excursions, for every module that shows or counts trades. What other modules may import.
+ */
+export type { TradeSelection, TimeBounds, OutcomeTest, SelectableTrade, SelectionFacts } from './selection';
+export { selectionMatcher } from './selection';
+export type { TradeViewsTables } from './tables';
