@@ -53,6 +53,8 @@ import { createJournalService } from './modules/journal/journal.service';
 import { journalRoutes } from './modules/journal/journal.routes';
 import { createJournalFactsService } from './modules/journal/journal-facts.service';
 import { createCalendarService } from './modules/journal/calendar.service';
+import { createTradeViews, tradeViewsRoutes } from './modules/trade-views';
+import { listVersionReader } from './db/data-versions';
 import { calendarRoutes } from './modules/journal/calendar.routes';
 import { createImportService } from './modules/import/import.service';
 import { importRoutes } from './modules/import/import.routes';
@@ -218,6 +220,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now: ctx.now,
     candleLimit: options.userLimits?.candles,
   });
+  // The one read side of trades (docs/decisions/021-one-read-side-for-trades.md).
+  const views = createTradeViews({ db: db.kysely, listVersionOf: listVersionReader(db.kysely), now: ctx.now });
   if (env.EXCURSION_REQUESTS_PER_MINUTE > 0) {
     // MAE/MFE from candles in the background; stopped before the database closes (registered after its hook).
     const excursions = createExcursionJob({
@@ -295,12 +299,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(settingsRoutes, { info, auth, env });
   // The Sync buttons go through the background sync's lease and status.
   await app.register(tradingRoutes, { trading: syncJobs.manualTrading(trading) });
+  await app.register(tradeViewsRoutes, { views });
   await app.register(syncRoutes, { jobs: syncJobs });
   await app.register(chatRoutes, { chats: chat.chats });
   await app.register(chatAnswerRoutes, { answers: chat.answers });
   await app.register(analyticsRoutes, { analytics });
   await app.register(journalRoutes, { journal });
-  await app.register(calendarRoutes, { calendar: createCalendarService({ db: db.kysely, trading, now: ctx.now }) });
+  await app.register(calendarRoutes, { calendar: createCalendarService({ db: db.kysely, views, now: ctx.now }) });
 
   const imports = createImportService({
     db: db.kysely,

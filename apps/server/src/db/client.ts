@@ -26,8 +26,9 @@ const sqliteClosers = new WeakMap<Kysely<Database>, Array<() => Promise<void>>>(
  * time; run writes or transactions on it only inside `kysely.connection().execute(…)`, which holds Kysely's lock on
  * this one connection.
  */
-export function sqliteHandleOf(kysely: Kysely<Database>): SQLite.Database | undefined {
-  return sqliteHandles.get(kysely);
+export function sqliteHandleOf<DB>(kysely: Kysely<DB>): SQLite.Database | undefined {
+  // A Kysely typed to some of the tables is the same object: its handle is found all the same.
+  return sqliteHandles.get(kysely as unknown as Kysely<Database>);
 }
 
 /** Runs `close` when the SQLite database made by `createDb` for this Kysely closes (before its connection does). */

@@ -5,3 +5,6 @@
 export type { TradeSelection, TimeBounds, OutcomeTest, SelectableTrade, SelectionFacts } from './selection';
 export { selectionMatcher } from './selection';
 export type { TradeViewsTables } from './tables';
+export { createTradeViews, TRADE_BATCH } from './trade-views';
+export type { TradeViews, TradeViewsDeps, TradeListRequest, PageRequest, Paged } from './trade-views';
+export { tradeViewsRoutes } from './trade-views.routes';

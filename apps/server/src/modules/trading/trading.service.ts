@@ -7,12 +7,10 @@ import type {
   Mode,
   PlatformQuery,
   TradeItem,
-  TradeListItem,
   TradeSyncResult,
 } from '@pipsense/contract';
 import type { Database } from '../../db/schema';
-import { listVersionReader } from '../../db/data-versions';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
 import type { OandaApi, OandaClient } from '../../integrations/oanda/oanda-client';
 import type { SettingsService, OandaCredentials } from '../settings/settings.service';
@@ -25,6 +23,8 @@ import { metatraderAccount, oandaAccount } from './account-key';
 export { apiAccountId } from './account-key';
 /** The import module names an imported account by the same rule (`metatrader:<server>:<login>`). */
 export { metatraderAccount } from './account-key';
+/** A stored trade as the API shows it (the trade views map the rows they read with it). */
+export { toTradeItem } from './broker-data';
 import { resolveAccountIds, syncAccounts } from './account-sync.service';
 import { createBrokerAccountRepository, type AccountFilter } from './broker-account.repository';
 import {
@@ -40,16 +40,6 @@ import { createSyncLock } from './sync-lock';
 import { createUserConcurrency, type UserConcurrency } from '../../lib/user-concurrency';
 import { syncTrades, type TradeSyncOptions } from './trade-sync.service';
 import { createTradeRepository, type TradeFilter } from './trade.repository';
-import { exportFileName, tradesCsv } from './trade-export';
-import { toTradeListItem } from './trade-list-item';
-import { createTradeListCache, tradeListQueryKey } from './trade-list-cache';
-import {
-  createTradeListRepository,
-  tradeKey,
-  type TradeCursor,
-  type TradeListFilter,
-  type TradeListRow,
-} from './trade-list.repository';
 import {
   createTradeQueryRepository,
   type TradeFigures,
@@ -98,9 +88,6 @@ export type LiveTrade = Omit<TradeItem, 'createdAt' | 'updatedAt'>;
 
 const pagesFor = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
-/** Rows a batch of the export (or a journal day) reads at a time. */
-export const TRADE_BATCH = 1000;
-
 /**
  * The trading module's use cases: syncs, lists, candles. Analytics and the assistant call the exported methods
  * (allTrades, accounts, openTradesLive, candles, …); they never touch the tables themselves.
@@ -109,11 +96,8 @@ export function createTradingService({ db, oanda, info, now, candleLimit }: Trad
   const candleTurns = candleLimit ?? createUserConcurrency(CANDLE_CONCURRENCY);
   const trades = createTradeRepository(db);
   const tradeQuery = createTradeQueryRepository(db);
-  const tradeList = createTradeListRepository(db);
   const accounts = createBrokerAccountRepository(db);
   const lock = createSyncLock();
-  const listCache = createTradeListCache();
-  const listVersionOf = listVersionReader(db);
 
   async function connect(userId: string): Promise<{ api: OandaApi; credentials: OandaCredentials }> {
     const credentials = await info.oandaCredentials(userId);
@@ -128,21 +112,6 @@ export function createTradingService({ db, oanda, info, now, candleLimit }: Trad
     } catch (error) {
       throw oandaFailure(error, { sync });
     }
-  }
-
-  /** A tag filter naming a tag the user does not have is a mistake (a deleted tag, another user's id): 400. */
-  async function checkTags(userId: string, filter: TradeListFilter): Promise<void> {
-    const unknown = await tradeList.unknownTags(userId, filter.tag ?? []);
-    if (unknown.length > 0)
-      throw badRequest(
-        `tag: no tag ${unknown.map((id) => JSON.stringify(id)).join(', ')} in your journal. Pick tags from your tag list.`,
-        'UNKNOWN_TAG',
-      );
-  }
-
-  async function withJournal(userId: string, rows: TradeListRow[]): Promise<TradeListItem[]> {
-    const tags = await tradeList.tagsOf(userId, rows);
-    return rows.map((row) => toTradeListItem(row, tags.get(tradeKey(row)) ?? []));
   }
 
   return {
@@ -164,69 +133,6 @@ export function createTradingService({ db, oanda, info, now, candleLimit }: Trad
         'An account sync is already running for your account. Wait for it to finish.',
         () => upstream(() => syncAccounts({ accounts, now }, api, userId, credentials), true),
       );
-    },
-
-    /** One page of stored trades with their journal and risk, filtered and sorted (newest open first by default). */
-    async tradePage(
-      userId: string,
-      { page, limit }: PageRequest,
-      filter: TradeListFilter = {},
-    ): Promise<Paged<TradeListItem>> {
-      await checkTags(userId, filter);
-      const { rows, total } = await tradeList.pageOf(userId, filter, (page - 1) * limit, limit);
-      return { data: await withJournal(userId, rows), pages: pagesFor(total, limit), total };
-    },
-
-    /**
-     * `tradePage` as the JSON the API sends, UTF-8 encoded (`serialise` turns a page into its text: the route's
-     * response schema).
-     * One read of the user's list version per call; the page itself is computed and serialised once per version
-     * and request on this instance (trade-list-cache.ts), so a repeated request costs that read alone.
-     */
-    async tradePageJson(
-      userId: string,
-      request: PageRequest,
-      filter: TradeListFilter,
-      serialise: (page: Paged<TradeListItem>) => string,
-    ): Promise<Buffer> {
-      const version = await listVersionOf(userId);
-      return listCache.json(userId, version, tradeListQueryKey(request.page, request.limit, filter), async () =>
-        serialise(await this.tradePage(userId, request, filter)),
-      );
-    },
-
-    /**
-     * Every matching trade as list rows, `TRADE_BATCH` at a time, in the filter's order (keyset: each batch is one
-     * query that starts after the previous batch's last row). Unknown tags are refused before the first batch.
-     */
-    async tradeBatches(userId: string, filter: TradeListFilter): Promise<AsyncGenerator<TradeListItem[]>> {
-      await checkTags(userId, filter);
-      return (async function* () {
-        let cursor: TradeCursor | null = null;
-        for (;;) {
-          const rows = await tradeList.batch(userId, filter, cursor, TRADE_BATCH);
-          if (rows.length > 0) yield await withJournal(userId, rows);
-          if (rows.length < TRADE_BATCH) return;
-          cursor = rows.at(-1)!;
-        }
-      })();
-    },
-
-    /**
-     * The matching trades as CSV text chunks (trade-export.ts), read batch by batch as the consumer pulls them,
-     * and the attachment's file name. Refuses unknown tags before anything is sent.
-     */
-    async exportTrades(userId: string, filter: TradeListFilter, timeZone: string) {
-      const batches = await this.tradeBatches(userId, filter);
-      return { fileName: exportFileName(now(), timeZone), chunks: tradesCsv(batches, timeZone) };
-    },
-
-    /**
-     * Close time and realized P/L of the user's trades that closed in [from, to) (the P/L calendar), of every
-     * platform unless one is given.
-     */
-    closedBetween(userId: string, from: string, to: string, platform?: PlatformQuery) {
-      return tradeList.closedBetween(userId, from, to, platform);
     },
 
     /** Stored accounts, newest first; of one platform and mode when the filter says so. */
@@ -402,8 +308,6 @@ export function createTradingService({ db, oanda, info, now, candleLimit }: Trad
 export type TradingService = ReturnType<typeof createTradingService>;
 /** The trade query shapes the chat tools pass to queryTrades and tradeFigures. */
 export type { TradeFigures, TradeQuery, TradeSort };
-/** The list filter (`get_trade_history`, the export, a journal day). */
-export type { TradeListFilter };
 /** What the import module hands to storeImport (metatrader-store.ts). */
 export type { ImportCounts, ImportedAccountInput, ImportedTradeInput };
 /** The accounts list filter (platform, mode). */
