@@ -277,7 +277,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     providers: llm,
     insights: createInsightsRepository(db.kysely),
     journal: createJournalFactsService(db.kysely),
-    source: createOverviewTrades(db.kysely),
+    source: createOverviewTrades(views.bookRows),
     snapshots: createSnapshotRepository(db.kysely, db.dialect),
     now: ctx.now,
     timeoutMs: options.insightsTimeoutMs,

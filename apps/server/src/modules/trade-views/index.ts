@@ -8,3 +8,5 @@ export type { TradeViewsTables } from './tables';
 export { createTradeViews, TRADE_BATCH } from './trade-views';
 export type { TradeViews, TradeViewsDeps, TradeListRequest, PageRequest, Paged } from './trade-views';
 export { tradeViewsRoutes } from './trade-views.routes';
+export { createBookRows } from './book-rows';
+export type { BookRow, BookRows } from './book-rows';

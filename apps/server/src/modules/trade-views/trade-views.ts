@@ -3,6 +3,7 @@ import type { TradeFilters, TradeListItem } from '@pipsense/contract';
 import { badRequest } from '../../lib/errors';
 import type { TradeViewsTables } from './tables';
 import type { TradeSelection } from './selection';
+import { createBookRows } from './book-rows';
 import { exportFileName, tradesCsv } from './trade-export';
 import { toTradeListItem } from './trade-list-item';
 import { createTradeListCache, tradeListQueryKey } from './trade-list-cache';
@@ -69,6 +70,9 @@ export function createTradeViews({ db, listVersionOf, now }: TradeViewsDeps) {
   }
 
   return {
+    /** The Overview's rows of one platform's trades or of one selection (book-rows.ts). */
+    bookRows: createBookRows(db),
+
     /** One page of stored trades with their journal and risk, filtered and sorted (newest open first by default). */
     async tradePage(
       userId: string,
