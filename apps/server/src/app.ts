@@ -259,6 +259,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: db.kysely,
     info,
     trading,
+    views,
     providers: llm,
     now: ctx.now,
     timeoutMs: options.chatTimeoutMs,

@@ -146,16 +146,19 @@ const status = (
 export interface TradeJournal {
   tags: readonly TradeTag[];
   tagsByTrade: ReadonlyMap<string, readonly string[]>;
-  initialStops: ReadonlyMap<string, string>;
 }
 
 /**
  * The by-tag rows of these trades (engine/by-tag.ts): the overview's byTag and the assistant's compare_tags, one
  * computation.
  */
-export function tagFactsOf(items: readonly TradeItem[], journal: TradeJournal): TagFacts[] {
+export function tagFactsOf(
+  items: ReadonlyArray<TradeItem & { initialStopLossPrice?: string | null }>,
+  journal: TradeJournal,
+): TagFacts[] {
   const refs = items.map((item) => tradeRef(item.accountId, item.tradeId));
-  const trades = items.map((item, i) => engineTradeFromItem(item, journal.initialStops.get(refs[i]!) ?? null));
+  // The first stop-loss the sync kept comes with each stored trade (trade-views): R needs it.
+  const trades = items.map((item) => engineTradeFromItem(item, item.initialStopLossPrice ?? null));
   return tagBreakdown(trades, (i) => journal.tagsByTrade.get(refs[i]!), journal.tags);
 }
 

@@ -21,6 +21,8 @@ export interface ChatModuleDeps {
   info: Pick<SettingsService, 'oandaCredentials' | 'defaultAiPlatform' | 'defaultTradingPlatform'>;
   /** The trading service's reads the assistant's data uses (trading-chat-data.ts). */
   trading: TradingChatDataDeps['trading'];
+  /** The stored trades by one selection (modules/trade-views). */
+  views: TradingChatDataDeps['views'];
   providers: LlmProviders;
   now: () => Date;
   /** Budget of one answer (default 45 s). */
@@ -47,6 +49,7 @@ export function createChatModule(deps: ChatModuleDeps) {
     deps.data ??
       createTradingChatData({
         trading: deps.trading,
+        views: deps.views,
         info: deps.info,
         journal: createJournalFactsService(deps.db),
         now: deps.now,

@@ -10,3 +10,4 @@ export type { TradeViews, TradeViewsDeps, TradeListRequest, PageRequest, Paged }
 export { tradeViewsRoutes } from './trade-views.routes';
 export { createBookRows } from './book-rows';
 export type { BookRow, BookRows } from './book-rows';
+export type { TradeSort, TradeFigures, StoredTradeItem } from './trade-query.repository';

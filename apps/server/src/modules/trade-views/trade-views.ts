@@ -4,6 +4,7 @@ import { badRequest } from '../../lib/errors';
 import type { TradeViewsTables } from './tables';
 import type { TradeSelection } from './selection';
 import { createBookRows } from './book-rows';
+import { createTradeQueryRepository, type TradeSort } from './trade-query.repository';
 import { exportFileName, tradesCsv } from './trade-export';
 import { toTradeListItem } from './trade-list-item';
 import { createTradeListCache, tradeListQueryKey } from './trade-list-cache';
@@ -53,6 +54,7 @@ export const TRADE_BATCH = 1000;
 export function createTradeViews({ db, listVersionOf, now }: TradeViewsDeps) {
   const tradeList = createTradeListRepository(db);
   const listCache = createTradeListCache();
+  const tradeQuery = createTradeQueryRepository(db);
 
   /** A tag filter naming a tag the user does not have is a mistake (a deleted tag, another user's id): 400. */
   async function checkTags(userId: string, selection: TradeSelection): Promise<void> {
@@ -131,6 +133,29 @@ export function createTradeViews({ db, listVersionOf, now }: TradeViewsDeps) {
     async exportTrades(userId: string, filter: TradeListRequest, timeZone: string) {
       const batches = await this.tradeBatches(userId, listSelection(filter), filter);
       return { fileName: exportFileName(now(), timeZone), chunks: tradesCsv(batches, timeZone) };
+    },
+
+    /**
+     * The first `limit` selected trades in the order asked for, selected, sorted and cut in the database (answers
+     * list a handful of trades; reading the whole history for them costs more than the answer).
+     */
+    queryTrades(userId: string, selection: TradeSelection, sort: TradeSort, limit: number) {
+      return tradeQuery.top(userId, selection, sort, limit);
+    },
+
+    /** The columns totals need of every selected trade, oldest first. */
+    tradeFigures(userId: string, selection: TradeSelection) {
+      return tradeQuery.figures(userId, selection);
+    },
+
+    /** Every selected trade, oldest first, with the first stop-loss the sync kept (for R). */
+    trades(userId: string, selection: TradeSelection) {
+      return tradeQuery.trades(userId, selection);
+    },
+
+    /** When a selected trade was last written; null when none is stored. */
+    lastTradeWrite(userId: string, selection: TradeSelection) {
+      return tradeQuery.latestWrite(userId, selection);
     },
 
     /** Close time and realized P/L of the selected trades (the P/L calendar: closed ones by close time). */

@@ -18,7 +18,7 @@ export async function pack(records: readonly TradeRecord[]): Promise<ArrayBuffer
     const bytes = encoder.encode(JSON.stringify(records.slice(at, at + PACK_SLICE)));
     // Its own buffer, exactly: only the bytes of this slice are moved to the thread.
     const own = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength;
-    out.push((own ? bytes.buffer : bytes.slice().buffer));
+    out.push(own ? bytes.buffer : bytes.slice().buffer);
   }
   return out;
 }

@@ -39,13 +39,7 @@ import { aboutAccount, notConfigured, oandaFailure, SETTINGS } from './oanda-fai
 import { createSyncLock } from './sync-lock';
 import { createUserConcurrency, type UserConcurrency } from '../../lib/user-concurrency';
 import { syncTrades, type TradeSyncOptions } from './trade-sync.service';
-import { createTradeRepository, type TradeFilter } from './trade.repository';
-import {
-  createTradeQueryRepository,
-  type TradeFigures,
-  type TradeQuery,
-  type TradeSort,
-} from './trade-query.repository';
+import { createTradeRepository } from './trade.repository';
 
 export interface TradingServiceDeps {
   db: Kysely<Database>;
@@ -89,13 +83,12 @@ export type LiveTrade = Omit<TradeItem, 'createdAt' | 'updatedAt'>;
 const pagesFor = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
 /**
- * The trading module's use cases: syncs, lists, candles. Analytics and the assistant call the exported methods
- * (allTrades, accounts, openTradesLive, candles, …); they never touch the tables themselves.
+ * The trading module's use cases: syncs, accounts, imports, candles. Analytics and the assistant call the exported
+ * methods (accounts, openTradesLive, candles, …); stored trades are read through the trade views (modules/trade-views).
  */
 export function createTradingService({ db, oanda, info, now, candleLimit }: TradingServiceDeps) {
   const candleTurns = candleLimit ?? createUserConcurrency(CANDLE_CONCURRENCY);
   const trades = createTradeRepository(db);
-  const tradeQuery = createTradeQueryRepository(db);
   const accounts = createBrokerAccountRepository(db);
   const lock = createSyncLock();
 
@@ -144,32 +137,6 @@ export function createTradingService({ db, oanda, info, now, candleLimit }: Trad
       const total = await accounts.count(userId, filter);
       const rows = await accounts.page(userId, filter, (page - 1) * limit, limit);
       return { data: rows.map(toAccountItem), pages: pagesFor(total, limit), total };
-    },
-
-    /** Every stored trade of the user, oldest first; narrow by platform, mode, account or state. */
-    async allTrades(userId: string, filter: TradeFilter = {}): Promise<TradeItem[]> {
-      return (await trades.all(userId, filter)).map(toTradeItem);
-    },
-
-    /**
-     * The first `limit` stored trades of a mode that match `query`, filtered, sorted and cut in the database
-     * (answers list a handful of trades; reading the whole history for them costs more than the answer).
-     */
-    async queryTrades(userId: string, query: TradeQuery, sort: TradeSort, limit: number): Promise<TradeItem[]> {
-      return (await tradeQuery.top(userId, query, sort, limit)).map(toTradeItem);
-    },
-
-    /** The columns totals need of every stored trade that matches `query`, oldest first. */
-    tradeFigures(userId: string, query: TradeQuery): Promise<TradeFigures[]> {
-      return tradeQuery.figures(userId, query);
-    },
-
-    /**
-     * When a stored trade of the mode (closed ones only with `state`; of one platform with `platform`) was last
-     * written; null when none is stored.
-     */
-    lastTradeWrite(userId: string, mode: Mode, state?: 'closed', platform?: PlatformQuery): Promise<string | null> {
-      return tradeQuery.latestWrite(userId, mode, state, platform);
     },
 
     /** Every stored account of the user, oldest first (of one mode, of one platform when given). */
@@ -306,8 +273,6 @@ export function createTradingService({ db, oanda, info, now, candleLimit }: Trad
   };
 }
 export type TradingService = ReturnType<typeof createTradingService>;
-/** The trade query shapes the chat tools pass to queryTrades and tradeFigures. */
-export type { TradeFigures, TradeQuery, TradeSort };
 /** What the import module hands to storeImport (metatrader-store.ts). */
 export type { ImportCounts, ImportedAccountInput, ImportedTradeInput };
 /** The accounts list filter (platform, mode). */

@@ -5,20 +5,18 @@ import type {
   TradesAnswer,
   TradesSnapshot,
 } from './chat-data';
-import { compareTagsOf, EMPTY_JOURNAL, hasAnyTag, type JournalSnapshot, type TagComparisonRequest } from './journal';
+import { compareTagsOf, EMPTY_JOURNAL, type JournalSnapshot, type TagComparisonRequest } from './journal';
 import { performance } from './performance';
-import { queryTrades, type TradeFilter } from './trade-query';
+import { queryTrades, type TradeQuestion } from './trade-query';
 
 /** Answers from trades held in memory (fixtures, or a source without a query engine). */
 export function tradesFromSnapshot(
   snapshot: TradesSnapshot,
-  filter: TradeFilter,
+  filter: TradeQuestion,
   journal: JournalSnapshot = EMPTY_JOURNAL,
 ): TradesAnswer {
-  const ids = filter.tagIds ?? [];
-  const trades = ids.length > 0 ? snapshot.trades.filter((t) => hasAnyTag(journal, t, ids)) : snapshot.trades;
   return {
-    result: queryTrades(trades, filter, snapshot.currencies),
+    result: queryTrades(snapshot.trades, filter, snapshot.currencies, journal.tagsByTrade),
     openOrigin: snapshot.openOrigin,
     historySyncedAt: snapshot.historySyncedAt,
     empty: snapshot.trades.length === 0,
