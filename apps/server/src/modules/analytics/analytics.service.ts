@@ -26,6 +26,7 @@ import {
   type OverviewInsights,
   type OverviewMetrics,
 } from './engine';
+import { isAccountNamed } from '../trade-views';
 import { overviewSelection, sliceBook, type OverviewSelection, type OverviewTrades } from './overview-trades';
 import { createBookCache, type BookCache } from './book-cache';
 import type { DataVersion, SnapshotRepository } from './overview-snapshots.repository';
@@ -415,9 +416,8 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       );
     const trades = await tradesOf(userId, slice, version, tagsByTrade);
     // The account as the API names it: its login or (MetaTrader, whose oandaAccountId is the key) its key.
-    const accountItems = slice.account
-      ? allAccounts.filter((a) => a.oandaAccountId === slice.account || a.login === slice.account)
-      : allAccounts;
+    const named = slice.account;
+    const accountItems = named ? allAccounts.filter((a) => isAccountNamed(a, named)) : allAccounts;
     engineRuns += 1;
     const byTag = tagBreakdown(
       trades,

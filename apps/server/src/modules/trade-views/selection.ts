@@ -81,6 +81,13 @@ export interface SelectionFacts {
   note?: (trade: SelectableTrade) => string | null | undefined;
 }
 
+/**
+ * Whether an account as the API lists it is the one an API `accountId` names: its login, or its API id (a MetaTrader
+ * account's key). The in-memory form of `accountKeysNamed` (selection-sql.ts), for the accounts beside a selection.
+ */
+export const isAccountNamed = (account: { oandaAccountId: string; login: string }, named: string): boolean =>
+  account.oandaAccountId === named || account.login === named;
+
 /** Epoch milliseconds of an ISO instant; undefined for none or an unreadable one. */
 const msOf = (iso: string | undefined): number | undefined => {
   if (!iso) return undefined;
