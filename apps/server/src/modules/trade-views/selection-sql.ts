@@ -52,7 +52,7 @@ const withNoteJoin = (db: Kysely<TradeViewsTables>, userId: string) =>
         .onRef('n.trade_id', '=', 'trades.trade_id'),
     )
     .where('trades.user_id', '=', userId);
-export type SelectedTrades = ReturnType<typeof withNoteJoin>;
+type SelectedTrades = ReturnType<typeof withNoteJoin>;
 
 /**
  * The user's trades the selection picks, as a Kysely query on `trades` (the caller selects and orders). The notes

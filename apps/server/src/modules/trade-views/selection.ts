@@ -51,8 +51,7 @@ export interface TimeBounds {
   to?: string | undefined;
 }
 
-export type OutcomeTest =
-  { of: 'realized'; is: 'win' | 'loss' | 'breakeven' } | { of: 'total'; is: 'winners' | 'losers' };
+type OutcomeTest = { of: 'realized'; is: 'win' | 'loss' | 'breakeven' } | { of: 'total'; is: 'winners' | 'losers' };
 
 /** A trade as the in-memory matcher reads it. Times in epoch milliseconds (a stored time's nanoseconds cut off). */
 export interface SelectableTrade {
@@ -72,7 +71,7 @@ export interface SelectableTrade {
 }
 
 /** What the matcher needs beside the trade when the selection asks for it. */
-export interface SelectionFacts {
+interface SelectionFacts {
   /** The keys `selection.account` names (accountKeysNamed). */
   accountKeys?: ReadonlySet<string> | undefined;
   /** The tag ids on the trade. */

@@ -8,7 +8,7 @@ import { realizedPlValue, selectTrades } from './selection-sql';
 export type TradeSort = 'pl_desc' | 'pl_asc' | 'newest' | 'oldest';
 
 /** What totals need of every matching trade; in stored order (open time, then id). */
-export interface TradeFigures {
+interface TradeFigures {
   /** The broker's id of the account (for OANDA its account id). */
   account_id: string;
   trade_id: string;
@@ -20,7 +20,7 @@ export interface TradeFigures {
 }
 
 /** A stored trade as the API shows it, with the first stop-loss the sync kept (the input of every R figure). */
-export type StoredTradeItem = TradeItem & { initialStopLossPrice: string | null };
+type StoredTradeItem = TradeItem & { initialStopLossPrice: string | null };
 
 // P/L by value: realized plus unrealized, exact on PostgreSQL, a number on SQLite (selection-sql.ts).
 const pl = sql`(${realizedPlValue} + COALESCE(CAST(${sql.ref('trades.unrealized_pl')} AS NUMERIC), 0))`;
@@ -86,4 +86,3 @@ export function createTradeQueryRepository(db: Kysely<TradeViewsTables>) {
     },
   };
 }
-export type TradeQueryRepository = ReturnType<typeof createTradeQueryRepository>;

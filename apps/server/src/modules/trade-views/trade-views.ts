@@ -17,7 +17,7 @@ import {
   type TradeListRow,
 } from './trade-list.repository';
 
-export interface TradeViewsDeps {
+interface TradeViewsDeps {
   db: Kysely<TradeViewsTables>;
   /**
    * The user's list version (db/data-versions.ts `listVersionReader`): it moves with every write of anything the list
