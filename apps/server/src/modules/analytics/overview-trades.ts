@@ -4,6 +4,7 @@ import { apiAccountId } from '../trading/trading.service';
 import { tradeRef } from '../journal/journal-facts.service';
 import {
   selectionMatcher,
+  timeRange,
   type BookRow,
   type BookRows,
   type SelectableTrade,
@@ -102,24 +103,15 @@ function bookBuilder() {
 }
 
 /**
- * One trade of a book as the selection's matcher reads it: a view on the book's arrays at `i`, each field read only
- * when the selection tests it (no object per trade; a filtered view tests the whole book).
+ * One trade of a book as the selection's matcher reads it: set to each trade in turn (its account key and mode from
+ * the book's arrays), the other fields read only when the selection tests them (no object per trade; a filtered view
+ * tests the whole book).
  */
 class BookTrade implements SelectableTrade {
-  i = 0;
-  constructor(
-    private readonly book: OverviewBook,
-    readonly platform: string,
-  ) {}
-  get trade(): EngineTrade {
-    return this.book.trades[this.i]!;
-  }
-  get accountKey() {
-    return this.book.accountKeys[this.i]!;
-  }
-  get mode() {
-    return this.book.modes[this.i]!;
-  }
+  trade!: EngineTrade;
+  accountKey = '';
+  mode = '';
+  constructor(readonly platform: string) {}
   get instrument() {
     return this.trade.instrument;
   }
@@ -157,18 +149,55 @@ export interface SliceFacts {
 
 /** The trades of a book in a selection, in the book's order (the same objects: nothing is copied). */
 export function sliceBook(book: OverviewBook, selection: OverviewSelection, facts: SliceFacts = {}): EngineTrade[] {
-  const view = new BookTrade(book, platformByQuery(selection.platform).stored);
-  const matches = selectionMatcher(selection, {
+  // A book holds one platform's trades: the platform is not tested again per trade.
+  const { platform, time, ...rest } = selection;
+  let start = 0;
+  let end = book.trades.length;
+  const range = time?.basis === 'open' && openTimeOrdered(book) ? timeRange(time) : undefined;
+  if (range) {
+    // The book is in open-time order: the bounds are two binary searches, and only the trades between are tested.
+    start = firstAt(book.trades, (ms) => ms >= range.lo);
+    end = firstAt(book.trades, (ms) => (range.toIncluded ? ms > range.hi : ms >= range.hi));
+  }
+  const view = new BookTrade(platformByQuery(platform).stored);
+  const matches = selectionMatcher(range ? rest : { ...rest, time }, {
     accountKeys: facts.accountKeys,
     tagIds: () => facts.tagsByTrade?.get(tradeRef(view.trade.accountId, view.trade.tradeId)),
   });
+  const { trades, accountKeys, modes } = book;
   const out: EngineTrade[] = [];
-  const { trades } = book;
-  for (let i = 0; i < trades.length; i++) {
-    view.i = i;
-    if (matches(view)) out.push(trades[i]!);
+  for (let i = start; i < end; i++) {
+    view.trade = trades[i]!;
+    view.accountKey = accountKeys[i]!;
+    view.mode = modes[i]!;
+    if (matches(view)) out.push(view.trade);
   }
   return out;
+}
+
+/** The first index whose open time passes `past` (which turns true once and stays true), or the length. */
+function firstAt(trades: readonly EngineTrade[], past: (openTime: number) => boolean): number {
+  let lo = 0;
+  let hi = trades.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (past(trades[mid]!.openTime)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Whether the book's open times never go back (as read, oldest first); checked once per book. */
+const ordered = new WeakMap<OverviewBook, boolean>();
+function openTimeOrdered(book: OverviewBook): boolean {
+  let known = ordered.get(book);
+  if (known === undefined) {
+    known = true;
+    for (let i = 1; i < book.trades.length && known; i++)
+      if (!(book.trades[i]!.openTime >= book.trades[i - 1]!.openTime)) known = false;
+    ordered.set(book, known);
+  }
+  return known;
 }
 
 /**

@@ -94,6 +94,17 @@ const msOf = (iso: string | undefined): number | undefined => {
   return Number.isNaN(ms) ? undefined : ms;
 };
 
+/**
+ * The bounds as epoch milliseconds (-Infinity and Infinity for a bound left out or unreadable), and whether `hi` is
+ * included; undefined when neither bound is given.
+ */
+export function timeRange(time: TimeBounds): { lo: number; hi: number; toIncluded: boolean } | undefined {
+  const from = msOf(time.from);
+  const to = msOf(time.to);
+  if (from === undefined && to === undefined) return undefined;
+  return { lo: from ?? -Infinity, hi: to ?? Infinity, toIncluded: time.ends === 'both' };
+}
+
 const isClosed = (t: Pick<SelectableTrade, 'state'>) => t.state === 'CLOSED';
 
 /** Whether the selection reads the journal's notes (a join the SQL makes only then). */
@@ -122,13 +133,10 @@ export function selectionMatcher(s: TradeSelection, facts: SelectionFacts = {}):
   if (s.state === 'closed') tests.push(isClosed);
   if (s.state === 'open') tests.push((t) => !isClosed(t));
   const time = s.time;
-  const from = msOf(time?.from);
-  const to = msOf(time?.to);
-  if (time && (from !== undefined || to !== undefined)) {
-    const within =
-      time.ends === 'both'
-        ? (ms: number) => (from === undefined || ms >= from) && (to === undefined || ms <= to)
-        : (ms: number) => (from === undefined || ms >= from) && (to === undefined || ms < to);
+  const range = time ? timeRange(time) : undefined;
+  if (time && range) {
+    const { lo, hi } = range;
+    const within = range.toIncluded ? (ms: number) => ms >= lo && ms <= hi : (ms: number) => ms >= lo && ms < hi;
     if (time.basis === 'open') tests.push((t) => within(t.openTime));
     else tests.push((t) => (isClosed(t) ? t.closeTime !== null && within(t.closeTime) : within(t.openTime)));
   }
@@ -157,9 +165,13 @@ export function selectionMatcher(s: TradeSelection, facts: SelectionFacts = {}):
   }
   if (s.stopLoss !== undefined) tests.push((t) => (t.stopLossPrice !== null) === s.stopLoss);
   if (s.takeProfit !== undefined) tests.push((t) => (t.takeProfitPrice !== null) === s.takeProfit);
-  if (tests.length === 0) return () => true;
+  // The Overview tests whole books with this: one or two tests are called directly, more in an indexed loop.
+  const [first, second] = tests;
+  if (first === undefined) return () => true;
+  if (second === undefined) return first;
+  if (tests.length === 2) return (t) => first(t) && second(t);
   return (t) => {
-    for (const test of tests) if (!test(t)) return false;
+    for (let i = 0; i < tests.length; i++) if (!tests[i]!(t)) return false;
     return true;
   };
 }
