@@ -14,6 +14,9 @@ import { compareDecimals, isDecimal, negateDecimal, signOf } from '../../domain/
  *   [from, to).
  * - `outcome`: `of: 'realized'` looks at closed trades only, by realized P/L (the list's win / loss / breakeven);
  *   `of: 'total'` adds unrealized P/L and takes open trades too (the assistant's winners and losers).
+ *
+ * A later reader adds its fields here, with their SQL in selection-sql.ts, their test in `selectionMatcher` and their
+ * values in the generator of selection.db.test.ts, so that the two readings keep agreeing.
  */
 export interface TradeSelection {
   /** One platform's trades; every platform's without one. */
