@@ -1,9 +1,8 @@
 import type { TagFacts, TagKind, TradeItem, TradeTag } from '@pipsense/contract';
 import { tagFactsOf, type TradeJournal } from '../../analytics/analytics.service';
 import { tradeRef } from '../../journal/journal-facts.service';
-import type { TradeSelection } from '../../trade-views';
 import type { ResolvedPeriod } from './periods';
-import { itemMatcher, normaliseInstrument, type TradeRow } from './trade-query';
+import { closedInPeriod, itemMatcher, type TradeRow } from './trade-query';
 
 /** What the assistant reads of the trader's journal: tags, which trade has which, notes. */
 export interface JournalSnapshot extends TradeJournal {
@@ -59,18 +58,7 @@ export function compareTagsOf(
   journal: JournalSnapshot,
   request: TagComparisonRequest,
 ): TagFacts[] {
-  const closed = trades.filter(itemMatcher(tagComparisonSelection(request)));
+  const closed = trades.filter(itemMatcher(closedInPeriod(request.period, request.instrument)));
   const tags = request.kind ? journal.tags.filter((tag) => tag.kind === request.kind) : journal.tags;
   return tagFactsOf(closed, { ...journal, tags });
-}
-
-/** The trades a tag comparison covers (the caller adds mode and platform): closed in the period, [from, to). */
-export function tagComparisonSelection(request: TagComparisonRequest): TradeSelection {
-  const from = request.period.from?.toISOString();
-  const to = request.period.to?.toISOString();
-  return {
-    state: 'closed',
-    instrument: request.instrument ? normaliseInstrument(request.instrument) : undefined,
-    time: from || to ? { basis: 'close', ends: 'from', from, to } : undefined,
-  };
 }

@@ -127,18 +127,30 @@ const compareIdsDesc = (a: TradeItem, b: TradeItem) => {
  * open time, [from, to); winners and losers by realized plus unrealized P/L, open trades included.
  */
 export function questionSelection(q: Omit<TradeQuestion, 'sort' | 'limit'>): TradeSelection {
-  const from = q.period.from?.toISOString();
-  const to = q.period.to?.toISOString();
   return {
     state: q.state === 'all' ? undefined : q.state,
     instrument: q.instrument ? normaliseInstrument(q.instrument) : undefined,
-    time: from || to ? { basis: 'close', ends: 'from', from, to } : undefined,
+    time: periodTime(q.period),
     outcome: q.outcome === 'any' ? undefined : { of: 'total', is: q.outcome },
     stopLoss: q.stopLoss === 'any' ? undefined : q.stopLoss === 'with',
     takeProfit: q.takeProfit === 'any' ? undefined : q.takeProfit === 'with',
     tags: q.tagIds && q.tagIds.length > 0 ? q.tagIds : undefined,
   };
 }
+
+/** A period as the assistant counts it: a closed trade by its close time, an open one by its open time, [from, to). */
+function periodTime(period: ResolvedPeriod): TradeSelection['time'] {
+  const from = period.from?.toISOString();
+  const to = period.to?.toISOString();
+  return from || to ? { basis: 'close', ends: 'from', from, to } : undefined;
+}
+
+/** The trades closed in the period (the caller adds mode and platform): performance and tag comparisons. */
+export const closedInPeriod = (period: ResolvedPeriod, instrument: string | undefined): TradeSelection => ({
+  state: 'closed',
+  instrument: instrument ? normaliseInstrument(instrument) : undefined,
+  time: periodTime(period),
+});
 
 const timeOf = (iso: string | null): number | null => {
   if (!iso) return null;

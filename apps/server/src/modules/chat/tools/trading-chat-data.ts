@@ -4,11 +4,10 @@ import type { SettingsService } from '../../settings/settings.service';
 import type { TradingService } from '../../trading/trading.service';
 import type { JournalFactsService } from '../../journal/journal-facts.service';
 import type { TradeSelection, TradeViews } from '../../trade-views';
-import { compareTagsOf, tagComparisonSelection } from './journal';
+import { compareTagsOf } from './journal';
 import type { ChatData, DataOrigin } from './chat-data';
 import { summarisePerformance } from './performance';
-import type { ResolvedPeriod } from './periods';
-import { itemMatcher, normaliseInstrument, questionSelection, tradeQueryResult } from './trade-query';
+import { closedInPeriod, itemMatcher, questionSelection, tradeQueryResult } from './trade-query';
 
 export interface TradingChatDataDeps {
   trading: Pick<TradingService, 'accounts' | 'openTradesLive' | 'syncAccounts' | 'candles'>;
@@ -40,17 +39,6 @@ function fallbackDetail(error: unknown): string {
 
 const latest = (times: Array<string | null | undefined>): string | null =>
   times.reduce<string | null>((max, t) => (t && (max === null || t > max) ? t : max), null);
-
-/** Closed trades of the period by close time, [from, to) (the performance summary). */
-const closedIn = (period: ResolvedPeriod, instrument: string | undefined): TradeSelection => {
-  const from = period.from?.toISOString();
-  const to = period.to?.toISOString();
-  return {
-    state: 'closed',
-    instrument: instrument ? normaliseInstrument(instrument) : undefined,
-    time: from || to ? { basis: 'close', ends: 'from', from, to } : undefined,
-  };
-};
 
 /**
  * The assistant's data, read through the trading service for the signed-in user. The trading and accounts topics
@@ -160,7 +148,7 @@ export function createTradingChatData({ trading, views, info, journal, now }: Tr
       const [currencies, historySyncedAt, figures] = await Promise.all([
         currenciesOf(userId, mode, platform),
         historyTime(userId, mode, link),
-        views.tradeFigures(userId, { ...closedIn(period, instrument), mode, platform }),
+        views.tradeFigures(userId, { ...closedInPeriod(period, instrument), mode, platform }),
       ]);
       const closed = figures.map((f) => ({
         accountId: f.account_id,
@@ -191,7 +179,11 @@ export function createTradingChatData({ trading, views, info, journal, now }: Tr
       const link = await connection(userId, mode);
       const [historySyncedAt, stored] = await Promise.all([
         historyTime(userId, mode, link),
-        views.trades(userId, { ...tagComparisonSelection(request), mode, platform: platformFor(link) }),
+        views.trades(userId, {
+          ...closedInPeriod(request.period, request.instrument),
+          mode,
+          platform: platformFor(link),
+        }),
       ]);
       return {
         result: compareTagsOf(stored, facts, request),
