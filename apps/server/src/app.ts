@@ -269,7 +269,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // they get a grace period to end, then are stopped and stored with the text so far and a note.
   app.addHook('preClose', async () => chat.answers.close(options.chatCloseGraceMs));
 
-  const journal = createJournalService({ journal: createJournalRepository(db.kysely), trading, now: ctx.now });
+  const journal = createJournalService({ journal: createJournalRepository(db.kysely), trading, views, now: ctx.now });
 
   const analytics = createAnalyticsService({
     budget: aiBudget,

@@ -9,8 +9,6 @@ export interface TradeKey {
   tradeId: string;
 }
 
-export type TagRow = JournalTagsTable & { trades: number };
-
 /** Rows per statement: far inside both engines' parameter limits. */
 const BATCH = 200;
 
@@ -19,31 +17,8 @@ const BATCH = 200;
  * finds nothing. Trades are named by their key; the rows have no foreign key to `trades`, so re-syncs leave them be.
  */
 export function createJournalRepository(db: Kysely<Database>) {
-  /** The user's tags with the number of stored trades carrying each (tags on trades no longer stored don't count). */
-  const tagsWithCounts = (userId: string) =>
-    db
-      .selectFrom('journal_tags')
-      .selectAll('journal_tags')
-      .select((eb) =>
-        eb
-          .selectFrom('trade_tags')
-          .innerJoin('trades', (join) =>
-            join
-              .onRef('trades.user_id', '=', 'trade_tags.user_id')
-              .onRef('trades.account_key', '=', 'trade_tags.account_key')
-              .onRef('trades.trade_id', '=', 'trade_tags.trade_id'),
-          )
-          .select(eb.fn.countAll<number | string>().as('n'))
-          .whereRef('trade_tags.tag_id', '=', 'journal_tags.id')
-          .whereRef('trade_tags.user_id', '=', 'journal_tags.user_id')
-          .as('trades'),
-      )
-      .where('journal_tags.user_id', '=', userId);
-
-  const withCount = <T extends { trades: number | string | null }>(row: T) => ({
-    ...row,
-    trades: Number(row.trades ?? 0),
-  });
+  /** The user's tags (how many stored trades carry each: the trade views' `tagTradeCounts`). */
+  const tags = (userId: string) => db.selectFrom('journal_tags').selectAll().where('user_id', '=', userId);
 
   return {
     /** The journal's part of the Overview changed (tags, which trade carries which): moves its data version. */
@@ -70,15 +45,12 @@ export function createJournalRepository(db: Kysely<Database>) {
         return true;
       }),
 
-    async listTags(userId: string): Promise<TagRow[]> {
-      return (await tagsWithCounts(userId).orderBy('journal_tags.name_key').orderBy('journal_tags.id').execute()).map(
-        withCount,
-      );
+    listTags(userId: string): Promise<JournalTagsTable[]> {
+      return tags(userId).orderBy('name_key').orderBy('id').execute();
     },
 
-    async findTag(userId: string, tagId: string): Promise<TagRow | undefined> {
-      const row = await tagsWithCounts(userId).where('journal_tags.id', '=', tagId).executeTakeFirst();
-      return row && withCount(row);
+    findTag(userId: string, tagId: string): Promise<JournalTagsTable | undefined> {
+      return tags(userId).where('id', '=', tagId).executeTakeFirst();
     },
 
     /** The user's tags among these ids. */

@@ -278,6 +278,29 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
       >;
     },
 
+    /**
+     * How many of the user's stored trades carry each tag (of these tags only, when given); tags on trades no longer
+     * stored do not count, and a tag on none is absent.
+     */
+    async tagTradeCounts(userId: string, tagIds?: readonly string[]): Promise<Map<string, number>> {
+      let query = db
+        .selectFrom('trade_tags')
+        .innerJoin('trades', (join) =>
+          join
+            .onRef('trades.user_id', '=', 'trade_tags.user_id')
+            .onRef('trades.account_key', '=', 'trade_tags.account_key')
+            .onRef('trades.trade_id', '=', 'trade_tags.trade_id'),
+        )
+        .select((eb) => ['trade_tags.tag_id', eb.fn.countAll<number | string>().as('n')])
+        .where('trade_tags.user_id', '=', userId)
+        .groupBy('trade_tags.tag_id');
+      if (tagIds) {
+        if (tagIds.length === 0) return new Map();
+        query = query.where('trade_tags.tag_id', 'in', [...tagIds]);
+      }
+      return new Map((await query.execute()).map((r) => [r.tag_id, Number(r.n)]));
+    },
+
     /** Which of these tag ids are not tags of the user. */
     async unknownTags(userId: string, tagIds: readonly string[]): Promise<string[]> {
       if (tagIds.length === 0) return [];

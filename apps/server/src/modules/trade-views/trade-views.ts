@@ -158,6 +158,11 @@ export function createTradeViews({ db, listVersionOf, now }: TradeViewsDeps) {
       return tradeQuery.latestWrite(userId, selection);
     },
 
+    /** How many stored trades carry each tag (of these tags only, when given); a tag on none is absent. */
+    tagTradeCounts(userId: string, tagIds?: readonly string[]) {
+      return tradeList.tagTradeCounts(userId, tagIds);
+    },
+
     /** Close time and realized P/L of the selected trades (the P/L calendar: closed ones by close time). */
     closedPL(userId: string, selection: TradeSelection) {
       return tradeList.closedPL(userId, selection);
