@@ -66,11 +66,11 @@ const rawSqlFiles = [
   'apps/server/src/modules/trading/trade.repository.ts',
   'apps/server/src/modules/trading/sqlite-trade-writer.ts',
   'apps/server/src/modules/trading/sqlite-trade.worker.ts',
-  'apps/server/src/modules/trading/trade-list.repository.ts',
   // sync-jobs: pg-boss's own schema (its queue), no table of the application.
   'apps/server/src/modules/sync-jobs/pg-boss-queue.ts',
-  // Temporary: the Overview's trades read trading's tables raw; the trade read side (modules/trade-views) takes it over.
-  'apps/server/src/modules/analytics/overview-trades.ts',
+  // trade-views: the fast SQLite reads of the trade list and the Overview's book (decision 020), over the tables it reads.
+  'apps/server/src/modules/trade-views/trade-list.repository.ts',
+  'apps/server/src/modules/trade-views/book-rows.ts',
 ];
 const rawSqlMessage =
   "Raw SQL over a table only in the repository of the module that owns it (eslint.config.js's rawSqlFiles, docs/ARCHITECTURE.md): use the module's typed Kysely.";

@@ -1,7 +1,7 @@
 /*
  * The trade list and the CSV export on 100,000 trades, in SQLite and PostgreSQL (the app's own tables,
  * built by its migrations, filled directly). Goals: a filtered, sorted page answers in < 50 ms (median, through the
- * trading service: count, page, tags of the page, risk figures), and the export of every trade streams without
+ * trade views: count, page, tags of the page, risk figures), and the export of every trade streams without
  * holding them (resident memory growth, fresh processes), beside collecting every row first for comparison.
  * PostgreSQL runs when PIPSENSE_BENCH_PG_URL names a server (e.g. postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -16,8 +16,8 @@ import { build } from 'esbuild';
 import { createDb, type Db } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { oandaAccount } from '../apps/server/src/modules/trading/account-key';
-import { createTradingService } from '../apps/server/src/modules/trading/trading.service';
-import type { TradeListFilter } from '../apps/server/src/modules/trading/trade-list.repository';
+import { listVersionReader } from '../apps/server/src/db/data-versions';
+import { createTradeViews, type TradeListRequest } from '../apps/server/src/modules/trade-views';
 import type { EngineTrade } from '../apps/server/src/modules/analytics/engine';
 import { generateSyntheticTrades, SYNTHETIC_NOW } from '../apps/server/src/test/synthetic-trades';
 import { goal, heading, mb, median, ms, runBench, spread } from './support/stats';
@@ -123,7 +123,7 @@ async function fillPostgres(url: string, data: ReturnType<typeof sqlSetup>) {
 }
 
 /** The pages measured; the goal holds for each. */
-function pages(trades: readonly EngineTrade[]): Array<[string, TradeListFilter, number]> {
+function pages(trades: readonly EngineTrade[]): Array<[string, TradeListRequest, number]> {
   const times = trades.map((t) => t.openTime).sort((a, b) => a - b);
   const from = new Date(times[Math.floor(times.length * 0.25)]!).toISOString();
   const to = new Date(times[Math.floor(times.length * 0.75)]!).toISOString();
@@ -143,19 +143,14 @@ function pages(trades: readonly EngineTrade[]): Array<[string, TradeListFilter, 
 }
 
 async function measurePages(db: Db, trades: readonly EngineTrade[]) {
-  const trading = createTradingService({
-    db: db.kysely,
-    oanda: {} as never,
-    settings: {} as never,
-    now: () => new Date(),
-  });
+  const views = createTradeViews({ db: db.kysely, listVersionOf: listVersionReader(db.kysely), now: () => new Date() });
   const medians: Array<[string, number]> = [];
   for (const [label, filter, page] of pages(trades)) {
-    const first = await trading.tradePage(USER, { page, limit: 10 }, filter);
+    const first = await views.tradePage(USER, { page, limit: 10 }, filter);
     const times: number[] = [];
     for (let i = 0; i < RUNS; i += 1) {
       const start = performance.now();
-      await trading.tradePage(USER, { page, limit: 10 }, filter);
+      await views.tradePage(USER, { page, limit: 10 }, filter);
       times.push(performance.now() - start);
     }
     console.log(`${label}: ${spread(times)} — ${first.total.toLocaleString('en-US')} matching`);

@@ -15,16 +15,6 @@ const modules = readdirSync(join(src, 'modules'), { withFileTypes: true })
 /** The one module that may declare reads of tables other modules own: the read side of trades. */
 const READ_SIDE = ['trade-views'];
 
-/**
- * Reads of other modules' tables declared before the read side exists, each named in its module's tables.ts; the
- * read side (modules/trade-views) takes them over and this list empties.
- */
-const TEMPORARY_READS = {
-  analytics: ['OverviewTradeReads'],
-  journal: ['JournalRepositoryDb', 'JournalFactsReads'],
-  trading: ['TradeListReads'],
-};
-
 const walk = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
@@ -137,10 +127,7 @@ describe('docs/ARCHITECTURE.md matches the server code', () => {
 
   it.each(modules)('modules/%s: declares reads of tables it does not own only as the read side', (mod) => {
     const owner = Object.fromEntries(modules.flatMap((m) => (doc[m]?.tables ?? []).map((t) => [t, m])));
-    const temporary = TEMPORARY_READS[mod] ?? [];
-    const foreign = Object.entries(declaredSlices(mod))
-      .filter(([name]) => !temporary.includes(name))
-      .flatMap(([, tables]) => tables.filter((t) => owner[t] !== mod && t !== 'data_versions'));
+    const foreign = Object.entries(declaredSlices(mod)).flatMap(([, tables]) => tables.filter((t) => owner[t] !== mod && t !== 'data_versions'));
     const expected = READ_SIDE.includes(mod) ? doc[mod].reads : [];
     expect([...new Set(foreign)].sort()).toEqual(expected);
   });

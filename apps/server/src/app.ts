@@ -46,14 +46,7 @@ import {
   settingsUserData,
   type SettingsTables,
 } from './modules/settings';
-import {
-  createExcursionJob,
-  createTradingService,
-  tradingRoutes,
-  tradingUserData,
-  type TradingDb,
-  type TradingServiceDb,
-} from './modules/trading';
+import { createExcursionJob, createTradingService, tradingRoutes, tradingUserData, type TradingDb } from './modules/trading';
 import { aiUsageUserData, createAiBudget, type AiUsageTables } from './modules/ai-usage';
 import { chatAnswerRoutes, chatRoutes, chatUserData, createChatModule, type ChatTables } from './modules/chat';
 import {
@@ -65,7 +58,6 @@ import {
   createSnapshotRepository,
   type AnalyticsDb,
   type AnalyticsTables,
-  type OverviewTradeReads,
 } from './modules/analytics';
 import {
   calendarRoutes,
@@ -75,10 +67,11 @@ import {
   createJournalService,
   journalRoutes,
   journalUserData,
-  type JournalFactsReads,
-  type JournalRepositoryDb,
+  type JournalDb,
   type JournalTables,
 } from './modules/journal';
+import { createTradeViews, tradeViewsRoutes, type TradeViewsTables } from './modules/trade-views';
+import { listVersionReader, type DataVersionsTables } from './db/data-versions';
 import {
   createImportService,
   createReportParser,
@@ -275,11 +268,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.addHook('onClose', () => oanda.close());
   const trading = createTradingService({
-    db: slice<TradingServiceDb>(db.kysely),
+    db: slice<TradingDb>(db.kysely),
     oanda,
     settings,
     now: ctx.now,
     candleLimit: options.userLimits?.candles,
+  });
+  // The one read side of trades (docs/decisions/021-one-read-side-for-trades.md).
+  const views = createTradeViews({
+    db: slice<TradeViewsTables>(db.kysely),
+    listVersionOf: listVersionReader(slice<DataVersionsTables>(db.kysely)),
+    now: ctx.now,
   });
   if (env.EXCURSION_REQUESTS_PER_MINUTE > 0) {
     // MAE/MFE from candles in the background; stopped before the database closes (registered after its hook).
@@ -313,7 +312,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Issue 12, finding 4: every provider request of a user counts against the day's budget, shared through the database.
   const aiBudget = createAiBudget(slice<AiUsageTables>(db.kysely), env.AI_DAILY_REQUESTS, ctx.now);
   // The journal's facts of trades, built once: the assistant's tools and the Overview read the same ones.
-  const journalFacts = createJournalFactsService(slice<JournalFactsReads>(db.kysely));
+  const journalFacts = createJournalFactsService(slice<JournalTables>(db.kysely));
   const chat = createChatModule({
     budget: aiBudget,
     maxToolCallsPerRound: env.AI_MAX_TOOL_CALLS_PER_ROUND,
@@ -321,6 +320,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     settings,
     trading,
     journal: journalFacts,
+    views,
     providers: llm,
     now: ctx.now,
     timeoutMs: options.chatTimeoutMs,
@@ -331,8 +331,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('preClose', async () => chat.answers.close(options.chatCloseGraceMs));
 
   const journal = createJournalService({
-    journal: createJournalRepository(slice<JournalRepositoryDb>(db.kysely)),
+    journal: createJournalRepository(slice<JournalDb>(db.kysely)),
     trading,
+    views,
     now: ctx.now,
   });
 
@@ -343,7 +344,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     providers: llm,
     insights: createInsightsRepository(slice<AnalyticsTables>(db.kysely)),
     journal: journalFacts,
-    source: createOverviewTrades(slice<OverviewTradeReads>(db.kysely)),
+    source: createOverviewTrades(views.bookRows),
     snapshots: createSnapshotRepository(slice<AnalyticsDb>(db.kysely), db.dialect),
     now: ctx.now,
     timeoutMs: options.insightsTimeoutMs,
@@ -369,13 +370,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(settingsRoutes, { settings, auth, env });
   // The Sync buttons go through the background sync's lease and status.
   await app.register(tradingRoutes, { trading: syncJobs.manualTrading(trading) });
+  await app.register(tradeViewsRoutes, { views });
   await app.register(syncRoutes, { jobs: syncJobs });
   await app.register(chatRoutes, { chats: chat.chats });
   await app.register(chatAnswerRoutes, { answers: chat.answers });
   await app.register(analyticsRoutes, { analytics });
   await app.register(journalRoutes, { journal });
   await app.register(calendarRoutes, {
-    calendar: createCalendarService({ db: slice<JournalTables>(db.kysely), trading, now: ctx.now }),
+    calendar: createCalendarService({ db: slice<JournalTables>(db.kysely), views, now: ctx.now }),
   });
 
   const imports = createImportService({

@@ -8,23 +8,20 @@ import type {
 import {
   compareTagsOf,
   EMPTY_JOURNAL,
-  hasAnyTag,
   type JournalSnapshot,
   type TagComparisonRequest,
 } from '../modules/chat/tools/journal';
 import { performance } from '../modules/chat/tools/performance';
-import { queryTrades, type TradeFilter } from '../modules/chat/tools/trade-query';
+import { queryTrades, type TradeQuestion } from '../modules/chat/tools/trade-query';
 
 /** The chat tools' answers from trades held in memory, for the chat fixtures (chat-fixture-data.ts). */
 export function tradesFromSnapshot(
   snapshot: TradesSnapshot,
-  filter: TradeFilter,
+  filter: TradeQuestion,
   journal: JournalSnapshot = EMPTY_JOURNAL,
 ): TradesAnswer {
-  const ids = filter.tagIds ?? [];
-  const trades = ids.length > 0 ? snapshot.trades.filter((t) => hasAnyTag(journal, t, ids)) : snapshot.trades;
   return {
-    result: queryTrades(trades, filter, snapshot.currencies),
+    result: queryTrades(snapshot.trades, filter, snapshot.currencies, journal.tagsByTrade),
     openOrigin: snapshot.openOrigin,
     historySyncedAt: snapshot.historySyncedAt,
     empty: snapshot.trades.length === 0,

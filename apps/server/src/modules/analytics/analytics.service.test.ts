@@ -241,7 +241,10 @@ function service(provider: LlmProvider): AnalyticsService {
     source: {
       book: () => Promise.resolve(book),
       count: () => Promise.resolve(book.trades.length),
-      slice: (_user, _slice, test) => Promise.resolve(sliceBook(book, test)),
+      slice: (_user, selection) =>
+        Promise.resolve(
+          sliceBook(book, selection, { accountKeys: new Set(selection.account ? [selection.account] : []) }),
+        ),
       accountKeysNamed: (_user, named) => Promise.resolve(new Set([named])),
     },
     snapshots: createSnapshotRepository(db.kysely, 'sqlite'),

@@ -26,7 +26,8 @@ import {
   type OverviewInsights,
   type OverviewMetrics,
 } from './engine';
-import { sliceBook, type OverviewSlice, type OverviewTrades, type SliceTest } from './overview-trades';
+import { isAccountNamed } from '../trade-views';
+import { overviewSelection, sliceBook, type OverviewSelection, type OverviewTrades } from './overview-trades';
 import { createBookCache, type BookCache } from './book-cache';
 import type { DataVersion, SnapshotRepository } from './overview-snapshots.repository';
 import {
@@ -146,16 +147,19 @@ const status = (
 export interface TradeJournal {
   tags: readonly TradeTag[];
   tagsByTrade: ReadonlyMap<string, readonly string[]>;
-  initialStops: ReadonlyMap<string, string>;
 }
 
 /**
  * The by-tag rows of these trades (engine/by-tag.ts): the overview's byTag and the assistant's compare_tags, one
  * computation.
  */
-export function tagFactsOf(items: readonly TradeItem[], journal: TradeJournal): TagFacts[] {
+export function tagFactsOf(
+  items: ReadonlyArray<TradeItem & { initialStopLossPrice?: string | null }>,
+  journal: TradeJournal,
+): TagFacts[] {
   const refs = items.map((item) => tradeRef(item.accountId, item.tradeId));
-  const trades = items.map((item, i) => engineTradeFromItem(item, journal.initialStops.get(refs[i]!) ?? null));
+  // The first stop-loss the sync kept comes with each stored trade (trade-views): R needs it.
+  const trades = items.map((item) => engineTradeFromItem(item, item.initialStopLossPrice ?? null));
   return tagBreakdown(trades, (i) => journal.tagsByTrade.get(refs[i]!), journal.tags);
 }
 
@@ -379,37 +383,30 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
    */
   async function tradesOf(
     userId: string,
-    slice: OverviewSlice,
+    slice: OverviewSelection,
     version: DataVersion,
     tagsByTrade: ReadonlyMap<string, readonly string[]>,
   ): Promise<EngineTrade[]> {
-    const from = slice.from ? Date.parse(slice.from) : undefined;
-    const to = slice.to ? Date.parse(slice.to) : undefined;
-    const test: SliceTest = {
-      mode: slice.mode,
-      accountKeys: slice.accountId ? await deps.source.accountKeysNamed(userId, slice.accountId) : undefined,
-      instrument: slice.instrument,
-      from: from !== undefined && !Number.isNaN(from) ? from : undefined,
-      to: to !== undefined && !Number.isNaN(to) ? to : undefined,
-      tagsByTrade,
-      tags: slice.tag,
-    };
     const key = `${userId}|${slice.platform}`;
+    const facts = async () => ({
+      accountKeys: slice.account ? await deps.source.accountKeysNamed(userId, slice.account) : undefined,
+      tagsByTrade,
+    });
     const held = books.held(key, version.data);
-    if (held) return sliceBook(held, test);
-    if (!books.fits(await deps.source.count(userId, slice.platform))) return deps.source.slice(userId, slice, test);
+    if (held) return sliceBook(held, slice, await facts());
+    if (!books.fits(await deps.source.count(userId, slice.platform))) return deps.source.slice(userId, slice);
     const book = await books.get(key, version.data, () => deps.source.book(userId, slice.platform));
-    return sliceBook(book, test);
+    return sliceBook(book, slice, await facts());
   }
 
   /** Computes one overview (a slice, or the whole of a scope for its snapshot): the engine, once. */
-  async function compute(userId: string, slice: OverviewSlice, version: DataVersion, timeZone: string, now: Date) {
+  async function compute(userId: string, slice: OverviewSelection, version: DataVersion, timeZone: string, now: Date) {
     const [allAccounts, tags, tagsByTrade] = await Promise.all([
       deps.trading.accounts(userId, slice.mode, slice.platform),
       deps.journal.tags(userId),
       deps.journal.tagsByTrade(userId),
     ]);
-    const wanted = slice.tag ?? [];
+    const wanted = slice.tags ?? [];
     const known = new Set(tags.map((t) => t.id));
     const unknown = wanted.filter((id) => !known.has(id));
     if (unknown.length > 0)
@@ -419,9 +416,8 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       );
     const trades = await tradesOf(userId, slice, version, tagsByTrade);
     // The account as the API names it: its login or (MetaTrader, whose oandaAccountId is the key) its key.
-    const accountItems = slice.accountId
-      ? allAccounts.filter((a) => a.oandaAccountId === slice.accountId || a.login === slice.accountId)
-      : allAccounts;
+    const named = slice.account;
+    const accountItems = named ? allAccounts.filter((a) => isAccountNamed(a, named)) : allAccounts;
     engineRuns += 1;
     const byTag = tagBreakdown(
       trades,
@@ -433,7 +429,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       timeZone,
       // A slice by date, instrument or tag is not the accounts' whole history: their balances say nothing of its
       // starting equity.
-      sliceOfHistory: Boolean(slice.from || slice.to || slice.instrument || wanted.length > 0),
+      sliceOfHistory: Boolean(slice.time || slice.instrument || wanted.length > 0),
       byTag,
     });
     return { metrics, byTag, dataAsOf: newestSync(accountItems) };
@@ -519,7 +515,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         const instrument = request.instrument?.toUpperCase().replace('/', '_');
         const version = await deps.snapshots.version(userId);
         const { metrics, byTag, dataAsOf } = await computeTurns.run(userId, () =>
-          compute(userId, { ...request, platform, instrument }, version, timeZone, now),
+          compute(userId, overviewSelection({ ...request, platform, instrument }), version, timeZone, now),
         );
         const cards = buildInsights(metrics);
         return {

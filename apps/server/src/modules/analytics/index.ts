@@ -4,4 +4,4 @@ export { analyticsRoutes } from './analytics.routes';
 export { createInsightsRepository } from './insights.repository';
 export { createSnapshotRepository } from './overview-snapshots.repository';
 export { createOverviewTrades } from './overview-trades';
-export { analyticsUserData, type AnalyticsDb, type AnalyticsTables, type OverviewTradeReads } from './tables';
+export { analyticsUserData, type AnalyticsDb, type AnalyticsTables } from './tables';

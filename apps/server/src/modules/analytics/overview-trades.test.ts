@@ -7,7 +7,8 @@ import { insertUser } from '../../test/rows';
 import { oandaAccount } from '../trading/account-key';
 import { generateSyntheticTrades } from '../../test/synthetic-trades';
 import { engineTradeFromItem, type EngineTrade } from './engine';
-import { createOverviewTrades, sliceBook, type OverviewSlice, type SliceTest } from './overview-trades';
+import { createBookRows } from '../trade-views';
+import { createOverviewTrades, overviewSelection, sliceBook } from './overview-trades';
 import { createBookCache } from './book-cache';
 
 /*
@@ -137,7 +138,7 @@ const ids = (trades: readonly EngineTrade[]) => trades.map((t) => `${t.accountId
 
 describe('the Overview book', () => {
   it('maps every trade of the platform as engineTradeFromItem does, oldest first, and no other user’s', async () => {
-    const source = createOverviewTrades(db.kysely);
+    const source = createOverviewTrades(createBookRows(db.kysely));
     const book = await source.book('u1', 'oanda');
     expect(book.trades).toHaveLength(460);
     expect(await source.count('u1', 'oanda')).toBe(460);
@@ -175,7 +176,7 @@ describe('the Overview book', () => {
   });
 
   it('slices in memory exactly as the filters in SQL do', async () => {
-    const source = createOverviewTrades(db.kysely);
+    const source = createOverviewTrades(createBookRows(db.kysely));
     const book = await source.book('u1', 'oanda');
     const tagRows = await db.kysely.selectFrom('trade_tags').selectAll().where('user_id', '=', 'u1').execute();
     const tagsByTrade = new Map<string, string[]>();
@@ -184,7 +185,7 @@ describe('the Overview book', () => {
       tagsByTrade.set(key, [...(tagsByTrade.get(key) ?? []), r.tag_id]);
     }
     const middle = book.trades[200]!.openTime;
-    const slices: OverviewSlice[] = [
+    const slices: Array<Parameters<typeof overviewSelection>[0]> = [
       { platform: 'oanda', mode: 'demo' },
       { platform: 'oanda', mode: 'live' },
       { platform: 'oanda', accountId: DEMO[1] },
@@ -198,23 +199,30 @@ describe('the Overview book', () => {
       { platform: 'metatrader' },
     ];
     for (const slice of slices) {
-      const test: SliceTest = {
-        mode: slice.mode,
+      const selection = overviewSelection(slice);
+      const facts = {
         accountKeys: slice.accountId ? await source.accountKeysNamed('u1', slice.accountId) : undefined,
-        instrument: slice.instrument,
-        from: slice.from ? Date.parse(slice.from) : undefined,
-        to: slice.to ? Date.parse(slice.to) : undefined,
         tagsByTrade,
-        tags: slice.tag,
       };
-      const inMemory = slice.platform === 'oanda' ? sliceBook(book, test) : [];
-      const inSql = await source.slice('u1', slice, test);
+      const inMemory = slice.platform === 'oanda' ? sliceBook(book, selection, facts) : [];
+      const inSql = await source.slice('u1', selection);
       expect(ids(inMemory), JSON.stringify(slice)).toEqual(ids(inSql));
       if (slice.platform === 'oanda' && slice.accountId !== 'nobody') expect(inMemory.length).toBeGreaterThan(0);
     }
     // The bounds are inclusive to the millisecond (stored times carry nanoseconds past it).
-    const at = sliceBook(book, { from: middle, to: middle });
+    const instant = new Date(middle).toISOString();
+    const at = sliceBook(book, overviewSelection({ platform: 'oanda', from: instant, to: instant }));
     expect(at.map((t) => t.openTime)).toContain(middle);
+    // A book out of open-time order is tested trade by trade instead of cut by binary search: the same trades.
+    const reversed = {
+      trades: [...book.trades].reverse(),
+      accountKeys: [...book.accountKeys].reverse(),
+      modes: [...book.modes].reverse(),
+    };
+    for (const bounds of [{ from: instant }, { to: instant }, { from: instant, to: instant }]) {
+      const selection = overviewSelection({ platform: 'oanda', ...bounds });
+      expect(ids(sliceBook(reversed, selection)).reverse()).toEqual(ids(sliceBook(book, selection)));
+    }
   });
 });
 

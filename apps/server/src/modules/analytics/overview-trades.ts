@@ -1,25 +1,41 @@
-import type { Kysely, Selectable } from 'kysely';
-import { platformByQuery, type Mode, type PlatformQuery } from '@pipsense/contract';
-import { sqliteHandleOf } from '../../db/client';
-import type { TradesTable } from '../../db/schema';
+import type { Mode, PlatformQuery } from '@pipsense/contract';
+import { platformByQuery } from '@pipsense/contract';
 import { apiAccountId } from '../trading';
 import { tradeRef } from '../journal';
+import {
+  selectionMatcher,
+  timeRange,
+  type BookRow,
+  type BookRows,
+  type SelectableTrade,
+  type TradeSelection,
+} from '../trade-views';
 import { engineTradeFromItem, type EngineTrade } from './engine';
-import type { OverviewTradeReads } from './tables';
 
-/** Which trades an overview covers: one platform, and the journal's slice (contract dashboardMetricsQuery). */
-export interface OverviewSlice {
+/** Which trades an overview covers: one platform's, and the journal's slice (contract dashboardMetricsQuery). */
+export type OverviewSelection = TradeSelection & { platform: PlatformQuery };
+
+/**
+ * The overview's request as a selection: the open time with both ends included (ISO, to the millisecond), one
+ * account by its login or key, one instrument (already in the stored form, EUR_USD), trades with any of the tags.
+ */
+export function overviewSelection(r: {
   platform: PlatformQuery;
   mode?: Mode | undefined;
-  /** The account as the API names it: its login or its account key. */
   accountId?: string | undefined;
-  /** Open time from/to (ISO, inclusive). */
   from?: string | undefined;
   to?: string | undefined;
-  /** Already in the stored form (EUR_USD). */
   instrument?: string | undefined;
-  /** Trades carrying any of these tag ids. */
   tag?: readonly string[] | undefined;
+}): OverviewSelection {
+  return {
+    platform: r.platform,
+    mode: r.mode,
+    account: r.accountId,
+    instrument: r.instrument,
+    time: r.from || r.to ? { basis: 'open', ends: 'both', from: r.from, to: r.to } : undefined,
+    tags: r.tag,
+  };
 }
 
 /**
@@ -31,52 +47,6 @@ export interface OverviewBook {
   accountKeys: string[];
   modes: Mode[];
 }
-
-/** The columns the engine reads, in the order of a raw row. */
-const COLUMNS = [
-  'account_key',
-  'trade_id',
-  'instrument',
-  'price',
-  'initial_units',
-  'current_units',
-  'realized_pl',
-  'unrealized_pl',
-  'financing',
-  'state',
-  'open_time',
-  'close_time',
-  'average_close_price',
-  'stop_loss_price',
-  'take_profit_price',
-  'trailing_stop_distance',
-  'initial_stop_loss_price',
-  'mode',
-] as const;
-type Row = Pick<Selectable<TradesTable>, (typeof COLUMNS)[number]>;
-/** A row as SQLite gives it raw: the columns' values in COLUMNS order. */
-type RawRow = [
-  account_key: Row['account_key'],
-  trade_id: Row['trade_id'],
-  instrument: Row['instrument'],
-  price: Row['price'],
-  initial_units: Row['initial_units'],
-  current_units: Row['current_units'],
-  realized_pl: Row['realized_pl'],
-  unrealized_pl: Row['unrealized_pl'],
-  financing: Row['financing'],
-  state: Row['state'],
-  open_time: Row['open_time'],
-  close_time: Row['close_time'],
-  average_close_price: Row['average_close_price'],
-  stop_loss_price: Row['stop_loss_price'],
-  take_profit_price: Row['take_profit_price'],
-  trailing_stop_distance: Row['trailing_stop_distance'],
-  initial_stop_loss_price: Row['initial_stop_loss_price'],
-  mode: Row['mode'],
-];
-
-const DAY_MS = 86_400_000;
 
 /**
  * Builds a book row by row. Account keys, their API ids, instruments and modes repeat on every row: each is kept
@@ -96,7 +66,7 @@ function bookBuilder() {
   };
   return {
     book,
-    add(row: RawRow): void {
+    add(row: BookRow): void {
       const account_key = row[0];
       let accountId = accountIds.get(account_key);
       if (accountId === undefined) {
@@ -132,153 +102,128 @@ function bookBuilder() {
   };
 }
 
-/** The filters of a slice, to test one trade of a book at a time. */
-export interface SliceTest {
-  mode?: Mode | undefined;
-  /** The account keys the slice's account names (none: no account filter). */
-  accountKeys?: ReadonlySet<string> | undefined;
-  instrument?: string | undefined;
-  /** Open time bounds, epoch ms, inclusive. */
-  from?: number | undefined;
-  to?: number | undefined;
-  /** Tag ids per trade (tradeRef), when the slice asks for tags; and the ids asked for. */
-  tagsByTrade?: ReadonlyMap<string, readonly string[]> | undefined;
-  tags?: readonly string[] | undefined;
+/**
+ * One trade of a book as the selection's matcher reads it: set to each trade in turn (its account key and mode from
+ * the book's arrays), the other fields read only when the selection tests them (no object per trade; a filtered view
+ * tests the whole book).
+ */
+class BookTrade implements SelectableTrade {
+  trade!: EngineTrade;
+  accountKey = '';
+  mode = '';
+  constructor(readonly platform: string) {}
+  get instrument() {
+    return this.trade.instrument;
+  }
+  get initialUnits() {
+    return String(this.trade.units);
+  }
+  get state() {
+    return this.trade.state;
+  }
+  get openTime() {
+    return this.trade.openTime;
+  }
+  get closeTime() {
+    return this.trade.closeTime;
+  }
+  get realizedPL() {
+    return String(this.trade.realizedPL);
+  }
+  get unrealizedPL() {
+    return String(this.trade.unrealizedPL);
+  }
+  get stopLossPrice() {
+    return this.trade.stopLossPrice === null ? null : String(this.trade.stopLossPrice);
+  }
+  get takeProfitPrice() {
+    return this.trade.takeProfitPrice === null ? null : String(this.trade.takeProfitPrice);
+  }
 }
 
-/** The trades of a book in a slice, in the book's order (the same objects: nothing is copied). */
-export function sliceBook(book: OverviewBook, test: SliceTest): EngineTrade[] {
-  const { mode, accountKeys, instrument, from, to, tagsByTrade } = test;
-  const tags = test.tags && test.tags.length > 0 ? new Set(test.tags) : undefined;
+/** What the matcher needs beside a book: the accounts the selection names, the tag ids per trade (tradeRef). */
+export interface SliceFacts {
+  accountKeys?: ReadonlySet<string> | undefined;
+  tagsByTrade?: ReadonlyMap<string, readonly string[]> | undefined;
+}
+
+/** The trades of a book in a selection, in the book's order (the same objects: nothing is copied). */
+export function sliceBook(book: OverviewBook, selection: OverviewSelection, facts: SliceFacts = {}): EngineTrade[] {
+  // A book holds one platform's trades: the platform is not tested again per trade.
+  const { platform, time, ...rest } = selection;
+  let start = 0;
+  let end = book.trades.length;
+  const range = time?.basis === 'open' && openTimeOrdered(book) ? timeRange(time) : undefined;
+  if (range) {
+    // The book is in open-time order: the bounds are two binary searches, and only the trades between are tested.
+    start = firstAt(book.trades, (ms) => ms >= range.lo);
+    end = firstAt(book.trades, (ms) => (range.toIncluded ? ms > range.hi : ms >= range.hi));
+  }
+  const view = new BookTrade(platformByQuery(platform).stored);
+  const matches = selectionMatcher(range ? rest : { ...rest, time }, {
+    accountKeys: facts.accountKeys,
+    tagIds: () => facts.tagsByTrade?.get(tradeRef(view.trade.accountId, view.trade.tradeId)),
+  });
+  const { trades, accountKeys, modes } = book;
   const out: EngineTrade[] = [];
-  const { trades } = book;
-  for (let i = 0; i < trades.length; i++) {
-    const trade = trades[i]!;
-    if (mode !== undefined && book.modes[i] !== mode) continue;
-    if (accountKeys !== undefined && !accountKeys.has(book.accountKeys[i]!)) continue;
-    if (instrument !== undefined && trade.instrument !== instrument) continue;
-    if (from !== undefined && trade.openTime < from) continue;
-    if (to !== undefined && trade.openTime > to) continue;
-    if (tags !== undefined) {
-      const on = tagsByTrade?.get(tradeRef(trade.accountId, trade.tradeId));
-      if (!on || !on.some((id) => tags.has(id))) continue;
-    }
-    out.push(trade);
+  for (let i = start; i < end; i++) {
+    view.trade = trades[i]!;
+    view.accountKey = accountKeys[i]!;
+    view.mode = modes[i]!;
+    if (matches(view)) out.push(view.trade);
   }
   return out;
 }
 
+/** The first index whose open time passes `past` (which turns true once and stays true), or the length. */
+function firstAt(trades: readonly EngineTrade[], past: (openTime: number) => boolean): number {
+  let lo = 0;
+  let hi = trades.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (past(trades[mid]!.openTime)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Whether the book's open times never go back (as read, oldest first); checked once per book. */
+const ordered = new WeakMap<OverviewBook, boolean>();
+function openTimeOrdered(book: OverviewBook): boolean {
+  let known = ordered.get(book);
+  if (known === undefined) {
+    known = true;
+    for (let i = 1; i < book.trades.length && known; i++)
+      if (!(book.trades[i]!.openTime >= book.trades[i - 1]!.openTime)) known = false;
+    ordered.set(book, known);
+  }
+  return known;
+}
+
 /**
- * The Overview's read of the trades table: only the columns the engine needs, mapped to the engine's trades as they
- * are read (engine/from-records.ts: exact minor units, R from domain/risk.ts). On SQLite the rows come as arrays
- * straight from the driver (no object per row); on PostgreSQL through Kysely. The trading module owns the rows; this
- * is the Overview's read model of them, like journal-facts.service.ts's.
+ * The Overview's read model of the trades: the book of one platform, or one selection's trades, read by the trade
+ * views (trade-views/book-rows.ts) and mapped to the engine's trades as they come (engine/from-records.ts: exact
+ * minor units, R from domain/risk.ts).
  */
-export function createOverviewTrades(db: Kysely<OverviewTradeReads>) {
-  const sqlite = sqliteHandleOf(db);
-
-  function selectRows(userId: string, platform: PlatformQuery) {
-    return db
-      .selectFrom('trades as t')
-      .select(COLUMNS.map((c) => `t.${c}` as const))
-      .where('t.user_id', '=', userId)
-      .where('t.platform', '=', platformByQuery(platform).stored)
-      .orderBy('t.open_time', 'asc')
-      .orderBy('t.trade_num', 'asc')
-      .orderBy('t.account_key', 'asc');
-  }
-
-  /** Every row of the query into a book: raw arrays on SQLite, Kysely's objects on PostgreSQL. */
-  async function read(query: ReturnType<typeof selectRows>): Promise<OverviewBook> {
+export function createOverviewTrades(rows: BookRows) {
+  async function read(userId: string, selection: TradeSelection): Promise<OverviewBook> {
     const builder = bookBuilder();
-    if (sqlite) {
-      const compiled = query.compile();
-      // Inside Kysely's hold on its one connection: never in the middle of another caller's transaction.
-      await db.connection().execute(async () => {
-        const statement = sqlite.prepare(compiled.sql).raw(true);
-        for (const row of statement.iterate(...(compiled.parameters as unknown[])) as IterableIterator<RawRow>)
-          builder.add(row);
-      });
-    } else {
-      for (const r of await query.execute())
-        builder.add([
-          r.account_key,
-          r.trade_id,
-          r.instrument,
-          r.price,
-          r.initial_units,
-          r.current_units,
-          r.realized_pl,
-          r.unrealized_pl,
-          r.financing,
-          r.state,
-          r.open_time,
-          r.close_time,
-          r.average_close_price,
-          r.stop_loss_price,
-          r.take_profit_price,
-          r.trailing_stop_distance,
-          r.initial_stop_loss_price,
-          r.mode,
-        ]);
-    }
+    await rows.read(userId, selection, (row) => builder.add(row));
     return builder.book;
-  }
-
-  /** The account keys an account filter names: its login or its key (as the trade list reads it). */
-  async function accountKeysNamed(userId: string, named: string): Promise<Set<string>> {
-    const rows = await db
-      .selectFrom('broker_accounts')
-      .select('account_key')
-      .where('user_id', '=', userId)
-      .where((w) => w.or([w('login', '=', named), w('account_key', '=', named)]))
-      .execute();
-    return new Set(rows.map((r) => r.account_key));
   }
 
   return {
     /** How many trades the platform's book holds (to decide whether to keep it in memory). */
-    async count(userId: string, platform: PlatformQuery): Promise<number> {
-      const row = await db
-        .selectFrom('trades')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .where('platform', '=', platformByQuery(platform).stored)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    count: (userId: string, platform: PlatformQuery): Promise<number> => rows.count(userId, platform),
 
     /** Every trade of one platform (both modes), oldest first. */
-    book: (userId: string, platform: PlatformQuery): Promise<OverviewBook> => read(selectRows(userId, platform)),
+    book: (userId: string, platform: PlatformQuery): Promise<OverviewBook> => read(userId, { platform }),
 
-    accountKeysNamed,
+    accountKeysNamed: rows.accountKeysNamed,
 
-    /**
-     * One slice's trades read with its filters in SQL (the date range widened by a day there, since stored times
-     * and ISO bounds do not compare as text to the digit, and made exact in sliceBook), for a book too large to keep
-     * in memory.
-     */
-    async slice(userId: string, slice: OverviewSlice, test: SliceTest): Promise<EngineTrade[]> {
-      let query = selectRows(userId, slice.platform);
-      if (slice.mode) query = query.where('t.mode', '=', slice.mode);
-      if (test.accountKeys) query = query.where('t.account_key', 'in', [...test.accountKeys, '']);
-      if (slice.instrument) query = query.where('t.instrument', '=', slice.instrument);
-      if (test.from !== undefined) query = query.where('t.open_time', '>=', new Date(test.from - DAY_MS).toISOString());
-      if (test.to !== undefined) query = query.where('t.open_time', '<=', new Date(test.to + DAY_MS).toISOString());
-      const tags = slice.tag ?? [];
-      if (tags.length > 0)
-        query = query.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('trade_tags as tt')
-              .select('tt.tag_id')
-              .whereRef('tt.user_id', '=', 't.user_id')
-              .whereRef('tt.account_key', '=', 't.account_key')
-              .whereRef('tt.trade_id', '=', 't.trade_id')
-              .where('tt.tag_id', 'in', [...tags]),
-          ),
-        );
-      return sliceBook(await read(query), test);
+    /** One selection's trades read with it in SQL, for a book too large to keep in memory. */
+    async slice(userId: string, selection: OverviewSelection): Promise<EngineTrade[]> {
+      return (await read(userId, selection)).trades;
     },
   };
 }

@@ -8,8 +8,5 @@ export type AnalyticsTables = Pick<Database, 'analytics_insights' | 'overview_sn
 /** Analytics' slice with the shared counters its snapshots are keyed by (read only; db/data-versions.ts). */
 export type AnalyticsDb = AnalyticsTables & DataVersionsTables;
 
-/** Temporary: the Overview's trades read trading's and the journal's tables; the trade read side (modules/trade-views) takes it over. */
-export type OverviewTradeReads = Pick<Database, 'trades' | 'broker_accounts' | 'trade_tags'>;
-
 /** The module's part of an account's deletion (db/user-data.ts): the user's rows of its tables. */
 export const analyticsUserData = userRowsDeletion<AnalyticsTables>(['analytics_insights', 'overview_snapshots']);

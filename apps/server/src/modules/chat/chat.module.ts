@@ -20,8 +20,10 @@ export interface ChatModuleDeps {
   settings: Pick<SettingsService, 'oandaCredentials' | 'defaultAiPlatform' | 'defaultTradingPlatform'>;
   /** The trading service's reads the assistant's data uses (trading-chat-data.ts). */
   trading: TradingChatDataDeps['trading'];
-  /** The journal's facts of trades (tags, notes, initial stops), built once in app.ts. */
+  /** The journal's facts of trades (tags, notes), built once in app.ts. */
   journal: TradingChatDataDeps['journal'];
+  /** The stored trades by one selection (modules/trade-views). */
+  views: TradingChatDataDeps['views'];
   providers: LlmProviders;
   now: () => Date;
   /** Budget of one answer (default 45 s). */
@@ -48,6 +50,7 @@ export function createChatModule(deps: ChatModuleDeps) {
     deps.data ??
       createTradingChatData({
         trading: deps.trading,
+        views: deps.views,
         settings: deps.settings,
         journal: deps.journal,
         now: deps.now,

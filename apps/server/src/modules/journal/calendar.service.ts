@@ -3,12 +3,12 @@ import type { CalendarDay, JournalDay, PlatformQuery, TradeListItem } from '@pip
 import { addDays, localDate, startOfDay } from '../../domain/calendar';
 import { sumDecimals } from '../../domain/decimal';
 import { minorUnitsOf } from '../../domain/money';
-import type { TradingService } from '../trading';
+import type { TradeSelection, TradeViews } from '../trade-views';
 import type { JournalTables } from './tables';
 
 export interface CalendarServiceDeps {
   db: Kysely<JournalTables>;
-  trading: Pick<TradingService, 'closedBetween' | 'tradeBatches'>;
+  views: Pick<TradeViews, 'closedPL' | 'tradeBatches'>;
   now: () => Date;
 }
 
@@ -31,7 +31,14 @@ const hasContent = (e: { note: string; mood: number | null }) => e.note.trim() !
  * every platform (OANDA and imported MetaTrader alike) unless a platform is given; the contract's calendar and day
  * queries take none today, so the API always shows them all.
  */
-export function createCalendarService({ db, trading, now }: CalendarServiceDeps) {
+/** The closed trades of [from, to) by their close time (ISO instants: a day or a month in the trader's zone). */
+const closedIn = (from: string, to: string, platform: PlatformQuery | undefined): TradeSelection => ({
+  platform,
+  state: 'closed',
+  time: { basis: 'close', ends: 'from', from, to },
+});
+
+export function createCalendarService({ db, views, now }: CalendarServiceDeps) {
   return {
     /** One row per day of `month` (YYYY-MM) that has closed trades or a journal entry, in date order. */
     async month(userId: string, month: string, timeZone: string, platform?: PlatformQuery): Promise<CalendarDay[]> {
@@ -46,7 +53,7 @@ export function createCalendarService({ db, trading, now }: CalendarServiceDeps)
         if (!entry) days.set(date, (entry = { pl: [], wins: 0, losses: 0, hasEntry: false }));
         return entry;
       };
-      for (const trade of await trading.closedBetween(userId, from, to, platform)) {
+      for (const trade of await views.closedPL(userId, closedIn(from, to, platform))) {
         const d = day(dayText(localDate(Date.parse(trade.close_time), timeZone)));
         d.pl.push(trade.realized_pl);
         const minor = minorUnitsOf(trade.realized_pl);
@@ -87,13 +94,15 @@ export function createCalendarService({ db, trading, now }: CalendarServiceDeps)
         .where('day', '=', date)
         .executeTakeFirst();
       const start = parseDay(date);
-      const batches = await trading.tradeBatches(userId, {
-        platform,
-        closedFrom: startOfDay(start, timeZone).toISOString(),
-        closedTo: startOfDay(addDays(start, 1), timeZone).toISOString(),
-        sort: 'closeTime',
-        order: 'desc',
-      });
+      const batches = await views.tradeBatches(
+        userId,
+        closedIn(
+          startOfDay(start, timeZone).toISOString(),
+          startOfDay(addDays(start, 1), timeZone).toISOString(),
+          platform,
+        ),
+        { sort: 'closeTime', order: 'desc' },
+      );
       const trades: TradeListItem[] = [];
       for await (const batch of batches) trades.push(...batch);
       return {

@@ -5,4 +5,4 @@ export { journalRoutes } from './journal.routes';
 export { createJournalFactsService, tradeRef, type JournalFactsService } from './journal-facts.service';
 export { createCalendarService } from './calendar.service';
 export { calendarRoutes } from './calendar.routes';
-export { journalUserData, type JournalFactsReads, type JournalRepositoryDb, type JournalTables } from './tables';
+export { journalUserData, type JournalDb, type JournalTables } from './tables';

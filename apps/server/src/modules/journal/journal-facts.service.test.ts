@@ -165,11 +165,8 @@ describe('journal facts', () => {
     expect(byTrade.size).toBe(2);
   });
 
-  it('reads notes and initial stops of the user only', async () => {
+  it('reads notes of the user only', async () => {
     const notes = await facts().notesByTrade('u1');
     expect([...notes]).toEqual([[tradeRef('101-004-1000001-001', '11'), { note: 'Late entry.', rating: 2 }]]);
-    const stops = await facts().initialStops('u1');
-    expect([...stops]).toEqual([[tradeRef('101-004-1000001-001', '11'), '1.09500']]);
-    expect([...(await facts().initialStops('u2')).values()]).toEqual(['1.09000']);
   });
 });

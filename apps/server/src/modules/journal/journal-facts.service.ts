@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { TAG_KINDS, type TagKind, type TradeTag } from '@pipsense/contract';
 import { apiAccountId } from '../trading';
-import type { JournalFactsReads } from './tables';
+import type { JournalTables } from './tables';
 
 /**
- * Read-only journal facts for the overview and the assistant (issue 9): the user's tags, which trade carries which
- * tag, the notes, and the first stop-loss the sync kept per trade. Trades are named as the API names them (the
+ * Read-only journal facts for the overview and the assistant: the user's tags, which trade carries which tag, and
+ * the notes (the first stop-loss the sync kept comes with each trade the trade views read). Trades are named as the API names them (the
  * account's login, i.e. `accountId`, and the trade id; decision record 007): `tradeRef()` is the one way to join
  * these facts with trade items.
  * Writes (tags, notes, day entries) belong to journal.service.ts.
@@ -21,7 +21,7 @@ export interface TradeNoteFact {
 const kindOf = (kind: string): TagKind =>
   (TAG_KINDS as readonly string[]).includes(kind) ? (kind as TagKind) : 'setup';
 
-export function createJournalFactsService(db: Kysely<JournalFactsReads>) {
+export function createJournalFactsService(db: Kysely<JournalTables>) {
   return {
     /** Every tag of the user, by kind then name. */
     async tags(userId: string): Promise<TradeTag[]> {
@@ -60,20 +60,6 @@ export function createJournalFactsService(db: Kysely<JournalFactsReads>) {
         .where('user_id', '=', userId)
         .execute();
       return new Map(rows.map((r) => [refOf(r), { note: r.note, rating: r.rating }]));
-    },
-
-    /**
-     * The first stop-loss price the sync kept (trades.initial_stop_loss_price) per trade, for the trades that
-     * have one: the one input of "with an initial stop" and of every R figure (domain/risk.ts).
-     */
-    async initialStops(userId: string): Promise<Map<string, string>> {
-      const rows = await db
-        .selectFrom('trades')
-        .select(['account_key', 'trade_id', 'initial_stop_loss_price'])
-        .where('user_id', '=', userId)
-        .where('initial_stop_loss_price', 'is not', null)
-        .execute();
-      return new Map(rows.map((r) => [refOf(r), r.initial_stop_loss_price!]));
     },
   };
 }

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
 import { createTestDb } from '../../test/harness';
 import { insertUser } from '../../test/rows';
+import { listVersionReader } from '../../db/data-versions';
+import { createTradeViews } from '../trade-views';
 import { createJournalRepository } from './journal.repository';
 import { createJournalService, journalKey, STARTER_TAGS } from './journal.service';
 
@@ -28,6 +30,7 @@ const service = () =>
   createJournalService({
     journal: createJournalRepository(db.kysely),
     trading: { tradeKeys: () => Promise.reject(new Error('not used')) },
+    views: createTradeViews({ db: db.kysely, listVersionOf: listVersionReader(db.kysely), now: () => new Date(AT) }),
     now: () => new Date(AT),
   });
 

@@ -2,15 +2,13 @@ import type { Kysely } from 'kysely';
 import type { JournalTagsTable } from '../../db/schema';
 import { bumpDataVersion } from '../../db/data-versions';
 import { chunks } from '../../lib/batches';
-import type { JournalRepositoryDb } from './tables';
+import type { JournalDb } from './tables';
 
 /** A trade named by its key (decision record 007): the account key and the broker's trade id. */
 export interface TradeKey {
   accountKey: string;
   tradeId: string;
 }
-
-export type TagRow = JournalTagsTable & { trades: number };
 
 /** Rows per statement: far inside both engines' parameter limits. */
 const BATCH = 200;
@@ -19,32 +17,9 @@ const BATCH = 200;
  * Journal tags, trade notes and the tags on trades, always scoped by the owner's id: another user's tag or note
  * finds nothing. Trades are named by their key; the rows have no foreign key to `trades`, so re-syncs leave them be.
  */
-export function createJournalRepository(db: Kysely<JournalRepositoryDb>) {
-  /** The user's tags with the number of stored trades carrying each (tags on trades no longer stored don't count). */
-  const tagsWithCounts = (userId: string) =>
-    db
-      .selectFrom('journal_tags')
-      .selectAll('journal_tags')
-      .select((eb) =>
-        eb
-          .selectFrom('trade_tags')
-          .innerJoin('trades', (join) =>
-            join
-              .onRef('trades.user_id', '=', 'trade_tags.user_id')
-              .onRef('trades.account_key', '=', 'trade_tags.account_key')
-              .onRef('trades.trade_id', '=', 'trade_tags.trade_id'),
-          )
-          .select(eb.fn.countAll<number | string>().as('n'))
-          .whereRef('trade_tags.tag_id', '=', 'journal_tags.id')
-          .whereRef('trade_tags.user_id', '=', 'journal_tags.user_id')
-          .as('trades'),
-      )
-      .where('journal_tags.user_id', '=', userId);
-
-  const withCount = <T extends { trades: number | string | null }>(row: T) => ({
-    ...row,
-    trades: Number(row.trades ?? 0),
-  });
+export function createJournalRepository(db: Kysely<JournalDb>) {
+  /** The user's tags (how many stored trades carry each: the trade views' `tagTradeCounts`). */
+  const tags = (userId: string) => db.selectFrom('journal_tags').selectAll().where('user_id', '=', userId);
 
   return {
     /** The journal's part of the Overview changed (tags, which trade carries which): moves its data version. */
@@ -71,15 +46,12 @@ export function createJournalRepository(db: Kysely<JournalRepositoryDb>) {
         return true;
       }),
 
-    async listTags(userId: string): Promise<TagRow[]> {
-      return (await tagsWithCounts(userId).orderBy('journal_tags.name_key').orderBy('journal_tags.id').execute()).map(
-        withCount,
-      );
+    listTags(userId: string): Promise<JournalTagsTable[]> {
+      return tags(userId).orderBy('name_key').orderBy('id').execute();
     },
 
-    async findTag(userId: string, tagId: string): Promise<TagRow | undefined> {
-      const row = await tagsWithCounts(userId).where('journal_tags.id', '=', tagId).executeTakeFirst();
-      return row && withCount(row);
+    findTag(userId: string, tagId: string): Promise<JournalTagsTable | undefined> {
+      return tags(userId).where('id', '=', tagId).executeTakeFirst();
     },
 
     /** The user's tags among these ids. */

@@ -11,11 +11,14 @@ import type { JournalTagsTable } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { plural } from '../../lib/text';
 import type { TradingService } from '../trading';
-import type { JournalRepository, TagRow, TradeKey } from './journal.repository';
+import type { TradeViews } from '../trade-views';
+import type { JournalRepository, TradeKey } from './journal.repository';
 
 export interface JournalServiceDeps {
   journal: JournalRepository;
   trading: Pick<TradingService, 'tradeKeys'>;
+  /** How many stored trades carry each tag (tags on trades no longer stored don't count). */
+  views: Pick<TradeViews, 'tagTradeCounts'>;
   now: () => Date;
 }
 
@@ -61,9 +64,9 @@ const toTradeTag = (row: { id: string; name: string; kind: string }): TradeTag =
   kind: row.kind as TagKind,
 });
 
-const toTagItem = (row: TagRow): TagItem => ({
+const toTagItem = (row: JournalTagsTable, counts: ReadonlyMap<string, number>): TagItem => ({
   ...toTradeTag(row),
-  trades: row.trades,
+  trades: counts.get(row.id) ?? 0,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -74,7 +77,7 @@ const refText = (ref: TradeRef) => `trade ${ref.tradeId} of account ${ref.accoun
  * The trading journal's tags and per-trade notes, every call scoped by the signed-in user. Trades are named as
  * get_trade_history names them and must be among the user's stored trades; tags must be the user's.
  */
-export function createJournalService({ journal, trading, now }: JournalServiceDeps) {
+export function createJournalService({ journal, trading, views, now }: JournalServiceDeps) {
   async function ensureStarterTags(userId: string): Promise<void> {
     const at = now().toISOString();
     const rows: JournalTagsTable[] = TAG_KINDS.flatMap((kind) =>
@@ -104,7 +107,7 @@ export function createJournalService({ journal, trading, now }: JournalServiceDe
   async function ownedTag(userId: string, tagId: string): Promise<TagItem> {
     const row = await journal.findTag(userId, tagId);
     if (!row) throw notFound(TAG_NOT_FOUND);
-    return toTagItem(row);
+    return toTagItem(row, await views.tagTradeCounts(userId, [tagId]));
   }
 
   /** The user's tags among `tagIds` (deduplicated); a 400 naming the first id that is not one of them. */
@@ -176,7 +179,8 @@ export function createJournalService({ journal, trading, now }: JournalServiceDe
     /** The user's tags (the starter set the first time), by kind then name, each with its trade count. */
     async tags(userId: string): Promise<TagItem[]> {
       await ensureStarterTags(userId);
-      return (await journal.listTags(userId)).sort(byKindThenName).map(toTagItem);
+      const [rows, counts] = await Promise.all([journal.listTags(userId), views.tagTradeCounts(userId)]);
+      return rows.sort(byKindThenName).map((row) => toTagItem(row, counts));
     },
 
     async createTag(userId: string, name: string, kind: TagKind): Promise<TagItem> {

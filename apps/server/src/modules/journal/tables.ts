@@ -9,13 +9,7 @@ export type JournalTables = Pick<
 >;
 
 /** The journal's slice with the shared counters it moves inside its own transactions (db/data-versions.ts). */
-type JournalDb = JournalTables & DataVersionsTables;
-
-/** Temporary: the tag counts join the stored trades; the trade read side (modules/trade-views) takes it over. */
-export type JournalRepositoryDb = JournalDb & Pick<Database, 'trades'>;
-
-/** Temporary: the journal facts of trades read `trades`; the trade read side (modules/trade-views) takes it over. */
-export type JournalFactsReads = JournalTables & Pick<Database, 'trades'>;
+export type JournalDb = JournalTables & DataVersionsTables;
 
 /** The module's part of an account's deletion (db/user-data.ts): the user's rows of its tables. */
 export const journalUserData = userRowsDeletion<JournalTables>([

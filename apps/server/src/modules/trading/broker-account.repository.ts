@@ -16,17 +16,6 @@ export interface AccountFilter {
   platform?: PlatformQuery | undefined;
 }
 
-/**
- * The keys of the user's accounts an API `accountId` names: the broker's login (OANDA's account id, as before
- * issue 10) or the account key itself (what MetaTrader rows show as their accountId). One rule for every filter.
- */
-export const accountKeysNamed = (db: Kysely<TradingTables>, userId: string, accountId: string) =>
-  db
-    .selectFrom('broker_accounts')
-    .select('account_key')
-    .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('login', '=', accountId), eb('account_key', '=', accountId)]));
-
 export type SummaryWrite = 'created' | 'updated' | 'unchanged';
 
 export interface TradeCheckpoint {

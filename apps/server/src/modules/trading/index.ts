@@ -4,10 +4,11 @@ export { tradingRoutes } from './trading.routes';
 export { createExcursionJob } from './excursions-job';
 /** Other modules name a trade's account as the API does (`accountId`: OANDA's login, a MetaTrader account's key). */
 export { apiAccountId } from './account-key';
-export type { TradeQuery } from './trade-query.repository';
+/** A stored trade as the API shows it (the trade views map the rows they read with it). */
+export { toTradeItem } from './broker-data';
 /**
  * The one rule for an imported trade's id (a reused ticket carries its open time): the import's preview names its
  * sample by it, storeImport its stored trades.
  */
 export { importedTradeIds, type ImportedAccountInput, type ImportedTradeInput } from './metatrader-store';
-export { tradingUserData, type TradingDb, type TradingServiceDb, type TradingTables } from './tables';
+export { tradingUserData, type TradingDb, type TradingTables } from './tables';

@@ -8,11 +8,5 @@ export type TradingTables = Pick<Database, 'broker_accounts' | 'trades'>;
 /** Trading's slice with the shared counters it moves inside its own transactions (db/data-versions.ts). */
 export type TradingDb = TradingTables & DataVersionsTables;
 
-/** Temporary: the trade list joins the journal's notes and tags; the trade read side (modules/trade-views) takes it over. */
-export type TradeListReads = TradingTables & Pick<Database, 'trade_notes' | 'trade_tags' | 'journal_tags'>;
-
-/** What trading's service is handed: its own slice, and the trade list's temporary reads (TradeListReads). */
-export type TradingServiceDb = TradingDb & TradeListReads;
-
 /** The module's part of an account's deletion (db/user-data.ts): the user's rows of its tables. */
 export const tradingUserData = userRowsDeletion<TradingTables>(['broker_accounts', 'trades']);

@@ -1,11 +1,9 @@
 import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
-import { platformByQuery, type Mode, type PlatformQuery } from '@pipsense/contract';
 import type { TradesTable } from '../../db/schema';
 import { sqliteHandleOf } from '../../db/client';
 import { bumpDataVersion, dataVersionBump } from '../../db/data-versions';
 import { chunks } from '../../lib/batches';
 import type { TradeRecord } from './broker-data';
-import { accountKeysNamed } from './broker-account.repository';
 import { apiAccountId } from './account-key';
 import { createSqliteTradeWriter } from './sqlite-trade-writer';
 import { planUpsert, STORED_COLUMNS, upsertSql, type StoredTrade, type WriteCounts } from './trade-upsert';
@@ -24,15 +22,6 @@ const BATCH = 500;
 /** Rows per read of an account's stored trade ids (openTimes). */
 const OPEN_TIMES_PAGE = 5000;
 
-export interface TradeFilter {
-  /** One platform's trades; every platform's without one. */
-  platform?: PlatformQuery | undefined;
-  mode?: Mode | undefined;
-  /** The account as the API names it: the broker's login (OANDA's account id) or the account key. */
-  accountId?: string | undefined;
-  state?: string | undefined;
-}
-
 export function createTradeRepository(db: Kysely<TradingDb>) {
   // PostgreSQL numbers its parameters ($1), SQLite does not (?): ask the dialect's own compiler which it is.
   const numbered = db.selectFrom('trades').select('trade_id').where('trade_id', '=', '').compile().sql.includes('$1');
@@ -45,15 +34,6 @@ export function createTradeRepository(db: Kysely<TradingDb>) {
   // SQLite made by createDb: the bulk upsert runs on a writer thread with statements prepared once.
   const sqlite = numbered ? undefined : sqliteHandleOf(db);
   const sqliteWriter = sqlite ? createSqliteTradeWriter(db, sqlite) : undefined;
-
-  function scoped(userId: string, filter: TradeFilter = {}) {
-    let query = db.selectFrom('trades').where('user_id', '=', userId);
-    if (filter.platform) query = query.where('platform', '=', platformByQuery(filter.platform).stored);
-    if (filter.mode) query = query.where('mode', '=', filter.mode);
-    if (filter.accountId) query = query.where('account_key', 'in', accountKeysNamed(db, userId, filter.accountId));
-    if (filter.state) query = query.where('state', '=', filter.state);
-    return query;
-  }
 
   /** A compiled statement as the writer thread takes it (plain data, cloned into its message). */
   const asMessage = (q: CompiledQuery) => ({ sql: q.sql, parameters: [...q.parameters] });
@@ -239,8 +219,11 @@ export function createTradeRepository(db: Kysely<TradingDb>) {
       });
     },
 
-    async count(userId: string, filter: TradeFilter = {}): Promise<number> {
-      const row = await scoped(userId, filter)
+    /** How many trades the user has stored. */
+    async count(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('trades')
+        .where('user_id', '=', userId)
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .executeTakeFirst();
       return Number(row?.n ?? 0);
@@ -257,9 +240,11 @@ export function createTradeRepository(db: Kysely<TradingDb>) {
       return Number(row?.n ?? 0);
     },
 
-    /** Everything that matches, oldest first (the order analytics reads a history in). */
-    all(userId: string, filter: TradeFilter = {}): Promise<TradeRow[]> {
-      return scoped(userId, filter)
+    /** Every stored trade of the user, oldest first (the order every history is read in). */
+    all(userId: string): Promise<TradeRow[]> {
+      return db
+        .selectFrom('trades')
+        .where('user_id', '=', userId)
         .selectAll()
         .orderBy('open_time', 'asc')
         .orderBy('trade_num', 'asc')

@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountListQuery,
@@ -7,26 +5,16 @@ import {
   accountSyncResponse,
   candlesQuery,
   candlesResponse,
-  exportTradesQuery,
   syncTradeQuery,
-  tradeListQuery,
-  tradeListResponse,
   tradeSyncResponse,
   type AccountSyncResult,
   type TradeSyncResult,
 } from '@pipsense/contract';
 import { plural } from '../../lib/text';
 import { userId } from '../../plugins/auth';
-import { rememberingQueryValidator } from '../../plugins/memo-validation';
 import type { TradingService } from './trading.service';
 
 const number = new Intl.NumberFormat('en-US');
-
-/** What a response schema's serialiser made: JSON text (the zod serialiser never makes bytes). */
-function jsonText(serialised: string | ArrayBuffer | Buffer): string {
-  if (typeof serialised !== 'string') throw new Error('The response serialiser returned bytes instead of JSON text.');
-  return serialised;
-}
 
 /** 'Synced 1,240 trades from 2 accounts: 12 new, 3 updated' */
 export function tradeSyncMessage(r: TradeSyncResult): string {
@@ -50,41 +38,6 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> =
       return { success: true, message: tradeSyncMessage(data), data };
     },
   );
-
-  app.get(
-    '/api/v1/trade/get_trade_history',
-    {
-      schema: { querystring: tradeListQuery, response: { 200: tradeListResponse } },
-      validatorCompiler: rememberingQueryValidator(),
-    },
-    // Sent as bytes: a page is validated and serialised by the response schema once per list version, then served
-    // from the cache as it was (trading.service.ts tradePageJson).
-    async (request, reply) => {
-      const { page, limit, ...filter } = request.query;
-      const json = await trading.tradePageJson(userId(request), { page, limit }, filter, (result) =>
-        jsonText(
-          reply.serialize({
-            success: true,
-            message: result.total === 0 ? 'No trades found' : `${plural(result.total, 'trade')}`,
-            ...result,
-          }),
-        ),
-      );
-      // Typed as the untyped reply: the payload is the response already serialised, not the response object.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
-    },
-  );
-
-  // The filtered list as CSV, streamed: each batch is read from the database when the client has taken the last.
-  app.get('/api/v1/trade/export_trades', { schema: { querystring: exportTradesQuery } }, async (request, reply) => {
-    const { timeZone, ...filter } = request.query;
-    const { fileName, chunks } = await trading.exportTrades(userId(request), filter, timeZone);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(chunks, { objectMode: false }));
-  });
 
   app.get(
     '/api/v1/trade/candles',

@@ -7,7 +7,6 @@ import type {
   Mode,
   PlatformQuery,
   TradeItem,
-  TradeListItem,
   TradeSyncResult,
 } from '@pipsense/contract';
 import { listVersionReader } from '../../db/data-versions';
@@ -31,27 +30,11 @@ import { aboutAccount, notConfigured, oandaFailure, SETTINGS } from './oanda-fai
 import { createSyncLock } from './sync-lock';
 import { createUserConcurrency, type UserConcurrency } from '../../lib/user-concurrency';
 import { syncTrades, type TradeSyncOptions } from './trade-sync.service';
-import { createTradeRepository, type TradeFilter } from './trade.repository';
-import { exportFileName, tradesCsv } from './trade-export';
-import { toTradeListItem } from './trade-list-item';
-import { createTradeListCache, tradeListQueryKey } from './trade-list-cache';
-import {
-  createTradeListRepository,
-  tradeKey,
-  type TradeCursor,
-  type TradeListFilter,
-  type TradeListRow,
-} from './trade-list.repository';
-import {
-  createTradeQueryRepository,
-  type TradeFigures,
-  type TradeQuery,
-  type TradeSort,
-} from './trade-query.repository';
-import type { TradingServiceDb } from './tables';
+import { createTradeRepository } from './trade.repository';
+import type { TradingDb } from './tables';
 
 export interface TradingServiceDeps {
-  db: Kysely<TradingServiceDb>;
+  db: Kysely<TradingDb>;
   oanda: OandaClient;
   settings: Pick<SettingsService, 'oandaCredentials'>;
   now: () => Date;
@@ -91,22 +74,15 @@ export type LiveTrade = Omit<TradeItem, 'createdAt' | 'updatedAt'>;
 
 const pagesFor = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
-/** Rows a batch of the export (or a journal day) reads at a time. */
-export const TRADE_BATCH = 1000;
-
 /**
- * The trading module's use cases: syncs, lists, candles. Analytics and the assistant call the exported methods
- * (allTrades, accounts, openTradesLive, candles, …); they never touch the tables themselves.
+ * The trading module's use cases: syncs, accounts, imports, candles. Analytics and the assistant call the exported
+ * methods (accounts, openTradesLive, candles, …); stored trades are read through the trade views (modules/trade-views).
  */
 export function createTradingService({ db, oanda, settings, now, candleLimit }: TradingServiceDeps) {
   const candleTurns = candleLimit ?? createUserConcurrency(CANDLE_CONCURRENCY);
   const trades = createTradeRepository(db);
-  const tradeQuery = createTradeQueryRepository(db);
-  const tradeList = createTradeListRepository(db);
   const accounts = createBrokerAccountRepository(db);
   const lock = createSyncLock();
-  const listCache = createTradeListCache();
-  const listVersionOf = listVersionReader(db);
 
   async function connect(userId: string): Promise<{ api: OandaApi; credentials: OandaCredentials }> {
     const credentials = await settings.oandaCredentials(userId);
@@ -121,21 +97,6 @@ export function createTradingService({ db, oanda, settings, now, candleLimit }: 
     } catch (error) {
       throw oandaFailure(error, { sync });
     }
-  }
-
-  /** A tag filter naming a tag the user does not have is a mistake (a deleted tag, another user's id): 400. */
-  async function checkTags(userId: string, filter: TradeListFilter): Promise<void> {
-    const unknown = await tradeList.unknownTags(userId, filter.tag ?? []);
-    if (unknown.length > 0)
-      throw badRequest(
-        `tag: no tag ${unknown.map((id) => JSON.stringify(id)).join(', ')} in your journal. Pick tags from your tag list.`,
-        'UNKNOWN_TAG',
-      );
-  }
-
-  async function withJournal(userId: string, rows: TradeListRow[]): Promise<TradeListItem[]> {
-    const tags = await tradeList.tagsOf(userId, rows);
-    return rows.map((row) => toTradeListItem(row, tags.get(tradeKey(row)) ?? []));
   }
 
   return {
@@ -159,69 +120,6 @@ export function createTradingService({ db, oanda, settings, now, candleLimit }: 
       );
     },
 
-    /** One page of stored trades with their journal and risk, filtered and sorted (newest open first by default). */
-    async tradePage(
-      userId: string,
-      { page, limit }: PageRequest,
-      filter: TradeListFilter = {},
-    ): Promise<Paged<TradeListItem>> {
-      await checkTags(userId, filter);
-      const { rows, total } = await tradeList.pageOf(userId, filter, (page - 1) * limit, limit);
-      return { data: await withJournal(userId, rows), pages: pagesFor(total, limit), total };
-    },
-
-    /**
-     * `tradePage` as the JSON the API sends, UTF-8 encoded (`serialise` turns a page into its text: the route's
-     * response schema).
-     * One read of the user's list version per call; the page itself is computed and serialised once per version
-     * and request on this instance (trade-list-cache.ts), so a repeated request costs that read alone.
-     */
-    async tradePageJson(
-      userId: string,
-      request: PageRequest,
-      filter: TradeListFilter,
-      serialise: (page: Paged<TradeListItem>) => string,
-    ): Promise<Buffer> {
-      const version = await listVersionOf(userId);
-      return listCache.json(userId, version, tradeListQueryKey(request.page, request.limit, filter), async () =>
-        serialise(await this.tradePage(userId, request, filter)),
-      );
-    },
-
-    /**
-     * Every matching trade as list rows, `TRADE_BATCH` at a time, in the filter's order (keyset: each batch is one
-     * query that starts after the previous batch's last row). Unknown tags are refused before the first batch.
-     */
-    async tradeBatches(userId: string, filter: TradeListFilter): Promise<AsyncGenerator<TradeListItem[]>> {
-      await checkTags(userId, filter);
-      return (async function* () {
-        let cursor: TradeCursor | null = null;
-        for (;;) {
-          const rows = await tradeList.batch(userId, filter, cursor, TRADE_BATCH);
-          if (rows.length > 0) yield await withJournal(userId, rows);
-          if (rows.length < TRADE_BATCH) return;
-          cursor = rows.at(-1)!;
-        }
-      })();
-    },
-
-    /**
-     * The matching trades as CSV text chunks (trade-export.ts), read batch by batch as the consumer pulls them,
-     * and the attachment's file name. Refuses unknown tags before anything is sent.
-     */
-    async exportTrades(userId: string, filter: TradeListFilter, timeZone: string) {
-      const batches = await this.tradeBatches(userId, filter);
-      return { fileName: exportFileName(now(), timeZone), chunks: tradesCsv(batches, timeZone) };
-    },
-
-    /**
-     * Close time and realized P/L of the user's trades that closed in [from, to) (the P/L calendar), of every
-     * platform unless one is given.
-     */
-    closedBetween(userId: string, from: string, to: string, platform?: PlatformQuery) {
-      return tradeList.closedBetween(userId, from, to, platform);
-    },
-
     /** Stored accounts, newest first; of one platform and mode when the filter says so. */
     async accountPage(
       userId: string,
@@ -231,32 +129,6 @@ export function createTradingService({ db, oanda, settings, now, candleLimit }: 
       const total = await accounts.count(userId, filter);
       const rows = await accounts.page(userId, filter, (page - 1) * limit, limit);
       return { data: rows.map(toAccountItem), pages: pagesFor(total, limit), total };
-    },
-
-    /** Every stored trade of the user, oldest first; narrow by platform, mode, account or state. */
-    async allTrades(userId: string, filter: TradeFilter = {}): Promise<TradeItem[]> {
-      return (await trades.all(userId, filter)).map(toTradeItem);
-    },
-
-    /**
-     * The first `limit` stored trades of a mode that match `query`, filtered, sorted and cut in the database
-     * (answers list a handful of trades; reading the whole history for them costs more than the answer).
-     */
-    async queryTrades(userId: string, query: TradeQuery, sort: TradeSort, limit: number): Promise<TradeItem[]> {
-      return (await tradeQuery.top(userId, query, sort, limit)).map(toTradeItem);
-    },
-
-    /** The columns totals need of every stored trade that matches `query`, oldest first. */
-    tradeFigures(userId: string, query: TradeQuery): Promise<TradeFigures[]> {
-      return tradeQuery.figures(userId, query);
-    },
-
-    /**
-     * When a stored trade of the mode (closed ones only with `state`; of one platform with `platform`) was last
-     * written; null when none is stored.
-     */
-    lastTradeWrite(userId: string, mode: Mode, state?: 'closed', platform?: PlatformQuery): Promise<string | null> {
-      return tradeQuery.latestWrite(userId, mode, state, platform);
     },
 
     /** Every stored account of the user, oldest first (of one mode, of one platform when given). */

@@ -46,7 +46,6 @@ function journal(): JournalSnapshot {
   return {
     tags: TAGS,
     tagsByTrade,
-    initialStops: new Map(),
     notesByTrade: new Map([[tradeRef(noted.accountId, noted.tradeId), { note: NOTE, rating: 2 }]]),
   };
 }

@@ -2,7 +2,7 @@ import type { AccountItem, CandlesResult, Mode, TagFacts, TradeItem } from '@pip
 import type { JournalSnapshot, TagComparisonRequest } from './journal';
 import type { PerformanceResult } from './performance';
 import type { ResolvedPeriod } from './periods';
-import type { TradeFilter, TradeQueryResult } from './trade-query';
+import type { TradeQuestion, TradeQueryResult } from './trade-query';
 
 /**
  * Where the numbers of an answer come from: OANDA just now, or the last sync (and why OANDA was not
@@ -84,7 +84,7 @@ export interface ChatData {
    * The trades that match, the top `filter.limit` of them listed, totals over all. `liveOpen`: take the open
    * trades from OANDA when the credentials are for this mode (else the sync's).
    */
-  queryTrades(userId: string, mode: Mode, filter: TradeFilter, options: { liveOpen: boolean }): Promise<TradesAnswer>;
+  queryTrades(userId: string, mode: Mode, filter: TradeQuestion, options: { liveOpen: boolean }): Promise<TradesAnswer>;
   /** Results of the stored trades closed in the period. */
   performance(userId: string, mode: Mode, request: PerformanceRequest): Promise<PerformanceAnswer>;
   /** From OANDA when the credentials are for this mode, else the last sync. */

@@ -10,6 +10,7 @@ import {
 import { ToolInputError, type ToolSpec } from '../../../integrations/llm';
 import { AppError } from '../../../lib/errors';
 import { providerJsonSchema } from '../../../lib/json-schema';
+import { isAccountNamed } from '../../trade-views';
 import { accountState, currencyTotals, type AccountState, type CurrencyTotals } from './account-state';
 import { candleStats, type CandleStats } from './candle-stats';
 import type { ChatData, DataOrigin } from './chat-data';
@@ -420,7 +421,7 @@ export function createChatTools(data: ChatData) {
     if (snapshot.accounts.length === 0 && snapshot.origin.kind === 'sync' && snapshot.origin.reason === 'not_connected')
       throw notConnected();
     const list = snapshot.accounts
-      .filter((a) => !args.account_id || a.oandaAccountId === args.account_id || a.login === args.account_id)
+      .filter((a) => !args.account_id || isAccountNamed(a, args.account_id))
       .map(accountState);
     const note =
       snapshot.accounts.length === 0

@@ -1,10 +1,10 @@
 import type { TagFacts, TagKind, TradeItem, TradeTag } from '@pipsense/contract';
 import { tagFactsOf, type TradeJournal } from '../../analytics';
 import { tradeRef } from '../../journal';
-import { inPeriod, type ResolvedPeriod } from './periods';
-import { normaliseInstrument, type TradeRow } from './trade-query';
+import type { ResolvedPeriod } from './periods';
+import { closedInPeriod, itemMatcher, type TradeRow } from './trade-query';
 
-/** What the assistant reads of the trader's journal: tags, which trade has which, notes, initial stops. */
+/** What the assistant reads of the trader's journal: tags, which trade has which, notes. */
 export interface JournalSnapshot extends TradeJournal {
   notesByTrade: ReadonlyMap<string, { note: string; rating: number | null }>;
 }
@@ -12,7 +12,6 @@ export interface JournalSnapshot extends TradeJournal {
 export const EMPTY_JOURNAL: JournalSnapshot = {
   tags: [],
   tagsByTrade: new Map(),
-  initialStops: new Map(),
   notesByTrade: new Map(),
 };
 
@@ -31,16 +30,6 @@ export function resolveTags(
     for (const tag of matches) if (!tags.includes(tag)) tags.push(tag);
   }
   return { tags, unknown };
-}
-
-/** Whether the trade carries any of the tag ids. */
-export function hasAnyTag(
-  journal: JournalSnapshot,
-  trade: Pick<TradeItem, 'accountId' | 'tradeId'>,
-  ids: readonly string[],
-) {
-  const on = journal.tagsByTrade.get(tradeRef(trade.accountId, trade.tradeId));
-  return on !== undefined && ids.some((id) => on.includes(id));
 }
 
 /** The listed trades with their notes, ratings and tag names. */
@@ -65,15 +54,11 @@ export interface TagComparisonRequest {
  * one kind or all.
  */
 export function compareTagsOf(
-  trades: readonly TradeItem[],
+  trades: ReadonlyArray<TradeItem & { initialStopLossPrice?: string | null }>,
   journal: JournalSnapshot,
   request: TagComparisonRequest,
 ): TagFacts[] {
-  const instrument = request.instrument ? normaliseInstrument(request.instrument) : undefined;
-  const closed = trades.filter(
-    (t) =>
-      t.state === 'CLOSED' && inPeriod(request.period, t.closeTime) && (!instrument || t.instrument === instrument),
-  );
+  const closed = trades.filter(itemMatcher(closedInPeriod(request.period, request.instrument)));
   const tags = request.kind ? journal.tags.filter((tag) => tag.kind === request.kind) : journal.tags;
   return tagFactsOf(closed, { ...journal, tags });
 }

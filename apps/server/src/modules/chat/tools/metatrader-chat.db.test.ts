@@ -3,6 +3,8 @@ import { migrateToLatest } from '../../../db/migrate';
 import { createTestDb } from '../../../test/harness';
 import { seedAccount, seedTrades } from '../../../test/seed-trades';
 import { createJournalFactsService } from '../../journal/journal-facts.service';
+import { listVersionReader } from '../../../db/data-versions';
+import { createTradeViews } from '../../trade-views';
 import { createTradingService, type ImportedTradeInput, type TradingService } from '../../trading';
 import { createChatTools, type ToolContext } from './chat-tools';
 import { createTradingChatData } from './trading-chat-data';
@@ -99,8 +101,10 @@ beforeEach(async () => {
 afterEach(() => testDb.close());
 
 function tools() {
+  const kysely = testDb.db.kysely;
   const data = createTradingChatData({
     trading,
+    views: createTradeViews({ db: kysely, listVersionOf: listVersionReader(kysely), now: () => NOW }),
     settings: {
       oandaCredentials: () => Promise.resolve(undefined),
       defaultTradingPlatform: () => Promise.resolve(platform),

@@ -1,7 +1,9 @@
-import type { Attachment, TradeItem } from '@pipsense/contract';
+import { platformByQuery, type Attachment, type TradeItem } from '@pipsense/contract';
 import { sumMoney } from '../../../domain/money';
 import { compareDecimals, isDecimal, negateDecimal, signOf } from '../../../domain/decimal';
-import { inPeriod, type ResolvedPeriod } from './periods';
+import { tradeRef } from '../../journal/journal-facts.service';
+import { selectionMatcher, type SelectableTrade, type TradeSelection } from '../../trade-views';
+import type { ResolvedPeriod } from './periods';
 
 export const TRADE_STATES = ['open', 'closed', 'all'] as const;
 export const TRADE_SORTS = ['pl_desc', 'pl_asc', 'newest', 'oldest'] as const;
@@ -10,7 +12,8 @@ export const PRESENCE = ['with', 'without', 'any'] as const;
 export const DEFAULT_TOP = 10;
 export const MAX_TOP = 50;
 
-export interface TradeFilter {
+/** A question of `query_trades` as the tool resolved it: which trades (`questionSelection`), their order and how many. */
+export interface TradeQuestion {
   state: (typeof TRADE_STATES)[number];
   instrument?: string | undefined;
   period: ResolvedPeriod;
@@ -119,23 +122,76 @@ const compareIdsDesc = (a: TradeItem, b: TradeItem) => {
   return d < 0n ? -1 : d > 0n ? 1 : 0;
 };
 
-/** Whether a trade passes the filter (all but sort and limit). */
-export function matchesTrade(t: TradeItem, filter: TradeFilter): boolean {
-  const instrument = filter.instrument ? normaliseInstrument(filter.instrument) : undefined;
-  if (filter.state === 'open' && !isOpen(t)) return false;
-  if (filter.state === 'closed' && isOpen(t)) return false;
-  if (instrument && t.instrument.toUpperCase() !== instrument) return false;
-  if (!inPeriod(filter.period, tradeTime(t))) return false;
-  const sign = signOf(tradePL(t));
-  if (filter.outcome === 'winners' && sign <= 0) return false;
-  if (filter.outcome === 'losers' && sign >= 0) return false;
-  if (filter.stopLoss !== 'any' && (t.stopLossPrice !== null) !== (filter.stopLoss === 'with')) return false;
-  if (filter.takeProfit !== 'any' && (t.takeProfitPrice !== null) !== (filter.takeProfit === 'with')) return false;
-  return true;
+/**
+ * The question's trades as a selection (the caller adds mode and platform): closed trades by close time, open ones by
+ * open time, [from, to); winners and losers by realized plus unrealized P/L, open trades included.
+ */
+export function questionSelection(q: Omit<TradeQuestion, 'sort' | 'limit'>): TradeSelection {
+  return {
+    state: q.state === 'all' ? undefined : q.state,
+    instrument: q.instrument ? normaliseInstrument(q.instrument) : undefined,
+    time: periodTime(q.period),
+    outcome: q.outcome === 'any' ? undefined : { of: 'total', is: q.outcome },
+    stopLoss: q.stopLoss === 'any' ? undefined : q.stopLoss === 'with',
+    takeProfit: q.takeProfit === 'any' ? undefined : q.takeProfit === 'with',
+    tags: q.tagIds && q.tagIds.length > 0 ? q.tagIds : undefined,
+  };
+}
+
+/** A period as the assistant counts it: a closed trade by its close time, an open one by its open time, [from, to). */
+function periodTime(period: ResolvedPeriod): TradeSelection['time'] {
+  const from = period.from?.toISOString();
+  const to = period.to?.toISOString();
+  return from || to ? { basis: 'close', ends: 'from', from, to } : undefined;
+}
+
+/** The trades closed in the period (the caller adds mode and platform): performance and tag comparisons. */
+export const closedInPeriod = (period: ResolvedPeriod, instrument: string | undefined): TradeSelection => ({
+  state: 'closed',
+  instrument: instrument ? normaliseInstrument(instrument) : undefined,
+  time: periodTime(period),
+});
+
+const timeOf = (iso: string | null): number | null => {
+  if (!iso) return null;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? null : ms;
+};
+
+/** A trade item as the selection's matcher reads it (the account is its API id: items carry no account key). */
+const selectableItem = (t: TradeItem): SelectableTrade => ({
+  accountKey: t.accountId,
+  platform: platformByQuery(t.platform).stored,
+  mode: t.mode,
+  instrument: t.instrument,
+  initialUnits: t.initialUnits,
+  state: t.state,
+  // An unreadable open time is outside every bound, as a missing close time is.
+  openTime: timeOf(t.openTime) ?? Number.NaN,
+  closeTime: timeOf(t.closeTime),
+  realizedPL: t.realizedPL,
+  unrealizedPL: t.unrealizedPL,
+  stopLossPrice: t.stopLossPrice,
+  takeProfitPrice: t.takeProfitPrice,
+});
+
+/** A selection as a test of trade items held in memory; tags are read from the journal's tags per trade. */
+export function itemMatcher(
+  selection: TradeSelection,
+  tagsByTrade?: ReadonlyMap<string, readonly string[]>,
+): (t: TradeItem) => boolean {
+  let current: TradeItem | undefined;
+  const matches = selectionMatcher(selection, {
+    tagIds: () => (current ? tagsByTrade?.get(tradeRef(current.accountId, current.tradeId)) : undefined),
+  });
+  return (t) => {
+    current = t;
+    return matches(selectableItem(t));
+  };
 }
 
 /** Sorts exactly (decimal P/L, then newest, then trade id); stable, so equal trades keep their order. */
-export function sortTrades(trades: ReadonlyArray<TradeItem>, sort: TradeFilter['sort']): TradeItem[] {
+export function sortTrades(trades: ReadonlyArray<TradeItem>, sort: TradeQuestion['sort']): TradeItem[] {
   const sorted = [...trades];
   switch (sort) {
     case 'pl_desc':
@@ -184,7 +240,7 @@ export function tradeTotals(
 export function tradeQueryResult(
   figures: ReadonlyArray<TradeFigure>,
   candidates: ReadonlyArray<TradeItem>,
-  filter: TradeFilter,
+  filter: Pick<TradeQuestion, 'sort' | 'limit'>,
   currencies: Readonly<Record<string, string>>,
 ): TradeQueryResult {
   const shown = sortTrades(candidates, filter.sort)
@@ -193,13 +249,14 @@ export function tradeQueryResult(
   return { matched: figures.length, shown: shown.length, totals: tradeTotals(figures, currencies), trades: shown };
 }
 
-/** Filters, sorts and cuts trades held in memory; totals cover every match. */
+/** Filters, sorts and cuts trades held in memory; totals cover every match (tags as the journal has them). */
 export function queryTrades(
   trades: ReadonlyArray<TradeItem>,
-  filter: TradeFilter,
+  filter: TradeQuestion,
   currencies: Readonly<Record<string, string>> = {},
+  tagsByTrade?: ReadonlyMap<string, readonly string[]>,
 ): TradeQueryResult {
-  const matches = trades.filter((t) => matchesTrade(t, filter));
+  const matches = trades.filter(itemMatcher(questionSelection(filter), tagsByTrade));
   return tradeQueryResult(matches, matches, filter, currencies);
 }
 

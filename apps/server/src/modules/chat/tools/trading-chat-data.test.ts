@@ -4,10 +4,11 @@ import { tradeRef } from '../../journal/journal-facts.service';
 import { AppError } from '../../../lib/errors';
 import { DEMO_ACCOUNTS, DEMO_TRADES, FIXTURE_NOW, fixtureCandles } from '../../../test/chat-fixture-data';
 import { resolvePeriod } from './periods';
-import { sortTrades, type TradeFilter } from './trade-query';
+import type { TradeSelection } from '../../trade-views';
+import { sortTrades, type TradeQuestion } from './trade-query';
 import { createTradingChatData, type TradingChatDataDeps } from './trading-chat-data';
 
-const ALL: TradeFilter = {
+const ALL: TradeQuestion = {
   state: 'all',
   period: resolvePeriod({ kind: 'all' }, FIXTURE_NOW, 'UTC'),
   outcome: 'any',
@@ -23,10 +24,16 @@ const breakout = [
   DEMO_TRADES.find((t) => t.tradeId === '501')!,
 ];
 const TAGGED = new Map(breakout.map((t) => [tradeRef(t.accountId, t.tradeId), ['g1']]));
-const inState = (state: 'open' | 'closed' | 'all') =>
-  DEMO_TRADES.filter((t) => state === 'all' || (t.state === 'CLOSED') === (state === 'closed'));
+/** The fixture's trades a selection's state and tags pick (the rest of the selection: selection.db.test.ts). */
+const picked = (s: TradeSelection) =>
+  DEMO_TRADES.filter(
+    (t) =>
+      (s.state === undefined || (t.state === 'CLOSED') === (s.state === 'closed')) &&
+      (!s.tags || s.tags.some((id) => TAGGED.get(tradeRef(t.accountId, t.tradeId))?.includes(id))),
+  );
 
 type Trading = TradingChatDataDeps['trading'];
+type Views = TradingChatDataDeps['views'];
 
 function setup(
   options: { credentials?: Mode | null; live?: () => Promise<unknown>; refresh?: () => Promise<unknown> } = {},
@@ -36,14 +43,14 @@ function setup(
     ...t,
     unrealizedPL: '99.9900',
   }));
-  const trading: Trading = {
+  const views: Views = {
     // The database's part is covered by trade-query.repository.test.ts; here only the state split matters.
-    queryTrades: async (_u, q, sort, limit) => (
-      calls.push(`queryTrades:${q.mode}:${q.state}`),
-      sortTrades(inState(q.state), sort).slice(0, limit)
+    queryTrades: async (_u, s, sort, limit) => (
+      calls.push(`queryTrades:${s.mode}:${s.state ?? 'all'}`),
+      sortTrades(picked(s), sort).slice(0, limit)
     ),
-    tradeFigures: async (_u, q) =>
-      inState(q.state).map((t) => ({
+    tradeFigures: async (_u, s) =>
+      picked(s).map((t) => ({
         account_id: t.accountId,
         trade_id: t.tradeId,
         instrument: t.instrument,
@@ -53,10 +60,12 @@ function setup(
         close_time: t.closeTime,
       })),
     lastTradeWrite: async () => '2025-03-14T14:30:00.000Z',
-    allTrades: async (_u, filter) => (
-      calls.push(`allTrades:${filter?.mode}:${filter?.state ?? 'all'}`),
-      DEMO_TRADES.filter((t) => !filter?.state || t.state === filter.state)
+    trades: async (_u, s) => (
+      calls.push(`trades:${s.mode}:${s.state ?? 'all'}`),
+      picked(s).map((t) => ({ ...t, initialStopLossPrice: null }))
     ),
+  };
+  const trading: Trading = {
     accounts: async (_u, mode) => (calls.push(`accounts:${mode}`), DEMO_ACCOUNTS),
     openTradesLive: async (_u, mode) => {
       calls.push(`openTradesLive:${mode}`);
@@ -76,12 +85,12 @@ function setup(
   const mode = options.credentials === undefined ? 'demo' : options.credentials;
   const data = createTradingChatData({
     trading,
+    views,
     settings: { oandaCredentials: async () => (mode ? { accessToken: 't', accountId: '', mode } : undefined) },
     journal: {
       tags: async () => TAGS,
       tagsByTrade: async () => TAGGED,
       notesByTrade: async () => new Map(),
-      initialStops: async () => new Map(),
     },
     now: () => FIXTURE_NOW,
   });
@@ -129,7 +138,7 @@ describe('the assistant data over the trading service', () => {
     expect(answer.result.trades.find((t) => t.tradeId === '501')?.unrealizedPL).not.toBe('99.9900');
 
     const compared = await data.compareTags('u1', 'demo', { period: ALL.period }, journal);
-    expect(calls).toContain('allTrades:demo:CLOSED');
+    expect(calls).toContain('trades:demo:closed');
     expect(compared.result).toHaveLength(1);
     expect(compared.result[0]).toMatchObject({ tagId: 'g1', name: 'Breakout', trades: 2 });
   });

@@ -1,29 +1,21 @@
 import type { AccountItem, Granularity, Mode, PlatformQuery, TradeItem } from '@pipsense/contract';
 import { AppError } from '../../../lib/errors';
 import type { SettingsService } from '../../settings';
-import type { TradeQuery, TradingService } from '../../trading';
+import type { TradingService } from '../../trading';
 import type { JournalFactsService } from '../../journal';
-import { compareTagsOf, hasAnyTag } from './journal';
+import type { TradeSelection, TradeViews } from '../../trade-views';
+import { compareTagsOf } from './journal';
 import type { ChatData, DataOrigin } from './chat-data';
 import { summarisePerformance } from './performance';
-import type { ResolvedPeriod } from './periods';
-import { matchesTrade, normaliseInstrument, tradeQueryResult, type TradeFilter } from './trade-query';
+import { closedInPeriod, itemMatcher, questionSelection, tradeQueryResult } from './trade-query';
 
 export interface TradingChatDataDeps {
-  trading: Pick<
-    TradingService,
-    | 'queryTrades'
-    | 'tradeFigures'
-    | 'lastTradeWrite'
-    | 'accounts'
-    | 'openTradesLive'
-    | 'syncAccounts'
-    | 'candles'
-    | 'allTrades'
-  >;
+  trading: Pick<TradingService, 'accounts' | 'openTradesLive' | 'syncAccounts' | 'candles'>;
+  /** The stored trades, read by one selection (modules/trade-views). */
+  views: Pick<TradeViews, 'queryTrades' | 'tradeFigures' | 'lastTradeWrite' | 'trades'>;
   /** `defaultTradingPlatform`: which platform's data the trading and accounts topics answer from (OANDA without). */
   settings: Pick<SettingsService, 'oandaCredentials'> & Partial<Pick<SettingsService, 'defaultTradingPlatform'>>;
-  journal: Pick<JournalFactsService, 'tags' | 'tagsByTrade' | 'notesByTrade' | 'initialStops'>;
+  journal: Pick<JournalFactsService, 'tags' | 'tagsByTrade' | 'notesByTrade'>;
   now: () => Date;
 }
 
@@ -48,29 +40,12 @@ function fallbackDetail(error: unknown): string {
 const latest = (times: Array<string | null | undefined>): string | null =>
   times.reduce<string | null>((max, t) => (t && (max === null || t > max) ? t : max), null);
 
-const timeBounds = (period: ResolvedPeriod) => ({
-  from: period.from?.toISOString() ?? null,
-  to: period.to?.toISOString() ?? null,
-});
-
-/** The stored part of a trade question, asked of the database (sort and limit go with it). */
-const storedQuery = (mode: Mode, platform: PlatformQuery, filter: TradeFilter): TradeQuery => ({
-  ...timeBounds(filter.period),
-  mode,
-  platform,
-  state: filter.state,
-  instrument: filter.instrument ? normaliseInstrument(filter.instrument) : undefined,
-  outcome: filter.outcome,
-  stopLoss: filter.stopLoss,
-  takeProfit: filter.takeProfit,
-});
-
 /**
  * The assistant's data, read through the trading service for the signed-in user. The trading and accounts topics
  * answer from the user's default trading platform (settings): OANDA (live calls where they help, else the last
  * sync) or MetaTrader (the stored import only: there is nothing live to ask). Candles always come from OANDA.
  */
-export function createTradingChatData({ trading, settings, journal, now }: TradingChatDataDeps): ChatData {
+export function createTradingChatData({ trading, views, settings, journal, now }: TradingChatDataDeps): ChatData {
   async function platformOf(userId: string): Promise<PlatformQuery> {
     return (await settings.defaultTradingPlatform?.(userId)) === 'MetaTrader' ? 'metatrader' : 'oanda';
   }
@@ -98,7 +73,7 @@ export function createTradingChatData({ trading, settings, journal, now }: Tradi
 
   /** When the history of the mode was last written: the newest trade write (OANDA) or the newest import. */
   const historyTime = (userId: string, mode: Mode, link: Awaited<ReturnType<typeof connection>>) =>
-    link === 'import' ? lastImport(userId, mode) : trading.lastTradeWrite(userId, mode, undefined, 'oanda');
+    link === 'import' ? lastImport(userId, mode) : views.lastTradeWrite(userId, { mode, platform: 'oanda' });
 
   const syncOrigin = (at: string | null, link: 'none' | 'other' | 'same' | 'import', failure?: string): DataOrigin => {
     if (link === 'import') return { kind: 'import', platform: 'MetaTrader', at };
@@ -114,26 +89,6 @@ export function createTradingChatData({ trading, settings, journal, now }: Tradi
 
   return {
     async queryTrades(userId, mode, filter, { liveOpen }) {
-      const tagIds = filter.tagIds ?? [];
-      if (tagIds.length > 0) {
-        // Tagged trades: the journal names them, so the stored history is read and filtered here (open ones as
-        // of the last sync).
-        const link = await connection(userId, mode);
-        const platform = platformFor(link);
-        const [currencies, historySyncedAt, stored, facts] = await Promise.all([
-          currenciesOf(userId, mode, platform),
-          historyTime(userId, mode, link),
-          trading.allTrades(userId, { mode, platform }),
-          this.journal(userId),
-        ]);
-        const matched = stored.filter((t) => hasAnyTag(facts, t, tagIds) && matchesTrade(t, filter));
-        return {
-          result: tradeQueryResult(matched, matched, filter, currencies),
-          openOrigin: syncOrigin(historySyncedAt, link),
-          historySyncedAt,
-          empty: historySyncedAt === null,
-        };
-      }
       const link = await connection(userId, mode);
       const platform = platformFor(link);
       const [currencies, historySyncedAt] = await Promise.all([
@@ -142,9 +97,11 @@ export function createTradingChatData({ trading, settings, journal, now }: Tradi
         // trade is when the stored history last changed.
         historyTime(userId, mode, link),
       ]);
+      const tagged = (filter.tagIds ?? []).length > 0;
       let openOrigin = syncOrigin(historySyncedAt, link);
       let live: TradeItem[] | undefined;
-      if (liveOpen && link === 'same' && filter.state !== 'closed') {
+      // Tagged trades: the journal names them, beside the stored trades (open ones as of the last sync).
+      if (liveOpen && !tagged && link === 'same' && filter.state !== 'closed') {
         try {
           const at = now().toISOString();
           // Closed trades from the history; open ones as OANDA has them now (stored open trades that
@@ -160,13 +117,15 @@ export function createTradingChatData({ trading, settings, journal, now }: Tradi
         }
       }
       const storedState = live ? (filter.state === 'all' ? 'closed' : null) : filter.state;
-      const query = storedState ? storedQuery(mode, platform, { ...filter, state: storedState }) : null;
+      const selection: TradeSelection | null = storedState
+        ? { ...questionSelection({ ...filter, state: storedState }), mode, platform }
+        : null;
       const [top, figures, closedStored] = await Promise.all([
-        query ? trading.queryTrades(userId, query, filter.sort, filter.limit) : [],
-        query ? trading.tradeFigures(userId, query) : [],
-        live ? trading.lastTradeWrite(userId, mode, 'closed', platform) : historySyncedAt,
+        selection ? views.queryTrades(userId, selection, filter.sort, filter.limit) : [],
+        selection ? views.tradeFigures(userId, selection) : [],
+        live ? views.lastTradeWrite(userId, { mode, platform, state: 'closed' }) : historySyncedAt,
       ]);
-      const liveMatches = (live ?? []).filter((t) => matchesTrade(t, filter));
+      const liveMatches = (live ?? []).filter(itemMatcher(questionSelection(filter)));
       const matched = [
         ...figures.map((f) => ({
           accountId: f.account_id,
@@ -179,7 +138,7 @@ export function createTradingChatData({ trading, settings, journal, now }: Tradi
         result: tradeQueryResult(matched, [...top, ...liveMatches], filter, currencies),
         openOrigin,
         historySyncedAt,
-        empty: closedStored === null && (live === undefined || live.length === 0),
+        empty: tagged ? historySyncedAt === null : closedStored === null && (live === undefined || live.length === 0),
       };
     },
 
@@ -189,13 +148,7 @@ export function createTradingChatData({ trading, settings, journal, now }: Tradi
       const [currencies, historySyncedAt, figures] = await Promise.all([
         currenciesOf(userId, mode, platform),
         historyTime(userId, mode, link),
-        trading.tradeFigures(userId, {
-          ...timeBounds(period),
-          mode,
-          platform,
-          state: 'closed',
-          instrument: instrument ? normaliseInstrument(instrument) : undefined,
-        }),
+        views.tradeFigures(userId, { ...closedInPeriod(period, instrument), mode, platform }),
       ]);
       const closed = figures.map((f) => ({
         accountId: f.account_id,
@@ -214,20 +167,23 @@ export function createTradingChatData({ trading, settings, journal, now }: Tradi
     },
 
     async journal(userId) {
-      const [tags, tagsByTrade, notesByTrade, initialStops] = await Promise.all([
+      const [tags, tagsByTrade, notesByTrade] = await Promise.all([
         journal.tags(userId),
         journal.tagsByTrade(userId),
         journal.notesByTrade(userId),
-        journal.initialStops(userId),
       ]);
-      return { tags, tagsByTrade, notesByTrade, initialStops };
+      return { tags, tagsByTrade, notesByTrade };
     },
 
     async compareTags(userId, mode, request, facts) {
       const link = await connection(userId, mode);
       const [historySyncedAt, stored] = await Promise.all([
         historyTime(userId, mode, link),
-        trading.allTrades(userId, { mode, state: 'CLOSED', platform: platformFor(link) }),
+        views.trades(userId, {
+          ...closedInPeriod(request.period, request.instrument),
+          mode,
+          platform: platformFor(link),
+        }),
       ]);
       return {
         result: compareTagsOf(stored, facts, request),

@@ -1,33 +1,42 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import {
-  PLATFORM_TABLE,
-  platformByQuery,
-  type PlatformQuery,
-  type TradeFilters,
-  type TradeTag,
-} from '@pipsense/contract';
+import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import { PLATFORM_TABLE, platformByQuery, type TradeFilters, type TradeTag } from '@pipsense/contract';
 import { sqliteHandleOf } from '../../db/client';
-import { storedTimeBound } from './trade-query.repository';
-import type { TradeRow } from './trade.repository';
-import { accountKeysNamed } from './broker-account.repository';
-import type { TradeListReads } from './tables';
+import type { TradesTable } from '../../db/schema';
+import type { TradeViewsTables } from './tables';
+import { readsNotes, type TradeSelection } from './selection';
+import { realizedPlValue, selectTrades } from './selection-sql';
+
+/** A stored trade as the views read it. */
+export type TradeRow = Selectable<TradesTable>;
 
 /**
- * The trade list of issue 9 (`get_trade_history`, the CSV export, a journal day): the contract's filters and sorts,
+ * The trade list (`get_trade_history`, the CSV export, a journal day): a selection in one of the list's orders,
  * answered in SQL. Pages come by offset (the list shows page numbers); the export and a day read every matching
  * trade in batches by keyset (`batch`), so that no answer holds more than one batch of rows.
  */
-export interface TradeListFilter extends Omit<TradeFilters, 'accountId' | 'platform'> {
-  /**
-   * One platform's trades (the API always passes one: 'oanda' by default); without one every platform's (a
-   * journal day covers them all, calendar.service.ts).
-   */
-  platform?: PlatformQuery | undefined;
-  /** The account as the API names it: the broker's login (OANDA's account id) or the account key (MetaTrader). */
-  accountId?: string | undefined;
-  /** Closed trades whose close time is in [closedFrom, closedTo), ISO-8601 (a journal day). */
-  closedFrom?: string | undefined;
-  closedTo?: string | undefined;
+export interface ListOrder {
+  sort?: TradeFilters['sort'] | undefined;
+  order?: 'asc' | 'desc' | undefined;
+}
+
+/**
+ * The list's request (the contract's trade filters; no platform: every platform's) as a selection: the open time
+ * with both ends included, the outcome by closed trades' realized P/L.
+ */
+export function listSelection(f: Partial<TradeFilters>): TradeSelection {
+  return {
+    platform: f.platform,
+    mode: f.mode,
+    account: f.accountId,
+    instrument: f.instrument,
+    side: f.side,
+    state: f.state === 'OPEN' ? 'open' : f.state === 'CLOSED' ? 'closed' : undefined,
+    time: f.from || f.to ? { basis: 'open', ends: 'both', from: f.from, to: f.to } : undefined,
+    outcome: f.outcome ? { of: 'realized', is: f.outcome } : undefined,
+    tags: f.tag,
+    noteText: f.q,
+    hasNote: f.hasNote,
+  };
 }
 
 /** A stored trade with the trader's note and rating on it (note null: none written). */
@@ -49,8 +58,7 @@ const column = (name: keyof TradeRow): SortKey => ({
   compare: (op, row) => sql<SqlBool>`${sql.ref(`trades.${name}`)} ${sql.raw(op)} ${row[name]}`,
 });
 
-/** Realized P/L by value, not as text: the expression the index of migration 008 holds. */
-export const realizedPlValue = sql`CAST(${sql.ref('trades.realized_pl')} AS NUMERIC)`;
+// Realized P/L by value, not as text (realizedPlValue): the expression the index of migration 008 holds.
 const realizedPl: SortKey = {
   order: (dir) => sql`${realizedPlValue} ${sql.raw(dir)}`,
   compare: (op, row) => sql<SqlBool>`${realizedPlValue} ${sql.raw(op)} CAST(${row.realized_pl} AS NUMERIC)`,
@@ -72,64 +80,19 @@ const SORT_KEYS: Record<NonNullable<TradeFilters['sort']>, SortKey[]> = {
   instrument: [column('instrument'), ...TAIL],
 };
 
-/** `%`, `_` and the escape itself match literally in a LIKE pattern. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export function createTradeListRepository(db: Kysely<TradeListReads>) {
+export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
   const sqlite = sqliteHandleOf(db) !== undefined;
-  function matching(userId: string, f: TradeListFilter, withNotes: boolean) {
-    let query = db.selectFrom('trades').where('trades.user_id', '=', userId);
-    if (withNotes)
-      query = query.leftJoin('trade_notes as n', (join) =>
-        join
-          .onRef('n.user_id', '=', 'trades.user_id')
-          .onRef('n.account_key', '=', 'trades.account_key')
-          .onRef('n.trade_id', '=', 'trades.trade_id'),
-      );
-    if (f.platform) query = query.where('trades.platform', '=', platformByQuery(f.platform).stored);
-    if (f.mode) query = query.where('trades.mode', '=', f.mode);
-    if (f.accountId) query = query.where('trades.account_key', 'in', accountKeysNamed(db, userId, f.accountId));
-    if (f.from) query = query.where('trades.open_time', '>=', storedTimeBound(f.from));
-    // `to` is inclusive to the millisecond: stored times carry nanoseconds.
-    if (f.to)
-      query = query.where('trades.open_time', '<', storedTimeBound(new Date(Date.parse(f.to) + 1).toISOString()));
-    if (f.closedFrom) query = query.where('trades.close_time', '>=', storedTimeBound(f.closedFrom));
-    if (f.closedTo) query = query.where('trades.close_time', '<', storedTimeBound(f.closedTo));
-    if (f.closedFrom || f.closedTo) query = query.where('trades.state', '=', 'CLOSED');
-    if (f.instrument) query = query.where('trades.instrument', '=', f.instrument);
-    if (f.side === 'short') query = query.where('trades.initial_units', 'like', '-%');
-    if (f.side === 'long') query = query.where('trades.initial_units', 'not like', '-%');
-    if (f.state === 'CLOSED') query = query.where('trades.state', '=', 'CLOSED');
-    if (f.state === 'OPEN') query = query.where('trades.state', '!=', 'CLOSED');
-    if (f.outcome) {
-      const op = f.outcome === 'win' ? '>' : f.outcome === 'loss' ? '<' : '=';
-      query = query.where('trades.state', '=', 'CLOSED').where(sql<SqlBool>`${realizedPlValue} ${sql.raw(op)} 0`);
-    }
-    if (f.tag && f.tag.length > 0) {
-      // The tagged trades first (trade_tags_user_tag_idx), then each looked up by its key: a tag narrows far more
-      // than a user's whole history does.
-      const tagged = db
-        .selectFrom('trade_tags')
-        .select(['account_key', 'trade_id'])
-        .where('user_id', '=', userId)
-        .where('tag_id', 'in', f.tag);
-      query = query.where((eb) => eb.refTuple('trades.account_key', 'trades.trade_id'), 'in', tagged as never);
-    }
-    if (f.q) query = query.where(sql<SqlBool>`lower(${sql.ref('n.note')}) like ${likePattern(f.q)} escape '\\'`);
-    if (f.hasNote === true) query = query.where(sql<SqlBool>`${sql.ref('n.note')} <> ''`);
-    if (f.hasNote === false) query = query.where(sql<SqlBool>`COALESCE(${sql.ref('n.note')}, '') = ''`);
-    return query;
-  }
-
-  const needsNotes = (f: TradeListFilter) => Boolean(f.q) || f.hasNote !== undefined;
+  const matching = (userId: string, s: TradeSelection) => selectTrades(db, userId, s);
+  /** A selection that reaches its trades through the journal's tables (tags, notes). */
+  const throughJournal = (s: TradeSelection) => (s.tags?.length ?? 0) > 0 || readsNotes(s);
 
   /**
-   * The filter as the query needs it: a platform filter is left out when the user has no trade on another platform
+   * The selection as the query needs it: a platform filter is left out when the user has no trade on another platform
    * (one index probe), since it cannot change the answer then. Most users trade on one platform, and their pages and
    * counts keep the plans of bench/list.bench.ts (a count answered from an index alone would otherwise read every
    * row for its platform).
    */
-  async function narrowed(userId: string, f: TradeListFilter): Promise<TradeListFilter> {
+  async function narrowed(userId: string, f: TradeSelection): Promise<TradeSelection> {
     if (!f.platform) return f;
     const stored = platformByQuery(f.platform).stored;
     // `in` the other platforms (not `!=`): an index seek per platform, not a scan of the user's trades.
@@ -147,10 +110,10 @@ export function createTradeListRepository(db: Kysely<TradeListReads>) {
     return other ? f : { ...f, platform: undefined };
   }
 
-  function ordered(userId: string, f: TradeListFilter) {
-    const dir: Direction = f.order ?? 'desc';
-    const keys = SORT_KEYS[f.sort ?? 'openTime'];
-    let query = matching(userId, f, needsNotes(f)).selectAll('trades');
+  function ordered(userId: string, f: TradeSelection, order: ListOrder) {
+    const dir: Direction = order.order ?? 'desc';
+    const keys = SORT_KEYS[order.sort ?? 'openTime'];
+    let query = matching(userId, f).selectAll('trades');
     for (const key of keys) query = query.orderBy(key.order(dir));
     return { query, keys, dir };
   }
@@ -180,15 +143,14 @@ export function createTradeListRepository(db: Kysely<TradeListReads>) {
   }
 
   return {
-    async count(userId: string, filter: TradeListFilter): Promise<number> {
-      const f = await narrowed(userId, filter);
-      const row = await matching(userId, f, needsNotes(f))
+    async count(userId: string, selection: TradeSelection): Promise<number> {
+      const f = await narrowed(userId, selection);
+      const row = await matching(userId, f)
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 
-    /** One page in the filter's order (newest open first by default). */
     /**
      * One page in the filter's order (newest open first by default) and the number of matching trades. A filter by
      * tag or note reaches its trades through those tables; reading them twice (a count, then the page) costs twice,
@@ -198,13 +160,14 @@ export function createTradeListRepository(db: Kysely<TradeListReads>) {
      */
     async page(
       userId: string,
-      filter: TradeListFilter,
+      selection: TradeSelection,
+      order: ListOrder,
       offset: number,
       limit: number,
     ): Promise<{ rows: TradeListRow[]; total: number }> {
-      const f = await narrowed(userId, filter);
-      const { query } = ordered(userId, f);
-      if (sqlite && ((f.tag?.length ?? 0) > 0 || needsNotes(f))) {
+      const f = await narrowed(userId, selection);
+      const { query } = ordered(userId, f, order);
+      if (sqlite && throughJournal(f)) {
         const counted = await query
           .select(sql<number | string>`count(*) over ()`.as('matching_total'))
           .limit(limit)
@@ -228,16 +191,17 @@ export function createTradeListRepository(db: Kysely<TradeListReads>) {
      */
     async pageOf(
       userId: string,
-      filter: TradeListFilter,
+      selection: TradeSelection,
+      order: ListOrder,
       offset: number,
       limit: number,
     ): Promise<{ rows: TradeListRow[]; total: number }> {
-      if (!filter.platform || (sqlite && ((filter.tag?.length ?? 0) > 0 || needsNotes(filter))))
-        return this.page(userId, filter, offset, limit);
-      const stored = platformByQuery(filter.platform).stored;
+      if (!selection.platform || (sqlite && throughJournal(selection)))
+        return this.page(userId, selection, order, offset, limit);
+      const stored = platformByQuery(selection.platform).stored;
       const others = PLATFORM_TABLE.map((p) => p.stored).filter((p) => p !== stored);
-      const all = { ...filter, platform: undefined };
-      const row = await matching(userId, all, needsNotes(all))
+      const all = { ...selection, platform: undefined };
+      const row = await matching(userId, all)
         .select((eb) => [
           eb.fn.countAll<number | string>().as('n'),
           others.length === 0
@@ -254,19 +218,20 @@ export function createTradeListRepository(db: Kysely<TradeListReads>) {
                 .as('other'),
         ])
         .executeTakeFirst();
-      if (row?.other === true || Number(row?.other) === 1) return this.page(userId, filter, offset, limit);
-      const rows = await ordered(userId, all).query.limit(limit).offset(offset).execute();
+      if (row?.other === true || Number(row?.other) === 1) return this.page(userId, selection, order, offset, limit);
+      const rows = await ordered(userId, all, order).query.limit(limit).offset(offset).execute();
       return { rows: await withNotes(userId, rows), total: Number(row?.n ?? 0) };
     },
 
-    /** The next `limit` matching trades after `cursor` (from the first without one), in the filter's order. */
+    /** The next `limit` matching trades after `cursor` (from the first without one), in the list's order. */
     async batch(
       userId: string,
-      filter: TradeListFilter,
+      selection: TradeSelection,
+      order: ListOrder,
       cursor: TradeCursor | null,
       limit: number,
     ): Promise<TradeListRow[]> {
-      const { query, keys, dir } = ordered(userId, await narrowed(userId, filter));
+      const { query, keys, dir } = ordered(userId, await narrowed(userId, selection), order);
       let q = query;
       if (cursor) {
         const past = dir === 'desc' ? '<' : '>';
@@ -306,17 +271,34 @@ export function createTradeListRepository(db: Kysely<TradeListReads>) {
       return out;
     },
 
-    /** Close time and realized P/L of the user's closed trades with a close time in [from, to) (ISO-8601). */
-    closedBetween(userId: string, from: string, to: string, platform?: PlatformQuery) {
+    /** Close time and realized P/L of the selected trades (the P/L calendar selects closed ones). */
+    closedPL(userId: string, selection: TradeSelection) {
+      return matching(userId, selection).select(['trades.close_time', 'trades.realized_pl']).execute() as Promise<
+        Array<{ close_time: string; realized_pl: string }>
+      >;
+    },
+
+    /**
+     * How many of the user's stored trades carry each tag (of these tags only, when given); tags on trades no longer
+     * stored do not count, and a tag on none is absent.
+     */
+    async tagTradeCounts(userId: string, tagIds?: readonly string[]): Promise<Map<string, number>> {
       let query = db
-        .selectFrom('trades')
-        .select(['close_time', 'realized_pl'])
-        .where('user_id', '=', userId)
-        .where('state', '=', 'CLOSED')
-        .where('close_time', '>=', storedTimeBound(from))
-        .where('close_time', '<', storedTimeBound(to));
-      if (platform) query = query.where('platform', '=', platformByQuery(platform).stored);
-      return query.execute() as Promise<Array<{ close_time: string; realized_pl: string }>>;
+        .selectFrom('trade_tags')
+        .innerJoin('trades', (join) =>
+          join
+            .onRef('trades.user_id', '=', 'trade_tags.user_id')
+            .onRef('trades.account_key', '=', 'trade_tags.account_key')
+            .onRef('trades.trade_id', '=', 'trade_tags.trade_id'),
+        )
+        .select((eb) => ['trade_tags.tag_id', eb.fn.countAll<number | string>().as('n')])
+        .where('trade_tags.user_id', '=', userId)
+        .groupBy('trade_tags.tag_id');
+      if (tagIds) {
+        if (tagIds.length === 0) return new Map();
+        query = query.where('trade_tags.tag_id', 'in', [...tagIds]);
+      }
+      return new Map((await query.execute()).map((r) => [r.tag_id, Number(r.n)]));
     },
 
     /** Which of these tag ids are not tags of the user. */

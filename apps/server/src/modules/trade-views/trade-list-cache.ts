@@ -1,5 +1,5 @@
 import { createTextLru } from '../../lib/lru';
-import type { TradeListFilter } from './trade-list.repository';
+import type { TradeFilters } from '@pipsense/contract';
 
 /** Pages kept per instance, and the bytes they may hold together (a 100-row page is about 100,000). */
 const MAX_PAGES = 2000;
@@ -9,10 +9,10 @@ const MAX_CHARS = 24 * 1024 * 1024;
  * The request as a cache key: the filter's fields in name order without the unset ones, a tag list sorted and
  * without repeats (a trade with any of the tags: the order asked in changes nothing), then page and limit.
  */
-export function tradeListQueryKey(page: number, limit: number, filter: TradeListFilter): string {
+export function tradeListQueryKey(page: number, limit: number, filter: Partial<TradeFilters>): string {
   const fields: Array<[string, unknown]> = [];
   for (const name of Object.keys(filter).sort()) {
-    const value = filter[name as keyof TradeListFilter];
+    const value = filter[name as keyof TradeFilters];
     if (value === undefined) continue;
     fields.push([name, name === 'tag' && Array.isArray(value) ? [...new Set(value)].sort() : value]);
   }

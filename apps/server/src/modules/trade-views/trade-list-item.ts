@@ -1,8 +1,7 @@
 import type { TradeListItem, TradeTag } from '@pipsense/contract';
 import { initialRiskOf, maeOf, mfeOf, rMultipleOf, type RiskFacts } from '../../domain/risk';
-import { toTradeItem } from './broker-data';
-import type { TradeListRow } from './trade-list.repository';
-import type { TradeRow } from './trade.repository';
+import { toTradeItem } from '../trading';
+import type { TradeListRow, TradeRow } from './trade-list.repository';
 
 export const riskFactsOf = (row: TradeRow): RiskFacts => ({
   instrument: row.instrument,

@@ -3,8 +3,10 @@ import type { Db } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
 import { createTestDb } from '../../test/harness';
 import { insertUser } from '../../test/rows';
-import { oandaAccount } from './account-key';
-import { createTradeQueryRepository, storedTimeBound, type TradeQuery } from './trade-query.repository';
+import { oandaAccount } from '../trading/account-key';
+import type { TradeSelection } from './selection';
+import { storedTimeBound } from './selection-sql';
+import { createTradeQueryRepository } from './trade-query.repository';
 
 const A = '101-004-1000001-001';
 const B = '101-004-1000001-002';
@@ -96,6 +98,8 @@ async function addUser(id: string) {
         stop_loss_price: s.sl ? '1.09000' : null,
         take_profit_price: s.tp ? '1.12000' : null,
         trailing_stop_distance: null,
+        // The first stop the sync kept: on the trades with a stop-loss, the other user's a different one.
+        initial_stop_loss_price: s.sl ? (id === 'u1' ? '1.09500' : '1.09000') : null,
         created_at: '2025-03-13T00:00:00.000Z',
         updated_at: s.id === 10 ? '2025-03-15T00:00:00.000Z' : `2025-03-14T00:00:0${s.id % 10}.000Z`,
       })
@@ -110,8 +114,12 @@ beforeAll(async () => {
 });
 afterAll(async () => cleanup());
 
-const demo = (q: Partial<TradeQuery> = {}): TradeQuery => ({ mode: 'demo', state: 'all', ...q });
-const ids = (rows: Array<{ trade_id: string }>) => rows.map((r) => r.trade_id);
+/** The assistant's question of the demo trades: closed trades by close time, open ones by open time, [from, to). */
+const demo = (q: Omit<TradeSelection, 'time'> & { from?: string; to?: string } = {}): TradeSelection => {
+  const { from, to, ...rest } = q;
+  return { mode: 'demo', ...rest, time: from || to ? { basis: 'close', ends: 'from', from, to } : undefined };
+};
+const ids = (rows: Array<{ tradeId: string }>) => rows.map((r) => r.tradeId);
 
 describe('the trade query repository', () => {
   it('filters by state, instrument, stop-loss and take-profit presence, within the user and mode', async () => {
@@ -121,12 +129,12 @@ describe('the trade query repository', () => {
       '3',
       '8',
     ]);
-    expect(ids(await repo.top('u1', demo({ stopLoss: 'with', takeProfit: 'without' }), 'oldest', 50))).toEqual([
+    expect(ids(await repo.top('u1', demo({ stopLoss: true, takeProfit: false }), 'oldest', 50))).toEqual([
       '1',
       '6',
       '5',
     ]);
-    expect(ids(await repo.top('u1', demo({ stopLoss: 'without', takeProfit: 'with' }), 'oldest', 50))).toEqual(['2']);
+    expect(ids(await repo.top('u1', demo({ stopLoss: false, takeProfit: true }), 'oldest', 50))).toEqual(['2']);
     expect(ids(await repo.top('u1', demo(), 'oldest', 50))).toHaveLength(9);
     expect(ids(await repo.top('nobody', demo(), 'oldest', 50))).toEqual([]);
   });
@@ -147,22 +155,47 @@ describe('the trade query repository', () => {
     expect(ids(await repo.top('u1', demo(), 'pl_desc', 4))).toEqual(['3', '7', '9', '1']);
     expect(ids(await repo.top('u1', demo(), 'pl_asc', 3))).toEqual(['5', '2', '6']);
     expect(ids(await repo.top('u1', demo(), 'newest', 2))).toEqual(['8', '7']);
-    expect(ids(await repo.top('u1', demo({ outcome: 'winners' }), 'pl_asc', 50))).toEqual(['8', '9', '1', '7', '3']);
-    expect(ids(await repo.top('u1', demo({ outcome: 'losers' }), 'pl_desc', 50))).toEqual(['6', '2', '5']);
+    expect(ids(await repo.top('u1', demo({ outcome: { of: 'total', is: 'winners' } }), 'pl_asc', 50))).toEqual([
+      '8',
+      '9',
+      '1',
+      '7',
+      '3',
+    ]);
+    expect(ids(await repo.top('u1', demo({ outcome: { of: 'total', is: 'losers' } }), 'pl_desc', 50))).toEqual([
+      '6',
+      '2',
+      '5',
+    ]);
   });
 
   it('gives the figures of every match oldest first, and the newest write per mode', async () => {
     const repo = createTradeQueryRepository(db.kysely);
-    const figures = await repo.figures('u1', demo({ state: 'closed', outcome: 'winners' }));
+    const figures = await repo.figures('u1', demo({ state: 'closed', outcome: { of: 'total', is: 'winners' } }));
     expect(figures.map((f) => [f.trade_id, f.account_id, f.realized_pl])).toEqual([
       ['1', A, '10.5000'],
       ['3', A, '250.0000'],
       ['8', B, '9.9900'],
       ['9', A, '10.5000'],
     ]);
-    expect(await repo.latestWrite('u1', 'demo')).toBe('2025-03-14T00:00:09.000Z');
-    expect(await repo.latestWrite('u1', 'demo', 'closed')).toBe('2025-03-14T00:00:09.000Z');
-    expect(await repo.latestWrite('u1', 'live')).toBe('2025-03-15T00:00:00.000Z');
-    expect(await repo.latestWrite('nobody', 'demo')).toBeNull();
+    expect(await repo.latestWrite('u1', { mode: 'demo' })).toBe('2025-03-14T00:00:09.000Z');
+    expect(await repo.latestWrite('u1', { mode: 'demo', state: 'closed' })).toBe('2025-03-14T00:00:09.000Z');
+    expect(await repo.latestWrite('u1', { mode: 'live' })).toBe('2025-03-15T00:00:00.000Z');
+    expect(await repo.latestWrite('nobody', { mode: 'demo' })).toBeNull();
+  });
+
+  it("gives every selected trade oldest first with the user's own first stop", async () => {
+    const repo = createTradeQueryRepository(db.kysely);
+    const closed = await repo.trades('u1', demo({ state: 'closed', instrument: 'EUR_USD' }));
+    expect(closed.map((t) => [t.tradeId, t.initialStopLossPrice])).toEqual([
+      ['1', '1.09500'],
+      ['2', null],
+      ['9', null],
+      ['4', null],
+      ['5', '1.09500'],
+    ]);
+    expect((await repo.trades('u2', demo({ stopLoss: true }))).map((t) => t.initialStopLossPrice)).toEqual(
+      Array(4).fill('1.09000'),
+    );
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TradeListItem, TradeListResponse } from '@pipsense/contract';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
 import { seedAccount, seedNote, seedTag, seedTrades, userIdOf, type SeedTrade } from '../../test/seed-trades';
-import { TRADE_BATCH } from './trading.service';
+import { TRADE_BATCH } from './trade-views';
 import { parseCsv } from '../../test/csv';
 
 const A1 = '101-004-1000001-001';

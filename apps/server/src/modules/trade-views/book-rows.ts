@@ -1,0 +1,119 @@
+import type { Kysely, Selectable } from 'kysely';
+import { platformByQuery, type PlatformQuery } from '@pipsense/contract';
+import { sqliteHandleOf } from '../../db/client';
+import type { TradesTable } from '../../db/schema';
+import type { TradeViewsTables } from './tables';
+import type { TradeSelection } from './selection';
+import { accountKeysOf, selectTrades } from './selection-sql';
+
+/** The columns the Overview's engine reads, in the order of a raw row. */
+const COLUMNS = [
+  'account_key',
+  'trade_id',
+  'instrument',
+  'price',
+  'initial_units',
+  'current_units',
+  'realized_pl',
+  'unrealized_pl',
+  'financing',
+  'state',
+  'open_time',
+  'close_time',
+  'average_close_price',
+  'stop_loss_price',
+  'take_profit_price',
+  'trailing_stop_distance',
+  'initial_stop_loss_price',
+  'mode',
+] as const;
+type Row = Pick<Selectable<TradesTable>, (typeof COLUMNS)[number]>;
+
+/** A row as SQLite gives it raw: the columns' values in COLUMNS order. */
+export type BookRow = [
+  account_key: Row['account_key'],
+  trade_id: Row['trade_id'],
+  instrument: Row['instrument'],
+  price: Row['price'],
+  initial_units: Row['initial_units'],
+  current_units: Row['current_units'],
+  realized_pl: Row['realized_pl'],
+  unrealized_pl: Row['unrealized_pl'],
+  financing: Row['financing'],
+  state: Row['state'],
+  open_time: Row['open_time'],
+  close_time: Row['close_time'],
+  average_close_price: Row['average_close_price'],
+  stop_loss_price: Row['stop_loss_price'],
+  take_profit_price: Row['take_profit_price'],
+  trailing_stop_distance: Row['trailing_stop_distance'],
+  initial_stop_loss_price: Row['initial_stop_loss_price'],
+  mode: Row['mode'],
+];
+
+/**
+ * The Overview's read of the trades: only the columns its engine needs, oldest first (open time, trade number,
+ * account key: the order of every history), handed row by row to the caller, who maps each as it comes
+ * (analytics/overview-trades.ts). On SQLite the rows come as arrays straight from the driver (no object per row);
+ * on PostgreSQL through Kysely.
+ */
+export function createBookRows(db: Kysely<TradeViewsTables>) {
+  const sqlite = sqliteHandleOf(db);
+
+  return {
+    /** How many trades the platform's book holds (to decide whether to keep it in memory). */
+    async count(userId: string, platform: PlatformQuery): Promise<number> {
+      const row = await db
+        .selectFrom('trades')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('platform', '=', platformByQuery(platform).stored)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Every selected trade to `add`, in the book's order. */
+    async read(userId: string, selection: TradeSelection, add: (row: BookRow) => void): Promise<void> {
+      const query = selectTrades(db, userId, selection)
+        .select(COLUMNS.map((c) => `trades.${c}` as const))
+        .orderBy('trades.open_time', 'asc')
+        .orderBy('trades.trade_num', 'asc')
+        .orderBy('trades.account_key', 'asc');
+      if (sqlite) {
+        const compiled = query.compile();
+        // Inside Kysely's hold on its one connection: never in the middle of another caller's transaction.
+        await db.connection().execute(async () => {
+          const statement = sqlite.prepare(compiled.sql).raw(true);
+          for (const row of statement.iterate(...(compiled.parameters as unknown[])) as IterableIterator<BookRow>)
+            add(row);
+        });
+        return;
+      }
+      for (const r of await query.execute())
+        add([
+          r.account_key,
+          r.trade_id,
+          r.instrument,
+          r.price,
+          r.initial_units,
+          r.current_units,
+          r.realized_pl,
+          r.unrealized_pl,
+          r.financing,
+          r.state,
+          r.open_time,
+          r.close_time,
+          r.average_close_price,
+          r.stop_loss_price,
+          r.take_profit_price,
+          r.trailing_stop_distance,
+          r.initial_stop_loss_price,
+          r.mode,
+        ]);
+    },
+
+    /** The keys of the accounts an account filter names (its login or its key), for the in-memory matcher. */
+    accountKeysNamed: (userId: string, named: string): Promise<Set<string>> => accountKeysOf(db, userId, named),
+  };
+}
+export type BookRows = ReturnType<typeof createBookRows>;

@@ -1,0 +1,13 @@
+/**
+ * The trade views: the one place that reads trades together with their accounts, their journal (notes, ratings,
+ * tags), R and excursions, for every module that shows or counts trades (docs/decisions/021-one-read-side-for-trades.md).
+ * What other modules may import.
+ */
+export type { TradeSelection, SelectableTrade } from './selection';
+export { isAccountNamed, selectionMatcher, timeRange } from './selection';
+export type { TradeViewsTables } from './tables';
+export { createTradeViews } from './trade-views';
+export type { TradeViews, TradeListRequest } from './trade-views';
+export { tradeViewsRoutes } from './trade-views.routes';
+export { createBookRows } from './book-rows';
+export type { BookRow, BookRows } from './book-rows';

@@ -1,0 +1,183 @@
+import { platformByQuery, type Mode, type PlatformQuery } from '@pipsense/contract';
+import { compareDecimals, isDecimal, negateDecimal, signOf } from '../../domain/decimal';
+
+/**
+ * Which trades: the one answer to that question for every reader of trades (the trade list and its CSV export, a
+ * journal day and the calendar, the Overview, the assistant's tools). Compiled to SQL by `selection-sql.ts` and
+ * tested one trade at a time by `selectionMatcher` below; `selection.db.test.ts` proves the two agree.
+ *
+ * The readers differ in meaning, not only in shape, and each says its meaning here (decision record
+ * docs/decisions/021-one-read-side-for-trades.md):
+ * - `time.basis`: 'open' bounds the open time (the list, the export, the Overview); 'close' bounds a closed trade's
+ *   close time and a trade still open by its open time (it has no close yet: the assistant, a journal day).
+ * - `time.ends`: 'both' includes both ends, `to` to the millisecond (stored times carry nanoseconds); 'from' is
+ *   [from, to).
+ * - `outcome`: `of: 'realized'` looks at closed trades only, by realized P/L (the list's win / loss / breakeven);
+ *   `of: 'total'` adds unrealized P/L and takes open trades too (the assistant's winners and losers).
+ *
+ * A later reader adds its fields here, with their SQL in selection-sql.ts, their test in `selectionMatcher` and their
+ * values in the generator of selection.db.test.ts, so that the two readings keep agreeing.
+ */
+export interface TradeSelection {
+  /** One platform's trades; every platform's without one. */
+  platform?: PlatformQuery | undefined;
+  mode?: Mode | undefined;
+  /**
+   * The account as the API names it: the broker's login (OANDA's account id) or the account key (what MetaTrader
+   * rows show as their accountId). `accountKeysNamed` (selection-sql.ts) is the one rule that finds it.
+   */
+  account?: string | undefined;
+  /** Exact instrument name as stored, e.g. EUR_USD. */
+  instrument?: string | undefined;
+  /** By the sign of the initial units. */
+  side?: 'long' | 'short' | undefined;
+  /** 'open': any state but CLOSED. */
+  state?: 'open' | 'closed' | undefined;
+  time?: TimeBounds | undefined;
+  outcome?: OutcomeTest | undefined;
+  /** Trades carrying any of these journal tag ids. */
+  tags?: readonly string[] | undefined;
+  /** The trade's note contains this text (ASCII letters in any case). */
+  noteText?: string | undefined;
+  /** true: a non-empty note; false: none or an empty one. */
+  hasNote?: boolean | undefined;
+  /** true: with a stop-loss (take-profit) order on the trade; false: without one. */
+  stopLoss?: boolean | undefined;
+  takeProfit?: boolean | undefined;
+}
+
+export interface TimeBounds {
+  basis: 'open' | 'close';
+  ends: 'both' | 'from';
+  /** ISO-8601 instants; either may be left out. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+type OutcomeTest = { of: 'realized'; is: 'win' | 'loss' | 'breakeven' } | { of: 'total'; is: 'winners' | 'losers' };
+
+/** A trade as the in-memory matcher reads it. Times in epoch milliseconds (a stored time's nanoseconds cut off). */
+export interface SelectableTrade {
+  accountKey: string;
+  /** PLATFORM_TABLE's stored value. */
+  platform: string;
+  mode: string;
+  instrument: string;
+  initialUnits: string;
+  state: string;
+  openTime: number;
+  closeTime: number | null;
+  realizedPL: string;
+  unrealizedPL: string | null;
+  stopLossPrice: string | null;
+  takeProfitPrice: string | null;
+}
+
+/** What the matcher needs beside the trade when the selection asks for it. */
+interface SelectionFacts {
+  /** The keys `selection.account` names (accountKeysNamed). */
+  accountKeys?: ReadonlySet<string> | undefined;
+  /** The tag ids on the trade. */
+  tagIds?: (trade: SelectableTrade) => readonly string[] | undefined;
+  /** The trade's note; null without one. */
+  note?: (trade: SelectableTrade) => string | null | undefined;
+}
+
+/**
+ * Whether an account as the API lists it is the one an API `accountId` names: its login, or its API id (a MetaTrader
+ * account's key). The in-memory form of `accountKeysNamed` (selection-sql.ts), for the accounts beside a selection.
+ */
+export const isAccountNamed = (account: { oandaAccountId: string; login: string }, named: string): boolean =>
+  account.oandaAccountId === named || account.login === named;
+
+/** Epoch milliseconds of an ISO instant; undefined for none or an unreadable one. */
+const msOf = (iso: string | undefined): number | undefined => {
+  if (!iso) return undefined;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? undefined : ms;
+};
+
+/**
+ * The bounds as epoch milliseconds (-Infinity and Infinity for a bound left out or unreadable), and whether `hi` is
+ * included; undefined when neither bound is given.
+ */
+export function timeRange(time: TimeBounds): { lo: number; hi: number; toIncluded: boolean } | undefined {
+  const from = msOf(time.from);
+  const to = msOf(time.to);
+  if (from === undefined && to === undefined) return undefined;
+  return { lo: from ?? -Infinity, hi: to ?? Infinity, toIncluded: time.ends === 'both' };
+}
+
+const isClosed = (t: Pick<SelectableTrade, 'state'>) => t.state === 'CLOSED';
+
+/** Whether the selection reads the journal's notes (a join the SQL makes only then). */
+export const readsNotes = (s: TradeSelection): boolean => Boolean(s.noteText) || s.hasNote !== undefined;
+
+/**
+ * The selection as a test of one trade, built once for many trades (the Overview tests a whole book with it). Only
+ * the parts the selection sets are tested.
+ */
+export function selectionMatcher(s: TradeSelection, facts: SelectionFacts = {}): (t: SelectableTrade) => boolean {
+  const tests: Array<(t: SelectableTrade) => boolean> = [];
+  if (s.platform) {
+    const stored = platformByQuery(s.platform).stored;
+    tests.push((t) => t.platform === stored);
+  }
+  if (s.mode) tests.push((t) => t.mode === s.mode);
+  if (s.account) {
+    const keys = facts.accountKeys ?? new Set<string>();
+    tests.push((t) => keys.has(t.accountKey));
+  }
+  if (s.instrument) tests.push((t) => t.instrument === s.instrument);
+  if (s.side) {
+    const short = s.side === 'short';
+    tests.push((t) => t.initialUnits.startsWith('-') === short);
+  }
+  if (s.state === 'closed') tests.push(isClosed);
+  if (s.state === 'open') tests.push((t) => !isClosed(t));
+  const time = s.time;
+  const range = time ? timeRange(time) : undefined;
+  if (time && range) {
+    const { lo, hi } = range;
+    const within = range.toIncluded ? (ms: number) => ms >= lo && ms <= hi : (ms: number) => ms >= lo && ms < hi;
+    if (time.basis === 'open') tests.push((t) => within(t.openTime));
+    else tests.push((t) => (isClosed(t) ? t.closeTime !== null && within(t.closeTime) : within(t.openTime)));
+  }
+  const outcome = s.outcome;
+  if (outcome?.of === 'realized') {
+    const sign = outcome.is === 'win' ? 1 : outcome.is === 'loss' ? -1 : 0;
+    tests.push((t) => isClosed(t) && signOf(t.realizedPL) === sign);
+  }
+  if (outcome?.of === 'total') {
+    // Realized against minus unrealized, as the SQL compares them: exact, also beyond the money's four places.
+    const sign = outcome.is === 'winners' ? 1 : -1;
+    const minusUnrealized = (t: SelectableTrade) => (isDecimal(t.unrealizedPL) ? negateDecimal(t.unrealizedPL) : '0');
+    tests.push((t) => Math.sign(compareDecimals(t.realizedPL, minusUnrealized(t))) === sign);
+  }
+  if (s.tags && s.tags.length > 0) {
+    const wanted = new Set(s.tags);
+    tests.push((t) => (facts.tagIds?.(t) ?? []).some((id) => wanted.has(id)));
+  }
+  if (s.noteText) {
+    const text = asciiLower(s.noteText);
+    tests.push((t) => asciiLower(facts.note?.(t) ?? '').includes(text));
+  }
+  if (s.hasNote !== undefined) {
+    const want = s.hasNote;
+    tests.push((t) => ((facts.note?.(t) ?? '') !== '') === want);
+  }
+  if (s.stopLoss !== undefined) tests.push((t) => (t.stopLossPrice !== null) === s.stopLoss);
+  if (s.takeProfit !== undefined) tests.push((t) => (t.takeProfitPrice !== null) === s.takeProfit);
+  // The Overview tests whole books with this: one or two tests are called directly, more in an indexed loop.
+  const [first, second] = tests;
+  if (first === undefined) return () => true;
+  if (second === undefined) return first;
+  if (tests.length === 2) return (t) => first(t) && second(t);
+  return (t) => {
+    for (let i = 0; i < tests.length; i++) if (!tests[i]!(t)) return false;
+    return true;
+  };
+}
+
+/** Lower case as SQLite's lower() makes it (ASCII letters only), which PostgreSQL agrees with on ASCII text. */
+const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (c) => c.toLowerCase());

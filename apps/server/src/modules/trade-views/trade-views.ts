@@ -1,0 +1,172 @@
+import type { Kysely } from 'kysely';
+import type { TradeFilters, TradeListItem } from '@pipsense/contract';
+import { badRequest } from '../../lib/errors';
+import type { TradeViewsTables } from './tables';
+import type { TradeSelection } from './selection';
+import { createBookRows } from './book-rows';
+import { createTradeQueryRepository, type TradeSort } from './trade-query.repository';
+import { exportFileName, tradesCsv } from './trade-export';
+import { toTradeListItem } from './trade-list-item';
+import { createTradeListCache, tradeListQueryKey } from './trade-list-cache';
+import {
+  createTradeListRepository,
+  listSelection,
+  tradeKey,
+  type ListOrder,
+  type TradeCursor,
+  type TradeListRow,
+} from './trade-list.repository';
+
+interface TradeViewsDeps {
+  db: Kysely<TradeViewsTables>;
+  /**
+   * The user's list version (db/data-versions.ts `listVersionReader`): it moves with every write of anything the list
+   * shows, and keys the list's cached pages.
+   */
+  listVersionOf: (userId: string) => Promise<string>;
+  now: () => Date;
+}
+
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
+export interface Paged<T> {
+  data: T[];
+  /** At least 1, also for an empty list. */
+  pages: number;
+  total: number;
+}
+
+/** The list's request: the contract's trade filters (without a platform: every platform's). */
+export type TradeListRequest = Partial<TradeFilters>;
+
+const pagesFor = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+/** Rows a batch of the export (or a journal day) reads at a time. */
+export const TRADE_BATCH = 1000;
+
+/**
+ * The trades as the screens and the export show them: with the trader's journal on each and its risk in R, selected
+ * by one `TradeSelection`. Reads only; trading and the journal write the rows.
+ */
+export function createTradeViews({ db, listVersionOf, now }: TradeViewsDeps) {
+  const tradeList = createTradeListRepository(db);
+  const listCache = createTradeListCache();
+  const tradeQuery = createTradeQueryRepository(db);
+
+  /** A tag filter naming a tag the user does not have is a mistake (a deleted tag, another user's id): 400. */
+  async function checkTags(userId: string, selection: TradeSelection): Promise<void> {
+    const unknown = await tradeList.unknownTags(userId, selection.tags ?? []);
+    if (unknown.length > 0)
+      throw badRequest(
+        `tag: no tag ${unknown.map((id) => JSON.stringify(id)).join(', ')} in your journal. Pick tags from your tag list.`,
+        'UNKNOWN_TAG',
+      );
+  }
+
+  async function withJournal(userId: string, rows: TradeListRow[]): Promise<TradeListItem[]> {
+    const tags = await tradeList.tagsOf(userId, rows);
+    return rows.map((row) => toTradeListItem(row, tags.get(tradeKey(row)) ?? []));
+  }
+
+  return {
+    /** The Overview's rows of one platform's trades or of one selection (book-rows.ts). */
+    bookRows: createBookRows(db),
+
+    /** One page of stored trades with their journal and risk, filtered and sorted (newest open first by default). */
+    async tradePage(
+      userId: string,
+      { page, limit }: PageRequest,
+      filter: TradeListRequest = {},
+    ): Promise<Paged<TradeListItem>> {
+      const selection = listSelection(filter);
+      await checkTags(userId, selection);
+      const { rows, total } = await tradeList.pageOf(userId, selection, filter, (page - 1) * limit, limit);
+      return { data: await withJournal(userId, rows), pages: pagesFor(total, limit), total };
+    },
+
+    /**
+     * `tradePage` as the JSON the API sends, UTF-8 encoded (`serialise` turns a page into its text: the route's
+     * response schema).
+     * One read of the user's list version per call; the page itself is computed and serialised once per version
+     * and request on this instance (trade-list-cache.ts), so a repeated request costs that read alone.
+     */
+    async tradePageJson(
+      userId: string,
+      request: PageRequest,
+      filter: TradeListRequest,
+      serialise: (page: Paged<TradeListItem>) => string,
+    ): Promise<Buffer> {
+      const version = await listVersionOf(userId);
+      return listCache.json(userId, version, tradeListQueryKey(request.page, request.limit, filter), async () =>
+        serialise(await this.tradePage(userId, request, filter)),
+      );
+    },
+
+    /**
+     * Every selected trade as list rows, `TRADE_BATCH` at a time, in the list's order (keyset: each batch is one
+     * query that starts after the previous batch's last row). Unknown tags are refused before the first batch.
+     */
+    async tradeBatches(
+      userId: string,
+      selection: TradeSelection,
+      order: ListOrder = {},
+    ): Promise<AsyncGenerator<TradeListItem[]>> {
+      await checkTags(userId, selection);
+      return (async function* () {
+        let cursor: TradeCursor | null = null;
+        for (;;) {
+          const rows = await tradeList.batch(userId, selection, order, cursor, TRADE_BATCH);
+          if (rows.length > 0) yield await withJournal(userId, rows);
+          if (rows.length < TRADE_BATCH) return;
+          cursor = rows.at(-1)!;
+        }
+      })();
+    },
+
+    /**
+     * The list's matching trades as CSV text chunks (trade-export.ts), read batch by batch as the consumer pulls
+     * them, and the attachment's file name. Refuses unknown tags before anything is sent.
+     */
+    async exportTrades(userId: string, filter: TradeListRequest, timeZone: string) {
+      const batches = await this.tradeBatches(userId, listSelection(filter), filter);
+      return { fileName: exportFileName(now(), timeZone), chunks: tradesCsv(batches, timeZone) };
+    },
+
+    /**
+     * The first `limit` selected trades in the order asked for, selected, sorted and cut in the database (answers
+     * list a handful of trades; reading the whole history for them costs more than the answer).
+     */
+    queryTrades(userId: string, selection: TradeSelection, sort: TradeSort, limit: number) {
+      return tradeQuery.top(userId, selection, sort, limit);
+    },
+
+    /** The columns totals need of every selected trade, oldest first. */
+    tradeFigures(userId: string, selection: TradeSelection) {
+      return tradeQuery.figures(userId, selection);
+    },
+
+    /** Every selected trade, oldest first, with the first stop-loss the sync kept (for R). */
+    trades(userId: string, selection: TradeSelection) {
+      return tradeQuery.trades(userId, selection);
+    },
+
+    /** When a selected trade was last written; null when none is stored. */
+    lastTradeWrite(userId: string, selection: TradeSelection) {
+      return tradeQuery.latestWrite(userId, selection);
+    },
+
+    /** How many stored trades carry each tag (of these tags only, when given); a tag on none is absent. */
+    tagTradeCounts(userId: string, tagIds?: readonly string[]) {
+      return tradeList.tagTradeCounts(userId, tagIds);
+    },
+
+    /** Close time and realized P/L of the selected trades (the P/L calendar: closed ones by close time). */
+    closedPL(userId: string, selection: TradeSelection) {
+      return tradeList.closedPL(userId, selection);
+    },
+  };
+}
+export type TradeViews = ReturnType<typeof createTradeViews>;
