@@ -70,4 +70,3 @@ export function createChatModule(deps: ChatModuleDeps) {
   });
   return { chats, answers, tools };
 }
-export type ChatModule = ReturnType<typeof createChatModule>;

@@ -18,7 +18,7 @@ export function storedTimeBound(iso: string): string {
  * key itself (what MetaTrader rows show as their accountId). The one rule for every reader of trades: as a subquery
  * in SQL, or read once (`accountKeysOf`) for the in-memory matcher.
  */
-export const accountKeysNamed = (db: Kysely<TradeViewsTables>, userId: string, accountId: string) =>
+const accountKeysNamed = (db: Kysely<TradeViewsTables>, userId: string, accountId: string) =>
   db
     .selectFrom('broker_accounts')
     .select('account_key')

@@ -51,4 +51,3 @@ export function createTradeListCache(bounds = { maxEntries: MAX_PAGES, maxChars:
     },
   };
 }
-export type TradeListCache = ReturnType<typeof createTradeListCache>;

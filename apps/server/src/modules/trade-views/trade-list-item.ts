@@ -3,7 +3,7 @@ import { initialRiskOf, maeOf, mfeOf, rMultipleOf, type RiskFacts } from '../../
 import { toTradeItem } from '../trading';
 import type { TradeListRow, TradeRow } from './trade-list.repository';
 
-export const riskFactsOf = (row: TradeRow): RiskFacts => ({
+const riskFactsOf = (row: TradeRow): RiskFacts => ({
   instrument: row.instrument,
   initialUnits: row.initial_units,
   price: row.price,
@@ -17,7 +17,7 @@ export const riskFactsOf = (row: TradeRow): RiskFacts => ({
  * Where a closed trade's excursions stand: null while open; 'pending' until the candles were read (or after a
  * failed read, which is retried); 'ready' or 'unavailable' once settled.
  */
-export function excursionState(row: TradeRow): TradeListItem['excursion'] {
+function excursionState(row: TradeRow): TradeListItem['excursion'] {
   if (row.state !== 'CLOSED') return null;
   if (row.excursion_status === 'ready' || row.excursion_status === 'unavailable') return row.excursion_status;
   return 'pending';

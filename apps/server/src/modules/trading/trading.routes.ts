@@ -17,12 +17,12 @@ import type { TradingService } from './trading.service';
 const number = new Intl.NumberFormat('en-US');
 
 /** 'Synced 1,240 trades from 2 accounts: 12 new, 3 updated' */
-export function tradeSyncMessage(r: TradeSyncResult): string {
+function tradeSyncMessage(r: TradeSyncResult): string {
   const removed = r.removed > 0 ? `, ${number.format(r.removed)} removed` : '';
   return `Synced ${plural(r.trades, 'trade')} from ${plural(r.accounts, 'account')}: ${number.format(r.created)} new, ${number.format(r.updated)} updated${removed}`;
 }
 
-export function accountSyncMessage(r: AccountSyncResult): string {
+function accountSyncMessage(r: AccountSyncResult): string {
   return `Synced ${plural(r.accounts, 'account')}: ${number.format(r.created)} new, ${number.format(r.updated)} updated`;
 }
 

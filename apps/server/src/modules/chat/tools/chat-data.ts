@@ -63,7 +63,7 @@ export interface TagComparisonAnswer extends TradeSource {
   result: TagFacts[];
 }
 
-export interface AccountsSnapshot {
+interface AccountsSnapshot {
   accounts: AccountItem[];
   origin: DataOrigin;
 }

@@ -49,10 +49,10 @@ export interface ToolContext {
   now: Date;
 }
 
-export const MAX_CANDLES = 500;
-export const DEFAULT_CANDLES = 100;
+const MAX_CANDLES = 500;
+const DEFAULT_CANDLES = 100;
 
-export const notConnected = () =>
+const notConnected = () =>
   new AppError(
     400,
     'OANDA_NOT_CONFIGURED',
@@ -177,7 +177,7 @@ const SPECS = {
   ),
 } satisfies Record<string, ToolSpec>;
 
-export type ToolName = keyof typeof SPECS;
+type ToolName = keyof typeof SPECS;
 
 const TOPIC_TOOLS: Record<ChatTopic, ToolName[]> = {
   trading: ['query_trades', 'get_performance', 'compare_tags'],

@@ -1,7 +1,7 @@
 import { platformByQuery, type Attachment, type TradeItem } from '@pipsense/contract';
 import { sumMoney } from '../../../domain/money';
 import { compareDecimals, isDecimal, negateDecimal, signOf } from '../../../domain/decimal';
-import { tradeRef } from '../../journal/journal-facts.service';
+import { tradeRef } from '../../journal';
 import { selectionMatcher, type SelectableTrade, type TradeSelection } from '../../trade-views';
 import type { ResolvedPeriod } from './periods';
 
@@ -69,13 +69,13 @@ export interface TradeQueryResult {
 const isOpen = (t: Pick<TradeItem, 'state'>) => t.state !== 'CLOSED';
 
 /** Realized plus unrealized P/L of a trade: what it has made so far. */
-export function tradePL(t: Pick<TradeItem, 'realizedPL' | 'unrealizedPL'>): string {
+function tradePL(t: Pick<TradeItem, 'realizedPL' | 'unrealizedPL'>): string {
   const parts = [t.realizedPL, t.unrealizedPL].filter(isDecimal);
   return sumMoney(parts);
 }
 
 /** Closed trades belong to the period they closed in, open ones to the period they opened in. */
-export const tradeTime = (t: TradeItem): string | null => (isOpen(t) ? t.openTime : t.closeTime);
+const tradeTime = (t: TradeItem): string | null => (isOpen(t) ? t.openTime : t.closeTime);
 
 export function normaliseInstrument(text: string): string {
   return text
@@ -210,13 +210,13 @@ export function sortTrades(trades: ReadonlyArray<TradeItem>, sort: TradeQuestion
   return sorted;
 }
 
-export const clampTop = (limit: number) => Math.min(Math.max(Math.trunc(limit), 1), MAX_TOP);
+const clampTop = (limit: number) => Math.min(Math.max(Math.trunc(limit), 1), MAX_TOP);
 
 /** What totals are made of: one matched trade's account and P/L parts. */
 export type TradeFigure = Pick<TradeItem, 'accountId' | 'realizedPL' | 'unrealizedPL'>;
 
 /** Totals over the matched trades, in their order (P/L groups appear as their currency first does). */
-export function tradeTotals(
+function tradeTotals(
   matches: ReadonlyArray<TradeFigure>,
   currencies: Readonly<Record<string, string>>,
 ): TradeQueryResult['totals'] {
