@@ -46,7 +46,13 @@ import {
   settingsUserData,
   type SettingsTables,
 } from './modules/settings';
-import { createExcursionJob, createTradingService, tradingRoutes, tradingUserData, type TradingDb } from './modules/trading';
+import {
+  createExcursionJob,
+  createTradingService,
+  tradingRoutes,
+  tradingUserData,
+  type TradingDb,
+} from './modules/trading';
 import { aiUsageUserData, createAiBudget, type AiUsageTables } from './modules/ai-usage';
 import { chatAnswerRoutes, chatRoutes, chatUserData, createChatModule, type ChatTables } from './modules/chat';
 import {
@@ -204,7 +210,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     max: options.credentialLimit ?? env.AUTH_RATE_LIMIT,
     checkMax: env.CHECK_RATE_LIMIT,
   });
-  // Issue 12: revocable sessions, checked from memory (invalidated through Redis when REDIS_URL is set).
+  // Revocable sessions (SECURITY.md, "Sessions that can be revoked"), checked from memory (invalidated through Redis when REDIS_URL is set).
   const sessions = createSessionGuard({
     db: slice<AuthTables>(db.kysely),
     now: ctx.now,
@@ -253,7 +259,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     cipher: ctx.cipher,
     now: ctx.now,
   });
-  // OANDA tokens sealed before issue 12 (no associated data) are re-sealed bound to their user, once.
+  // OANDA tokens sealed without associated data (older releases) are re-sealed bound to their user, once.
   const sealed = await settings.sealLegacyTokens();
   if (sealed.resealed > 0) app.log.info(`re-sealed ${sealed.resealed} stored OANDA token(s) bound to their user`);
   if (sealed.unreadable > 0)
@@ -309,7 +315,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // After the database's hook, so it runs first: the running syncs end before the database closes.
   app.addHook('onClose', () => syncJobs.stop());
   const llm = createLlmProviders(env, options.llm);
-  // Issue 12, finding 4: every provider request of a user counts against the day's budget, shared through the database.
+  // SECURITY.md, "AI cost": every provider request of a user counts against the day's budget, shared through the database.
   const aiBudget = createAiBudget(slice<AiUsageTables>(db.kysely), env.AI_DAILY_REQUESTS, ctx.now);
   // The journal's facts of trades, built once: the assistant's tools and the Overview read the same ones.
   const journalFacts = createJournalFactsService(slice<JournalTables>(db.kysely));

@@ -55,7 +55,7 @@ export interface AnalyticsServiceDeps {
   settings: Pick<SettingsService, 'defaultAiPlatform' | 'timeZone'>;
   /** The same provider instances the assistant uses. */
   providers: LlmProviders;
-  /** The daily budget of provider requests the assistant shares (issue 12); unset: no limit. */
+  /** The daily budget of provider requests the assistant shares (SECURITY.md, "AI cost"); unset: no limit. */
   budget?: AiBudget | undefined;
   insights: InsightsRepository;
   journal: Pick<JournalFactsService, 'tags' | 'tagsByTrade'>;
@@ -71,7 +71,7 @@ export interface AnalyticsServiceDeps {
   /** Pause before a transient failure is retried (default 10 minutes). */
   retryPauseMs?: number | undefined;
   log?: (error: unknown, context: Record<string, unknown>) => void;
-  /** Overview computations of one user at once (issue 12, finding 5); default COMPUTE_CONCURRENCY. */
+  /** Overview computations of one user at once (SECURITY.md, "One user starving the others"); default COMPUTE_CONCURRENCY. */
   computeLimit?: UserConcurrency | undefined;
 }
 
@@ -86,7 +86,7 @@ export interface OverviewRequest {
   /** The browser's zone: used when the trader has saved none in Profile. */
   timeZone: string;
   /**
-   * One platform's trades and accounts (issue 10; the contract defaults it to 'oanda'): OANDA and MetaTrader
+   * One platform's trades and accounts (the contract defaults it to 'oanda'): OANDA and MetaTrader
    * overviews never mix, nor do their insights (the cache scope and the data version carry the platform).
    */
   platform?: PlatformQuery | undefined;
@@ -369,7 +369,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       startedAt: now.toISOString(),
       staleBefore: new Date(now.getTime() - 2 * timeoutMs).toISOString(),
     };
-    // Today's provider requests used up (issue 12): the built-in cards, until midnight UTC; nothing is stored.
+    // Today's provider requests used up (SECURITY.md, "AI cost"): the built-in cards, until midnight UTC; nothing is stored.
     if (deps.budget && !(await deps.budget.hasRoom(userId)))
       return { cards: builtin, status: status('builtin', 'ready', budgetInsightsNote(deps.budget.limit)) };
     const billed = deps.budget ? deps.budget.provider(provider, userId) : provider;
@@ -493,7 +493,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
 
   /**
    * The overview's zone (the saved one, else the request's), and the zone the AI insights are written in: the saved
-   * one, else UTC, never the request's (issue 12, finding 4): a client looping over zones cannot start a provider
+   * one, else UTC, never the request's (SECURITY.md, "AI cost"): a client looping over zones cannot start a provider
    * call per zone; each data version costs at most one per platform, mode and provider (decision 013, amendment).
    */
   async function zonesOf(userId: string, requested: string): Promise<{ view: string; insights: string }> {

@@ -28,7 +28,7 @@ export interface ChatModuleDeps {
   now: () => Date;
   /** Budget of one answer (default 45 s). */
   timeoutMs?: number | undefined;
-  /** The daily budget of provider requests (issue 12); unset: no limit. */
+  /** The daily budget of provider requests (SECURITY.md, "AI cost"); unset: no limit. */
   budget?: AiBudget | undefined;
   /** Tool calls run per round of the assistant (AI_MAX_TOOL_CALLS_PER_ROUND; default 8). */
   maxToolCallsPerRound?: number | undefined;

@@ -23,11 +23,11 @@ const parseDay = (date: string) => {
 const hasContent = (e: { note: string; mood: number | null }) => e.note.trim() !== '' || e.mood !== null;
 
 /**
- * The P/L calendar and the daily journal (issue 9). A trade counts on the day it closed in the trader's zone
+ * The P/L calendar and the daily journal. A trade counts on the day it closed in the trader's zone
  * (domain/calendar.ts); open trades are not on it. Wins and losses as in domain/performance.ts: P/L in minor units
  * above or below zero.
  *
- * Platforms (issue 10): the journal is the trader's, not a platform's. The calendar and a day cover the trades of
+ * Platforms: the journal is the trader's, not a platform's. The calendar and a day cover the trades of
  * every platform (OANDA and imported MetaTrader alike) unless a platform is given; the contract's calendar and day
  * queries take none today, so the API always shows them all.
  */

@@ -26,7 +26,7 @@ function accountSyncMessage(r: AccountSyncResult): string {
   return `Synced ${plural(r.accounts, 'account')}: ${number.format(r.created)} new, ${number.format(r.updated)} updated`;
 }
 
-/** SPEC §7 trading calls, plus candles for the trade-details chart. */
+/** The trading calls (docs/PRODUCT.md, HTTP calls), plus candles for the trade-details chart. */
 export const tradingRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = async (app, { trading }) => {
   app.addHook('onRequest', app.requireUser);
 

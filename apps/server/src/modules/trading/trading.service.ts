@@ -38,7 +38,7 @@ export interface TradingServiceDeps {
   oanda: OandaClient;
   settings: Pick<SettingsService, 'oandaCredentials'>;
   now: () => Date;
-  /** Candle requests of one user at once (issue 12, finding 5); default CANDLE_CONCURRENCY. */
+  /** Candle requests of one user at once (SECURITY.md, "One user starving the others"); default CANDLE_CONCURRENCY. */
   candleLimit?: UserConcurrency | undefined;
 }
 

@@ -11,7 +11,7 @@ import type { TradeQuestion, TradeQueryResult } from './trade-query';
 export type DataOrigin =
   | { kind: 'oanda'; at: string }
   /**
-   * The user's default trading platform is MetaTrader (issue 10): everything comes from the stored import, never
+   * The user's default trading platform is MetaTrader: everything comes from the stored import, never
    * from a live call; `at` is when the newest import of the mode was stored (null: nothing imported).
    */
   | { kind: 'import'; platform: 'MetaTrader'; at: string | null }
