@@ -6,7 +6,7 @@ import type { BrokerAccountsTable } from '../../db/schema';
 import type { AccountIdentity } from './account-key';
 import { sameAccountContent, type AccountContent } from './broker-data';
 import { sameImportedAccount, type ImportedAccountContent } from './metatrader-store';
-import type { TradingDb, TradingTables } from './tables';
+import type { TradingDb } from './tables';
 
 export type BrokerAccountRow = Selectable<BrokerAccountsTable>;
 

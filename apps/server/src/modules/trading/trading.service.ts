@@ -9,8 +9,7 @@ import type {
   TradeItem,
   TradeSyncResult,
 } from '@pipsense/contract';
-import { listVersionReader } from '../../db/data-versions';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
 import type { OandaApi, OandaClient } from '../../integrations/oanda/oanda-client';
 import type { SettingsService, OandaCredentials } from '../settings';
