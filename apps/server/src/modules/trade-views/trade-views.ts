@@ -16,6 +16,7 @@ import {
   type TradeCursor,
   type TradeListRow,
 } from './trade-list.repository';
+import type { PageRequest, Paged } from '../../lib/paging';
 
 interface TradeViewsDeps {
   db: Kysely<TradeViewsTables>;
@@ -25,18 +26,6 @@ interface TradeViewsDeps {
    */
   listVersionOf: (userId: string) => Promise<string>;
   now: () => Date;
-}
-
-export interface PageRequest {
-  page: number;
-  limit: number;
-}
-
-export interface Paged<T> {
-  data: T[];
-  /** At least 1, also for an empty list. */
-  pages: number;
-  total: number;
 }
 
 /** The list's request: the contract's trade filters (without a platform: every platform's). */

@@ -31,6 +31,7 @@ import { createUserConcurrency, type UserConcurrency } from '../../lib/user-conc
 import { syncTrades, type TradeSyncOptions } from './trade-sync.service';
 import { createTradeRepository } from './trade.repository';
 import type { TradingDb } from './tables';
+import type { PageRequest, Paged } from '../../lib/paging';
 
 export interface TradingServiceDeps {
   db: Kysely<TradingDb>;
@@ -46,18 +47,6 @@ export interface TradingServiceDeps {
  * calls, at most 8, always fits), then 429 TOO_MANY_RUNNING (docs/decisions/019-per-user-concurrency.md).
  */
 export const CANDLE_CONCURRENCY = { running: 2, queued: 6, what: 'candle request' } as const;
-
-export interface PageRequest {
-  page: number;
-  limit: number;
-}
-
-export interface Paged<T> {
-  data: T[];
-  /** At least 1, also for an empty list. */
-  pages: number;
-  total: number;
-}
 
 export interface CandleRequest {
   instrument: string;
