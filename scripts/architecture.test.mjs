@@ -127,7 +127,9 @@ describe('docs/ARCHITECTURE.md matches the server code', () => {
 
   it.each(modules)('modules/%s: declares reads of tables it does not own only as the read side', (mod) => {
     const owner = Object.fromEntries(modules.flatMap((m) => (doc[m]?.tables ?? []).map((t) => [t, m])));
-    const foreign = Object.entries(declaredSlices(mod)).flatMap(([, tables]) => tables.filter((t) => owner[t] !== mod && t !== 'data_versions'));
+    const foreign = Object.entries(declaredSlices(mod)).flatMap(([, tables]) =>
+      tables.filter((t) => owner[t] !== mod && t !== 'data_versions'),
+    );
     const expected = READ_SIDE.includes(mod) ? doc[mod].reads : [];
     expect([...new Set(foreign)].sort()).toEqual(expected);
   });
