@@ -12,7 +12,7 @@ import {
 import type { LlmProvider, LlmProviders } from '../../integrations/llm';
 import { badRequest } from '../../lib/errors';
 import type { SettingsService } from '../settings';
-import type { TradingService } from '../trading';
+import { isAccountNamed, type TradingService } from '../trading';
 import { tradeRef, type JournalFactsService } from '../journal';
 import {
   buildInsights,
@@ -26,7 +26,6 @@ import {
   type OverviewInsights,
   type OverviewMetrics,
 } from './engine';
-import { isAccountNamed } from '../trade-views';
 import { overviewSelection, sliceBook, type OverviewSelection, type OverviewTrades } from './overview-trades';
 import { createBookCache, type BookCache } from './book-cache';
 import type { DataVersion, SnapshotRepository } from './overview-snapshots.repository';

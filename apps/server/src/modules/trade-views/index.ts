@@ -4,7 +4,7 @@
  * What other modules may import.
  */
 export type { TradeSelection, SelectableTrade } from './selection';
-export { isAccountNamed, selectionMatcher, timeRange } from './selection';
+export { selectionMatcher, timeRange } from './selection';
 export type { TradeViewsTables } from './tables';
 export { createTradeViews } from './trade-views';
 export type { TradeViews, TradeListRequest } from './trade-views';

@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { platformByQuery } from '@pipsense/contract';
+import { accountKeysNamed } from '../trading';
 import type { TradeViewsTables } from './tables';
 import { readsNotes, type TimeBounds, type TradeSelection } from './selection';
 
@@ -13,18 +14,7 @@ export function storedTimeBound(iso: string): string {
   return `${new Date(ms).toISOString().slice(0, 23)}000000Z`;
 }
 
-/**
- * The keys of the user's accounts an API `accountId` names: the broker's login (OANDA's account id) or the account
- * key itself (what MetaTrader rows show as their accountId). The one rule for every reader of trades: as a subquery
- * in SQL, or read once (`accountKeysOf`) for the in-memory matcher.
- */
-const accountKeysNamed = (db: Kysely<TradeViewsTables>, userId: string, accountId: string) =>
-  db
-    .selectFrom('broker_accounts')
-    .select('account_key')
-    .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('login', '=', accountId), eb('account_key', '=', accountId)]));
-
+/** The keys of the user's accounts an API `accountId` names (trading's rule), read once for the in-memory matcher. */
 export async function accountKeysOf(
   db: Kysely<TradeViewsTables>,
   userId: string,

@@ -24,7 +24,7 @@ export interface TradeSelection {
   mode?: Mode | undefined;
   /**
    * The account as the API names it: the broker's login (OANDA's account id) or the account key (what MetaTrader
-   * rows show as their accountId). `accountKeysNamed` (selection-sql.ts) is the one rule that finds it.
+   * rows show as their accountId). `accountKeysNamed` (trading's account-key.ts) is the one rule that finds it.
    */
   account?: string | undefined;
   /** Exact instrument name as stored, e.g. EUR_USD. */
@@ -75,20 +75,13 @@ export interface SelectableTrade {
 
 /** What the matcher needs beside the trade when the selection asks for it. */
 interface SelectionFacts {
-  /** The keys `selection.account` names (accountKeysNamed). */
+  /** The keys `selection.account` names (trading's accountKeysNamed). */
   accountKeys?: ReadonlySet<string> | undefined;
   /** The tag ids on the trade. */
   tagIds?: (trade: SelectableTrade) => readonly string[] | undefined;
   /** The trade's note; null without one. */
   note?: (trade: SelectableTrade) => string | null | undefined;
 }
-
-/**
- * Whether an account as the API lists it is the one an API `accountId` names: its login, or its API id (a MetaTrader
- * account's key). The in-memory form of `accountKeysNamed` (selection-sql.ts), for the accounts beside a selection.
- */
-export const isAccountNamed = (account: { oandaAccountId: string; login: string }, named: string): boolean =>
-  account.oandaAccountId === named || account.login === named;
 
 /** Epoch milliseconds of an ISO instant; undefined for none or an unreadable one. */
 const msOf = (iso: string | undefined): number | undefined => {

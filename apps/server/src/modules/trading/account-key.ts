@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { PLATFORM_TABLE, type Mode, type PlatformStored } from '@pipsense/contract';
+import type { TradingTables } from './tables';
 
 /*
  * One identity for a broker account and for a trade, whatever the platform (docs/decisions/007-account-and-trade-keys.md).
@@ -70,3 +72,27 @@ export function metatraderAccount(server: string, printedLogin: string): Account
   const parts: AccountKeyParts = { platform: 'metatrader', server, login };
   return { ...parts, account_key: accountKey(parts) };
 }
+
+/*
+ * Which accounts an API `accountId` names: the broker's login (OANDA's account id) or the account key itself (what a
+ * MetaTrader account shows as its accountId, decision 012). The one rule, in SQL for the readers of stored rows and in
+ * memory for accounts as the API lists them.
+ */
+
+/** The keys of the user's accounts that any of `named` names, as a subquery. */
+export const accountKeysNamed = (
+  db: Kysely<Pick<TradingTables, 'broker_accounts'>>,
+  userId: string,
+  named: string | readonly string[],
+) => {
+  const names = typeof named === 'string' ? [named] : [...named];
+  return db
+    .selectFrom('broker_accounts')
+    .select('account_key')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('login', 'in', names), eb('account_key', 'in', names)]));
+};
+
+/** Whether an account as the API lists it (login, API id) is the one `named` names. */
+export const isAccountNamed = (account: { oandaAccountId: string; login: string }, named: string): boolean =>
+  account.oandaAccountId === named || account.login === named;

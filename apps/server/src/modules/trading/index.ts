@@ -3,7 +3,7 @@ export { createTradingService, type TradingService } from './trading.service';
 export { tradingRoutes } from './trading.routes';
 export { createExcursionJob } from './excursions-job';
 /** Other modules name a trade's account as the API does (`accountId`: OANDA's login, a MetaTrader account's key). */
-export { apiAccountId } from './account-key';
+export { apiAccountId, accountKeysNamed, isAccountNamed } from './account-key';
 /** A stored trade as the API shows it (the trade views map the rows they read with it). */
 export { toTradeItem } from './broker-data';
 /**

@@ -4,7 +4,7 @@ import { sqliteHandleOf } from '../../db/client';
 import { bumpDataVersion, dataVersionBump } from '../../db/data-versions';
 import { chunks } from '../../lib/batches';
 import type { TradeRecord } from './broker-data';
-import { apiAccountId } from './account-key';
+import { accountKeysNamed, apiAccountId } from './account-key';
 import { createSqliteTradeWriter } from './sqlite-trade-writer';
 import { planUpsert, STORED_COLUMNS, upsertSql, type StoredTrade, type WriteCounts } from './trade-upsert';
 import type { TradingDb } from './tables';
@@ -266,16 +266,9 @@ export function createTradeRepository(db: Kysely<TradingDb>) {
         const named = [...new Set(batch.map((r) => r.accountId))];
         const rows = await db
           .selectFrom('trades')
-          .innerJoin('broker_accounts', (join) =>
-            join
-              .onRef('broker_accounts.user_id', '=', 'trades.user_id')
-              .onRef('broker_accounts.account_key', '=', 'trades.account_key'),
-          )
           .select(['trades.account_key', 'trades.trade_id'])
           .where('trades.user_id', '=', userId)
-          .where((eb) =>
-            eb.or([eb('broker_accounts.login', 'in', named), eb('broker_accounts.account_key', 'in', named)]),
-          )
+          .where('trades.account_key', 'in', accountKeysNamed(db, userId, named))
           .where('trades.trade_id', 'in', [...new Set(batch.map((r) => r.tradeId))])
           .orderBy('trades.account_key')
           .execute();

@@ -10,7 +10,7 @@ import {
 import { ToolInputError, type ToolSpec } from '../../../integrations/llm';
 import { AppError } from '../../../lib/errors';
 import { providerJsonSchema } from '../../../lib/json-schema';
-import { isAccountNamed } from '../../trade-views';
+import { isAccountNamed } from '../../trading';
 import { accountState, currencyTotals, type AccountState, type CurrencyTotals } from './account-state';
 import { candleStats, type CandleStats } from './candle-stats';
 import type { ChatData, DataOrigin } from './chat-data';
