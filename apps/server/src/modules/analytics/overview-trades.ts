@@ -3,11 +3,11 @@ import { platformByQuery } from '@pipsense/contract';
 import { apiAccountId } from '../trading';
 import { tradeRef } from '../journal';
 import {
-  selectionMatcher,
   timeRange,
+  tradeMatcher,
   type BookRow,
   type BookRows,
-  type SelectableTrade,
+  type TradeFieldReaders,
   type TradeSelection,
 } from '../trade-views';
 import { engineTradeFromItem, type EngineTrade } from './engine';
@@ -103,42 +103,25 @@ function bookBuilder() {
 }
 
 /**
- * One trade of a book as the selection's matcher reads it: set to each trade in turn (its account key and mode from
- * the book's arrays), the other fields read only when the selection tests them (no object per trade; a filtered view
- * tests the whole book).
+ * How the selection's matcher reads a trade of a book: the engine's fields, and the account key and mode from the
+ * book's arrays by the trade's index (no object per trade; a filtered view tests the whole book).
  */
-class BookTrade implements SelectableTrade {
-  trade!: EngineTrade;
-  accountKey = '';
-  mode = '';
-  constructor(readonly platform: string) {}
-  get instrument() {
-    return this.trade.instrument;
-  }
-  get initialUnits() {
-    return String(this.trade.units);
-  }
-  get state() {
-    return this.trade.state;
-  }
-  get openTime() {
-    return this.trade.openTime;
-  }
-  get closeTime() {
-    return this.trade.closeTime;
-  }
-  get realizedPL() {
-    return String(this.trade.realizedPL);
-  }
-  get unrealizedPL() {
-    return String(this.trade.unrealizedPL);
-  }
-  get stopLossPrice() {
-    return this.trade.stopLossPrice === null ? null : String(this.trade.stopLossPrice);
-  }
-  get takeProfitPrice() {
-    return this.trade.takeProfitPrice === null ? null : String(this.trade.takeProfitPrice);
-  }
+function bookFields(book: OverviewBook, platform: string): TradeFieldReaders<EngineTrade> {
+  const { accountKeys, modes } = book;
+  return {
+    accountKey: (_, i) => accountKeys[i]!,
+    platform: () => platform,
+    mode: (_, i) => modes[i]!,
+    instrument: (t) => t.instrument,
+    short: (t) => t.units < 0,
+    state: (t) => t.state,
+    openTime: (t) => t.openTime,
+    closeTime: (t) => t.closeTime,
+    realizedPL: (t) => String(t.realizedPL),
+    unrealizedPL: (t) => String(t.unrealizedPL),
+    hasStopLoss: (t) => t.stopLossPrice !== null,
+    hasTakeProfit: (t) => t.takeProfitPrice !== null,
+  };
 }
 
 /** What the matcher needs beside a book: the accounts the selection names, the tag ids per trade (tradeRef). */
@@ -159,19 +142,13 @@ export function sliceBook(book: OverviewBook, selection: OverviewSelection, fact
     start = firstAt(book.trades, (ms) => ms >= range.lo);
     end = firstAt(book.trades, (ms) => (range.toIncluded ? ms > range.hi : ms >= range.hi));
   }
-  const view = new BookTrade(platformByQuery(platform).stored);
-  const matches = selectionMatcher(range ? rest : { ...rest, time }, {
+  const matches = tradeMatcher(range ? rest : { ...rest, time }, bookFields(book, platformByQuery(platform).stored), {
     accountKeys: facts.accountKeys,
-    tagIds: () => facts.tagsByTrade?.get(tradeRef(view.trade.accountId, view.trade.tradeId)),
+    tagIds: (t) => facts.tagsByTrade?.get(tradeRef(t.accountId, t.tradeId)),
   });
-  const { trades, accountKeys, modes } = book;
+  const trades = book.trades;
   const out: EngineTrade[] = [];
-  for (let i = start; i < end; i++) {
-    view.trade = trades[i]!;
-    view.accountKey = accountKeys[i]!;
-    view.mode = modes[i]!;
-    if (matches(view)) out.push(view.trade);
-  }
+  for (let i = start; i < end; i++) if (matches(trades[i]!, i)) out.push(trades[i]!);
   return out;
 }
 

@@ -73,14 +73,53 @@ export interface SelectableTrade {
   takeProfitPrice: string | null;
 }
 
+/**
+ * How the matcher reads a trade of some shape `T`: one function per field, given the trade and its index in the
+ * collection tested (the Overview's books keep account keys and modes in arrays beside trades of the engine's shape;
+ * the assistant tests the API's trade items). Reading through functions means no object is built per trade.
+ */
+export interface TradeFieldReaders<T> {
+  accountKey(t: T, i: number): string;
+  /** PLATFORM_TABLE's stored value. */
+  platform(t: T, i: number): string;
+  mode(t: T, i: number): string;
+  instrument(t: T): string;
+  /** Initial units below zero. */
+  short(t: T): boolean;
+  state(t: T): string;
+  /** Epoch milliseconds. */
+  openTime(t: T): number;
+  closeTime(t: T): number | null;
+  realizedPL(t: T): string;
+  unrealizedPL(t: T): string | null;
+  hasStopLoss(t: T): boolean;
+  hasTakeProfit(t: T): boolean;
+}
+
+/** The readers of a `SelectableTrade`: its own fields. */
+const selectableFields: TradeFieldReaders<SelectableTrade> = {
+  accountKey: (t) => t.accountKey,
+  platform: (t) => t.platform,
+  mode: (t) => t.mode,
+  instrument: (t) => t.instrument,
+  short: (t) => t.initialUnits.startsWith('-'),
+  state: (t) => t.state,
+  openTime: (t) => t.openTime,
+  closeTime: (t) => t.closeTime,
+  realizedPL: (t) => t.realizedPL,
+  unrealizedPL: (t) => t.unrealizedPL,
+  hasStopLoss: (t) => t.stopLossPrice !== null,
+  hasTakeProfit: (t) => t.takeProfitPrice !== null,
+};
+
 /** What the matcher needs beside the trade when the selection asks for it. */
-interface SelectionFacts {
+export interface SelectionFacts<T = SelectableTrade> {
   /** The keys `selection.account` names (trading's accountKeysNamed). */
   accountKeys?: ReadonlySet<string> | undefined;
   /** The tag ids on the trade. */
-  tagIds?: (trade: SelectableTrade) => readonly string[] | undefined;
+  tagIds?: (trade: T, i: number) => readonly string[] | undefined;
   /** The trade's note; null without one. */
-  note?: (trade: SelectableTrade) => string | null | undefined;
+  note?: (trade: T, i: number) => string | null | undefined;
 }
 
 /** Epoch milliseconds of an ISO instant; undefined for none or an unreadable one. */
@@ -101,30 +140,40 @@ export function timeRange(time: TimeBounds): { lo: number; hi: number; toInclude
   return { lo: from ?? -Infinity, hi: to ?? Infinity, toIncluded: time.ends === 'both' };
 }
 
-const isClosed = (t: Pick<SelectableTrade, 'state'>) => t.state === 'CLOSED';
-
 /** Whether the selection reads the journal's notes (a join the SQL makes only then). */
 export const readsNotes = (s: TradeSelection): boolean => Boolean(s.noteText) || s.hasNote !== undefined;
 
-/**
- * The selection as a test of one trade, built once for many trades (the Overview tests a whole book with it). Only
- * the parts the selection sets are tested.
- */
+/** The selection as a test of one `SelectableTrade` (the in-memory twin of selection-sql.ts). */
 export function selectionMatcher(s: TradeSelection, facts: SelectionFacts = {}): (t: SelectableTrade) => boolean {
-  const tests: Array<(t: SelectableTrade) => boolean> = [];
+  const matches = tradeMatcher(s, selectableFields, facts);
+  return (t) => matches(t, 0);
+}
+
+/**
+ * The selection as a test of one trade read by `read`, built once for many trades (the Overview tests a whole book
+ * with it). Only the parts the selection sets are tested.
+ */
+export function tradeMatcher<T>(
+  s: TradeSelection,
+  read: TradeFieldReaders<T>,
+  facts: SelectionFacts<T> = {},
+): (t: T, i: number) => boolean {
+  type Test = (t: T, i: number) => boolean;
+  const tests: Test[] = [];
+  const isClosed = (t: T) => read.state(t) === 'CLOSED';
   if (s.platform) {
     const stored = platformByQuery(s.platform).stored;
-    tests.push((t) => t.platform === stored);
+    tests.push((t, i) => read.platform(t, i) === stored);
   }
-  if (s.mode) tests.push((t) => t.mode === s.mode);
+  if (s.mode) tests.push((t, i) => read.mode(t, i) === s.mode);
   if (s.account) {
     const keys = facts.accountKeys ?? new Set<string>();
-    tests.push((t) => keys.has(t.accountKey));
+    tests.push((t, i) => keys.has(read.accountKey(t, i)));
   }
-  if (s.instrument) tests.push((t) => t.instrument === s.instrument);
+  if (s.instrument) tests.push((t) => read.instrument(t) === s.instrument);
   if (s.side) {
     const short = s.side === 'short';
-    tests.push((t) => t.initialUnits.startsWith('-') === short);
+    tests.push((t) => read.short(t) === short);
   }
   if (s.state === 'closed') tests.push(isClosed);
   if (s.state === 'open') tests.push((t) => !isClosed(t));
@@ -133,41 +182,49 @@ export function selectionMatcher(s: TradeSelection, facts: SelectionFacts = {}):
   if (time && range) {
     const { lo, hi } = range;
     const within = range.toIncluded ? (ms: number) => ms >= lo && ms <= hi : (ms: number) => ms >= lo && ms < hi;
-    if (time.basis === 'open') tests.push((t) => within(t.openTime));
-    else tests.push((t) => (isClosed(t) ? t.closeTime !== null && within(t.closeTime) : within(t.openTime)));
+    if (time.basis === 'open') tests.push((t) => within(read.openTime(t)));
+    else
+      tests.push((t) => {
+        if (!isClosed(t)) return within(read.openTime(t));
+        const closed = read.closeTime(t);
+        return closed !== null && within(closed);
+      });
   }
   const outcome = s.outcome;
   if (outcome?.of === 'realized') {
     const sign = outcome.is === 'win' ? 1 : outcome.is === 'loss' ? -1 : 0;
-    tests.push((t) => isClosed(t) && signOf(t.realizedPL) === sign);
+    tests.push((t) => isClosed(t) && signOf(read.realizedPL(t)) === sign);
   }
   if (outcome?.of === 'total') {
     // Realized against minus unrealized, as the SQL compares them: exact, also beyond the money's four places.
     const sign = outcome.is === 'winners' ? 1 : -1;
-    const minusUnrealized = (t: SelectableTrade) => (isDecimal(t.unrealizedPL) ? negateDecimal(t.unrealizedPL) : '0');
-    tests.push((t) => Math.sign(compareDecimals(t.realizedPL, minusUnrealized(t))) === sign);
+    const minusUnrealized = (t: T) => {
+      const unrealized = read.unrealizedPL(t);
+      return isDecimal(unrealized) ? negateDecimal(unrealized) : '0';
+    };
+    tests.push((t) => Math.sign(compareDecimals(read.realizedPL(t), minusUnrealized(t))) === sign);
   }
   if (s.tags && s.tags.length > 0) {
     const wanted = new Set(s.tags);
-    tests.push((t) => (facts.tagIds?.(t) ?? []).some((id) => wanted.has(id)));
+    tests.push((t, i) => (facts.tagIds?.(t, i) ?? []).some((id) => wanted.has(id)));
   }
   if (s.noteText) {
     const text = asciiLower(s.noteText);
-    tests.push((t) => asciiLower(facts.note?.(t) ?? '').includes(text));
+    tests.push((t, i) => asciiLower(facts.note?.(t, i) ?? '').includes(text));
   }
   if (s.hasNote !== undefined) {
     const want = s.hasNote;
-    tests.push((t) => ((facts.note?.(t) ?? '') !== '') === want);
+    tests.push((t, i) => ((facts.note?.(t, i) ?? '') !== '') === want);
   }
-  if (s.stopLoss !== undefined) tests.push((t) => (t.stopLossPrice !== null) === s.stopLoss);
-  if (s.takeProfit !== undefined) tests.push((t) => (t.takeProfitPrice !== null) === s.takeProfit);
+  if (s.stopLoss !== undefined) tests.push((t) => read.hasStopLoss(t) === s.stopLoss);
+  if (s.takeProfit !== undefined) tests.push((t) => read.hasTakeProfit(t) === s.takeProfit);
   // The Overview tests whole books with this: one or two tests are called directly, more in an indexed loop.
   const [first, second] = tests;
   if (first === undefined) return () => true;
   if (second === undefined) return first;
-  if (tests.length === 2) return (t) => first(t) && second(t);
-  return (t) => {
-    for (let i = 0; i < tests.length; i++) if (!tests[i]!(t)) return false;
+  if (tests.length === 2) return (t, i) => first(t, i) && second(t, i);
+  return (t, i) => {
+    for (let k = 0; k < tests.length; k++) if (!tests[k]!(t, i)) return false;
     return true;
   };
 }

@@ -2,7 +2,7 @@ import { platformByQuery, type Attachment, type TradeItem } from '@pipsense/cont
 import { sumMoney } from '../../../domain/money';
 import { compareDecimals, isDecimal, negateDecimal, signOf } from '../../../domain/decimal';
 import { tradeRef } from '../../journal';
-import { selectionMatcher, type SelectableTrade, type TradeSelection } from '../../trade-views';
+import { tradeMatcher, type TradeFieldReaders, type TradeSelection } from '../../trade-views';
 import type { ResolvedPeriod } from './periods';
 
 export const TRADE_STATES = ['open', 'closed', 'all'] as const;
@@ -158,36 +158,32 @@ const timeOf = (iso: string | null): number | null => {
   return Number.isNaN(ms) ? null : ms;
 };
 
-/** A trade item as the selection's matcher reads it (the account is its API id: items carry no account key). */
-const selectableItem = (t: TradeItem): SelectableTrade => ({
-  accountKey: t.accountId,
-  platform: platformByQuery(t.platform).stored,
-  mode: t.mode,
-  instrument: t.instrument,
-  initialUnits: t.initialUnits,
-  state: t.state,
+/** How the selection's matcher reads a trade item (the account is its API id: items carry no account key). */
+const itemFields: TradeFieldReaders<TradeItem> = {
+  accountKey: (t) => t.accountId,
+  platform: (t) => platformByQuery(t.platform).stored,
+  mode: (t) => t.mode,
+  instrument: (t) => t.instrument,
+  short: (t) => t.initialUnits.startsWith('-'),
+  state: (t) => t.state,
   // An unreadable open time is outside every bound, as a missing close time is.
-  openTime: timeOf(t.openTime) ?? Number.NaN,
-  closeTime: timeOf(t.closeTime),
-  realizedPL: t.realizedPL,
-  unrealizedPL: t.unrealizedPL,
-  stopLossPrice: t.stopLossPrice,
-  takeProfitPrice: t.takeProfitPrice,
-});
+  openTime: (t) => timeOf(t.openTime) ?? Number.NaN,
+  closeTime: (t) => timeOf(t.closeTime),
+  realizedPL: (t) => t.realizedPL,
+  unrealizedPL: (t) => t.unrealizedPL,
+  hasStopLoss: (t) => t.stopLossPrice !== null,
+  hasTakeProfit: (t) => t.takeProfitPrice !== null,
+};
 
 /** A selection as a test of trade items held in memory; tags are read from the journal's tags per trade. */
 export function itemMatcher(
   selection: TradeSelection,
   tagsByTrade?: ReadonlyMap<string, readonly string[]>,
 ): (t: TradeItem) => boolean {
-  let current: TradeItem | undefined;
-  const matches = selectionMatcher(selection, {
-    tagIds: () => (current ? tagsByTrade?.get(tradeRef(current.accountId, current.tradeId)) : undefined),
+  const matches = tradeMatcher(selection, itemFields, {
+    tagIds: (t) => tagsByTrade?.get(tradeRef(t.accountId, t.tradeId)),
   });
-  return (t) => {
-    current = t;
-    return matches(selectableItem(t));
-  };
+  return (t) => matches(t, 0);
 }
 
 /** Sorts exactly (decimal P/L, then newest, then trade id); stable, so equal trades keep their order. */
