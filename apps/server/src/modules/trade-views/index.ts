@@ -3,8 +3,8 @@
  * tags), R and excursions, for every module that shows or counts trades (docs/decisions/021-one-read-side-for-trades.md).
  * What other modules may import.
  */
-export type { TradeSelection, SelectableTrade, TradeFieldReaders } from './selection';
-export { selectionMatcher, timeRange, tradeMatcher } from './selection';
+export type { TradeSelection, TradeFieldReaders } from './selection';
+export { timeRange, tradeMatcher } from './selection';
 export type { TradeViewsTables } from './tables';
 export { createTradeViews } from './trade-views';
 export type { TradeViews, TradeListRequest } from './trade-views';
