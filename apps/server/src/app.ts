@@ -316,6 +316,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     afterSync: (userId) => analytics.refreshSnapshots(userId),
   });
   options.syncJobs?.expose?.(syncJobs);
+  await syncJobs.releaseLeftLeases();
   if (options.syncJobs?.enabled) await syncJobs.start();
   // After the database's hook, so it runs first: the running syncs end before the database closes.
   app.addHook('onClose', () => syncJobs.stop());
