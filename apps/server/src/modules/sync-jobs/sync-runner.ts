@@ -45,7 +45,7 @@ export const TOKEN_REJECTED = 'OANDA rejected the token: update it in Settings â
 const TOKEN_CODES = new Set(['OANDA_AUTH', 'OANDA_FORBIDDEN', 'OANDA_NOT_CONFIGURED']);
 const MAX_BACKOFF_MS = 60 * 60_000;
 /** A lease not renewed for this long is free: its holder died (or stalled that long). */
-export const DEFAULT_LEASE_MS = 45_000;
+const DEFAULT_LEASE_MS = 45_000;
 
 const realTimer = (ms: number, beat: () => void): (() => void) => {
   const timer = setInterval(beat, ms);

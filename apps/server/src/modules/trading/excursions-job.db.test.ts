@@ -299,7 +299,7 @@ describe('the excursions job', () => {
   });
 
   it('retries failed excursions at once when the token changes, instead of after their backoff', async () => {
-    sim.faults.fail(100, 401, { match: '/candles' });
+    sim.faults.fail(100, 503, { match: '/candles' });
     expect(await job().runOnce()).toMatchObject({ failed: 6 });
     sim.faults.reset();
     // Half a minute on, still inside the first wait (retryMs): nothing is due.
