@@ -258,6 +258,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     info: createSettingsRepository(slice<SettingsTables>(db.kysely)),
     cipher: ctx.cipher,
     now: ctx.now,
+    // Late-bound: trading is built below; a save comes only once the app serves requests. The save stands either way.
+    onOandaConnected: (userId) =>
+      trading
+        .oandaConnected(userId)
+        .catch((err: unknown) => app.log.warn({ err, userId }, 'queueing trade excursions again failed')),
   });
   // OANDA tokens sealed without associated data (older releases) are re-sealed bound to their user, once.
   const sealed = await settings.sealLegacyTokens();
@@ -311,6 +316,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     afterSync: (userId) => analytics.refreshSnapshots(userId),
   });
   options.syncJobs?.expose?.(syncJobs);
+  await syncJobs.releaseLeftLeases();
   if (options.syncJobs?.enabled) await syncJobs.start();
   // After the database's hook, so it runs first: the running syncs end before the database closes.
   app.addHook('onClose', () => syncJobs.stop());

@@ -25,7 +25,11 @@ async function main(): Promise<void> {
     throw error;
   }
   // The background sync's scheduler runs in every server instance (pg-boss shares the work on PostgreSQL).
-  const app = await buildApp({ env, syncJobs: { enabled: env.BACKGROUND_SYNC === 'on' } });
+  // With the data directory's lock this is the only process on the database: leases left by a crash are released.
+  const app = await buildApp({
+    env,
+    syncJobs: { enabled: env.BACKGROUND_SYNC === 'on', onlyInstance: lock !== undefined },
+  });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

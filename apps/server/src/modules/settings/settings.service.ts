@@ -38,13 +38,18 @@ export interface SettingsServiceDeps {
   info: SettingsRepository;
   cipher: Cipher;
   now: () => Date;
+  /**
+   * After a save that connected OANDA or changed its token (app.ts hands in trading's: excursions left unavailable
+   * for want of a candle source are looked at again). Awaited; a failure is the hook's to report.
+   */
+  onOandaConnected?: (userId: string) => Promise<unknown>;
 }
 
 /** Shown in place of a saved OANDA token that cannot be decrypted (get_info's `oandaNotice`). */
 export const UNREADABLE_TOKEN_NOTICE =
   'Your saved OANDA access token can no longer be read on this server (its encryption key changed), so OANDA shows as not configured. Enter your access token again.';
 
-export function createSettingsService({ info, cipher, now }: SettingsServiceDeps) {
+export function createSettingsService({ info, cipher, now, onOandaConnected }: SettingsServiceDeps) {
   /**
    * The stored token, decrypted with the user's id as associated data. One that cannot be decrypted (another key,
    * a damaged value, a value copied from another user's row, an old v1 value) reads as no token, flagged
@@ -147,6 +152,7 @@ export function createSettingsService({ info, cipher, now }: SettingsServiceDeps
         oanda_mode: anyOanda ? mode || 'demo' : '',
         updated_at: now().toISOString(),
       });
+      if (token && token !== current.token) await onOandaConnected?.(userId);
       return (await view(userId)).data;
     },
 

@@ -144,10 +144,12 @@ describe.skipIf(testDialect !== 'postgres')('two instances on one PostgreSQL dat
       retryDelay: 1,
       expireInSeconds: 2,
     };
-    // Instance a's only worker takes the job and never comes back (as if its process had died mid-sync).
+    // Instance a's only worker takes the job and never comes back (as if its process had died mid-sync): its lease's
+    // heartbeat never beats either.
     const a = await instance(url, clock, {
       maxConcurrent: 1,
       leaseMs,
+      every: () => () => {},
       pgBoss,
       work: async (userId) => {
         calls.push({ by: 'a', userId });

@@ -27,6 +27,12 @@ export interface SyncJobsOptions extends SyncRunnerOptions {
   work?: SyncWork;
   /** Handed the module once built (tests tick it and wait for it). */
   expose?: (jobs: SyncJobs) => void;
+  /**
+   * This process is the only one on the database (SQLite with the data directory's lock, decision 017; server.ts
+   * says so): a sync lease another owner holds was left by a process that ended and is released at start
+   * (`releaseLeftLeases`), so a crash before a restart blocks no Sync button.
+   */
+  onlyInstance?: boolean;
 }
 
 export interface SyncJobsDeps extends SyncJobsOptions {
@@ -64,12 +70,14 @@ export function createSyncJobs(deps: SyncJobsDeps) {
       await trading.syncTrades(userId, { onPage });
       await deps.afterSync?.(userId).catch((err: unknown) => deps.log(err, { userId, step: 'overview snapshots' }));
     });
+  /** This instance's name in the leases it holds. */
+  const owner = randomUUID();
   const runner = createSyncRunner({
     ...deps,
     schedules,
     work,
     token: async (userId) => (await deps.settings.oandaCredentials(userId))?.accessToken || undefined,
-    owner: randomUUID(),
+    owner,
   });
   const queueDeps = {
     // Every user due now, a page at a time: a tick may find more than a page.
@@ -143,6 +151,14 @@ export function createSyncJobs(deps: SyncJobsDeps) {
      * jobs removed from the queue (pg-boss's tables on PostgreSQL) in the deletion's one transaction.
      */
     userData: userRowsDeletion<SyncJobsTables>(['sync_schedules'], (trx, userId) => queue.forget(userId, trx)),
+
+    /**
+     * At start, when `onlyInstance`: releases the leases other owners left (a process that crashed mid-sync);
+     * resolves to how many. Elsewhere nothing: a dead instance's lease runs out within `leaseMs`.
+     */
+    async releaseLeftLeases(): Promise<number> {
+      return deps.onlyInstance ? schedules.releaseLeftLeases(owner, now()) : 0;
+    },
 
     /** Starts the scheduler and the workers of this instance. */
     async start() {

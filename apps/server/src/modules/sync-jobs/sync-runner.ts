@@ -14,8 +14,16 @@ export interface SyncRunnerOptions {
   maxFailures?: number;
   /** The first retry's delay after a failure, doubled after each further failure (default 1 min, at most 1 h). */
   backoffMs?: number;
-  /** How long a sync's lease holds before another instance may take over (default 15 min). */
+  /**
+   * How long a sync's lease holds without being renewed (default 45 s). A running sync renews it every
+   * `heartbeatMs`, so a live holder keeps it however long the sync takes, and the lease of an instance that died
+   * runs out within this time: then another instance, or the same user's next Sync, takes it over.
+   */
   leaseMs?: number;
+  /** How often a running sync renews its lease (default a third of `leaseMs`: two renewals may fail in a row). */
+  heartbeatMs?: number;
+  /** The heartbeat's timer (default setInterval, unref'd); tests beat by hand. Returns what stops it. */
+  every?: (ms: number, beat: () => void) => () => void;
   /** How often a running sync's progress (pages, trades so far) is stored, in ms (default 1 s). */
   progressEveryMs?: number;
 }
@@ -36,6 +44,14 @@ export type RunOutcome = 'synced' | 'failed' | 'paused' | 'skipped';
 export const TOKEN_REJECTED = 'OANDA rejected the token: update it in Settings → Trading Platforms.';
 const TOKEN_CODES = new Set(['OANDA_AUTH', 'OANDA_FORBIDDEN', 'OANDA_NOT_CONFIGURED']);
 const MAX_BACKOFF_MS = 60 * 60_000;
+/** A lease not renewed for this long is free: its holder died (or stalled that long). */
+const DEFAULT_LEASE_MS = 45_000;
+
+const realTimer = (ms: number, beat: () => void): (() => void) => {
+  const timer = setInterval(beat, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
 
 /** The message a failed sync leaves in the status: the user-facing text of an AppError, else a generic one. */
 function failureMessage(error: unknown): string {
@@ -54,11 +70,35 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
   const tokenGapMs = deps.tokenGapMs ?? 2000;
   const maxFailures = deps.maxFailures ?? 5;
   const backoffMs = deps.backoffMs ?? 60_000;
-  const leaseMs = deps.leaseMs ?? 15 * 60_000;
+  const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+  const heartbeatMs = deps.heartbeatMs ?? Math.floor(leaseMs / 3);
+  const every = deps.every ?? realTimer;
   const progressEveryMs = deps.progressEveryMs ?? 1000;
 
-  /** Manual syncs running in this instance, per user. */
-  const manual = new Map<string, number>();
+  /**
+   * Renews the user's lease every `heartbeatMs` while a sync of this instance holds it; returns what stops it. A
+   * renewal that finds the lease in other hands (this instance stalled past `leaseMs`, another took it over) is
+   * logged: the sync goes on, its writes are idempotent upserts (docs/decisions/003-broker-numbers.md).
+   */
+  function heartbeat(userId: string): () => void {
+    let renewing = false;
+    return every(heartbeatMs, () => {
+      if (renewing) return;
+      renewing = true;
+      schedules
+        .renew(userId, owner, new Date(now().getTime() + leaseMs))
+        .then((held) => {
+          if (!held) deps.log(new Error('the sync lease was taken over'), { userId, step: 'sync heartbeat' });
+        })
+        .catch((err: unknown) => deps.log(err, { userId, step: 'sync heartbeat' }))
+        .finally(() => {
+          renewing = false;
+        });
+    });
+  }
+
+  /** Manual syncs running in this instance, per user, and what stops their lease's heartbeat. */
+  const manual = new Map<string, { count: number; stop: () => void }>();
   let active = 0;
   const waiting: Array<() => void> = [];
   async function slot<T>(work: () => Promise<T>): Promise<T> {
@@ -95,7 +135,12 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
 
   async function withLease(userId: string, scheduled: boolean, work: () => Promise<void>): Promise<boolean> {
     if (!(await schedules.claim(userId, owner, now(), leaseMs, scheduled))) return false;
-    await work();
+    const stop = heartbeat(userId);
+    try {
+      await work();
+    } finally {
+      stop();
+    }
     return true;
   }
 
@@ -203,16 +248,22 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     async runManual<T>(userId: string, work: (onPage: (trades: number) => void) => Promise<T>): Promise<T> {
       // Manual syncs of one user in this instance share one lease (an account sync may run beside a trade sync;
       // the trading service refuses a second one of the same kind itself).
-      const held = manual.get(userId) ?? 0;
-      if (held === 0 && !(await schedules.claim(userId, owner, now(), leaseMs, false)))
-        throw conflict('A sync is already running for your account. Wait for it to finish.', 'SYNC_IN_PROGRESS');
-      manual.set(userId, held + 1);
+      const held = manual.get(userId);
+      if (!held) {
+        if (!(await schedules.claim(userId, owner, now(), leaseMs, false)))
+          throw conflict('A sync is already running for your account. Wait for it to finish.', 'SYNC_IN_PROGRESS');
+        manual.set(userId, { count: 1, stop: heartbeat(userId) });
+      } else held.count += 1;
       const progress = progressWriter(userId);
       const done = async (outcome: Parameters<SyncScheduleRepository['release']>[3]) => {
         await progress.settled();
-        const left = (manual.get(userId) ?? 1) - 1;
-        if (left > 0) manual.set(userId, left);
-        else manual.delete(userId);
+        const entry = manual.get(userId);
+        const left = (entry?.count ?? 1) - 1;
+        if (entry && left > 0) entry.count = left;
+        else {
+          entry?.stop();
+          manual.delete(userId);
+        }
         await schedules.release(userId, owner, now(), outcome, left > 0);
       };
       try {

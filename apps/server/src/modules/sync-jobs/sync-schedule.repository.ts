@@ -129,6 +129,35 @@ export function createSyncScheduleRepository(db: Kysely<SyncJobsTables>, setting
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * The heartbeat of a running sync: moves the lease's end on while `owner` still holds it; false when it does not
+     * (released, or taken over after running out).
+     */
+    async renew(userId: string, owner: string, leaseUntil: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('sync_schedules')
+        .set({ lease_until: leaseUntil.toISOString() })
+        .where('user_id', '=', userId)
+        .where('lease_owner', '=', owner)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Start of the only instance on the database (SQLite, holding the data directory's lock: decision 017): a lease
+     * held by any other owner was left by a process that ended, so it is released at once rather than when it runs
+     * out. Resolves to how many were released.
+     */
+    async releaseLeftLeases(owner: string, now: Date): Promise<number> {
+      const result = await db
+        .updateTable('sync_schedules')
+        .set({ lease_owner: null, lease_until: null, started_at: null, updated_at: now.toISOString() })
+        .where('lease_owner', 'is not', null)
+        .where('lease_owner', '<>', owner)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     /** Records progress and renews the lease: a long sync that keeps writing pages keeps its lock. */
     async progress(userId: string, owner: string, pages: number, trades: number, leaseUntil: Date): Promise<void> {
       await db

@@ -84,12 +84,18 @@ afterEach(async () => {
   await testDb.close();
 });
 
+/** The users whose OANDA connection the job finds (WITHOUT connects in one test). */
+let connected: Set<string>;
+beforeEach(() => {
+  connected = new Set([WITH_OANDA]);
+});
+
 function job(requestsPerMinute = 100) {
   return createExcursionJob({
     db: testDb.db.kysely,
     oanda: client,
     credentials: async (userId) =>
-      userId === WITH_OANDA ? { accessToken: sim.token, mode: 'demo', accountId: '' } : undefined,
+      connected.has(userId) ? { accessToken: sim.token, mode: 'demo', accountId: '' } : undefined,
     now: () => new Date(clock),
     requestsPerMinute,
     retryMs: 60_000,
@@ -100,6 +106,61 @@ const rows = (userId: string) =>
   testDb.db.kysely.selectFrom('trades').selectAll().where('user_id', '=', userId).orderBy('trade_num').execute();
 
 const candleRequests = () => sim.requestLog.filter((r) => r.path.endsWith('/candles'));
+
+const tradingService = () =>
+  createTradingService({
+    db: testDb.db.kysely,
+    oanda: client,
+    settings: { oandaCredentials: () => Promise.resolve(undefined) },
+    now: () => new Date(clock),
+  });
+
+/** Imports two closed MetaTrader trades for the user: one on an OANDA instrument (the simulator's), one on US30. */
+async function importTwo(userId: string): Promise<{ added: number }> {
+  const source = sim.state.trades(sim.accountIds[0]!, 'CLOSED')[0]!;
+  const trading = tradingService();
+  const trade = {
+    symbol: 'EURUSD',
+    instrument: source.instrument,
+    units: source.initialUnits,
+    lots: '0.01',
+    price: source.price,
+    averageClosePrice: source.averageClosePrice ?? null,
+    stopLossPrice: null,
+    takeProfitPrice: null,
+    openTime: source.openTime,
+    closeTime: source.closeTime!,
+    realizedPL: '1.00',
+    commission: '0.00',
+    swap: '0.00',
+  };
+  return trading.storeImport(
+    userId,
+    {
+      server: 'Broker-Demo',
+      login: '42',
+      mode: 'demo',
+      name: null,
+      currency: 'USD',
+      balance: null,
+      equity: null,
+      floatingPL: null,
+      closedPL: null,
+      margin: null,
+      freeMargin: null,
+      broker: null,
+      leverage: null,
+      utcOffset: '+00:00',
+      openTradeCount: 0,
+      commission: null,
+      swap: null,
+    },
+    [
+      { ...trade, ticket: '1' },
+      { ...trade, ticket: '2', symbol: 'US30', instrument: 'US30', price: '43850.5', averageClosePrice: '43900.5' },
+    ],
+  );
+}
 
 describe('the excursions job', () => {
   it('gives each closed trade its MAE and MFE from one candle request, and none to a user without OANDA', async () => {
@@ -185,54 +246,7 @@ describe('the excursions job', () => {
   });
 
   it('reads candles for an imported MetaTrader trade on an OANDA instrument only; a broker symbol is unavailable', async () => {
-    const source = sim.state.trades(sim.accountIds[0]!, 'CLOSED')[0]!;
-    const trading = createTradingService({
-      db: testDb.db.kysely,
-      oanda: client,
-      settings: { oandaCredentials: () => Promise.resolve(undefined) },
-      now: () => new Date(clock),
-    });
-    const trade = {
-      symbol: 'EURUSD',
-      instrument: source.instrument,
-      units: source.initialUnits,
-      lots: '0.01',
-      price: source.price,
-      averageClosePrice: source.averageClosePrice ?? null,
-      stopLossPrice: null,
-      takeProfitPrice: null,
-      openTime: source.openTime,
-      closeTime: source.closeTime!,
-      realizedPL: '1.00',
-      commission: '0.00',
-      swap: '0.00',
-    };
-    const stored = await trading.storeImport(
-      WITH_OANDA,
-      {
-        server: 'Broker-Demo',
-        login: '42',
-        mode: 'demo',
-        name: null,
-        currency: 'USD',
-        balance: null,
-        equity: null,
-        floatingPL: null,
-        closedPL: null,
-        margin: null,
-        freeMargin: null,
-        broker: null,
-        leverage: null,
-        utcOffset: '+00:00',
-        openTradeCount: 0,
-        commission: null,
-        swap: null,
-      },
-      [
-        { ...trade, ticket: '1' },
-        { ...trade, ticket: '2', symbol: 'US30', instrument: 'US30', price: '43850.5', averageClosePrice: '43900.5' },
-      ],
-    );
+    const stored = await importTwo(WITH_OANDA);
     expect(stored.added).toBe(2);
     const before = candleRequests().length;
     // The OANDA trades of both users first (the job takes the newest closes first), then the imported ones.
@@ -253,5 +267,45 @@ describe('the excursions job', () => {
     expect(asked.some((r) => r.path.includes('US30'))).toBe(false);
     // 6 OANDA trades of the connected user and the one imported EUR trade.
     expect(asked).toHaveLength(7);
+  });
+
+  it('looks again at the trades left unavailable for want of a connection once the user connects OANDA', async () => {
+    expect((await importTwo(WITHOUT)).added).toBe(2);
+    // Before the connection: no candle source, every closed trade of the user is unavailable.
+    for (let run = 0; run < 2; run += 1) await job().runOnce();
+    expect((await rows(WITHOUT)).map((r) => r.excursion_status)).toEqual(
+      Array.from({ length: 8 }, () => 'unavailable'),
+    );
+    expect(await job().runOnce()).toEqual({ ready: 0, unavailable: 0, failed: 0, deferred: 0 });
+
+    // The user connects OANDA (settings' hook calls this): the trades on OANDA instruments are queued again, the
+    // broker symbol is not.
+    connected.add(WITHOUT);
+    expect(await tradingService().oandaConnected(WITHOUT)).toBe(7);
+    const before = candleRequests().length;
+    for (let run = 0; run < 2; run += 1) await job().runOnce();
+    const after = await rows(WITHOUT);
+    expect(after.map((r) => [r.instrument === 'US30' ? 'US30' : 'oanda', r.excursion_status])).toEqual(
+      after.map((r) => (r.instrument === 'US30' ? ['US30', 'unavailable'] : ['oanda', 'ready'])),
+    );
+    expect(after.filter((r) => r.excursion_status === 'ready')).toHaveLength(7);
+    const asked = sim.requestLog.slice(before).filter((r) => r.path.endsWith('/candles'));
+    expect(asked).toHaveLength(7);
+    expect(asked.some((r) => r.path.includes('US30'))).toBe(false);
+
+    // Nothing unavailable on an OANDA instrument is left: another connection change queues nothing, asks nothing.
+    expect(await tradingService().oandaConnected(WITHOUT)).toBe(0);
+    expect(await job().runOnce()).toEqual({ ready: 0, unavailable: 0, failed: 0, deferred: 0 });
+  });
+
+  it('retries failed excursions at once when the token changes, instead of after their backoff', async () => {
+    sim.faults.fail(100, 503, { match: '/candles' });
+    expect(await job().runOnce()).toMatchObject({ failed: 6 });
+    sim.faults.reset();
+    // Half a minute on, still inside the first wait (retryMs): nothing is due.
+    clock += 30_000;
+    expect(await job().runOnce()).toMatchObject({ ready: 0, failed: 0 });
+    expect(await tradingService().oandaConnected(WITH_OANDA)).toBe(6);
+    expect(await job().runOnce()).toMatchObject({ ready: 6, failed: 0 });
   });
 });

@@ -77,6 +77,47 @@ type Outcome =
 const hasOandaCandles = (row: { platform: string; instrument: string }): boolean =>
   row.platform === 'oanda' || /^[A-Z0-9]{2,10}_[A-Z0-9]{2,10}$/.test(row.instrument);
 
+/** Trades updated per statement when excursions are queued again (well under either dialect's parameter limit). */
+const REQUEUE_BATCH = 500;
+
+/**
+ * The user connected OANDA, or saved another token (docs/decisions/012-metatrader-import.md, Excursions): their
+ * trades whose excursions were settled without a candle source are looked at again. Those are the `unavailable`
+ * trades OANDA can have candles for (`hasOandaCandles`: a broker symbol such as US30 stays unavailable, no request)
+ * and the `failed` ones (their backoff may have grown on a token that did not work). Which of the unavailable ones
+ * were so for want of a connection rather than for want of candles is not stored: both are asked once more, at most
+ * one candle request each within the token's budget, on a connection change only. Resolves to how many were queued.
+ */
+export async function requeueExcursions(db: Kysely<TradingDb>, userId: string, now: Date): Promise<number> {
+  const settled = await db
+    .selectFrom('trades')
+    .select(['account_key', 'trade_id', 'platform', 'instrument'])
+    .where('user_id', '=', userId)
+    .where('excursion_status', 'in', ['unavailable', 'failed'])
+    .execute();
+  const again = settled.filter(hasOandaCandles);
+  if (again.length === 0) return 0;
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    for (let from = 0; from < again.length; from += REQUEUE_BATCH) {
+      const byAccount = new Map<string, string[]>();
+      for (const row of again.slice(from, from + REQUEUE_BATCH))
+        byAccount.set(row.account_key, [...(byAccount.get(row.account_key) ?? []), row.trade_id]);
+      for (const [accountKey, tradeIds] of byAccount)
+        await trx
+          .updateTable('trades')
+          .set({ excursion_status: null, excursion_at: null, excursion_attempts: 0, mae_price: null, mfe_price: null })
+          .where('user_id', '=', userId)
+          .where('account_key', '=', accountKey)
+          .where('trade_id', 'in', tradeIds)
+          .execute();
+    }
+    // The trade list shows them pending again.
+    await bumpDataVersion(trx, userId, at, 'list');
+  });
+  return again.length;
+}
+
 /** Upstream answers that will not change on a retry: the instrument or range has no candles. */
 const PERMANENT = new Set(['bad_request', 'not_found']);
 
@@ -177,7 +218,7 @@ export function createExcursionJob(options: ExcursionJobOptions): BackgroundJob<
     for (const { userId, trades } of await pending()) {
       const credentials = await options.credentials(userId);
       if (!credentials) {
-        // No candle source for this user: shown as not available.
+        // No candle source for this user: shown as not available until OANDA is connected (requeueExcursions).
         for (const row of trades) await save(row, { status: 'unavailable' });
         report.unavailable += trades.length;
         continue;

@@ -27,6 +27,7 @@ import {
 import { toAccountItem, toTradeItem, tradeRecord } from './broker-data';
 import { aboutAccount, notConfigured, oandaFailure, SETTINGS } from './oanda-failure';
 import { createSyncLock } from './sync-lock';
+import { requeueExcursions } from './excursions-job';
 import { createUserConcurrency, type UserConcurrency } from '../../lib/user-concurrency';
 import { syncTrades, type TradeSyncOptions } from './trade-sync.service';
 import { createTradeRepository } from './trade.repository';
@@ -251,6 +252,12 @@ export function createTradingService({ db, oanda, settings, now, candleLimit }: 
     tradeKeys(userId: string, refs: ReadonlyArray<{ accountId: string; tradeId: string }>) {
       return trades.keysOf(userId, refs);
     },
+
+    /**
+     * The user connected OANDA or saved another token (settings' hook): excursions left unavailable for want of a
+     * candle source are looked at again (excursions-job.ts requeueExcursions); resolves to how many.
+     */
+    oandaConnected: (userId: string) => requeueExcursions(db, userId, now()),
 
     /** Whether a sync of that kind is running for the user right now. */
     isSyncing: (userId: string, kind: 'trades' | 'accounts') => lock.isRunning(`${userId}:${kind}`),
