@@ -143,8 +143,7 @@ export function parseMt4(text: string): ParsedReport {
       magic,
     };
     const word = cell(COL.type).toLowerCase();
-    out.side =
-      SIDE_WORDS[word] ?? sideOf(f, word, out.openPrice, out.closePrice ?? out.openPrice, out.profit);
+    out.side = SIDE_WORDS[word] ?? sideOf(f, word, out.openPrice, out.closePrice ?? out.openPrice, out.profit);
     return out;
   };
 
@@ -296,7 +295,13 @@ export function parseMt4(text: string): ParsedReport {
     at(2, 1),
     at(2, 2),
   ];
-  if (balance && credit && floating && equity && compareDecimals(sumDecimals([balance, credit, floating]), equity) === 0) {
+  if (
+    balance &&
+    credit &&
+    floating &&
+    equity &&
+    compareDecimals(sumDecimals([balance, credit, floating]), equity) === 0
+  ) {
     const t = report.totals;
     t.deposits ??= deposits;
     t.credit ??= credit;

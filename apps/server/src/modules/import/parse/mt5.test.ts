@@ -392,7 +392,9 @@ describe('MT5 report: other languages and layouts (generated)', () => {
     const report = parseReport(encodeUtf16le(changed));
     expect(report.closedTrades).toHaveLength(expected.closedTrades);
     expect(netOf(report)).toBe(expected.closedTradePL);
-    expect(report.warnings[0]).toMatch(/^Line \d+: in the Positions table, the columns "Czas" as time, "Pozycja" as position,/);
+    expect(report.warnings[0]).toMatch(
+      /^Line \d+: in the Positions table, the columns "Czas" as time, "Pozycja" as position,/,
+    );
     expect(report.warnings[0]).toContain('"Zysk" as profit were not recognised by name');
   });
 

@@ -37,9 +37,33 @@ const SECTION_TITLES: Record<string, Section | 'results'> = {};
 const addTitles = (section: Section | 'results', ...titles: string[]) => {
   for (const t of titles) SECTION_TITLES[t] = section;
 };
-addTitles('positions', 'positions', 'posizioni', 'positionen', 'posiciones', 'posições', 'ポジション', '持仓', '仓位', 'позиции');
+addTitles(
+  'positions',
+  'positions',
+  'posizioni',
+  'positionen',
+  'posiciones',
+  'posições',
+  'ポジション',
+  '持仓',
+  '仓位',
+  'позиции',
+);
 addTitles('orders', 'orders', 'ordres', 'ordini', 'aufträge', 'órdenes', 'ordens', '注文', '订单', 'ордера');
-addTitles('deals', 'deals', 'transactions', 'operazioni', 'affari', 'transacciones', 'negócios', 'trades', '約定', '成交', '交易', 'сделки');
+addTitles(
+  'deals',
+  'deals',
+  'transactions',
+  'operazioni',
+  'affari',
+  'transacciones',
+  'negócios',
+  'trades',
+  '約定',
+  '成交',
+  '交易',
+  'сделки',
+);
 addTitles(
   'open',
   'open positions',
@@ -142,7 +166,19 @@ addAliases(
 );
 addAliases('fee', 'fee', 'frais', 'tariffa', 'gebühr', 'gebühren', 'tarifa', 'taxa', '料金', '费用', 'сбор');
 addAliases('swap', 'swap', 'swaps', 'echange', 'échange', 'スワップ', '库存费', '隔夜利息', 'своп');
-addAliases('profit', 'profit', 'profitto', 'bénéfice', 'gewinn', 'beneficio', 'lucro', '損益', '利润', '盈利', 'прибыль');
+addAliases(
+  'profit',
+  'profit',
+  'profitto',
+  'bénéfice',
+  'gewinn',
+  'beneficio',
+  'lucro',
+  '損益',
+  '利润',
+  '盈利',
+  'прибыль',
+);
 addAliases('balance', 'balance', 'solde', 'saldo', 'kontostand', '残高', '余额', 'баланс');
 addAliases(
   'comment',
@@ -178,10 +214,41 @@ const LAYOUTS: Record<Section, ReadonlyArray<readonly Field[]>> = {
   ],
   orders: [['time', 'order', 'symbol', 'type', 'volume', 'price', 'sl', 'tp', 'time', 'state', 'comment']],
   deals: [
-    ['time', 'deal', 'symbol', 'type', 'direction', 'volume', 'price', 'order', 'commission', 'fee', 'swap', 'profit', 'balance', 'comment'],
-    ['time', 'deal', 'symbol', 'type', 'direction', 'volume', 'price', 'order', 'commission', 'swap', 'profit', 'balance', 'comment'],
+    [
+      'time',
+      'deal',
+      'symbol',
+      'type',
+      'direction',
+      'volume',
+      'price',
+      'order',
+      'commission',
+      'fee',
+      'swap',
+      'profit',
+      'balance',
+      'comment',
+    ],
+    [
+      'time',
+      'deal',
+      'symbol',
+      'type',
+      'direction',
+      'volume',
+      'price',
+      'order',
+      'commission',
+      'swap',
+      'profit',
+      'balance',
+      'comment',
+    ],
   ],
-  open: [['time', 'position', 'symbol', 'type', 'volume', 'price', 'sl', 'tp', 'marketPrice', 'swap', 'profit', 'comment']],
+  open: [
+    ['time', 'position', 'symbol', 'type', 'volume', 'price', 'sl', 'tp', 'marketPrice', 'swap', 'profit', 'comment'],
+  ],
   working: [['time', 'order', 'symbol', 'type', 'volume', 'price', 'sl', 'tp', 'marketPrice', 'state', 'comment']],
 };
 
@@ -342,7 +409,6 @@ function mapHeader(
   };
 }
 
-
 type HeaderKey = 'name' | 'account' | 'company' | 'date';
 const HEADER_LABELS: Record<string, HeaderKey> = {};
 const addHeaderLabels = (key: HeaderKey, ...labels: string[]) => {
@@ -372,11 +438,57 @@ const addTotals = (key: TotalKey, ...labels: string[]) => {
   for (const l of labels) TOTAL_LABELS[l] = key;
 };
 addTotals('balance', 'balance', 'solde', 'saldo', 'kontostand', '残高', '余额', 'баланс');
-addTotals('equity', 'equity', 'fonds propres', 'capitaux propres', 'equità', 'patrimonio netto', 'kapital', 'capital', '有効証拠金', '净值', 'средства');
-addTotals('floatingPL', 'floating p/l', 'profit flottant', 'p/l flottant', 'profitto fluttuante', 'p/l fluttuante', 'schwebender g/v', 'beneficio flotante', '評価損益', '浮动盈亏', 'плавающая прибыль/убыток');
-addTotals('credit', 'credit facility', 'facilité de crédit', 'crédit', 'credito', 'kredit', 'crédito', 'クレジット', '信用', 'кредит');
+addTotals(
+  'equity',
+  'equity',
+  'fonds propres',
+  'capitaux propres',
+  'equità',
+  'patrimonio netto',
+  'kapital',
+  'capital',
+  '有効証拠金',
+  '净值',
+  'средства',
+);
+addTotals(
+  'floatingPL',
+  'floating p/l',
+  'profit flottant',
+  'p/l flottant',
+  'profitto fluttuante',
+  'p/l fluttuante',
+  'schwebender g/v',
+  'beneficio flotante',
+  '評価損益',
+  '浮动盈亏',
+  'плавающая прибыль/убыток',
+);
+addTotals(
+  'credit',
+  'credit facility',
+  'facilité de crédit',
+  'crédit',
+  'credito',
+  'kredit',
+  'crédito',
+  'クレジット',
+  '信用',
+  'кредит',
+);
 addTotals('margin', 'margin', 'marge', 'margine', 'margen', 'margem', '証拠金', '预付款', 'маржа');
-addTotals('freeMargin', 'free margin', 'marge libre', 'margine libero', 'freie marge', 'margen libre', 'margem livre', '余剰証拠金', '可用预付款', 'свободная маржа');
+addTotals(
+  'freeMargin',
+  'free margin',
+  'marge libre',
+  'margine libero',
+  'freie marge',
+  'margen libre',
+  'margem livre',
+  '余剰証拠金',
+  '可用预付款',
+  'свободная маржа',
+);
 addTotals(
   'closedTradePL',
   'total net profit',
@@ -791,7 +903,8 @@ export class Mt5Reader {
     for (const r of this.resultRows) {
       const m = r.values.map(moneyOf);
       const found = m.findIndex(
-        (a, i) => i + 2 < m.length && a !== null && m[i + 1] && m[i + 2] && same(sumDecimals([m[i + 1]!, m[i + 2]!]), a),
+        (a, i) =>
+          i + 2 < m.length && a !== null && m[i + 1] && m[i + 2] && same(sumDecimals([m[i + 1]!, m[i + 2]!]), a),
       );
       if (found === -1) continue;
       totals.closedTradePL = m[found]!;
