@@ -321,6 +321,8 @@ const keyed = (fields: readonly Field[]): string[] => {
   });
 };
 
+/** '0', '0.00', '-0.00'. */
+const ZERO = /^-?0(\.0*)?$/;
 const isTime = (text: string) => mtTime(text) !== null;
 const isNumber = (text: string) => toDecimal(text) !== null;
 const isLabel = (text: string) => text.endsWith(':') || text.endsWith('：');
@@ -738,8 +740,8 @@ export class Mt5Reader {
     this.dealCount++;
     const order = v.get('order') ?? '';
     if (order !== '' && !this.orderCharges.has(order)) {
-      const amount = fee === '0' ? commission : sumDecimals([commission, fee]);
-      if (signOf(amount) !== 0) this.orderCharges.set(order, { row: line, deal, amount });
+      const amount = ZERO.test(fee) ? commission : sumDecimals([commission, fee]);
+      if (!ZERO.test(amount)) this.orderCharges.set(order, { row: line, deal, amount });
     }
   }
 
