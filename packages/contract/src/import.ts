@@ -102,6 +102,13 @@ const importPreview = z.object({
   netProfit: decimalString,
   /** The report's own closed-trade total (MT4 Closed Trade P/L, MT5 Total Net Profit); null when it has none. */
   reportNetProfit: decimalString.nullable(),
+  /**
+   * Why netProfit and reportNetProfit differ, in a trader's words, naming the report's rows that explain it (MT5:
+   * entry commissions of positions still open, deals of positions not closed in the report); null when they agree.
+   */
+  reportTotalExplained: z.string().nullable().default(null),
+  /** What the reader had to assume (a column or type word it did not recognise, a total it could not find). */
+  warnings: z.array(z.string()).default([]),
   /** The offset the times were converted with. */
   serverUtcOffset: z.string(),
   contractSizes: z.array(contractSize),

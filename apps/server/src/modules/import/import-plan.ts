@@ -11,6 +11,7 @@ import {
   multiplyDecimals,
   negateDecimal,
   roundDecimal,
+  subtractDecimals,
   sumDecimals,
   trimDecimal,
 } from '../../domain/decimal';
@@ -119,6 +120,30 @@ export function atPrecisionOf(total: string | null, computed: string): string | 
   return compareDecimals(rounded, total) === 0 ? rounded : total;
 }
 
+/**
+ * Why the report's own total differs from the imported closed trades' net, naming the rows that explain it; null when
+ * they agree or the report has no total. An MT5 report's Total Net Profit may be the sum of its Deals table, which
+ * also holds the entry commission of positions still open (docs/reference/metatrader.md, MT5 open positions, summary
+ * and results).
+ */
+export function explainReportTotal(report: ParsedReport, net: string, total: string | null): string | null {
+  if (total === null || compareDecimals(net, total) === 0) return null;
+  const difference = subtractDecimals(total, net);
+  const where = report.format === 'mt5-xlsx' ? 'row' : 'line';
+  const entries = report.deals?.openEntries ?? [];
+  const charged = entries.length ? sumDecimals(entries.map((e) => e.amount)) : '0';
+  const rows = entries.map((e) => `position ${e.position} (deal ${e.deal}, ${where} ${e.row}: ${e.amount})`).join(', ');
+  if (entries.length && compareDecimals(charged, difference) === 0)
+    return `The report's total (${total}) also counts the commission already charged when ${
+      entries.length === 1 ? 'a position still open was' : 'positions still open were'
+    } opened: ${rows}. Open positions are imported once they close, so the imported trades add up to ${net}.`;
+  if (report.deals && compareDecimals(report.deals.total, total) === 0)
+    return `The report's total (${total}) is the sum of its Deals table; the imported closed positions add up to ${net}. The ${difference} between them is in deals of positions that are not closed in this report${
+      entries.length ? ` (entry charges of the positions still open: ${rows})` : ''
+    } or that were opened before its period.`;
+  return `The report's total (${total}) differs from the imported closed trades (${net}) by ${difference}, and no rows of the report explain it. Check that the report was exported whole and not edited.`;
+}
+
 export interface ImportPlan {
   offset: string;
   /** From the report, else the account's remembered mode; null: ask. */
@@ -173,6 +198,7 @@ export function planImport(
     if (to === null || t.closeTime > to) to = t.closeTime;
   }
   const totals = report.totals;
+  const reportNetProfit = atPrecisionOf(totals.closedTradePL, net);
 
   return {
     offset,
@@ -212,7 +238,9 @@ export function planImport(
       from,
       to,
       netProfit: net,
-      reportNetProfit: atPrecisionOf(totals.closedTradePL, net),
+      reportNetProfit,
+      reportTotalExplained: explainReportTotal(report, net, reportNetProfit),
+      warnings: report.warnings,
       serverUtcOffset: offset,
       contractSizes: [...bySymbol.values()],
       sample,

@@ -99,6 +99,7 @@ export function emptyReport(format: ParsedReport['format']): ParsedReport {
     balanceOperations: [],
     skipped: [],
     totals: emptyTotals(),
+    warnings: [],
   };
 }
 

@@ -70,7 +70,13 @@ function detect(bytes: Uint8Array): Detected {
       'UNSUPPORTED_REPORT',
       'This is a Strategy Tester report (a backtest), not an account history. Save the account history instead: MT4 Terminal → Account History → Save as Report; MT5 Toolbox → History → Report.',
     );
-  if (title.startsWith('statement:') || head.includes('closed transactions:')) return { format: 'mt4-html', text };
+  if (
+    title.startsWith('statement:') ||
+    head.includes('closed transactions:') ||
+    // A translated statement: the MT4 grey header rows, never in an MT5 report.
+    (head.includes('bgcolor="#c0c0c0"') && !head.includes('#e5f0fc'))
+  )
+    return { format: 'mt4-html', text };
   if (
     title.endsWith('trade history report') ||
     head.includes('#e5f0fc') ||

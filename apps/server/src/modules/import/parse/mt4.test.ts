@@ -401,3 +401,59 @@ describe('commentAndMagic', () => {
     expect(commentAndMagic(title)).toEqual(expected);
   });
 });
+
+describe('MT4 statement in Japanese (titles, headers, labels and type words translated): read by structure', () => {
+  const report = parseReport(fixture('mt4-statement-ja.htm'));
+  const expected = fixtureJson<Mt4Expected>('mt4-statement.expected.json');
+
+  it('reads every field of every closed and open trade, sides told from prices', () => {
+    expect(report.format).toBe('mt4-html');
+    expect(report.account).toMatchObject({ number: '2091337', name: 'José Müller', currency: 'USD' });
+    expect(report.closedTrades).toHaveLength(expected.closedTrades.length);
+    const byTicket = new Map(report.closedTrades.map((t) => [t.ticket, t]));
+    for (const e of expected.closedTrades)
+      expectTrade(byTicket.get(e.ticket)!, {
+        ...e,
+        openTime: iso(e.openTime),
+        closeTime: iso(e.closeTime),
+        magic: e.magic === null ? null : String(e.magic),
+      });
+    expected.openTrades.forEach((e, i) =>
+      expectTrade(report.openTrades[i]!, {
+        ...e,
+        openTime: iso(e.openTime),
+        closeTime: null,
+        closePrice: e.marketPrice,
+        taxes: '0',
+        comment: null,
+        magic: null,
+      }),
+    );
+  });
+
+  it('reads balance rows by shape, skips the order rows, and reads the Summary by position', () => {
+    expect(report.balanceOperations.map((o) => [o.row, o.amount, o.comment])).toEqual([
+      [45, '-500.00', 'Withdrawal'],
+      [59, '10000.00', 'Deposit'],
+    ]);
+    expect(report.skipped.map((s) => s.row)).toEqual([48, 98]);
+    expect(report.totals).toEqual({
+      closedTradePL: '331.82',
+      deposits: '9500.00',
+      balance: '9831.82',
+      equity: '9944.82',
+      floatingPL: '113.00',
+      credit: '0.00',
+      margin: '538.91',
+      freeMargin: '9405.91',
+    });
+    expect(netOf(report)).toBe('331.82');
+  });
+
+  it('says what it assumed', () => {
+    expect(report.warnings).toContain(
+      'Line 36: the section title "決済済み取引:" is not one PipSense knows; it was read as "Closed Transactions" from its place in the statement.',
+    );
+    expect(report.warnings.filter((w) => w.startsWith('The trade type'))).toHaveLength(2);
+  });
+});

@@ -1,6 +1,7 @@
 import { emptyReport, FieldReader, isPendingType, leverageOf } from './fields';
 import { readHtmlRows, type Cell, type Row } from './html-rows';
-import { toDecimal } from './text';
+import { compareDecimals, signOf, subtractDecimals, sumDecimals } from '../../../domain/decimal';
+import { mtTime, toDecimal } from './text';
 import { ReportError, type ParsedReport, type ParsedTrade } from './types';
 
 /*
@@ -11,6 +12,11 @@ import { ReportError, type ParsedReport, type ParsedTrade } from './types';
  *
  * Working Orders are listed in `skipped` ("still pending — not a trade") so that the preview accounts for every row
  * of the file; Details statistics are ignored. A statement without its Summary was cut: TRUNCATED_FILE.
+ *
+ * Whatever the terminal's language (docs/reference/metatrader.md, Reading a report in any language): sections are
+ * the rows with one filled cell ending in ':', in their fixed order (known titles only cross-check); a trade row is
+ * told by its shape (a ticket, an open time and, when closed, a close time); a side word we do not know is told from
+ * the row's prices; the Summary is read by position where Equity = Balance + Credit + Floating P/L holds.
  */
 
 type Section = 'closed' | 'open' | 'working' | 'summary' | 'details';
@@ -22,6 +28,10 @@ const SECTION_TITLES: Record<string, Section> = {
   'summary:': 'summary',
   'details:': 'details',
 };
+
+const SECTION_ORDER: readonly Section[] = ['closed', 'open', 'working', 'summary', 'details'];
+
+const SIDE_WORDS: Record<string, 'buy' | 'sell'> = { buy: 'buy', sell: 'sell' };
 
 const SECTION_NAMES: Record<Section, string> = {
   closed: 'Closed Transactions',
@@ -88,6 +98,23 @@ export function parseMt4(text: string): ParsedReport {
   let floatingPL: string | null = null;
   let lastLine = 0;
   const summary = new Map<string, string>();
+  const summaryRows: Array<Array<string | null>> = [];
+  const learnedSides = new Map<string, 'buy' | 'sell'>();
+
+  /** A side word we do not know, told from the row's prices: a profit with the sign of close − open is a buy. */
+  const sideOf = (f: FieldReader, word: string, open: string, close: string, profit: string): 'buy' | 'sell' => {
+    const known = SIDE_WORDS[word] ?? learnedSides.get(word);
+    if (known) return known;
+    const move = signOf(subtractDecimals(close, open));
+    const sign = signOf(profit);
+    if (move === 0 || sign === 0) f.fail('type', word, 'buy or sell');
+    const side = move === sign ? 'buy' : 'sell';
+    learnedSides.set(word, side);
+    report.warnings.push(
+      `The trade type "${word}" is not a word PipSense knows: trades of that type were read as ${side}, from their prices (the profit's sign against the move from open to close price). Check the sides in the preview.`,
+    );
+    return side;
+  };
 
   const trade = (row: Row, col: Array<Cell | undefined>, open: boolean): ParsedTrade => {
     const f = new FieldReader(`Line ${row.line}`);
@@ -96,11 +123,11 @@ export function parseMt4(text: string): ParsedReport {
     if (!/^\d+$/.test(ticket)) f.fail('ticket', ticket, 'a ticket number');
     const { comment, magic } = commentAndMagic(col[COL.ticket]?.title ?? null);
     const closePrice = cell(COL.closePrice);
-    return {
+    const out: ParsedTrade = {
       row: row.line,
       ticket,
       symbol: cell(COL.item),
-      side: f.side(cell(COL.type)),
+      side: 'buy',
       lots: f.lots(cell(COL.size), 'size'),
       openTime: f.time(cell(COL.openTime), 'open time'),
       closeTime: open ? null : f.time(cell(COL.closeTime), 'close time'),
@@ -115,6 +142,9 @@ export function parseMt4(text: string): ParsedReport {
       comment,
       magic,
     };
+    const word = cell(COL.type).toLowerCase();
+    out.side = SIDE_WORDS[word] ?? sideOf(f, word, out.openPrice, out.closePrice ?? out.openPrice, out.profit);
+    return out;
   };
 
   const onRow = (row: Row) => {
@@ -127,16 +157,20 @@ export function parseMt4(text: string): ParsedReport {
       filledCount++;
       firstFilled ??= c;
     }
-    if (filledCount === 1 && firstFilled!.text.endsWith(':')) {
-      const next = SECTION_TITLES[firstFilled!.text.toLowerCase()];
+    if (filledCount === 1 && (firstFilled!.text.endsWith(':') || firstFilled!.text.endsWith('：'))) {
+      const next = SECTION_TITLES[firstFilled!.text.toLowerCase()] ?? SECTION_ORDER[seen.size];
       if (next) {
+        if (!SECTION_TITLES[firstFilled!.text.toLowerCase()] && next !== 'details')
+          report.warnings.push(
+            `Line ${row.line}: the section title "${firstFilled!.text}" is not one PipSense knows; it was read as "${SECTION_NAMES[next]}" from its place in the statement.`,
+          );
         section = next;
         seen.add(next);
         return;
       }
     }
     if (section === null) {
-      if (!headerRead && cells.some((c) => c.text.startsWith('Account:'))) {
+      if (!headerRead && cells.some((c) => /^[^:]+:\s*\d+$/.test(c.text))) {
         headerRead = true;
         readHeader(cells, report);
       }
@@ -146,11 +180,10 @@ export function parseMt4(text: string): ParsedReport {
     // Without colspans a cell's index is its column: no copy needed.
     const col = cells[cells.length - 1]!.col === cells.length - 1 ? cells : byColumn(cells);
     const first = col[0]?.text ?? '';
-    if (first === 'Ticket') return; // a section's column headers
     const type = (col[COL.type]?.text ?? '').toLowerCase();
     switch (section) {
       case 'closed': {
-        if (type === 'buy' || type === 'sell') {
+        if (type === 'buy' || type === 'sell' || isTradeRow(col, true)) {
           report.closedTrades.push(trade(row, col, false));
         } else if (type === 'balance' || type === 'credit') {
           const f = new FieldReader(`Line ${row.line}`);
@@ -164,10 +197,22 @@ export function parseMt4(text: string): ParsedReport {
             amount: f.decimal(last.text, 'amount'),
             comment: comment === '' ? null : comment,
           });
+        } else if (isBalanceRow(col, cells)) {
+          // A balance row in a language we do not know: ticket, time, type, comment, amount.
+          const f = new FieldReader(`Line ${row.line}`);
+          const comment = col[3]?.text || col[0]?.title || '';
+          report.balanceOperations.push({
+            row: row.line,
+            ticket: first || null,
+            time: f.time(col[COL.openTime]?.text, 'time'),
+            type,
+            amount: f.decimal(cells[cells.length - 1]!.text, 'amount'),
+            comment: comment === '' ? null : comment,
+          });
         } else if (isPendingType(type)) {
           const status = cells[cells.length - 1]!.text || 'removed';
           report.skipped.push({ row: row.line, reason: `${type} order ${first} ${status} — not a trade` });
-        } else if (cells.some((c) => c.text === 'Closed P/L:')) {
+        } else if (isLabelledTotal(cells)) {
           closedPL = toDecimal(cells[cells.length - 1]!.text);
         } else if (/^\d+$/.test(first) && type !== '') {
           report.skipped.push({ row: row.line, reason: `ticket ${first} has the type "${type}" — not a trade` });
@@ -176,8 +221,8 @@ export function parseMt4(text: string): ParsedReport {
         return;
       }
       case 'open':
-        if (type === 'buy' || type === 'sell') report.openTrades.push(trade(row, col, true));
-        else if (cells.some((c) => c.text === 'Floating P/L:')) floatingPL = toDecimal(cells[cells.length - 1]!.text);
+        if (type === 'buy' || type === 'sell' || isTradeRow(col, false)) report.openTrades.push(trade(row, col, true));
+        else if (isLabelledTotal(cells)) floatingPL = toDecimal(cells[cells.length - 1]!.text);
         return;
       case 'working':
         if (/^\d+$/.test(first) && type !== '')
@@ -188,6 +233,7 @@ export function parseMt4(text: string): ParsedReport {
         return;
       case 'summary':
         labelledValues(cells, summary);
+        summaryRows.push(cells.filter((c) => c.text !== '' && !c.text.endsWith(':')).map((c) => toDecimal(c.text)));
         return;
       default:
         return;
@@ -236,10 +282,73 @@ export function parseMt4(text: string): ParsedReport {
     margin: money('margin'),
     freeMargin: money('free margin'),
   };
+  // By position (Deposit/Withdrawal, Credit / Closed Trade P/L, Floating P/L, Margin / Balance, Equity, Free Margin),
+  // where the Summary's own sum holds: Equity = Balance + Credit + Floating P/L.
+  const at = (r: number, c: number) => summaryRows[r]?.[c] ?? null;
+  const [deposits, credit, closed, floating, margin, balance, equity, freeMargin] = [
+    at(0, 0),
+    at(0, 1),
+    at(1, 0),
+    at(1, 1),
+    at(1, 2),
+    at(2, 0),
+    at(2, 1),
+    at(2, 2),
+  ];
+  if (
+    balance &&
+    credit &&
+    floating &&
+    equity &&
+    compareDecimals(sumDecimals([balance, credit, floating]), equity) === 0
+  ) {
+    const t = report.totals;
+    t.deposits ??= deposits;
+    t.credit ??= credit;
+    t.closedTradePL ??= closed;
+    t.floatingPL ??= floating;
+    t.margin ??= margin;
+    t.balance ??= balance;
+    t.equity ??= equity;
+    t.freeMargin ??= freeMargin;
+  }
+  if (report.totals.closedTradePL === null)
+    report.warnings.push(
+      "The statement's own Closed Trade P/L was not found in its Summary, so the imported trades cannot be checked against it.",
+    );
   return report;
 }
 
+/** A trade row by its shape: a ticket, an open time, and a close time when closed (none when open). */
+function isTradeRow(col: Array<Cell | undefined>, closed: boolean): boolean {
+  if (!/^\d+$/.test(col[COL.ticket]?.text ?? '') || mtTime(col[COL.openTime]?.text ?? '') === null) return false;
+  if (col[COL.profit] === undefined || toDecimal(col[COL.profit]!.text) === null) return false;
+  const close = col[COL.closeTime]?.text ?? '';
+  return closed ? mtTime(close) !== null : close === '';
+}
+
+/** A balance/credit row by its shape: ticket, time, type, a wide comment cell, an amount; five cells at most. */
+function isBalanceRow(col: Array<Cell | undefined>, cells: readonly Cell[]): boolean {
+  return (
+    cells.length <= 5 &&
+    /^\d+$/.test(col[COL.ticket]?.text ?? '') &&
+    mtTime(col[COL.openTime]?.text ?? '') !== null &&
+    toDecimal(cells[cells.length - 1]!.text) !== null
+  );
+}
+
+/** The `Closed P/L:` / `Floating P/L:` row: a label and one amount. */
+function isLabelledTotal(cells: readonly Cell[]): boolean {
+  const filled = cells.filter((c) => c.text !== '');
+  return filled.length === 2 && filled[0]!.text.endsWith(':') && toDecimal(filled[1]!.text) !== null;
+}
+
 function readHeader(cells: readonly Cell[], report: ParsedReport): void {
+  // By position where the labels are not English: account, name, currency, in this order.
+  const values = cells.filter((c) => c.text.includes(':')).map((c) => c.text.slice(c.text.indexOf(':') + 1).trim());
+  if (values[0] && /^\d+$/.test(values[0])) report.account.number = values[0];
+  if (values[1]) report.account.name = values[1];
+  if (values[2] && /^[A-Z]{3}$/.test(values[2])) report.account.currency = values[2];
   for (const c of cells) {
     const colon = c.text.indexOf(':');
     if (colon <= 0) continue;

@@ -392,19 +392,37 @@ describe('MT5 report: other languages and layouts (generated)', () => {
     const report = parseReport(encodeUtf16le(changed));
     expect(report.closedTrades).toHaveLength(expected.closedTrades);
     expect(netOf(report)).toBe(expected.closedTradePL);
+    expect(report.warnings[0]).toMatch(
+      /^Line \d+: in the Positions table, the columns "Czas" as time, "Pozycja" as position,/,
+    );
+    expect(report.warnings[0]).toContain('"Zysk" as profit were not recognised by name');
   });
 
-  it('refuses a report whose sections it cannot find, saying what it looked for', () => {
-    const unknown = html
+  it('reads a report whose section titles it does not know, by the order and width of its tables', () => {
+    const japanese = html
       .split('<b>Positions</b>')
-      .join('<b>ポジション</b>')
+      .join('<b>ポジション一覧</b>')
       .split('<b>Orders</b>')
-      .join('<b>注文</b>')
+      .join('<b>注文一覧</b>')
       .split('<b>Deals</b>')
-      .join('<b>約定</b>')
+      .join('<b>約定一覧</b>')
       .split('<b>Results</b>')
-      .join('<b>結果</b>');
-    const e = reportError(() => parseReport(encodeUtf16le(unknown)));
+      .join('<b>結果一覧</b>');
+    const report = parseReport(encodeUtf16le(japanese));
+    expect(report.closedTrades).toHaveLength(expected.closedTrades);
+    expect(netOf(report)).toBe(expected.closedTradePL);
+    expect(report.totals.closedTradePL).toBe(expected.closedTradePL);
+    expect(report.warnings).toEqual([]);
+  });
+
+  it('refuses a report with no table at all, saying what it looked for', () => {
+    const e = reportError(() =>
+      parseReport(
+        encodeUtf16le(
+          '<html><head><title>1: A - Trade History Report</title></head><body><table><tr><td><b>ポジション</b></td></tr></table></body></html>',
+        ),
+      ),
+    );
     expect(e.code).toBe('UNSUPPORTED_REPORT');
     expect(e.message).toContain('No "Positions" section was found');
     expect(e.message).toContain('found no section at all');

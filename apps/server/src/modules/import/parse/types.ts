@@ -87,6 +87,20 @@ export interface ParsedReport {
   skipped: Array<{ row: number; reason: string }>;
   totals: ParsedTotals;
   /**
+   * What the reader had to assume, for the trader: a column or a type word it did not recognise and how it read it,
+   * a table it skipped, a total it could not find. Empty when the report was read as the terminal wrote it.
+   */
+  warnings: string[];
+  /**
+   * MT5: the Deals table's trading deals (buy/sell rows), enough to explain a report total that differs from its
+   * Positions: the sum of their commission, fee, swap and profit, and the charges of the entry deals of the
+   * positions still open (an entry deal's order is its position's id). Absent when the report has no trading deals.
+   */
+  deals?: {
+    total: string;
+    openEntries: Array<{ row: number; deal: string; position: string; amount: string }>;
+  };
+  /**
    * CSV only: true when the file's times are UTC already (the mapping says so, or an auto-recognised broker export
    * with `*_utc` columns); the import service must then not apply the server offset. Absent for reports.
    */
