@@ -161,16 +161,27 @@ export function tradeMatcher<T>(
   type Test = (t: T, i: number) => boolean;
   const tests: Test[] = [];
   const isClosed = (t: T) => read.state(t) === 'CLOSED';
+  // Each test calls its reader and compares with a value captured here (no property read per trade).
   if (s.platform) {
     const stored = platformByQuery(s.platform).stored;
-    tests.push((t, i) => read.platform(t, i) === stored);
+    const platformOf = read.platform;
+    tests.push((t, i) => platformOf(t, i) === stored);
   }
-  if (s.mode) tests.push((t, i) => read.mode(t, i) === s.mode);
+  if (s.mode) {
+    const mode = s.mode;
+    const modeOf = read.mode;
+    tests.push((t, i) => modeOf(t, i) === mode);
+  }
   if (s.account) {
     const keys = facts.accountKeys ?? new Set<string>();
-    tests.push((t, i) => keys.has(read.accountKey(t, i)));
+    const keyOf = read.accountKey;
+    tests.push((t, i) => keys.has(keyOf(t, i)));
   }
-  if (s.instrument) tests.push((t) => read.instrument(t) === s.instrument);
+  if (s.instrument) {
+    const instrument = s.instrument;
+    const instrumentOf = read.instrument;
+    tests.push((t) => instrumentOf(t) === instrument);
+  }
   if (s.side) {
     const short = s.side === 'short';
     tests.push((t) => read.short(t) === short);
