@@ -211,7 +211,7 @@ export type BalanceOperationType = (typeof BALANCE_OPERATION_TYPES)[number];
  * time as printed. `amount` is signed (a withdrawal is negative), in `currency`, the account's (null when the report
  * names none).
  */
-export const balanceOperation = z.object({
+const balanceOperation = z.object({
   id: z.string(),
   time: z.string(),
   serverTime: z.string(),

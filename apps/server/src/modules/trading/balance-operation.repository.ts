@@ -9,7 +9,7 @@ import {
 } from './metatrader-store';
 import type { TradingDb } from './tables';
 
-export type BalanceOperationRow = Selectable<BalanceOperationsTable>;
+type BalanceOperationRow = Selectable<BalanceOperationsTable>;
 
 /** Rows per insert: 500 × 13 columns stays well inside both engines' parameter limits. */
 const BATCH = 500;
