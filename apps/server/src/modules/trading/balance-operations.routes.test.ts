@@ -167,7 +167,10 @@ describe('balance operations', () => {
       currency: 'EUR',
       comment: 'Deposit',
     });
-    const byLogin = await get<BalanceOperationsResponse>(alice.token, `/api/v1/account/get_balance_operations/${LOGIN}`);
+    const byLogin = await get<BalanceOperationsResponse>(
+      alice.token,
+      `/api/v1/account/get_balance_operations/${LOGIN}`,
+    );
     expect(byLogin.data).toEqual(list.data);
     const page2 = await get<BalanceOperationsResponse>(alice.token, `${URL}?limit=3&page=3`);
     expect(page2).toMatchObject({ pages: 3, total: 8 });
@@ -232,7 +235,12 @@ describe('open trades', () => {
       payload: { note: 'held over the weekend', rating: 4 },
     });
     expect(note.statusCode, note.body).toBe(200);
-    const closedLater = { ...OPEN, closeTime: '2026-11-12T08:00:00Z', averageClosePrice: '1.08800', realizedPL: '100.00' };
+    const closedLater = {
+      ...OPEN,
+      closeTime: '2026-11-12T08:00:00Z',
+      averageClosePrice: '1.08800',
+      realizedPL: '100.00',
+    };
     expect(await trading.storeImport(aliceId, ACCOUNT, [closedLater], [])).toMatchObject({
       added: 0,
       updated: 1,

@@ -210,7 +210,9 @@ export function createTradingService({ db, oanda, settings, now, candleLimit }: 
     ): Promise<Paged<BalanceOperation>> {
       const account = await accounts.byApiId(userId, accountId);
       if (!account)
-        throw notFound(`No account of yours has the key or login ${JSON.stringify(accountId)}. Pick one of your accounts.`);
+        throw notFound(
+          `No account of yours has the key or login ${JSON.stringify(accountId)}. Pick one of your accounts.`,
+        );
       const key = account.account_key;
       const total = await operations.count(userId, key);
       const rows = await operations.page(userId, key, (page - 1) * limit, limit);
