@@ -201,7 +201,7 @@ export type AccountListResponse = z.infer<typeof accountListResponse>;
  * rows are a deposit when positive and a withdrawal when negative; `credit`, `bonus` and `correction` keep their
  * names; any other printed type is `other` (its own word stays in `printedType`).
  */
-export const BALANCE_OPERATION_TYPES = ['deposit', 'withdrawal', 'credit', 'bonus', 'correction', 'other'] as const;
+const BALANCE_OPERATION_TYPES = ['deposit', 'withdrawal', 'credit', 'bonus', 'correction', 'other'] as const;
 export type BalanceOperationType = (typeof BALANCE_OPERATION_TYPES)[number];
 
 /**
