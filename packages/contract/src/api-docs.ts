@@ -10,7 +10,7 @@ import { queryResponse } from './chat';
 export const API_TAGS = {
   Auth: 'Registration, sign-in and the signed-in user.',
   Settings: 'The profile, password, time zone and trading platform settings (`/api/v1/account/…` in the spec).',
-  Accounts: 'Broker accounts: the list and the account sync.',
+  Accounts: 'Broker accounts: the list, the account sync and the balance operations of imported accounts.',
   Trades: 'The trade history, its CSV export, the trade sync and candles.',
   Sync: 'Background sync: its status and the schedule.',
   Overview: 'The Overview: every metric of the dashboard, from a snapshot per data version.',
@@ -142,6 +142,11 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
   'POST /api/v1/account/update_time_zone': { tag: 'Settings', summary: 'Set the time zone of the Overview' },
 
   'GET /api/v1/account/get_accounts': { tag: 'Accounts', summary: 'Broker accounts, a page at a time' },
+  'GET /api/v1/account/get_balance_operations/:accountId': {
+    tag: 'Accounts',
+    summary: "An imported account's deposits, withdrawals, credits and bonuses, newest first, a page at a time",
+    errors: { 404: 'No account of yours has this key or login.' },
+  },
   'GET /api/v1/account/sync_account': {
     tag: 'Accounts',
     summary: 'Sync the broker accounts from OANDA now',

@@ -151,9 +151,12 @@ export const importConfirmBody = z
 export type ImportConfirmBody = z.input<typeof importConfirmBody>;
 
 export const importConfirmResponse = envelope.extend({
+  /** Trades, closed and open (an open trade is stored open and closed by a later report). */
   added: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
+  /** Deposits, withdrawals, credits… stored for the first time (GET /api/v1/account/get_balance_operations/…). */
+  balanceOperationsAdded: z.number().int(),
   /** The account key the trades were stored under (the trades' accountId). */
   accountId: z.string(),
 });

@@ -196,6 +196,46 @@ export const accountListResponse = envelope.extend({
 });
 export type AccountListResponse = z.infer<typeof accountListResponse>;
 
+/**
+ * What a balance operation is (docs/decisions/012-metatrader-import.md, Balance operations): MetaTrader's `balance`
+ * rows are a deposit when positive and a withdrawal when negative; `credit`, `bonus` and `correction` keep their
+ * names; any other printed type is `other` (its own word stays in `printedType`).
+ */
+const BALANCE_OPERATION_TYPES = ['deposit', 'withdrawal', 'credit', 'bonus', 'correction', 'other'] as const;
+export type BalanceOperationType = (typeof BALANCE_OPERATION_TYPES)[number];
+
+/**
+ * A deposit, withdrawal, credit, bonus or correction of an imported account. `id`: the report's ticket or deal
+ * when it prints one, else a key of the printed type, server time, amount and occurrence. `time` is UTC (RFC 3339,
+ * nine fractional digits, converted with the account's server offset as its trades), `serverTime` the broker's
+ * time as printed. `amount` is signed (a withdrawal is negative), in `currency`, the account's (null when the report
+ * names none).
+ */
+const balanceOperation = z.object({
+  id: z.string(),
+  time: z.string(),
+  serverTime: z.string(),
+  type: z.enum(BALANCE_OPERATION_TYPES),
+  printedType: z.string(),
+  amount: decimalString,
+  currency: z.string().nullable(),
+  comment: z.string().nullable(),
+});
+export type BalanceOperation = z.infer<typeof balanceOperation>;
+
+/** GET /api/v1/account/get_balance_operations/:accountId: the account key, or its login (as the trade filter). */
+export const balanceOperationsParams = z.object({
+  accountId: z.string().trim().min(1, 'accountId is required').max(200, 'accountId is too long'),
+});
+export const balanceOperationsQuery = pageQuery;
+/** Newest first, a page at a time. */
+export const balanceOperationsResponse = envelope.extend({
+  data: z.array(balanceOperation),
+  pages: z.number().int().min(1),
+  total: z.number().int().min(0),
+});
+export type BalanceOperationsResponse = z.infer<typeof balanceOperationsResponse>;
+
 /** `full=true` re-reads the whole history instead of only what changed; always safe. */
 export const syncTradeQuery = z.object({ full: z.stringbool({ error: 'full must be true or false' }).optional() });
 

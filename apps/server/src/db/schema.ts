@@ -261,6 +261,28 @@ interface ContractSizesTable {
   updated_at: string;
 }
 
+/**
+ * A deposit, withdrawal, credit, bonus or correction of an imported account (migration 023; docs/decisions/012,
+ * Balance operations). `time` is UTC in the stored form of trade times, `server_time` the broker's time as printed;
+ * `amount` an exact signed decimal in the account's `currency`.
+ */
+export interface BalanceOperationsTable {
+  user_id: string;
+  account_key: string;
+  operation_id: string;
+  platform: string;
+  time: string;
+  server_time: string;
+  /** deposit, withdrawal, credit, bonus, correction or other (contract BALANCE_OPERATION_TYPES). */
+  type: string;
+  printed_type: string;
+  amount: string;
+  currency: string | null;
+  comment: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Per user: `version` moves when stored trades or accounts change, `journal_version` when tags on trades do. */
 interface DataVersionsTable {
   user_id: string;
@@ -342,6 +364,7 @@ export interface Database {
   user_info: UserInfoTable;
   broker_accounts: BrokerAccountsTable;
   trades: TradesTable;
+  balance_operations: BalanceOperationsTable;
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
   analytics_insights: AnalyticsInsightsTable;

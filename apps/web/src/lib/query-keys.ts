@@ -21,6 +21,9 @@ export const queryKeys = {
     all: ['accounts'] as const,
     /** `platform`: PLATFORM_TABLE's query value when not the default (the same service serves OANDA and MetaTrader). */
     page: (base: string, page: number, platform?: string) => ['accounts', base, platform ?? '', page] as const,
+    /** An imported account's deposits, withdrawals, credits… (under `all`: an import or a sync refetches them). */
+    balanceOperations: (base: string, accountId: string, page: number) =>
+      ['accounts', base, 'balance-operations', accountId, page] as const,
   },
   dashboardMetrics: {
     all: ['dashboard-metrics'] as const,

@@ -169,6 +169,24 @@ describe('delete account', () => {
     await seedTrades(store.db.kysely, id, key, [
       { id: '1', open: '2025-01-02T10:00:00Z', close: '2025-01-02T11:00:00Z' },
     ]);
+    await store.db.kysely
+      .insertInto('balance_operations')
+      .values({
+        user_id: id,
+        account_key: key,
+        operation_id: '7001',
+        platform: 'metatrader',
+        time: '2025-01-01T08:00:00.000000000Z',
+        server_time: '2025-01-01T10:00:00',
+        type: 'deposit',
+        printed_type: 'balance',
+        amount: '1000.00',
+        currency: 'USD',
+        comment: 'Deposit',
+        created_at: '2025-01-03T00:00:00.000Z',
+        updated_at: '2025-01-03T00:00:00.000Z',
+      })
+      .execute();
     const tag = await seedTag(store.db.kysely, id, 'setup', 'Breakout');
     await seedNote(store.db.kysely, id, key, '1', { note: 'good trade', rating: 4 });
     await store.db.kysely
@@ -210,6 +228,7 @@ describe('delete account', () => {
       'user_info',
       'broker_accounts',
       'trades',
+      'balance_operations',
       'chats',
       'journal_tags',
       'trade_notes',

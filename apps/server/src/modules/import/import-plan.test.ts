@@ -54,6 +54,46 @@ describe('the import plan', () => {
     expect(plan.account).toMatchObject({ server: 'Demo-Server', login: '5123:4567', utcOffset: '+02:00' });
   });
 
+  it('plans open trades without a close and balance operations in UTC at the same offset', () => {
+    const input = report([parsed('7', '2024-01-01T10:00:00')]);
+    input.openTrades = [
+      { ...parsed('9', '2024-01-04T10:00:00'), closeTime: null, closePrice: '1.0950', profit: '-4.20' },
+    ];
+    input.balanceOperations = [
+      {
+        row: 3,
+        ticket: '1001',
+        time: '2024-01-01T09:00:00',
+        type: 'balance',
+        amount: '-250.00',
+        comment: 'Withdrawal',
+      },
+    ];
+    const plan = planImport(input, { offset: '+02:00', rememberedMode: null, sizes: contractSizesWith(new Map()) });
+    expect(plan.openTrades).toMatchObject([
+      {
+        ticket: '9',
+        openTime: '2024-01-04T08:00:00.000000000Z',
+        closeTime: null,
+        averageClosePrice: null,
+        realizedPL: '-4.20',
+      },
+    ]);
+    expect(plan.balanceOperations).toEqual([
+      {
+        ticket: '1001',
+        time: '2024-01-01T07:00:00.000000000Z',
+        serverTime: '2024-01-01T09:00:00',
+        type: 'balance',
+        amount: '-250.00',
+        comment: 'Withdrawal',
+      },
+    ]);
+    // The preview counts them; its closed-trade figures and sample stay the closed trades'.
+    expect(plan.preview).toMatchObject({ closedTrades: 1, openTrades: 1, balanceOperations: 1, netProfit: '10.00' });
+    expect(plan.preview.sample.map((t) => t.tradeId)).toEqual(['7']);
+  });
+
   it("gives units as lots × contract size, negative for a sell, with the trader's corrections first", () => {
     const trade = (symbol: string, instrument: string, side: 'buy' | 'sell', lots: string): PlannedTrade => ({
       row: 1,

@@ -16,7 +16,12 @@ import {
   trimDecimal,
 } from '../../domain/decimal';
 import { wallClockToUtc } from '../../domain/datetime';
-import { importedTradeIds, type ImportedAccountInput, type ImportedTradeInput } from '../trading';
+import {
+  importedTradeIds,
+  type ImportedAccountInput,
+  type ImportedBalanceOperationInput,
+  type ImportedTradeInput,
+} from '../trading';
 import type { ParsedReport, ParsedTrade } from './parse/types';
 import { contractSizeOf, instrumentOf } from './symbols';
 
@@ -36,7 +41,11 @@ export function contractSizesWith(corrections: ReadonlyMap<string, string>): Con
   };
 }
 
-/** A closed trade in UTC, before its units (which depend on contract sizes the trader may still correct). */
+/**
+ * A closed or open trade in UTC, before its units (which depend on contract sizes the trader may still correct). An
+ * open trade has no close time and no close price (the report's market price is not one); its realizedPL is the
+ * report's floating profit, which the trading module stores as unrealized P/L.
+ */
 export interface PlannedTrade {
   row: number;
   ticket: string;
@@ -45,7 +54,7 @@ export interface PlannedTrade {
   side: 'buy' | 'sell';
   lots: string;
   openTime: string;
-  closeTime: string;
+  closeTime: string | null;
   price: string;
   averageClosePrice: string | null;
   stopLossPrice: string | null;
@@ -64,15 +73,33 @@ function planTrade(t: ParsedTrade, offset: string): PlannedTrade {
     side: t.side,
     lots: t.lots,
     openTime: wallClockToUtc(t.openTime, offset),
-    closeTime: wallClockToUtc(t.closeTime!, offset),
+    closeTime: t.closeTime === null ? null : wallClockToUtc(t.closeTime, offset),
     price: t.openPrice,
-    averageClosePrice: t.closePrice,
+    averageClosePrice: t.closeTime === null ? null : t.closePrice,
     stopLossPrice: t.sl,
     takeProfitPrice: t.tp,
     // MT4 taxes and the MT5 fee are charges like the commission: kept with it (the trade's costs apart from swap).
     commission: t.taxes && t.taxes !== '0' ? sumDecimals([t.commission, t.taxes]) : t.commission,
     swap: t.swap,
     realizedPL: t.profit,
+  };
+}
+
+/**
+ * A balance operation of the report with its time in UTC, at the same server offset as the trades; the printed
+ * server time is kept beside it (it names an operation without a ticket, metatrader-store.ts).
+ */
+function planBalanceOperation(
+  o: ParsedReport['balanceOperations'][number],
+  offset: string,
+): ImportedBalanceOperationInput {
+  return {
+    ticket: o.ticket,
+    time: wallClockToUtc(o.time, offset),
+    serverTime: o.time,
+    type: o.type,
+    amount: o.amount,
+    comment: o.comment,
   };
 }
 
@@ -149,6 +176,9 @@ export interface ImportPlan {
   /** From the report, else the account's remembered mode; null: ask. */
   mode: Mode | null;
   trades: PlannedTrade[];
+  /** Open at the report's end: stored as open trades, closed by a later report that shows them closed. */
+  openTrades: PlannedTrade[];
+  balanceOperations: ImportedBalanceOperationInput[];
   account: Omit<ImportedAccountInput, 'mode'>;
   preview: ImportPreview;
 }
@@ -160,6 +190,8 @@ export function planImport(
 ): ImportPlan {
   const { offset, sizes } = options;
   const trades = report.closedTrades.map((t) => planTrade(t, offset));
+  const openTrades = report.openTrades.map((t) => planTrade(t, offset));
+  const balanceOperations = report.balanceOperations.map((o) => planBalanceOperation(o, offset));
   const mode = report.account.mode ?? options.rememberedMode;
   const net = sumDecimals(trades.flatMap((t) => [t.realizedPL, t.commission, t.swap]));
 
@@ -181,7 +213,7 @@ export function planImport(
     lots: t.lots,
     units: t.units,
     openTime: t.openTime,
-    closeTime: t.closeTime,
+    closeTime: t.closeTime!,
     price: t.price,
     averageClosePrice: t.averageClosePrice,
     stopLossPrice: t.stopLossPrice,
@@ -195,7 +227,7 @@ export function planImport(
   let to: string | null = null;
   for (const t of trades) {
     if (from === null || t.openTime < from) from = t.openTime;
-    if (to === null || t.closeTime > to) to = t.closeTime;
+    if (to === null || t.closeTime! > to) to = t.closeTime;
   }
   const totals = report.totals;
   const reportNetProfit = atPrecisionOf(totals.closedTradePL, net);
@@ -204,6 +236,8 @@ export function planImport(
     offset,
     mode,
     trades,
+    openTrades,
+    balanceOperations,
     account: {
       ...accountIdentity(report),
       name: report.account.name,

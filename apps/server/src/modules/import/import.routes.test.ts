@@ -116,11 +116,15 @@ describe('an MT5 report: upload, preview, confirm', () => {
     const res = await confirm(token, preview.importId);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<ImportConfirmResponse>();
-    expect(body).toMatchObject({ success: true, added: 10, updated: 0, unchanged: 0 });
+    // The 10 closed trades and the one still open (stored open, docs/decisions/012-metatrader-import.md).
+    expect(body).toMatchObject({ success: true, added: 11, updated: 0, unchanged: 0 });
     expect(body.accountId).toBe('metatrader:Northwind-Live3:51234567');
 
     const list = await trades(token, 'metatrader');
-    expect(list.total).toBe(10);
+    expect(list.total).toBe(11);
+    expect(
+      list.data.filter((x) => x.state === 'OPEN').map((x) => [x.closeTime, x.currentUnits === x.initialUnits]),
+    ).toEqual([[null, true]]);
     const trade = list.data.find((x) => x.tradeId === '70100011')!;
     expect(trade).toMatchObject({
       platform: 'metatrader',
@@ -160,7 +164,7 @@ describe('an MT5 report: upload, preview, confirm', () => {
     const metrics = await get(token, '/api/v1/dashboard/metrics?platform=metatrader&timeZone=UTC');
     expect(metrics.statusCode, metrics.body).toBe(200);
     const data = metrics.json<{ data: { tradeCount: number; accountCount: number } }>().data;
-    expect(data).toMatchObject({ tradeCount: 10, accountCount: 1 });
+    expect(data).toMatchObject({ tradeCount: 11, accountCount: 1 });
     const info = await get(token, '/api/v1/account/get_info');
     expect(info.json<{ data: { default_trading_platfrom: string } }>().data.default_trading_platfrom).toBe(
       'MetaTrader',
@@ -170,8 +174,13 @@ describe('an MT5 report: upload, preview, confirm', () => {
   it('adds nothing on a second import of the same report', async () => {
     const again = await uploaded(token, MT5);
     const res = await confirm(token, again.importId);
-    expect(res.json<ImportConfirmResponse>()).toMatchObject({ added: 0, updated: 0, unchanged: 10 });
-    expect((await trades(token, 'metatrader')).total).toBe(10);
+    expect(res.json<ImportConfirmResponse>()).toMatchObject({
+      added: 0,
+      updated: 0,
+      unchanged: 11,
+      balanceOperationsAdded: 0,
+    });
+    expect((await trades(token, 'metatrader')).total).toBe(11);
   });
 
   it('keeps the journal on an imported trade, and a re-import leaves it alone', async () => {
@@ -207,7 +216,24 @@ describe('an MT4 statement at another server offset', () => {
     expect(first.preview).toMatchObject({ netProfit: '331.82', reportNetProfit: '331.82', closedTrades: 13 });
     const res = await confirm(token, first.importId, { mode: 'demo' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<ImportConfirmResponse>().added).toBe(13);
+    // 13 closed trades and 2 open ones.
+    expect(res.json<ImportConfirmResponse>()).toMatchObject({ added: 15, balanceOperationsAdded: 2 });
+    const ops = await get(
+      token,
+      `/api/v1/account/get_balance_operations/${res.json<ImportConfirmResponse>().accountId}`,
+    );
+    expect(ops.statusCode, ops.body).toBe(200);
+    // Server time 2024.03.01 08:00 at UTC+3; the amounts exact as printed, without the thousands separator.
+    expect(ops.json<{ data: unknown[] }>().data).toMatchObject([
+      {
+        id: '40100480',
+        type: 'withdrawal',
+        amount: '-500.00',
+        comment: 'Withdrawal',
+        time: '2024-03-20T15:00:00.000000000Z',
+      },
+      { id: '40100001', type: 'deposit', amount: '10000.00', currency: 'USD', time: '2024-03-01T05:00:00.000000000Z' },
+    ]);
 
     const stored = (await trades(token, 'metatrader')).data.find((x) => x.tradeId === '40100101')!;
     // Server time 2024.03.01 09:12 at UTC+3.
@@ -234,17 +260,21 @@ describe('overlapping reports and the other formats', () => {
     const longer = mt4Statement({ trades: 45, seed: 11 });
     const a = await uploaded(token, Buffer.from(shorter.html), 'Statement.htm');
     expect(a.preview.closedTrades).toBe(shorter.expected.closedTrades);
-    expect((await confirm(token, a.importId)).json<ImportConfirmResponse>().added).toBe(shorter.expected.closedTrades);
+    expect((await confirm(token, a.importId)).json<ImportConfirmResponse>().added).toBe(
+      shorter.expected.closedTrades + shorter.expected.openTrades,
+    );
     const b = await uploaded(token, Buffer.from(longer.html), 'Statement.htm');
     expect(b.preview).toMatchObject({
       netProfit: longer.expected.closedTradePL,
       reportNetProfit: longer.expected.closedTradePL,
     });
     const counts = (await confirm(token, b.importId)).json<ImportConfirmResponse>();
-    expect(counts.added + counts.updated + counts.unchanged).toBe(longer.expected.closedTrades);
+    const longerTrades = longer.expected.closedTrades + longer.expected.openTrades;
+    const shorterTrades = shorter.expected.closedTrades + shorter.expected.openTrades;
+    expect(counts.added + counts.updated + counts.unchanged).toBe(longerTrades);
     expect(counts.added).toBeGreaterThan(0);
     expect((await trades(token, 'metatrader')).total).toBe(
-      longer.expected.closedTrades + shorter.expected.closedTrades - counts.updated - counts.unchanged,
+      longerTrades + shorterTrades - counts.updated - counts.unchanged,
     );
   });
 
@@ -306,7 +336,7 @@ describe('cancel and other users', () => {
     const a = (await t.user()).token;
     const b = (await t.user()).token;
     await confirm(a, (await uploaded(a, MT5)).importId);
-    expect((await trades(a, 'metatrader')).total).toBe(10);
+    expect((await trades(a, 'metatrader')).total).toBe(11);
     expect((await trades(b, 'metatrader')).total).toBe(0);
     expect((await accounts(b, 'metatrader')).total).toBe(0);
   });

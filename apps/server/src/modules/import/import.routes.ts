@@ -122,11 +122,12 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       const r = await imports.confirm(userId(request), request.params.importId, request.body);
       return {
         success: true,
-        message: `Imported ${plural(r.closedTrades, 'trade')}: ${number.format(r.added)} added, ${number.format(r.updated)} updated, ${number.format(r.unchanged)} unchanged.`,
+        message: `Imported ${plural(r.closedTrades + r.openTrades, 'trade')}: ${number.format(r.added)} added, ${number.format(r.updated)} updated, ${number.format(r.unchanged)} unchanged${r.balanceOperationsAdded > 0 ? `; ${plural(r.balanceOperationsAdded, 'new balance operation')}` : ''}.`,
         accountId: r.accountId,
         added: r.added,
         updated: r.updated,
         unchanged: r.unchanged,
+        balanceOperationsAdded: r.balanceOperationsAdded,
       };
     },
   );

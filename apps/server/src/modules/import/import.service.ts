@@ -50,20 +50,29 @@ export interface UploadRequest {
   mapping?: CsvMappingSpec | undefined;
 }
 
-/** What a preview keeps until confirm: the plan without the sample (the trades are in it). */
+/**
+ * What a preview keeps until confirm: the plan without the sample (the trades are in it). A preview saved before
+ * open trades and balance operations were stored has neither: confirm then stores none.
+ */
 interface Payload {
   format: ImportFormat;
   mode: Mode | null;
   account: ImportPlan['account'];
   trades: PlannedTrade[];
+  openTrades?: PlannedTrade[];
+  balanceOperations?: ImportPlan['balanceOperations'];
 }
 
 export interface ConfirmResult {
   accountId: string;
+  /** Trades (closed and open) added, updated and unchanged. */
   added: number;
   updated: number;
   unchanged: number;
   closedTrades: number;
+  openTrades: number;
+  /** Balance operations stored for the first time. */
+  balanceOperationsAdded: number;
 }
 
 const mappingOf = (row: ImportMappingsTable): CsvMapping => ({
@@ -122,11 +131,18 @@ export function createImportService({ db, trading, settings, parser, now, afterI
     const stored = await repo.contractSizes(userId);
     const sizes = contractSizesWith(new Map([...stored, ...corrections]));
     const mode = body.mode ?? payload.mode ?? 'demo';
-    const result = await trading.storeImport(userId, { ...payload.account, mode }, tradeInputs(payload.trades, sizes));
+    const openTrades = payload.openTrades ?? [];
+    const result = await trading.storeImport(
+      userId,
+      { ...payload.account, mode },
+      tradeInputs([...payload.trades, ...openTrades], sizes),
+      payload.balanceOperations ?? [],
+    );
     await repo.saveContractSizes(userId, corrections, now().toISOString());
     await repo.deletePending(userId, importId);
     await settings.adoptTradingPlatformIfUnset(userId, 'MetaTrader');
-    if (result.added + result.updated > 0 && afterImport)
+    const operationsChanged = result.balanceOperations.added + result.balanceOperations.updated > 0;
+    if ((result.added + result.updated > 0 || operationsChanged) && afterImport)
       await afterImport(userId).catch((err: unknown) => log?.(err, { userId, step: 'overview snapshots' }));
     return {
       accountId: result.accountKey,
@@ -134,6 +150,8 @@ export function createImportService({ db, trading, settings, parser, now, afterI
       updated: result.updated,
       unchanged: result.unchanged,
       closedTrades: payload.trades.length,
+      openTrades: openTrades.length,
+      balanceOperationsAdded: result.balanceOperations.added,
     };
   }
 
@@ -170,6 +188,8 @@ export function createImportService({ db, trading, settings, parser, now, afterI
             mode: plan.mode,
             account: plan.account,
             trades: plan.trades,
+            openTrades: plan.openTrades,
+            balanceOperations: plan.balanceOperations,
           };
           await repo.deleteExpired(stamp.toISOString());
           await repo.savePending({

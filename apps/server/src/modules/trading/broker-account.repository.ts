@@ -44,6 +44,21 @@ export function createBrokerAccountRepository(db: Kysely<TradingDb>) {
   return {
     find,
 
+    /**
+     * The user's account the API names by `accountId`: its account key, else its login (a login on two servers:
+     * the first key in key order answers, as for a trade's journal).
+     */
+    byApiId: (userId: string, accountId: string) =>
+      db
+        .selectFrom('broker_accounts')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('account_key', '=', accountId), eb('login', '=', accountId)]))
+        .orderBy((eb) => eb.case().when('account_key', '=', accountId).then(0).else(1).end())
+        .orderBy('account_key')
+        .limit(1)
+        .executeTakeFirst(),
+
     /** Stores the latest summary; the version moves only when something OANDA reports changed. */
     async saveSummary(
       userId: string,

@@ -10,5 +10,10 @@ export { toTradeItem } from './broker-data';
  * The one rule for an imported trade's id (a reused ticket carries its open time): the import's preview names its
  * sample by it, storeImport its stored trades.
  */
-export { importedTradeIds, type ImportedAccountInput, type ImportedTradeInput } from './metatrader-store';
+export {
+  importedTradeIds,
+  type ImportedAccountInput,
+  type ImportedBalanceOperationInput,
+  type ImportedTradeInput,
+} from './metatrader-store';
 export { tradingUserData, type TradingDb, type TradingTables } from './tables';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { importedTradeIds, importedTradeRecords } from './metatrader-store';
+import {
+  balanceOperationRecords,
+  balanceOperationType,
+  importedTradeIds,
+  importedTradeRecords,
+  type ImportedBalanceOperationInput,
+} from './metatrader-store';
 
 const T1 = '2024-01-01T10:00:00.000000000Z';
 const T2 = '2024-01-01T11:00:00.000000000Z';
@@ -69,5 +75,55 @@ describe('importedTradeRecords', () => {
       [`7@${T1}`, 7, '-0.10'],
       [`7@${T2}`, 7, '-0.10'],
     ]);
+  });
+});
+
+describe('balance operations', () => {
+  const op = (o: Partial<ImportedBalanceOperationInput>): ImportedBalanceOperationInput => ({
+    ticket: null,
+    time: '2024-03-01T06:00:00Z',
+    serverTime: '2024-03-01T08:00:00',
+    type: 'balance',
+    amount: '100.00',
+    comment: null,
+    ...o,
+  });
+
+  it('classifies MetaTrader balance rows by sign and keeps the named types', () => {
+    expect(
+      [
+        ['balance', '10000.00'],
+        ['Balance', '-0.01'],
+        ['credit', '-50'],
+        ['bonus', '5'],
+        ['correction', '-1'],
+        ['Deposit', '3'],
+        ['interest', '0.4'],
+      ].map(([type, amount]) => balanceOperationType(type!, amount!)),
+    ).toEqual(['deposit', 'withdrawal', 'credit', 'bonus', 'correction', 'deposit', 'other']);
+  });
+
+  it('names an operation by its ticket, else by type, server time, amount and occurrence', () => {
+    const records = balanceOperationRecords(
+      [
+        op({ ticket: ' 5001 ', amount: '-500.00' }),
+        op({ type: 'Bonus', amount: '50.000000' }),
+        op({ type: 'bonus', amount: '50.00' }),
+        op({ type: 'credit', amount: '50.00' }),
+      ],
+      'USD',
+    );
+    expect(records.map((r) => [r.operation_id, r.type, r.time])).toEqual([
+      ['5001', 'withdrawal', '2024-03-01T06:00:00.000000000Z'],
+      ['bonus@2024-03-01T08:00:00@50', 'bonus', '2024-03-01T06:00:00.000000000Z'],
+      ['bonus@2024-03-01T08:00:00@50#2', 'bonus', '2024-03-01T06:00:00.000000000Z'],
+      ['credit@2024-03-01T08:00:00@50', 'credit', '2024-03-01T06:00:00.000000000Z'],
+    ]);
+    expect(records[0]).toMatchObject({
+      amount: '-500.00',
+      currency: 'USD',
+      printed_type: 'balance',
+      platform: 'metatrader',
+    });
   });
 });

@@ -1,12 +1,12 @@
-import type { Mode } from '@pipsense/contract';
+import type { BalanceOperationType, Mode } from '@pipsense/contract';
 import { utcDateTime } from '../../domain/datetime';
-import { sumDecimals } from '../../domain/decimal';
+import { compareDecimals, sumDecimals, trimDecimal } from '../../domain/decimal';
 import type { BrokerAccountsTable } from '../../db/schema';
 import { ACCOUNT_CONTENT, type AccountContent, type TradeRecord } from './broker-data';
 
 /*
- * What an imported MetaTrader report stores (docs/decisions/012-metatrader-import.md): the account row and
- * its closed trades as trade records, written by the same upsert as OANDA's trades (trade-upsert.ts), so that a
+ * What an imported MetaTrader report stores (docs/decisions/012-metatrader-import.md): the account row, its
+ * balance operations, and its closed and open trades as trade records, written by the same upsert as OANDA's trades (trade-upsert.ts), so that a
  * re-import of the same file writes nothing. Pure functions; trade.repository.ts writes them.
  */
 
@@ -32,8 +32,9 @@ export interface ImportedAccountInput {
 }
 
 /**
- * One closed trade of the report as the import module hands it over: times already in UTC, ticket as the report
- * prints it. The trade id is named here (importedTradeIds), never by the import.
+ * One closed or open trade of the report as the import module hands it over: times already in UTC, ticket as the
+ * report prints it. The trade id is named here (importedTradeIds), never by the import. An open trade has no close
+ * time; its `realizedPL` is the report's floating profit, stored as the trade's unrealized P/L.
  */
 export interface ImportedTradeInput {
   /** The MT4 ticket, MT5 position id or the CSV's ticket; several trades may share one (an MT5 netting reversal). */
@@ -49,17 +50,20 @@ export interface ImportedTradeInput {
   takeProfitPrice: string | null;
   /** RFC 3339 UTC. */
   openTime: string;
-  closeTime: string;
+  /** null: the trade is still open at the report's end. */
+  closeTime: string | null;
   realizedPL: string;
   commission: string;
   swap: string;
 }
 
+/** What an import stored: trades (closed and open) added, updated and unchanged; balance operations apart. */
 export interface ImportCounts {
   accountKey: string;
   added: number;
   updated: number;
   unchanged: number;
+  balanceOperations: { added: number; updated: number };
 }
 
 /** What an imported account row holds beyond OANDA's summary fields; compared like them. */
@@ -198,11 +202,23 @@ export async function importedTradeRecords(
 }
 
 /**
- * An imported closed trade as a trade record: P/L is the report's profit column, financing its commission plus
- * swap (exactly), so that P/L + financing is the trade's net as for OANDA. The initial stop is the stop level the
- * report shows, which is the one the trade had at its close (the report keeps no earlier level).
+ * An imported trade as a trade record: P/L is the report's profit column, financing its commission plus swap
+ * (exactly), so that P/L + financing is the trade's net as for OANDA. The initial stop is the stop level the
+ * report shows, which is the one the trade had at its close (the report keeps no earlier level), or for a trade
+ * still open the one it had when the report was made. An open trade is OPEN with all its units, no close time and
+ * the report's floating profit as unrealized P/L, as OANDA's open trades are stored.
  */
 function importedTradeRecord(t: ImportedTradeInput, id: string, mode: Mode): TradeRecord {
+  if (t.closeTime === null)
+    return {
+      ...importedTradeRecord({ ...t, closeTime: t.openTime }, id, mode),
+      current_units: t.units,
+      realized_pl: '0',
+      unrealized_pl: t.realizedPL,
+      state: 'OPEN',
+      close_time: null,
+      average_close_price: null,
+    };
   return {
     trade_id: id,
     trade_num: ticketNumber(t.ticket),
@@ -228,4 +244,91 @@ function importedTradeRecord(t: ImportedTradeInput, id: string, mode: Mode): Tra
     commission: t.commission,
     swap: t.swap,
   };
+}
+
+/** A balance operation as the import module hands it over: times already converted, type and amount as printed. */
+export interface ImportedBalanceOperationInput {
+  /** The MT4 ticket or MT5 deal as printed; null when the report prints none (a CSV). */
+  ticket: string | null;
+  /** RFC 3339 UTC. */
+  time: string;
+  /** The broker's server time as the report prints it (`YYYY-MM-DDTHH:mm:ss`). */
+  serverTime: string;
+  /** As printed: 'balance', 'credit', 'bonus', … */
+  type: string;
+  /** Exact, signed. */
+  amount: string;
+  comment: string | null;
+}
+
+/** A balance operation as `balance_operations` stores it (beside the user, the account key and the stamps). */
+export interface BalanceOperationRecord {
+  operation_id: string;
+  platform: string;
+  time: string;
+  server_time: string;
+  type: BalanceOperationType;
+  printed_type: string;
+  amount: string;
+  currency: string | null;
+  comment: string | null;
+}
+
+/** What is compared before a balance operation is written again: all but its key and stamps. */
+export const BALANCE_OPERATION_CONTENT = [
+  'platform',
+  'time',
+  'server_time',
+  'type',
+  'printed_type',
+  'amount',
+  'currency',
+  'comment',
+] as const satisfies ReadonlyArray<keyof BalanceOperationRecord>;
+export type BalanceOperationContent = Pick<BalanceOperationRecord, (typeof BALANCE_OPERATION_CONTENT)[number]>;
+
+export const sameBalanceOperation = (a: BalanceOperationContent, b: BalanceOperationContent): boolean =>
+  BALANCE_OPERATION_CONTENT.every((k) => (a[k] ?? null) === (b[k] ?? null));
+
+/**
+ * What an operation is (contract BALANCE_OPERATION_TYPES): MetaTrader's `balance` is a deposit when positive and a
+ * withdrawal when negative (docs/reference/metatrader.md); a CSV's `deposit` and `withdrawal` say it themselves.
+ */
+export function balanceOperationType(printed: string, amount: string): BalanceOperationType {
+  const type = printed.trim().toLowerCase();
+  if (type === 'balance') return compareDecimals(amount, '0') < 0 ? 'withdrawal' : 'deposit';
+  if (type === 'deposit' || type === 'withdrawal' || type === 'credit' || type === 'bonus' || type === 'correction')
+    return type;
+  return 'other';
+}
+
+/**
+ * The stored operations of an import. The id is the ticket or deal the report prints; without one it is
+ * `<printed type>@<server time>@<amount>` (type in lower case, amount without trailing zeros, so an HTML and an
+ * XLSX copy of one report agree). The server time, not UTC, names it, so a re-import with another UTC offset names
+ * the same operation. A base that occurs more than once in the import takes `#<n>` from its second occurrence on,
+ * in file order: the same or an overlapping report names every operation as before.
+ */
+export function balanceOperationRecords(
+  operations: readonly ImportedBalanceOperationInput[],
+  currency: string | null,
+): BalanceOperationRecord[] {
+  const seen = new Map<string, number>();
+  return operations.map((o) => {
+    const ticket = o.ticket?.trim();
+    const base = ticket || `${o.type.trim().toLowerCase()}@${o.serverTime}@${trimDecimal(o.amount)}`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return {
+      operation_id: n === 1 ? base : `${base}#${n}`,
+      platform: 'metatrader',
+      time: storedTime(o.time, `balance operation ${base} time`),
+      server_time: o.serverTime,
+      type: balanceOperationType(o.type, o.amount),
+      printed_type: o.type,
+      amount: o.amount,
+      currency,
+      comment: o.comment,
+    };
+  });
 }

@@ -130,12 +130,14 @@ describe('storeImport', () => {
       added: 4,
       updated: 0,
       unchanged: 0,
+      balanceOperations: { added: 0, updated: 0 },
     });
     expect(await trading.storeImport(aliceId, ACCOUNT, TRADES)).toEqual({
       accountKey: KEY,
       added: 0,
       updated: 0,
       unchanged: 4,
+      balanceOperations: { added: 0, updated: 0 },
     });
     const stored = { accountKey: KEY, stored: { mode: 'demo', utcOffset: '+02:00' } };
     expect(await trading.importedAccount(aliceId, { server: SERVER, login: LOGIN })).toEqual(stored);
@@ -199,6 +201,7 @@ describe('storeImport', () => {
       added: 2,
       updated: 1,
       unchanged: 2,
+      balanceOperations: { added: 0, updated: 0 },
     });
     const list = await get<TradeListResponse>(
       alice.token,

@@ -3,6 +3,9 @@ import {
   accountListQuery,
   accountListResponse,
   accountSyncResponse,
+  balanceOperationsParams,
+  balanceOperationsQuery,
+  balanceOperationsResponse,
   candlesQuery,
   candlesResponse,
   syncTradeQuery,
@@ -66,6 +69,26 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> =
       return {
         success: true,
         message: result.total === 0 ? 'No accounts found' : `${plural(result.total, 'account')}`,
+        ...result,
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/account/get_balance_operations/:accountId',
+    {
+      schema: {
+        params: balanceOperationsParams,
+        querystring: balanceOperationsQuery,
+        response: { 200: balanceOperationsResponse },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const result = await trading.balanceOperationPage(userId(request), request.params.accountId, { page, limit });
+      return {
+        success: true,
+        message: result.total === 0 ? 'No balance operations stored' : plural(result.total, 'balance operation'),
         ...result,
       };
     },

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type {
   AccountItem,
   AccountSyncResult,
+  BalanceOperation,
+  BalanceOperationType,
   CandlesResult,
   Granularity,
   Mode,
@@ -9,7 +11,7 @@ import type {
   TradeItem,
   TradeSyncResult,
 } from '@pipsense/contract';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
 import type { OandaApi, OandaClient } from '../../integrations/oanda/oanda-client';
 import type { SettingsService, OandaCredentials } from '../settings';
@@ -18,12 +20,16 @@ import { metatraderAccount, oandaAccount } from './account-key';
 import { resolveAccountIds, syncAccounts } from './account-sync.service';
 import { createBrokerAccountRepository, type AccountFilter } from './broker-account.repository';
 import {
+  balanceOperationRecords,
   importedAccountContent,
   importedTradeRecords,
   type ImportCounts,
   type ImportedAccountInput,
+  type ImportedBalanceOperationInput,
   type ImportedTradeInput,
 } from './metatrader-store';
+import { createBalanceOperationRepository } from './balance-operation.repository';
+import { dataVersionBump } from '../../db/data-versions';
 import { toAccountItem, toTradeItem, tradeRecord } from './broker-data';
 import { aboutAccount, notConfigured, oandaFailure, SETTINGS } from './oanda-failure';
 import { createSyncLock } from './sync-lock';
@@ -71,6 +77,7 @@ export function createTradingService({ db, oanda, settings, now, candleLimit }: 
   const candleTurns = candleLimit ?? createUserConcurrency(CANDLE_CONCURRENCY);
   const trades = createTradeRepository(db);
   const accounts = createBrokerAccountRepository(db);
+  const operations = createBalanceOperationRepository(db);
   const lock = createSyncLock();
 
   async function connect(userId: string): Promise<{ api: OandaApi; credentials: OandaCredentials }> {
@@ -140,14 +147,17 @@ export function createTradingService({ db, oanda, settings, now, candleLimit }: 
     },
 
     /**
-     * Stores an import: upserts the account and its closed trades in one transaction (SQLite: on the trade writer
-     * thread), naming the account (metatraderAccount) and each trade (metatrader-store.ts importedTradeIds) here;
-     * counts by content comparison, so a re-import of the same file adds and updates nothing.
+     * Stores an import: upserts the account, its balance operations and its closed and open trades in one
+     * transaction (SQLite: on the trade writer thread), naming the account (metatraderAccount), each trade
+     * (metatrader-store.ts importedTradeIds) and each operation (balanceOperationRecords) here; counts by content
+     * comparison, so a re-import of the same file adds and updates nothing. A trade stored closed is never made
+     * open again by an older report that shows it open (docs/decisions/012-metatrader-import.md, Open trades).
      */
     async storeImport(
       userId: string,
       account: ImportedAccountInput,
       imported: ImportedTradeInput[],
+      balanceOperations: readonly ImportedBalanceOperationInput[] = [],
     ): Promise<ImportCounts> {
       const identity = metatraderAccount(account.server, account.login);
       const key = identity.account_key;
@@ -156,21 +166,71 @@ export function createTradingService({ db, oanda, settings, now, candleLimit }: 
         'This account is being imported already. Wait for that import to finish.',
         async () => {
           const stored = await trades.openTimes(userId, key);
-          const records = await importedTradeRecords(imported, stored, account.mode);
+          const named = await importedTradeRecords(imported, stored, account.mode);
+          const unclosed = new Set(stored.size === 0 ? [] : await trades.unclosedIds(userId, key));
+          const records = named.filter(
+            (r) => r.state === 'CLOSED' || !stored.has(r.trade_id) || unclosed.has(r.trade_id),
+          );
           const at = now().toISOString();
           const statement = await accounts.importStatement(userId, identity, importedAccountContent(account), at);
+          const ops = await operations.writeStatements(
+            userId,
+            key,
+            balanceOperationRecords(balanceOperations, account.currency),
+            at,
+          );
+          const opsChanged = ops.added + ops.updated > 0;
           const counts = await trades.write(userId, key, records, at, {
             fresh: stored.size === 0,
-            alongside: [statement],
+            alongside: [
+              statement,
+              ...ops.statements,
+              // The account's money moved: what reads the data version (the Overview) sees a new one.
+              ...(opsChanged ? [dataVersionBump(db, userId, at).compile()] : []),
+            ],
           });
           return {
             accountKey: key,
             added: counts.created,
             updated: counts.updated,
-            unchanged: records.length - counts.created - counts.updated,
+            unchanged: named.length - counts.created - counts.updated,
+            balanceOperations: { added: ops.added, updated: ops.updated },
           };
         },
       );
+    },
+
+    /**
+     * The balance operations of one of the user's accounts, named as the API names accounts (its key or its
+     * login), newest first, a page at a time; 404 when no account of the user has that key or login.
+     */
+    async balanceOperationPage(
+      userId: string,
+      accountId: string,
+      { page, limit }: PageRequest,
+    ): Promise<Paged<BalanceOperation>> {
+      const account = await accounts.byApiId(userId, accountId);
+      if (!account)
+        throw notFound(
+          `No account of yours has the key or login ${JSON.stringify(accountId)}. Pick one of your accounts.`,
+        );
+      const key = account.account_key;
+      const total = await operations.count(userId, key);
+      const rows = await operations.page(userId, key, (page - 1) * limit, limit);
+      return {
+        data: rows.map((r) => ({
+          id: r.operation_id,
+          time: r.time,
+          serverTime: r.server_time,
+          type: r.type as BalanceOperationType,
+          printedType: r.printed_type,
+          amount: r.amount,
+          currency: r.currency,
+          comment: r.comment,
+        })),
+        pages: pagesFor(total, limit),
+        total,
+      };
     },
 
     /**

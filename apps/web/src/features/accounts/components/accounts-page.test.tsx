@@ -10,6 +10,9 @@ import { AccountsPage } from './accounts-page';
 
 const LIST = '/api/v1/account/get_accounts';
 const SYNC = '/api/v1/account/sync_account';
+const OPERATIONS_PREFIX = '/api/v1/account/get_balance_operations/';
+const OPERATIONS = `${OPERATIONS_PREFIX}:accountId`;
+const OPERATION_CALLS = /^\/api\/v1\/account\/get_balance_operations\//;
 
 const table = () => screen.getByRole('table', { name: 'Accounts' });
 const bodyRows = () => within(table()).getAllByRole('row').slice(1);
@@ -161,6 +164,36 @@ describe('AccountsPage', () => {
     });
     const api = fakeApi({
       [LIST]: ({ search }) => ({ body: accountPage(search.get('platform') === 'metatrader' ? [mt] : [account()]) }),
+      [OPERATIONS]: () => ({
+        body: {
+          success: true,
+          message: '2 balance operations',
+          pages: 1,
+          total: 2,
+          data: [
+            {
+              id: '5002',
+              time: '2026-11-05T07:00:00.000000000Z',
+              serverTime: '2026-11-05T09:00:00',
+              type: 'withdrawal',
+              printedType: 'balance',
+              amount: '-500.00',
+              currency: 'USD',
+              comment: 'Withdrawal',
+            },
+            {
+              id: '5001',
+              time: '2026-11-01T07:00:00.000000000Z',
+              serverTime: '2026-11-01T09:00:00',
+              type: 'deposit',
+              printedType: 'balance',
+              amount: '10000.00',
+              currency: 'USD',
+              comment: null,
+            },
+          ],
+        },
+      }),
     });
     const user = userEvent.setup();
     renderWithProviders(<AccountsPage />);
@@ -183,6 +216,42 @@ describe('AccountsPage', () => {
     expect(detail('Server')).toHaveTextContent('ICMarketsSC-Demo');
     expect(detail('Broker')).toHaveTextContent('Raw Trading Ltd');
     expect(detail('Leverage')).toHaveTextContent('1:500');
+    const operations = await within(dialog).findByRole('table', { name: 'Balance operations' });
+    expect(api.to(OPERATION_CALLS).at(-1)!.path).toBe(`${OPERATIONS_PREFIX}${encodeURIComponent(mt.oandaAccountId)}`);
+    const rows = within(operations)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => cells(row));
+    expect(rows).toEqual([
+      [local('2026-11-05T07:00:00.000000000Z'), 'Withdrawal', '-500.00 USD', 'Withdrawal'],
+      [local('2026-11-01T07:00:00.000000000Z'), 'Deposit', '10000.00 USD', '-'],
+    ]);
+  });
+
+  it('says when an imported account has no balance operations, and shows none for OANDA accounts', async () => {
+    const mt = account({ platform: 'metatrader', oandaAccountId: 'metatrader:S:1', login: '1', server: 'S' });
+    const api = fakeApi({
+      [LIST]: ({ search }) => ({ body: accountPage(search.get('platform') === 'metatrader' ? [mt] : [account()]) }),
+      [OPERATIONS]: () => ({ body: { success: true, message: '', data: [], pages: 1, total: 0 } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AccountsPage />);
+    await user.click(await screen.findByRole('button', { name: 'View Account' }));
+    const oandaDialog = await screen.findByRole('dialog');
+    expect(within(oandaDialog).queryByText('Balance operations')).not.toBeInTheDocument();
+    expect(api.to(OPERATION_CALLS)).toHaveLength(0);
+    await user.click(within(oandaDialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
+    await user.click(screen.getByRole('button', { name: /MetaTrader/ }));
+    await screen.findByRole('heading', { name: 'MetaTrader Accounts' });
+    await waitFor(() => expect(api.to(LIST).at(-1)!.search.get('platform')).toBe('metatrader'));
+    await user.click(await screen.findByRole('button', { name: 'View Account' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText('No deposits, withdrawals or credits in the imported reports of this account.'),
+    ).toBeInTheDocument();
   });
 
   it("says 'No MetaTrader accounts yet' with an Import button", async () => {

@@ -18,7 +18,7 @@ export function AccountsPage() {
         hint: 'Press Sync to fetch the accounts of your OANDA token with their balances.',
       }}
       table={(accounts, busy, onView) => <AccountsTable accounts={accounts} busy={busy} onView={onView} />}
-      details={({ row, visible, onClose }) => <AccountDetailsModal account={row} visible={visible} onClose={onClose} />}
+      details={({ row, ...modal }) => <AccountDetailsModal account={row} {...modal} />}
     />
   );
 }
