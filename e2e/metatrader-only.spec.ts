@@ -61,7 +61,7 @@ for (const viewport of VIEWPORTS) {
     await signInByApi(page, user);
     // The whole page, except over a modal (a fixed layer: the viewport is what the trader sees).
     const shot = (name: string, fullPage = true) =>
-      page.screenshot({ path: `${SHOTS}/${name}-${viewport.name}.png`, fullPage });
+      page.screenshot({ path: `${SHOTS}/${name}-${viewport.name}.png`, fullPage, animations: 'disabled' });
 
     await test.step('imports an MT5 report', async () => {
       await importReport(page);
