@@ -42,3 +42,11 @@ export function infoRoutes(initial: InfoRecord): Record<string, Route> {
     },
   };
 }
+
+/** get_info's answer for a MetaTrader-only trader: no OANDA token, MetaTrader made the default by an import. */
+export const metaTraderInfoBody = () =>
+  infoBody({
+    default_ai_platfrom: 'openai',
+    default_trading_platfrom: 'MetaTrader',
+    oanda: { accessToken: '', accountId: '', mode: '' },
+  });

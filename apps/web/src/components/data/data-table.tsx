@@ -11,6 +11,8 @@ export interface DataColumn {
   header?: ReactNode;
   /** The column's sort, for screen readers (`aria-sort`) on a sortable column. */
   sorted?: 'ascending' | 'descending' | 'none';
+  /** A column that gives way on narrower screens (`col-secondary`, styles.css): its cells carry the same class. */
+  secondary?: boolean;
 }
 
 interface DataTableProps<T> {
@@ -32,8 +34,13 @@ export function DataTable<T>({ label, columns, rows, busy, rowKey, renderCells, 
     <CTable responsive hover align="middle" className="mb-0 data-table" aria-busy={busy} aria-label={label}>
       <CTableHead>
         <CTableRow>
-          {columns.map(({ label: name, numeric, header, sorted }) => (
-            <CTableHeaderCell key={name} scope="col" className={numeric ? 'text-end' : undefined} aria-sort={sorted}>
+          {columns.map(({ label: name, numeric, header, sorted, secondary }) => (
+            <CTableHeaderCell
+              key={name}
+              scope="col"
+              className={[numeric && 'text-end', secondary && 'col-secondary'].filter(Boolean).join(' ') || undefined}
+              aria-sort={sorted}
+            >
               {header ?? name}
             </CTableHeaderCell>
           ))}

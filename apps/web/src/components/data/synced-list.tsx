@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { CSpinner } from '@coreui/react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@pipsense/contract';
 import {
@@ -15,6 +16,7 @@ import { ListPagination } from './list-pagination';
 import { PlatformDropdown } from './platform-dropdown';
 import { SyncButton } from './sync-button';
 import { SyncStatusLine } from './sync-status-line';
+import { syncStatusQuery } from './sync-status-query';
 import { pageCount } from './page-window';
 import { useErrorToast } from './use-error-toast';
 import type { PlatformParams, PlatformScope } from './platform-scope';
@@ -132,15 +134,35 @@ interface SyncedListScreenProps<P extends Page> {
  */
 export function SyncedListScreen<P extends Page>(props: SyncedListScreenProps<P>) {
   const what = props.title.toLowerCase();
-  const { platform, base, scope, page, setPage, setPlatform } = usePlatformPaging(props.listKey, props.filterKey);
+  const { platform, ready, base, scope, page, setPage, setPlatform } = usePlatformPaging(
+    props.listKey,
+    props.filterKey,
+  );
   const empty = scope.imported && !props.filtered ? importedEmptyText(platform, what) : props.empty;
   const sync = useSync(base, props.syncPath, props.listKey);
+  // A sync the server runs for this user (the background sync, another tab's Sync) holds the button as this tab's
+  // own does; the status is polled every few seconds while it runs (sync-status-query.ts).
+  const synced = ready && platform === 'OANDA' && base !== null;
+  const status = useQuery({ ...syncStatusQuery, enabled: synced });
+  const running = sync.isPending || (synced && Boolean(status.data?.running));
   const [selected, setSelected] = useState<P['data'][number] | null>(null);
   const [visible, setVisible] = useState(false);
   const view = (row: P['data'][number]) => {
     setSelected(row);
     setVisible(true);
   };
+
+  // The platform is the trader's default once get_info has answered: until then a loading state, so that OANDA's
+  // empty list never shows first to a MetaTrader trader.
+  if (!ready) {
+    return (
+      <ListCard title={props.title} toolbar={null}>
+        <div className="data-state text-center" role="status" aria-label={`Loading ${what}`}>
+          <CSpinner color="primary" aria-hidden="true" />
+        </div>
+      </ListCard>
+    );
+  }
 
   return (
     <ListCard
@@ -151,7 +173,7 @@ export function SyncedListScreen<P extends Page>(props: SyncedListScreenProps<P>
           {scope.imported ? (
             <ImportButton />
           ) : (
-            <SyncButton what={what} syncing={sync.isPending} disabled={base === null} onSync={() => sync.mutate()} />
+            <SyncButton what={what} syncing={running} disabled={base === null} onSync={() => sync.mutate()} />
           )}
           {props.toolbar?.(base, scope)}
         </>

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accountSyncResponse } from '@pipsense/contract';
 import { deferred, errorBody, fakeApi, type Reply } from '../../../test/fake-api';
-import { GET_INFO, oandaInfoBody } from '../../../test/info-fixtures';
+import { GET_INFO, metaTraderInfoBody, oandaInfoBody } from '../../../test/info-fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { account, accountPage } from '../test-fixtures';
 import { AccountsPage } from './accounts-page';
@@ -47,7 +47,7 @@ describe('AccountsPage', () => {
     });
     renderWithProviders(<AccountsPage />);
 
-    expect(screen.getByRole('heading', { name: 'OANDA Accounts' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'OANDA Accounts' })).toBeInTheDocument();
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
     expect(
       within(table())
@@ -254,11 +254,23 @@ describe('AccountsPage', () => {
     ).toBeInTheDocument();
   });
 
+  it("opens on the trader's default platform (MetaTrader), not on OANDA's 'Connect OANDA first'", async () => {
+    const api = fakeApi({
+      [GET_INFO]: () => ({ body: metaTraderInfoBody() }),
+      [LIST]: () => ({ body: accountPage([]) }),
+    });
+    renderWithProviders(<AccountsPage />);
+    expect(await screen.findByRole('heading', { name: 'MetaTrader Accounts' })).toBeInTheDocument();
+    expect(await screen.findByText('No MetaTrader accounts yet')).toBeInTheDocument();
+    expect(api.to(LIST).map((c) => c.search.get('platform'))).toEqual(['metatrader']);
+    expect(screen.queryByText('Connect OANDA first')).not.toBeInTheDocument();
+  });
+
   it("says 'No MetaTrader accounts yet' with an Import button", async () => {
     fakeApi({ [LIST]: () => ({ body: accountPage([]) }) });
     const user = userEvent.setup();
     renderWithProviders(<AccountsPage />);
-    await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
+    await user.click(await screen.findByRole('button', { name: 'Trading platform: OANDA' }));
     await user.click(screen.getByRole('button', { name: /MetaTrader/ }));
     await screen.findByText('No MetaTrader accounts yet');
     expect(screen.getByText('Import a MetaTrader 4/5 report.')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, errorBody, fakeApi, type Reply } from '../../../test/fake-api';
-import { GET_INFO, oandaInfoBody } from '../../../test/info-fixtures';
+import { GET_INFO, metaTraderInfoBody, oandaInfoBody } from '../../../test/info-fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { INSIGHTS_POLL_MS } from '../api/dashboard-metrics-api';
 import { emptyMetrics, METRICS, metricsBody, tradedMetrics } from '../test/overview-fixtures';
@@ -69,7 +69,7 @@ describe('OverviewPage', () => {
     const api = fakeApi({ [METRICS]: () => ({ body: metricsBody(tradedMetrics()) }) });
     renderWithProviders(<OverviewPage />);
 
-    expect(screen.getByRole('heading', { name: 'Dashboard – OANDA' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard – OANDA' })).toBeInTheDocument();
     await screen.findByRole('region', { name: 'Total Trades' });
     for (const title of SPEC_CARDS) expect(card(title)).toBeInTheDocument();
 
@@ -206,6 +206,25 @@ describe('OverviewPage', () => {
     await screen.findByRole('region', { name: 'Total Trades' });
     expect(api.to(METRICS)).toHaveLength(3);
     expect(api.to(METRICS)[2]!.search.has('platform')).toBe(false);
+  });
+
+  it("opens on the trader's default platform (MetaTrader) once get_info answers, without OANDA's 'No trades yet'", async () => {
+    const info = deferred<Reply>();
+    const api = fakeApi({
+      [GET_INFO]: () => info.promise,
+      [METRICS]: () => ({ body: metricsBody(tradedMetrics()) }),
+    });
+    renderWithProviders(<OverviewPage />);
+    expect(await screen.findByRole('status', { name: 'Loading metrics' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Dashboard – OANDA' })).not.toBeInTheDocument();
+    expect(api.to(METRICS)).toHaveLength(0);
+
+    info.resolve({ body: metaTraderInfoBody() });
+    expect(await screen.findByRole('heading', { name: 'Dashboard – MetaTrader' })).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Total Trades' });
+    expect(api.to(METRICS).map((c) => c.search.get('platform'))).toEqual(['metatrader']);
+    expect(screen.queryByText('No trades yet')).not.toBeInTheDocument();
+    expect(screen.queryByText('Connect OANDA first')).not.toBeInTheDocument();
   });
 
   it('asks again while the AI insights are pending and stops once they are ready', async () => {

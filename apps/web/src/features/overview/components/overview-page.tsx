@@ -145,7 +145,7 @@ function PlatformOverview({
 export function OverviewPage() {
   // docs/PRODUCT.md, Overview: a change clears the metrics and reloads them, so the new platform starts from the
   // spinner.
-  const { platform, base, scope, setPlatform } = usePlatformPaging(queryKeys.dashboardMetrics.all);
+  const { platform, ready, base, scope, setPlatform } = usePlatformPaging(queryKeys.dashboardMetrics.all);
   const frame = (body: ReactNode) => (
     <ListCard title={`Dashboard – ${platform}`} toolbar={<PlatformDropdown value={platform} onChange={setPlatform} />}>
       {body}
@@ -154,7 +154,15 @@ export function OverviewPage() {
 
   return (
     <div className="overview">
-      {base === null ? (
+      {!ready ? (
+        // The trader's default platform is not known yet: no platform's numbers (or 'connect OANDA') before it is.
+        <ListCard title="Dashboard" toolbar={null}>
+          <div className="overview-loading" role="status" aria-label="Loading metrics">
+            <CSpinner color="primary" aria-hidden="true" />
+            <span className="text-body-secondary">Loading metrics…</span>
+          </div>
+        </ListCard>
+      ) : base === null ? (
         frame(<NotConnectedState platform={platform} what="analytics" onShowOanda={() => setPlatform('OANDA')} />)
       ) : (
         // Keyed by platform so a switch never shows the previous platform's numbers.

@@ -3,7 +3,8 @@ import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { candlesResponse, tradeSyncResponse } from '@pipsense/contract';
 import { deferred, errorBody, fakeApi, type Reply } from '../../../test/fake-api';
-import { GET_INFO, oandaInfoBody } from '../../../test/info-fixtures';
+import { GET_INFO, metaTraderInfoBody, oandaInfoBody } from '../../../test/info-fixtures';
+import { SYNC_NOW, SYNC_STATUS, syncAt, syncStatus, syncStatusBody } from '../../../test/sync-status';
 import { renderWithProviders } from '../../../test/render';
 import { trade, tradePage } from '../test-fixtures';
 import { TradesPage } from './trades-page';
@@ -70,7 +71,7 @@ describe('TradesPage', () => {
     });
     renderWithProviders(<TradesPage />);
 
-    expect(screen.getByRole('heading', { name: 'OANDA Trades' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'OANDA Trades' })).toBeInTheDocument();
     await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('5316'));
     const headers = within(table())
       .getAllByRole('columnheader')
@@ -125,7 +126,7 @@ describe('TradesPage', () => {
     fakeApi({ [HISTORY]: () => pending.promise });
     renderWithProviders(<TradesPage />);
 
-    expect(screen.getByText('Loading trades')).toBeInTheDocument();
+    expect(await screen.findByText('Loading trades')).toBeInTheDocument();
     expect(table()).toHaveAttribute('aria-busy', 'true');
     expect(within(table()).getAllByRole('row', { hidden: true })).toHaveLength(11);
 
@@ -262,6 +263,37 @@ describe('TradesPage', () => {
     expect(detail('Direction')).toHaveTextContent('Short');
   });
 
+  it("opens on the trader's default platform (MetaTrader) once get_info answers, never on OANDA first", async () => {
+    const info = deferred<Reply>();
+    const api = fakeApi({
+      [GET_INFO]: () => info.promise,
+      [HISTORY]: () => ({ body: tradePage([trade({ tradeId: '50123456', platform: 'metatrader' })]) }),
+    });
+    renderWithProviders(<TradesPage />);
+    // Until the default is known: a loading state, no platform's list and no 'Connect OANDA first'.
+    expect(await screen.findByRole('status', { name: 'Loading trades' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'OANDA Trades' })).not.toBeInTheDocument();
+    expect(api.to(HISTORY)).toHaveLength(0);
+
+    info.resolve({ body: metaTraderInfoBody() });
+    expect(await screen.findByRole('heading', { name: 'MetaTrader Trades' })).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('50123456'));
+    expect(api.to(HISTORY).map((c) => c.search.get('platform'))).toEqual(['metatrader']);
+    expect(screen.getByRole('button', { name: 'Trading platform: MetaTrader' })).toBeInTheDocument();
+    expect(screen.queryByText('Connect OANDA first')).not.toBeInTheDocument();
+  });
+
+  it('opens on the platform a link names even when the default is another', async () => {
+    const api = fakeApi({
+      [GET_INFO]: () => ({ body: metaTraderInfoBody() }),
+      [HISTORY]: () => ({ body: tradePage([trade()]) }),
+    });
+    renderWithProviders(<TradesPage />, { path: '/trades/all_trades', state: { platform: 'OANDA' } });
+    expect(screen.getByRole('heading', { name: 'OANDA Trades' })).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(api.to(HISTORY).map((c) => c.search.has('platform'))).toEqual([false]);
+  });
+
   it('opens on MetaTrader when the link that led here says so (after an import)', async () => {
     const api = fakeApi({
       [HISTORY]: () => ({ body: tradePage([trade({ tradeId: '50123456', platform: 'metatrader' })]) }),
@@ -276,7 +308,7 @@ describe('TradesPage', () => {
     const api = fakeApi({ [HISTORY]: () => ({ body: tradePage([]) }) });
     const user = userEvent.setup();
     renderWithProviders(<TradesPage />);
-    await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
+    await user.click(await screen.findByRole('button', { name: 'Trading platform: OANDA' }));
     await user.click(screen.getByRole('button', { name: /MetaTrader/ }));
     await screen.findByText('No MetaTrader trades yet');
     expect(screen.getByText('Import a MetaTrader 4/5 report.')).toBeInTheDocument();
@@ -318,18 +350,60 @@ describe('TradesPage', () => {
     expect(screen.getByRole('button', { name: 'Sync trades' })).toBeEnabled();
   });
 
-  it("toasts a failed sync's message (409 already running) and keeps the list", async () => {
+  it('shows a sync running on the server (the background sync, another tab) on the Sync button, polled until it ends', async () => {
+    let running = true;
+    const api = fakeApi({
+      [HISTORY]: () => ({ body: tradePage([trade()]) }),
+      [SYNC_STATUS]: () => ({
+        body: syncStatusBody(
+          syncStatus(
+            running ? { running: { startedAt: syncAt(-1), pages: 3, trades: 250 } } : { lastSyncedAt: SYNC_NOW },
+          ),
+        ),
+      }),
+    });
+    renderWithProviders(<TradesPage />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    const busy = await screen.findByRole('button', { name: 'Syncing trades' });
+    expect(busy).toBeDisabled();
+    expect(busy.querySelector('.spinner-border')).not.toBeNull();
+    expect(screen.getByRole('status', { name: 'Background sync' })).toHaveTextContent('3 pages, 250 trades so far');
+    expect(api.to(SYNC)).toHaveLength(0);
+
+    // The status is polled while the sync runs; once it has ended the button is free again.
+    running = false;
+    expect(await screen.findByRole('button', { name: 'Sync trades' }, { timeout: 8000 })).toBeEnabled();
+    expect(api.to(SYNC_STATUS).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows the running sync, not an error toast, when the press races a background sync (409)', async () => {
+    let running = false;
     fakeApi({
       [HISTORY]: () => ({ body: tradePage([trade()]) }),
-      [SYNC]: () => ({ status: 409, body: errorBody('A trade sync is already running.', 'SYNC_RUNNING') }),
+      [SYNC_STATUS]: () => ({
+        body: syncStatusBody(syncStatus(running ? { running: { startedAt: syncAt(0), pages: 1, trades: 40 } } : {})),
+      }),
+      [SYNC]: () => {
+        // The scheduler took the lease a moment before the press.
+        running = true;
+        return {
+          status: 409,
+          body: errorBody('A sync is already running for your account. Wait for it to finish.', 'SYNC_IN_PROGRESS'),
+        };
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<TradesPage />);
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
-    await user.click(screen.getByRole('button', { name: 'Sync trades' }));
-    expect(await screen.findByText('A trade sync is already running.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Sync trades' }));
+    const busy = await screen.findByRole('button', { name: 'Syncing trades' });
+    expect(busy).toBeDisabled();
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Background sync' })).toHaveTextContent('1 page, 40 trades so far'),
+    );
+    expect(screen.getByRole('button', { name: 'Syncing trades' })).toBeDisabled();
+    expect(screen.queryByText(/already running/)).not.toBeInTheDocument();
     expect(bodyRows()).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Sync trades' })).toBeEnabled();
   });
 
   it('points to Settings → Trading Platforms when a sync is refused for want of OANDA', async () => {

@@ -55,6 +55,7 @@ function SortHeader({
  */
 export function TradesTable({ trades, busy, onView, sort, onSort, selected, onSelect, journal }: TradesTableProps) {
   const rows = trades ?? [];
+  const secondary = journal ? ' col-secondary' : '';
   const allChecked = rows.length > 0 && rows.every((trade) => selected.has(tradeKey(trade)));
   const sortedAs = (field: TradeSortField) =>
     sort.sort === field ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none';
@@ -88,14 +89,15 @@ export function TradesTable({ trades, busy, onView, sort, onSort, selected, onSe
     },
     { label: 'Price', numeric: true },
     { label: 'Initial Units', numeric: true },
-    { label: 'Current Units', numeric: true },
+    // With the journal columns on, these two give way on narrower screens (styles.css, col-secondary).
+    { label: 'Current Units', numeric: true, secondary: journal },
     {
       label: 'Realized P/L',
       numeric: true,
       header: <SortHeader field="realizedPL" label="Realized P/L" sort={sort} onSort={onSort} />,
       sorted: sortedAs('realizedPL'),
     },
-    { label: 'Unrealized P/L', numeric: true },
+    { label: 'Unrealized P/L', numeric: true, secondary: journal },
     { label: 'State', numeric: false },
     ...(journal ? journalColumns : []),
     { label: 'Actions', numeric: false },
@@ -125,11 +127,11 @@ export function TradesTable({ trades, busy, onView, sort, onSort, selected, onSe
             <CTableDataCell className="fw-semibold">{formatInstrument(trade.instrument)}</CTableDataCell>
             <CTableDataCell className="text-end num">{formatPrice(trade.price)}</CTableDataCell>
             <CTableDataCell className="text-end num">{formatUnits(trade.initialUnits)}</CTableDataCell>
-            <CTableDataCell className="text-end num">{formatUnits(trade.currentUnits)}</CTableDataCell>
+            <CTableDataCell className={`text-end num${secondary}`}>{formatUnits(trade.currentUnits)}</CTableDataCell>
             <CTableDataCell className={`text-end num ${plClass(trade.realizedPL)}`}>
               {formatPL(trade.realizedPL)}
             </CTableDataCell>
-            <CTableDataCell className={`text-end num ${plClass(trade.unrealizedPL)}`}>
+            <CTableDataCell className={`text-end num ${plClass(trade.unrealizedPL)}${secondary}`}>
               {formatPL(trade.unrealizedPL)}
             </CTableDataCell>
             <CTableDataCell>
