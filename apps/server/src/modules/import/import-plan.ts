@@ -2,6 +2,7 @@ import {
   IMPORT_SAMPLE_ROWS,
   type ContractSize,
   type ImportedTrade,
+  type ImportFormat,
   type ImportPreview,
   type Mode,
 } from '@pipsense/contract';
@@ -14,7 +15,7 @@ import {
   sumDecimals,
   trimDecimal,
 } from '../../domain/decimal';
-import { wallClockToUtc } from '../../domain/datetime';
+import { serverOffsetAt, serverTimesToUtc, type BrokerTime } from '../../domain/broker-time';
 import { importedTradeIds, type ImportedAccountInput, type ImportedTradeInput } from '../trading';
 import type { ParsedReport, ParsedTrade } from './parse/types';
 import { contractSizeOf, instrumentOf } from './symbols';
@@ -43,8 +44,11 @@ export interface PlannedTrade {
   instrument: string;
   side: 'buy' | 'sell';
   lots: string;
+  /** UTC, stored form. */
   openTime: string;
   closeTime: string;
+  /** The open time as the server printed it (`YYYY-MM-DDTHH:mm:ss`): what a re-import matches the trade by. */
+  serverOpenTime: string;
   price: string;
   averageClosePrice: string | null;
   stopLossPrice: string | null;
@@ -54,7 +58,7 @@ export interface PlannedTrade {
   realizedPL: string;
 }
 
-function planTrade(t: ParsedTrade, offset: string): PlannedTrade {
+function planTrade(t: ParsedTrade, utc: { openTime: string; closeTime: string | null }): PlannedTrade {
   return {
     row: t.row,
     ticket: t.ticket,
@@ -62,8 +66,9 @@ function planTrade(t: ParsedTrade, offset: string): PlannedTrade {
     instrument: instrumentOf(t.symbol),
     side: t.side,
     lots: t.lots,
-    openTime: wallClockToUtc(t.openTime, offset),
-    closeTime: wallClockToUtc(t.closeTime!, offset),
+    openTime: utc.openTime,
+    closeTime: utc.closeTime!,
+    serverOpenTime: t.openTime,
     price: t.openPrice,
     averageClosePrice: t.closePrice,
     stopLossPrice: t.sl,
@@ -91,6 +96,7 @@ export function tradeInputs(planned: readonly PlannedTrade[], sizes: ContractSiz
       takeProfitPrice: t.takeProfitPrice,
       openTime: t.openTime,
       closeTime: t.closeTime,
+      serverOpenTime: t.serverOpenTime,
       realizedPL: t.realizedPL,
       commission: t.commission,
       swap: t.swap,
@@ -119,8 +125,16 @@ export function atPrecisionOf(total: string | null, computed: string): string | 
   return compareDecimals(rounded, total) === 0 ? rounded : total;
 }
 
+/** What a preview keeps until confirm (table `imports`, as JSON): the plan without the sample (the trades are in it). */
+export interface Payload {
+  format: ImportFormat;
+  mode: Mode | null;
+  account: ImportPlan['account'];
+  trades: PlannedTrade[];
+}
+
 export interface ImportPlan {
-  offset: string;
+  brokerTime: BrokerTime;
   /** From the report, else the account's remembered mode; null: ask. */
   mode: Mode | null;
   trades: PlannedTrade[];
@@ -128,13 +142,26 @@ export interface ImportPlan {
   preview: ImportPreview;
 }
 
-/** The report at `offset`, with `sizes`, as a plan: what confirm stores and the preview the trader sees. */
+/** The offsets a rule read the trades at, in order ('+02:00', '+03:00'). */
+function offsetsUsed(trades: readonly PlannedTrade[], time: BrokerTime): string[] {
+  if (time.rule === 'fixed') return [time.offset];
+  const seen = new Set<string>();
+  for (const t of trades)
+    for (const at of [t.openTime, t.closeTime]) seen.add(serverOffsetAt(Date.parse(at), time));
+  return [...seen].sort();
+}
+
+/**
+ * The report read with the server's clock (`brokerTime`, domain/broker-time.ts), with `sizes`, as a plan: what
+ * confirm stores and the preview the trader sees.
+ */
 export function planImport(
   report: ParsedReport,
-  options: { offset: string; rememberedMode: Mode | null; sizes: ContractSizes },
+  options: { brokerTime: BrokerTime; rememberedMode: Mode | null; sizes: ContractSizes },
 ): ImportPlan {
-  const { offset, sizes } = options;
-  const trades = report.closedTrades.map((t) => planTrade(t, offset));
+  const { brokerTime, sizes } = options;
+  const utc = serverTimesToUtc(report.closedTrades, brokerTime);
+  const trades = report.closedTrades.map((t, i) => planTrade(t, utc[i]!));
   const mode = report.account.mode ?? options.rememberedMode;
   const net = sumDecimals(trades.flatMap((t) => [t.realizedPL, t.commission, t.swap]));
 
@@ -174,8 +201,9 @@ export function planImport(
   }
   const totals = report.totals;
 
+  const fixedOffset = brokerTime.rule === 'fixed' ? brokerTime.offset : null;
   return {
-    offset,
+    brokerTime,
     mode,
     trades,
     account: {
@@ -190,7 +218,8 @@ export function planImport(
       freeMargin: atPrecisionOf(totals.freeMargin, net),
       broker: report.account.broker,
       leverage: report.account.leverage,
-      utcOffset: offset,
+      brokerTime: brokerTime.rule,
+      utcOffset: fixedOffset,
       openTradeCount: report.openTrades.length,
       commission: trades.length ? sumDecimals(trades.map((t) => t.commission)) : null,
       swap: trades.length ? sumDecimals(trades.map((t) => t.swap)) : null,
@@ -213,7 +242,9 @@ export function planImport(
       to,
       netProfit: net,
       reportNetProfit: atPrecisionOf(totals.closedTradePL, net),
-      serverUtcOffset: offset,
+      brokerTime: brokerTime.rule,
+      serverUtcOffset: fixedOffset,
+      serverUtcOffsets: offsetsUsed(trades, brokerTime),
       contractSizes: [...bySymbol.values()],
       sample,
     },
