@@ -47,7 +47,7 @@ export const DEFAULT_SERVER_UTC_OFFSET = '+02:00';
 export const BROKER_TIMES = ['ny-close-us', 'ny-close-eu', 'fixed'] as const;
 export type BrokerTimeName = (typeof BROKER_TIMES)[number];
 /** The rule of an upload that names none, for an account that remembers none. */
-export const DEFAULT_BROKER_TIME: BrokerTimeName = 'ny-close-us';
+export const DEFAULT_BROKER_TIME = 'ny-close-us' satisfies BrokerTimeName;
 
 const IMPORT_SIDES = ['buy', 'sell'] as const;
 
@@ -129,18 +129,18 @@ export type ImportPreview = z.infer<typeof importPreview>;
  * The text fields of the upload form (`POST /api/v1/import/upload`, multipart/form-data), beside the one file in
  * the field named `file`. `mapping` is a CSV mapping as JSON text.
  */
-export const importUploadFields = z.object({
-  brokerTime: z
-    .enum(BROKER_TIMES, { error: `brokerTime must be one of ${BROKER_TIMES.join(', ')}` })
-    .optional(),
-  serverUtcOffset: utcOffset.optional(),
-  mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
-  mappingId: z.string().trim().min(1).max(64).optional(),
-  mapping: z.string().max(20_000).optional(),
-}).refine((f) => !(f.serverUtcOffset !== undefined && f.brokerTime !== undefined && f.brokerTime !== 'fixed'), {
-  message:
-    'serverUtcOffset goes with brokerTime fixed only: send brokerTime fixed with the offset, or the named rule alone.',
-});
+export const importUploadFields = z
+  .object({
+    brokerTime: z.enum(BROKER_TIMES, { error: `brokerTime must be one of ${BROKER_TIMES.join(', ')}` }).optional(),
+    serverUtcOffset: utcOffset.optional(),
+    mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
+    mappingId: z.string().trim().min(1).max(64).optional(),
+    mapping: z.string().max(20_000).optional(),
+  })
+  .refine((f) => !(f.serverUtcOffset !== undefined && f.brokerTime !== undefined && f.brokerTime !== 'fixed'), {
+    message:
+      'serverUtcOffset goes with brokerTime fixed only: send brokerTime fixed with the offset, or the named rule alone.',
+  });
 
 export const importUploadResponse = envelope.extend({
   importId: z.string(),

@@ -63,7 +63,10 @@ describe('022-broker-time', () => {
         })
         .execute();
     // More rows than one round of the fill.
-    const many = Array.from({ length: 2100 }, (_, i) => `2024-01-01T${String(i % 24).padStart(2, '0')}:00:00.000000000Z`);
+    const many = Array.from(
+      { length: 2100 },
+      (_, i) => `2024-01-01T${String(i % 24).padStart(2, '0')}:00:00.000000000Z`,
+    );
     const trades = [
       ...many.map((open, i) => ({ key: accounts[0]![0], id: String(i), open })),
       { key: accounts[1]![0], id: 'row-2', open: '2024-06-30T23:30:00.000000000Z' },

@@ -87,7 +87,9 @@ describe('broker time rules', () => {
       expect(read(wall(year, 3, euSpring, '02:59:59'), EU)).toEqual({ earlier: wall(year, 3, euSpring, '00:59:59') });
       expect(read(wall(year, 3, euSpring, '03:30:00'), EU)).toEqual({ earlier: wall(year, 3, euSpring, '00:30:00') });
       expect(read(wall(year, 3, euSpring, '04:00:00'), EU)).toEqual({ earlier: wall(year, 3, euSpring, '01:00:00') });
-      expect(read(wall(year, 10, euAutumn, '02:59:59'), EU)).toEqual({ earlier: wall(year, 10, euAutumn, '23:59:59').replace(`-${pad(euAutumn)}T`, `-${pad(euAutumn - 1)}T`) });
+      expect(read(wall(year, 10, euAutumn, '02:59:59'), EU)).toEqual({
+        earlier: wall(year, 10, euAutumn, '23:59:59').replace(`-${pad(euAutumn)}T`, `-${pad(euAutumn - 1)}T`),
+      });
       expect(read(wall(year, 10, euAutumn, '03:30:00'), EU)).toEqual({
         earlier: wall(year, 10, euAutumn, '00:30:00'),
         later: wall(year, 10, euAutumn, '01:30:00'),

@@ -38,11 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('broker_accounts').addColumn('broker_time', 'text').execute();
   await db.schema.alterTable('trades').addColumn('server_open_time', 'text').execute();
   const k = db as unknown as Kysely<Tables & { broker_accounts: { broker_time: string | null } }>;
-  await k
-    .updateTable('broker_accounts')
-    .set({ broker_time: 'fixed' })
-    .where('platform', '=', 'metatrader')
-    .execute();
+  await k.updateTable('broker_accounts').set({ broker_time: 'fixed' }).where('platform', '=', 'metatrader').execute();
 
   const offsets = new Map<string, string>();
   for (const a of await k

@@ -62,7 +62,11 @@ describe('the import plan', () => {
       '2024-01-02T10:00:00',
       '2024-01-03T10:00:00',
     ]);
-    expect(plan.preview).toMatchObject({ brokerTime: 'fixed', serverUtcOffset: '+02:00', serverUtcOffsets: ['+02:00'] });
+    expect(plan.preview).toMatchObject({
+      brokerTime: 'fixed',
+      serverUtcOffset: '+02:00',
+      serverUtcOffsets: ['+02:00'],
+    });
   });
 
   it('reads each trade at the offset its own date has under a named rule, and shows the offsets used', () => {

@@ -146,8 +146,7 @@ export interface ImportPlan {
 function offsetsUsed(trades: readonly PlannedTrade[], time: BrokerTime): string[] {
   if (time.rule === 'fixed') return [time.offset];
   const seen = new Set<string>();
-  for (const t of trades)
-    for (const at of [t.openTime, t.closeTime]) seen.add(serverOffsetAt(Date.parse(at), time));
+  for (const t of trades) for (const at of [t.openTime, t.closeTime]) seen.add(serverOffsetAt(Date.parse(at), time));
   return [...seen].sort();
 }
 

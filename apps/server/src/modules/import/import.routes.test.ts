@@ -295,7 +295,11 @@ describe('the broker server clock', () => {
     expect(after.filter((x) => x.openTime !== before.find((b) => b.tradeId === x.tradeId)!.openTime).length).toBe(
       before.filter((b) => shift(b.openTime) > 0).length,
     );
-    const journal = moved.get(summer.tradeId) as TradeItem & { note: string; rating: number; tags: Array<{ id: string }> };
+    const journal = moved.get(summer.tradeId) as TradeItem & {
+      note: string;
+      rating: number;
+      tags: Array<{ id: string }>;
+    };
     expect(journal).toMatchObject({ note: 'Read an hour off.', rating: 4 });
     expect(journal.tags.map((x) => x.id)).toEqual([tagId]);
 
@@ -320,9 +324,7 @@ describe('the broker server clock', () => {
     // An offset alone still means a fixed one.
     const fixed = await uploaded(token, MT5, 'r.html', { serverUtcOffset: '+01:00' });
     expect(fixed.preview).toMatchObject({ brokerTime: 'fixed', serverUtcOffset: '+01:00' });
-    expect(fixed.preview.sample.find((x) => x.tradeId === '70100011')!.openTime).toBe(
-      '2024-04-02T08:15:07.000000000Z',
-    );
+    expect(fixed.preview.sample.find((x) => x.tradeId === '70100011')!.openTime).toBe('2024-04-02T08:15:07.000000000Z');
   });
 
   it('takes a fixed rule without an offset at the offset the account remembers', async () => {
@@ -446,7 +448,6 @@ describe('bad files', () => {
   beforeAll(async () => {
     token = (await t.user()).token;
   });
-
 
   it('refuses an empty file, a page that is not a report and a file cut short', async () => {
     await expectError(await upload(token, new Uint8Array(0)), 400, 'EMPTY_FILE');

@@ -75,7 +75,8 @@ export function brokerTimeOf(
   }
   if (rule !== undefined) return { rule };
   if (head.timesAreUtc) return { rule: 'fixed', offset: '+00:00' };
-  if (remembered?.brokerTime === 'fixed' && remembered.utcOffset) return { rule: 'fixed', offset: remembered.utcOffset };
+  if (remembered?.brokerTime === 'fixed' && remembered.utcOffset)
+    return { rule: 'fixed', offset: remembered.utcOffset };
   if (remembered?.brokerTime && remembered.brokerTime !== 'fixed') return { rule: remembered.brokerTime };
   return { rule: DEFAULT_BROKER_TIME };
 }

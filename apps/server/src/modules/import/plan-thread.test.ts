@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ImportUploadResponse } from '@pipsense/contract';
 import { createTestApp, type TestApp } from '../../test/harness';
+import type * as ImportPlan from './import-plan';
 
 /*
  * The preview's plan runs on the parse thread (report-parse.worker.ts), never on the main thread: here the main
@@ -9,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
  */
 const planned = vi.hoisted(() => ({ onMain: 0 }));
 vi.mock('./import-plan', async (original) => ({
-  ...(await original<typeof import('./import-plan')>()),
+  ...(await original<typeof ImportPlan>()),
   planImport: () => {
     planned.onMain += 1;
     throw new Error('planImport ran on the main thread');

@@ -104,7 +104,9 @@ export function createReportParser(options: ReportParserOptions = {}) {
       worker.on('message', (reply: ParseReply) => {
         if (reply.error) {
           const { code, message, details } = reply.error;
-          return finish(() => reject(code === 'INTERNAL' ? new Error(message) : new ReportError(code, message, details)));
+          return finish(() =>
+            reject(code === 'INTERNAL' ? new Error(message) : new ReportError(code, message, details)),
+          );
         }
         if (reply.planned) {
           const planned = reply.planned;
@@ -115,7 +117,7 @@ export function createReportParser(options: ReportParserOptions = {}) {
           (plan) => {
             if (!settled) worker.postMessage(plan);
           },
-          (error: unknown) => finish(() => reject(error)),
+          (error: unknown) => finish(() => reject(error instanceof Error ? error : new Error(String(error)))),
         );
       });
       worker.once('error', (error) =>

@@ -11,13 +11,7 @@ const storedAt = (openTime: string) => ({ openTime, serverOpenTime: srv(openTime
 
 describe('importedTradeIds', () => {
   it('adds the open time to a ticket only where it covers several trades of the import (netting reversal)', () => {
-    expect(
-      importedTradeIds([
-        at('7', T1),
-        at('8', T2),
-        at('7', T3),
-      ]),
-    ).toEqual([`7@${T1}`, '8', `7@${T3}`]);
+    expect(importedTradeIds([at('7', T1), at('8', T2), at('7', T3)])).toEqual([`7@${T1}`, '8', `7@${T3}`]);
   });
 
   it('reads open times in any RFC 3339 form as the stored one', () => {
@@ -35,18 +29,13 @@ describe('importedTradeIds', () => {
       [`9@${T1}`, storedAt(T1)],
       [`9@${T2}`, storedAt(T2)],
     ]);
-    expect(
-      importedTradeIds(
-        [
-          at('7', T1),
-          at('7', T3),
-          at('9', T2),
-          at('9', T3),
-          at('10', T3),
-        ],
-        stored,
-      ),
-    ).toEqual(['7', `7@${T3}`, `9@${T2}`, `9@${T3}`, '10']);
+    expect(importedTradeIds([at('7', T1), at('7', T3), at('9', T2), at('9', T3), at('10', T3)], stored)).toEqual([
+      '7',
+      `7@${T3}`,
+      `9@${T2}`,
+      `9@${T3}`,
+      '10',
+    ]);
   });
 
   it('matches a stored trade by its ticket and server open time when a corrected clock moved its UTC time', () => {

@@ -39,9 +39,7 @@ const ACCOUNT: ImportedAccountInput = {
   swap: '-3.30',
 };
 
-const mt = (
-  t: Partial<ImportedTradeInput> & Pick<ImportedTradeInput, 'ticket' | 'openTime'>,
-): ImportedTradeInput => ({
+const mt = (t: Partial<ImportedTradeInput> & Pick<ImportedTradeInput, 'ticket' | 'openTime'>): ImportedTradeInput => ({
   serverOpenTime: t.openTime.slice(0, 19),
   symbol: 'EURUSD.r',
   instrument: 'EUR_USD',
