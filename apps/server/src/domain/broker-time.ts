@@ -61,7 +61,7 @@ export function serverInstants(wallClock: string, time: BrokerTime): { earlier: 
  * A UTC instant (ms) in the stored UTC form (datetime.ts), keeping the wall clock's fraction (reports print whole
  * seconds, so the instant's own milliseconds are zero).
  */
-export function storedInstant(ms: number, wallClock: string): string {
+function storedInstant(ms: number, wallClock: string): string {
   const fraction = /\.(\d+)$/.exec(wallClock)?.[1] ?? '';
   return `${new Date(ms).toISOString().slice(0, 19)}.${fraction.padEnd(9, '0').slice(0, 9)}Z`;
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /*
  * Broker time for MetaTrader imports (docs/decisions/012-metatrader-import.md, "Server time").
@@ -56,16 +56,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .limit(PAGE)
       .execute();
     if (rows.length === 0) return;
-    await k.transaction().execute(async (tx) => {
-      for (const r of rows)
-        await tx
-          .updateTable('trades')
-          .set({ server_open_time: wallClock(r.open_time, offsets.get(`${r.user_id}\n${r.account_key}`) ?? '+02:00') })
-          .where('user_id', '=', r.user_id)
-          .where('account_key', '=', r.account_key)
-          .where('trade_id', '=', r.trade_id)
-          .execute();
-    });
+    // One statement per account in the page (PostgreSQL runs migrations in a transaction already; SQLite is quick).
+    const groups = new Map<string, typeof rows>();
+    for (const r of rows) {
+      const group = `${r.user_id}\n${r.account_key}`;
+      const list = groups.get(group);
+      if (list) list.push(r);
+      else groups.set(group, [r]);
+    }
+    for (const [group, list] of groups) {
+      const offset = offsets.get(group) ?? '+02:00';
+      const { user_id, account_key } = list[0]!;
+      await sql`update trades set server_open_time = case trade_id ${sql.join(
+        list.map((r) => sql`when ${r.trade_id} then ${wallClock(r.open_time, offset)}`),
+        sql` `,
+      )} end where user_id = ${user_id} and account_key = ${account_key} and trade_id in (${sql.join(
+        list.map((r) => r.trade_id),
+      )})`.execute(db);
+    }
   }
 }
 

@@ -58,7 +58,7 @@ interface Remembered {
  * rule (`fixed` with its offset, or with the account's remembered offset); its offset alone (`fixed`, as before
  * rules had names); UTC for a CSV whose times are UTC; the account's remembered rule; else DEFAULT_BROKER_TIME.
  */
-export function brokerTimeOf(
+function brokerTimeOf(
   request: Pick<UploadRequest, 'brokerTime' | 'serverUtcOffset'>,
   head: Pick<ReportHead, 'timesAreUtc'>,
   remembered: Remembered | null,
