@@ -4,7 +4,8 @@ import { decimalString, envelope, MODES } from './common';
 /*
  * MetaTrader 4/5 and CSV import (docs/decisions/012-metatrader-import.md): upload → preview → confirm or cancel.
  *
- * POST /api/v1/import/upload            multipart/form-data: `file` (one), optional `serverUtcOffset` ('+02:00'),
+ * POST /api/v1/import/upload            multipart/form-data: `file` (one), optional `brokerTime` (BROKER_TIMES),
+ *                                       `serverUtcOffset` ('+02:00'; alone it means `fixed`),
  *                                       `mode` (demo|live, when the report does not say), `mappingId` (CSV) or
  *                                       `mapping` (CSV, the JSON of a csvMapping's fields) → importUploadResponse
  * POST /api/v1/import/confirm/:importId optional JSON importConfirmBody → importConfirmResponse
@@ -35,8 +36,18 @@ const utcOffset = z
   .string()
   .trim()
   .regex(UTC_OFFSET_PATTERN, 'serverUtcOffset must look like +02:00 or -05:00 (hours within ±14)');
-/** Most MetaTrader brokers run their servers at UTC+2 (UTC+3 in summer): the offset offered first. */
+/** Most MetaTrader brokers run their servers at UTC+2 (UTC+3 in summer): the fixed offset offered first. */
 export const DEFAULT_SERVER_UTC_OFFSET = '+02:00';
+
+/**
+ * The broker server's clock (docs/decisions/012-metatrader-import.md, "Server time"): `ny-close-us` UTC+2, UTC+3
+ * while New York is on summer time (New York + 7 h; most brokers), `ny-close-eu` UTC+2, UTC+3 during EU summer time,
+ * `fixed` one offset all year (`serverUtcOffset`).
+ */
+export const BROKER_TIMES = ['ny-close-us', 'ny-close-eu', 'fixed'] as const;
+export type BrokerTimeName = (typeof BROKER_TIMES)[number];
+/** The rule of an upload that names none, for an account that remembers none. */
+export const DEFAULT_BROKER_TIME = 'ny-close-us' satisfies BrokerTimeName;
 
 const IMPORT_SIDES = ['buy', 'sell'] as const;
 
@@ -109,8 +120,12 @@ const importPreview = z.object({
   reportTotalExplained: z.string().nullable().default(null),
   /** What the reader had to assume (a column or type word it did not recognise, a total it could not find). */
   warnings: z.array(z.string()).default([]),
-  /** The offset the times were converted with. */
-  serverUtcOffset: z.string(),
+  /** The server clock rule the times were converted with. */
+  brokerTime: z.enum(BROKER_TIMES),
+  /** The offset of a `fixed` rule; null for a named rule (its offsets are in serverUtcOffsets). */
+  serverUtcOffset: z.string().nullable(),
+  /** Every offset the trades' times were read at ('+02:00', '+03:00'), in order. */
+  serverUtcOffsets: z.array(z.string()),
   contractSizes: z.array(contractSize),
   /** The first closed trades (IMPORT_SAMPLE_ROWS). */
   sample: z.array(importedTrade),
@@ -121,12 +136,18 @@ export type ImportPreview = z.infer<typeof importPreview>;
  * The text fields of the upload form (`POST /api/v1/import/upload`, multipart/form-data), beside the one file in
  * the field named `file`. `mapping` is a CSV mapping as JSON text.
  */
-export const importUploadFields = z.object({
-  serverUtcOffset: utcOffset.optional(),
-  mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
-  mappingId: z.string().trim().min(1).max(64).optional(),
-  mapping: z.string().max(20_000).optional(),
-});
+export const importUploadFields = z
+  .object({
+    brokerTime: z.enum(BROKER_TIMES, { error: `brokerTime must be one of ${BROKER_TIMES.join(', ')}` }).optional(),
+    serverUtcOffset: utcOffset.optional(),
+    mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
+    mappingId: z.string().trim().min(1).max(64).optional(),
+    mapping: z.string().max(20_000).optional(),
+  })
+  .refine((f) => !(f.serverUtcOffset !== undefined && f.brokerTime !== undefined && f.brokerTime !== 'fixed'), {
+    message:
+      'serverUtcOffset goes with brokerTime fixed only: send brokerTime fixed with the offset, or the named rule alone.',
+  });
 
 export const importUploadResponse = envelope.extend({
   importId: z.string(),

@@ -14,11 +14,14 @@ interface Schema005 {
   users: UsersTable;
   broker_accounts: Omit<
     BrokerAccountsTable,
-    'account_key' | 'platform' | 'server' | 'login' | 'broker' | 'leverage' | 'utc_offset'
+    'account_key' | 'platform' | 'server' | 'login' | 'broker' | 'leverage' | 'utc_offset' | 'broker_time'
   > & {
     oanda_account_id: string;
   };
-  trades: Omit<TradesTable, 'account_key' | 'platform' | 'symbol' | 'lots' | 'commission' | 'swap'> & {
+  trades: Omit<
+    TradesTable,
+    'account_key' | 'platform' | 'symbol' | 'lots' | 'commission' | 'swap' | 'server_open_time'
+  > & {
     oanda_account_id: string;
   };
 }

@@ -12,8 +12,8 @@ import { migrations } from './migrations';
 
 /** The tables as 011 left them. */
 interface Schema011 extends Omit<Database, 'broker_accounts' | 'trades'> {
-  broker_accounts: Omit<Database['broker_accounts'], 'broker' | 'leverage' | 'utc_offset'>;
-  trades: Omit<Database['trades'], 'platform' | 'symbol' | 'lots' | 'commission' | 'swap'>;
+  broker_accounts: Omit<Database['broker_accounts'], 'broker' | 'leverage' | 'utc_offset' | 'broker_time'>;
+  trades: Omit<Database['trades'], 'platform' | 'symbol' | 'lots' | 'commission' | 'swap' | 'server_open_time'>;
 }
 
 let db: Db;

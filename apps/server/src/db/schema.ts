@@ -75,6 +75,8 @@ export interface BrokerAccountsTable {
   broker: NullableText;
   leverage: NullableText;
   utc_offset: NullableText;
+  /** Imported accounts (migration 022): the server clock rule ('ny-close-us', 'ny-close-eu', 'fixed' at utc_offset). */
+  broker_time: NullableText;
   version: number;
   created_at: string;
   updated_at: string;
@@ -122,6 +124,8 @@ export interface TradesTable {
   lots: NullableText;
   commission: NullableText;
   swap: NullableText;
+  /** Imported rows (migration 022): the open time as the server printed it, which a re-import matches by. */
+  server_open_time: NullableText;
   created_at: string;
   updated_at: string;
 }

@@ -17,6 +17,7 @@ import * as m016 from './016-chat-answer-status';
 import * as m019 from './019-sessions-and-recovery';
 import * as m020 from './020-ai-usage';
 import * as m021 from './021-trade-write-indexes';
+import * as m022 from './022-broker-time';
 import * as m023 from './023-balance-operations';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
@@ -40,5 +41,6 @@ export const migrations = {
   '019-sessions-and-recovery': m019,
   '020-ai-usage': m020,
   '021-trade-write-indexes': m021,
+  '022-broker-time': m022,
   '023-balance-operations': m023,
 };

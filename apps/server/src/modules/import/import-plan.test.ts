@@ -38,7 +38,7 @@ describe('the import plan', () => {
         parsed('8', '2024-01-02T10:00:00'),
         parsed('7', '2024-01-03T10:00:00'),
       ]),
-      { offset: '+02:00', rememberedMode: null, sizes: contractSizesWith(new Map()) },
+      { brokerTime: { rule: 'fixed', offset: '+02:00' }, rememberedMode: null, sizes: contractSizesWith(new Map()) },
     );
     expect(plan.preview.sample.map((t) => t.tradeId)).toEqual([
       '7@2024-01-01T08:00:00.000000000Z',
@@ -51,7 +51,46 @@ describe('the import plan', () => {
       ['7', '2024-01-03T08:00:00.000000000Z', '2024-01-03T11:00:00.000000000Z'],
     ]);
     // The login as printed: the trading module applies the key's colon rule.
-    expect(plan.account).toMatchObject({ server: 'Demo-Server', login: '5123:4567', utcOffset: '+02:00' });
+    expect(plan.account).toMatchObject({
+      server: 'Demo-Server',
+      login: '5123:4567',
+      brokerTime: 'fixed',
+      utcOffset: '+02:00',
+    });
+    expect(plan.trades.map((t) => t.serverOpenTime)).toEqual([
+      '2024-01-01T10:00:00',
+      '2024-01-02T10:00:00',
+      '2024-01-03T10:00:00',
+    ]);
+    expect(plan.preview).toMatchObject({
+      brokerTime: 'fixed',
+      serverUtcOffset: '+02:00',
+      serverUtcOffsets: ['+02:00'],
+    });
+  });
+
+  it('reads each trade at the offset its own date has under a named rule, and shows the offsets used', () => {
+    const plan = planImport(
+      // 2024-03-12: New York on summer time, Europe not yet (the weeks where the two rules differ).
+      report([parsed('1', '2024-01-10T10:00:00'), parsed('2', '2024-03-12T10:00:00')]),
+      { brokerTime: { rule: 'ny-close-us' }, rememberedMode: null, sizes: contractSizesWith(new Map()) },
+    );
+    expect(plan.trades.map((t) => t.openTime)).toEqual([
+      '2024-01-10T08:00:00.000000000Z',
+      '2024-03-12T07:00:00.000000000Z',
+    ]);
+    expect(plan.account).toMatchObject({ brokerTime: 'ny-close-us', utcOffset: null });
+    expect(plan.preview).toMatchObject({
+      brokerTime: 'ny-close-us',
+      serverUtcOffset: null,
+      serverUtcOffsets: ['+02:00', '+03:00'],
+    });
+    const eu = planImport(report([parsed('2', '2024-03-12T10:00:00')]), {
+      brokerTime: { rule: 'ny-close-eu' },
+      rememberedMode: null,
+      sizes: contractSizesWith(new Map()),
+    });
+    expect(eu.trades[0]!.openTime).toBe('2024-03-12T08:00:00.000000000Z');
   });
 
   it('plans open trades without a close and balance operations in UTC at the same offset', () => {
@@ -69,7 +108,11 @@ describe('the import plan', () => {
         comment: 'Withdrawal',
       },
     ];
-    const plan = planImport(input, { offset: '+02:00', rememberedMode: null, sizes: contractSizesWith(new Map()) });
+    const plan = planImport(input, {
+      brokerTime: { rule: 'fixed', offset: '+02:00' },
+      rememberedMode: null,
+      sizes: contractSizesWith(new Map()),
+    });
     expect(plan.openTrades).toMatchObject([
       {
         ticket: '9',
@@ -104,6 +147,7 @@ describe('the import plan', () => {
       lots,
       openTime: 'o',
       closeTime: 'c',
+      serverOpenTime: 's',
       price: '1',
       averageClosePrice: '1',
       stopLossPrice: null,

@@ -2,6 +2,7 @@ import {
   IMPORT_SAMPLE_ROWS,
   type ContractSize,
   type ImportedTrade,
+  type ImportFormat,
   type ImportPreview,
   type Mode,
 } from '@pipsense/contract';
@@ -15,7 +16,7 @@ import {
   sumDecimals,
   trimDecimal,
 } from '../../domain/decimal';
-import { wallClockToUtc } from '../../domain/datetime';
+import { serverOffsetAt, serverTimesToUtc, type BrokerTime } from '../../domain/broker-time';
 import {
   importedTradeIds,
   type ImportedAccountInput,
@@ -53,8 +54,12 @@ export interface PlannedTrade {
   instrument: string;
   side: 'buy' | 'sell';
   lots: string;
+  /** UTC, stored form. */
   openTime: string;
+  /** null: the trade is still open at the report's end. */
   closeTime: string | null;
+  /** The open time as the server printed it (`YYYY-MM-DDTHH:mm:ss`): what a re-import matches the trade by. */
+  serverOpenTime: string;
   price: string;
   averageClosePrice: string | null;
   stopLossPrice: string | null;
@@ -64,7 +69,7 @@ export interface PlannedTrade {
   realizedPL: string;
 }
 
-function planTrade(t: ParsedTrade, offset: string): PlannedTrade {
+function planTrade(t: ParsedTrade, utc: { openTime: string; closeTime: string | null }): PlannedTrade {
   return {
     row: t.row,
     ticket: t.ticket,
@@ -72,8 +77,9 @@ function planTrade(t: ParsedTrade, offset: string): PlannedTrade {
     instrument: instrumentOf(t.symbol),
     side: t.side,
     lots: t.lots,
-    openTime: wallClockToUtc(t.openTime, offset),
-    closeTime: t.closeTime === null ? null : wallClockToUtc(t.closeTime, offset),
+    openTime: utc.openTime,
+    closeTime: utc.closeTime,
+    serverOpenTime: t.openTime,
     price: t.openPrice,
     averageClosePrice: t.closeTime === null ? null : t.closePrice,
     stopLossPrice: t.sl,
@@ -91,11 +97,11 @@ function planTrade(t: ParsedTrade, offset: string): PlannedTrade {
  */
 function planBalanceOperation(
   o: ParsedReport['balanceOperations'][number],
-  offset: string,
+  time: string,
 ): ImportedBalanceOperationInput {
   return {
     ticket: o.ticket,
-    time: wallClockToUtc(o.time, offset),
+    time,
     serverTime: o.time,
     type: o.type,
     amount: o.amount,
@@ -119,6 +125,7 @@ export function tradeInputs(planned: readonly PlannedTrade[], sizes: ContractSiz
       takeProfitPrice: t.takeProfitPrice,
       openTime: t.openTime,
       closeTime: t.closeTime,
+      serverOpenTime: t.serverOpenTime,
       realizedPL: t.realizedPL,
       commission: t.commission,
       swap: t.swap,
@@ -171,8 +178,21 @@ export function explainReportTotal(report: ParsedReport, net: string, total: str
   return `The report's total (${total}) differs from the imported closed trades (${net}) by ${difference}, and no rows of the report explain it. Check that the report was exported whole and not edited.`;
 }
 
+/**
+ * What a preview keeps until confirm (table `imports`, as JSON): the plan without the sample (the trades are in it). A
+ * preview saved before open trades and balance operations were stored has neither: confirm then stores none.
+ */
+export interface Payload {
+  format: ImportFormat;
+  mode: Mode | null;
+  account: ImportPlan['account'];
+  trades: PlannedTrade[];
+  openTrades?: PlannedTrade[];
+  balanceOperations?: ImportPlan['balanceOperations'];
+}
+
 export interface ImportPlan {
-  offset: string;
+  brokerTime: BrokerTime;
   /** From the report, else the account's remembered mode; null: ask. */
   mode: Mode | null;
   trades: PlannedTrade[];
@@ -183,15 +203,39 @@ export interface ImportPlan {
   preview: ImportPreview;
 }
 
-/** The report at `offset`, with `sizes`, as a plan: what confirm stores and the preview the trader sees. */
+/** The offsets a rule read the trades at, in order ('+02:00', '+03:00'). */
+function offsetsUsed(trades: readonly PlannedTrade[], time: BrokerTime): string[] {
+  if (time.rule === 'fixed') return [time.offset];
+  const seen = new Set<string>();
+  for (const t of trades)
+    for (const at of [t.openTime, t.closeTime]) if (at !== null) seen.add(serverOffsetAt(Date.parse(at), time));
+  return [...seen].sort();
+}
+
+/**
+ * The report read with the server's clock (`brokerTime`, domain/broker-time.ts), with `sizes`, as a plan: what
+ * confirm stores and the preview the trader sees.
+ */
 export function planImport(
   report: ParsedReport,
-  options: { offset: string; rememberedMode: Mode | null; sizes: ContractSizes },
+  options: { brokerTime: BrokerTime; rememberedMode: Mode | null; sizes: ContractSizes },
 ): ImportPlan {
-  const { offset, sizes } = options;
-  const trades = report.closedTrades.map((t) => planTrade(t, offset));
-  const openTrades = report.openTrades.map((t) => planTrade(t, offset));
-  const balanceOperations = report.balanceOperations.map((o) => planBalanceOperation(o, offset));
+  const { brokerTime, sizes } = options;
+  // One reading of the server's clock for every row, so that the repeated autumn hour is ordered by all the tickets.
+  const { closedTrades, openTrades: open, balanceOperations: operations } = report;
+  const utc = serverTimesToUtc(
+    [
+      ...closedTrades,
+      ...open,
+      ...operations.map((o) => ({ ticket: o.ticket ?? '', openTime: o.time, closeTime: null })),
+    ],
+    brokerTime,
+  );
+  const trades = closedTrades.map((t, i) => planTrade(t, utc[i]!));
+  const openTrades = open.map((t, i) => planTrade(t, utc[closedTrades.length + i]!));
+  const balanceOperations = operations.map((o, i) =>
+    planBalanceOperation(o, utc[closedTrades.length + open.length + i]!.openTime),
+  );
   const mode = report.account.mode ?? options.rememberedMode;
   const net = sumDecimals(trades.flatMap((t) => [t.realizedPL, t.commission, t.swap]));
 
@@ -232,8 +276,9 @@ export function planImport(
   const totals = report.totals;
   const reportNetProfit = atPrecisionOf(totals.closedTradePL, net);
 
+  const fixedOffset = brokerTime.rule === 'fixed' ? brokerTime.offset : null;
   return {
-    offset,
+    brokerTime,
     mode,
     trades,
     openTrades,
@@ -250,7 +295,8 @@ export function planImport(
       freeMargin: atPrecisionOf(totals.freeMargin, net),
       broker: report.account.broker,
       leverage: report.account.leverage,
-      utcOffset: offset,
+      brokerTime: brokerTime.rule,
+      utcOffset: fixedOffset,
       openTradeCount: report.openTrades.length,
       commission: trades.length ? sumDecimals(trades.map((t) => t.commission)) : null,
       swap: trades.length ? sumDecimals(trades.map((t) => t.swap)) : null,
@@ -275,7 +321,9 @@ export function planImport(
       reportNetProfit,
       reportTotalExplained: explainReportTotal(report, net, reportNetProfit),
       warnings: report.warnings,
-      serverUtcOffset: offset,
+      brokerTime: brokerTime.rule,
+      serverUtcOffset: fixedOffset,
+      serverUtcOffsets: offsetsUsed([...trades, ...openTrades], brokerTime),
       contractSizes: [...bySymbol.values()],
       sample,
     },

@@ -5,7 +5,7 @@ import { fixture } from './parse/test-helpers';
 
 const plan = (name: string) =>
   planImport(parseReport(fixture(name)), {
-    offset: '+03:00',
+    brokerTime: { rule: 'fixed', offset: '+03:00' },
     rememberedMode: null,
     sizes: contractSizesWith(new Map()),
   }).preview;

@@ -62,6 +62,15 @@ async function accounts(token: string, platform: string) {
   return res.json<{ data: AccountItem[]; total: number }>();
 }
 
+const expectError = async (res: Awaited<ReturnType<typeof upload>>, status: number, code: string) => {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json<{ success: boolean; code: string; message: string }>();
+  expect(body.success).toBe(false);
+  expect(body.code).toBe(code);
+  expect(body.message.length).toBeGreaterThan(20);
+  return body;
+};
+
 describe('an MT5 report: upload, preview, confirm', () => {
   let token: string;
   let preview: ImportUploadResponse;
@@ -87,7 +96,10 @@ describe('an MT5 report: upload, preview, confirm', () => {
       openTrades: 1,
       netProfit: '2455.07',
       reportNetProfit: '2455.07',
-      serverUtcOffset: '+02:00',
+      // No rule sent and none remembered: most brokers' clock, New York + 7 h (UTC+3 in April).
+      brokerTime: 'ny-close-us',
+      serverUtcOffset: null,
+      serverUtcOffsets: ['+03:00'],
     });
     expect(preview.preview.skipped.length).toBeGreaterThan(0);
     const first = preview.preview.sample.find((s) => s.tradeId === '70100011')!;
@@ -98,8 +110,8 @@ describe('an MT5 report: upload, preview, confirm', () => {
       side: 'buy',
       lots: '0.5',
       units: '50000',
-      openTime: '2024-04-02T07:15:07.000000000Z',
-      closeTime: '2024-04-02T12:02:31.000000000Z',
+      openTime: '2024-04-02T06:15:07.000000000Z',
+      closeTime: '2024-04-02T11:02:31.000000000Z',
       price: '1.07845',
       averageClosePrice: '1.08156',
       stopLossPrice: '1.07500',
@@ -140,7 +152,7 @@ describe('an MT5 report: upload, preview, confirm', () => {
       commission: '-3.50',
       swap: '0.00',
       state: 'CLOSED',
-      openTime: '2024-04-02T07:15:07.000000000Z',
+      openTime: '2024-04-02T06:15:07.000000000Z',
       unrealizedPL: null,
     });
     expect((await trades(token, 'oanda')).total).toBe(0);
@@ -157,7 +169,8 @@ describe('an MT5 report: upload, preview, confirm', () => {
       NAV: '10991.67',
       mode: 'live',
       broker: 'Northwind Capital Markets Ltd',
-      serverUtcOffset: '+02:00',
+      // A named rule has no one offset.
+      serverUtcOffset: null,
     });
     expect((await accounts(token, 'oanda')).total).toBe(0);
 
@@ -250,6 +263,120 @@ describe('an MT4 statement at another server offset', () => {
     expect(second.preview.account.mode).toBe('demo');
     const list = await trades(token, 'metatrader');
     expect(list.data.every((x) => x.mode === 'demo')).toBe(true);
+  });
+});
+
+describe('the broker server clock', () => {
+  const HOUR = 3_600_000;
+  const byId = (list: TradeItem[]) => new Map(list.map((x) => [x.tradeId, x]));
+
+  it('moves the stored times in place when a corrected rule is imported, keeping notes, tags and ratings', async () => {
+    const { token } = await t.user();
+    const fixed = await uploaded(token, MT4, 'Statement.htm', { serverUtcOffset: '+02:00' });
+    expect(fixed.preview).toMatchObject({ brokerTime: 'fixed', serverUtcOffset: '+02:00' });
+    expect((await confirm(token, fixed.importId, { mode: 'demo' })).statusCode).toBe(200);
+    // 13 closed trades and the 2 still open at the statement's end.
+    const before = (await trades(token, 'metatrader')).data;
+    expect(before).toHaveLength(15);
+
+    // A trade of the US summer-time weeks (New York switched on 2024-03-10, Europe on 2024-03-31).
+    const summer = before.find((x) => x.openTime > '2024-03-11')!;
+    const tag = await t.call(token, {
+      method: 'POST',
+      url: '/api/v1/journal/create_tag',
+      payload: { name: 'Clock check', kind: 'setup' },
+    });
+    expect(tag.statusCode, tag.body).toBe(200);
+    const tagId = tag.json<{ data: { id: string } }>().data.id;
+    const note = await t.call(token, {
+      method: 'POST',
+      url: `/api/v1/journal/update_trade_note/${encodeURIComponent(summer.accountId)}/${summer.tradeId}`,
+      payload: { note: 'Read an hour off.', rating: 4, tagIds: [tagId] },
+    });
+    expect(note.statusCode, note.body).toBe(200);
+
+    const corrected = await uploaded(token, MT4, 'Statement.htm', { brokerTime: 'ny-close-us' });
+    expect(corrected.preview).toMatchObject({
+      brokerTime: 'ny-close-us',
+      serverUtcOffset: null,
+      serverUtcOffsets: ['+02:00', '+03:00'],
+    });
+    const res = await confirm(token, corrected.importId);
+    expect(res.statusCode, res.body).toBe(200);
+    const counts = res.json<ImportConfirmResponse>();
+    expect(counts.added).toBe(0);
+    expect(counts.updated).toBeGreaterThan(0);
+    expect(counts.updated + counts.unchanged).toBe(15);
+
+    const after = (await trades(token, 'metatrader')).data;
+    expect(after).toHaveLength(15);
+    const moved = byId(after);
+    expect([...moved.keys()].sort()).toEqual(before.map((x) => x.tradeId).sort());
+    // Server time 2024-03-10 09:00 is 07:00 UTC, when New York moved its clocks: from then on UTC+3.
+    const shift = (utc: string) => (utc >= '2024-03-10T07:00:00' ? HOUR : 0);
+    for (const b of before) {
+      const a = moved.get(b.tradeId)!;
+      expect(Date.parse(b.openTime) - Date.parse(a.openTime), b.tradeId).toBe(shift(b.openTime));
+      if (b.closeTime !== null)
+        expect(Date.parse(b.closeTime) - Date.parse(a.closeTime!), b.tradeId).toBe(shift(b.closeTime));
+    }
+    expect(after.filter((x) => x.openTime !== before.find((b) => b.tradeId === x.tradeId)!.openTime).length).toBe(
+      before.filter((b) => shift(b.openTime) > 0).length,
+    );
+    const journal = moved.get(summer.tradeId) as TradeItem & {
+      note: string;
+      rating: number;
+      tags: Array<{ id: string }>;
+    };
+    expect(journal).toMatchObject({ note: 'Read an hour off.', rating: 4 });
+    expect(journal.tags.map((x) => x.id)).toEqual([tagId]);
+
+    // The rule is remembered: the next upload without one reads the same, and changes nothing.
+    const again = await uploaded(token, MT4, 'Statement.htm');
+    expect(again.preview.brokerTime).toBe('ny-close-us');
+    expect((await confirm(token, again.importId)).json<ImportConfirmResponse>()).toMatchObject({
+      added: 0,
+      updated: 0,
+      unchanged: 15,
+    });
+  });
+
+  it('reads EU summer time with ny-close-eu and remembers it', async () => {
+    const { token } = await t.user();
+    const eu = await uploaded(token, MT5, 'r.html', { brokerTime: 'ny-close-eu' });
+    expect(eu.preview).toMatchObject({ brokerTime: 'ny-close-eu', serverUtcOffset: null });
+    // 2024-04-02: Europe on summer time too.
+    expect(eu.preview.sample.find((x) => x.tradeId === '70100011')!.openTime).toBe('2024-04-02T06:15:07.000000000Z');
+    await confirm(token, eu.importId);
+    expect((await uploaded(token, MT5, 'r.html')).preview.brokerTime).toBe('ny-close-eu');
+    // An offset alone still means a fixed one.
+    const fixed = await uploaded(token, MT5, 'r.html', { serverUtcOffset: '+01:00' });
+    expect(fixed.preview).toMatchObject({ brokerTime: 'fixed', serverUtcOffset: '+01:00' });
+    expect(fixed.preview.sample.find((x) => x.tradeId === '70100011')!.openTime).toBe('2024-04-02T08:15:07.000000000Z');
+  });
+
+  it('takes a fixed rule without an offset at the offset the account remembers', async () => {
+    const { token } = await t.user();
+    await confirm(token, (await uploaded(token, MT5, 'r.html', { serverUtcOffset: '+04:00' })).importId);
+    const again = await uploaded(token, MT5, 'r.html', { brokerTime: 'fixed' });
+    expect(again.preview).toMatchObject({ brokerTime: 'fixed', serverUtcOffset: '+04:00' });
+  });
+
+  it('refuses an unknown rule, an offset beside a named rule, and a fixed rule without any offset', async () => {
+    const { token } = await t.user();
+    const unknown = await upload(token, MT5, 'r.html', { brokerTime: 'new-york' });
+    await expectError(unknown, 400, 'VALIDATION_FAILED');
+    expect(unknown.json<{ message: string }>().message).toBe(
+      'brokerTime must be one of ny-close-us, ny-close-eu, fixed',
+    );
+    const both = await upload(token, MT5, 'r.html', { brokerTime: 'ny-close-us', serverUtcOffset: '+02:00' });
+    await expectError(both, 400, 'VALIDATION_FAILED');
+    expect(both.json<{ message: string }>().message).toMatch(/^serverUtcOffset goes with brokerTime fixed only/);
+    const bare = await upload(token, MT5, 'r.html', { brokerTime: 'fixed' });
+    await expectError(bare, 400, 'VALIDATION_FAILED');
+    expect(bare.json<{ message: string }>().message).toMatch(/^brokerTime fixed needs serverUtcOffset/);
+    // Nothing was kept for the refused uploads: the user can upload at once.
+    expect((await uploaded(token, MT5, 'r.html')).preview.brokerTime).toBe('ny-close-us');
   });
 });
 
@@ -353,15 +480,6 @@ describe('bad files', () => {
   beforeAll(async () => {
     token = (await t.user()).token;
   });
-
-  const expectError = async (res: Awaited<ReturnType<typeof upload>>, status: number, code: string) => {
-    expect(res.statusCode, res.body).toBe(status);
-    const body = res.json<{ success: boolean; code: string; message: string }>();
-    expect(body.success).toBe(false);
-    expect(body.code).toBe(code);
-    expect(body.message.length).toBeGreaterThan(20);
-    return body;
-  };
 
   it('refuses an empty file, a page that is not a report and a file cut short', async () => {
     await expectError(await upload(token, new Uint8Array(0)), 400, 'EMPTY_FILE');

@@ -97,10 +97,11 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
     if (!file) throw badRequest('No file was sent: choose a report file to import.', 'NO_FILE');
     const parsedFields = importUploadFields.safeParse(fields);
     if (!parsedFields.success) throw badRequest(parsedFields.error.issues[0]!.message, 'VALIDATION_FAILED');
-    const { serverUtcOffset, mode, mappingId, mapping } = parsedFields.data;
+    const { brokerTime, serverUtcOffset, mode, mappingId, mapping } = parsedFields.data;
     const upload: UploadRequest = {
       bytes: file.bytes,
       fileName: file.name || null,
+      brokerTime,
       serverUtcOffset,
       mode,
       mappingId,

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   csvMappingFields,
-  DEFAULT_SERVER_UTC_OFFSET,
+  DEFAULT_BROKER_TIME,
   IMPORT_PREVIEW_TTL_MINUTES,
+  type BrokerTimeName,
   type CsvMapping,
   type CsvMappingBody,
   type ImportConfirmBody,
@@ -15,17 +16,11 @@ import type { ImportMappingsTable } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { SettingsService } from '../settings';
 import type { TradingService } from '../trading';
-import {
-  accountIdentity,
-  contractSizesWith,
-  planImport,
-  tradeInputs,
-  type ImportPlan,
-  type PlannedTrade,
-} from './import-plan';
+import type { BrokerTime } from '../../domain/broker-time';
+import { contractSizesWith, tradeInputs, type Payload } from './import-plan';
 import { createImportRepository } from './import.repository';
 import { ReportError, type CsvMappingSpec } from './parse/types';
-import type { ReportParser } from './report-parser';
+import type { ReportHead, ReportParser } from './report-parser';
 import { createOneAtATime } from '../../lib/one-at-a-time';
 import type { ImportTables } from './tables';
 
@@ -43,6 +38,8 @@ export interface ImportServiceDeps {
 export interface UploadRequest {
   bytes: Uint8Array;
   fileName: string | null;
+  /** The server clock rule; `fixed` takes serverUtcOffset, which alone also means `fixed`. */
+  brokerTime?: BrokerTimeName | undefined;
   serverUtcOffset?: string | undefined;
   mode?: Mode | undefined;
   mappingId?: string | undefined;
@@ -50,17 +47,38 @@ export interface UploadRequest {
   mapping?: CsvMappingSpec | undefined;
 }
 
+/** What an account remembers from its last import (trading's importedAccount). */
+interface Remembered {
+  brokerTime: BrokerTimeName | null;
+  utcOffset: string | null;
+}
+
 /**
- * What a preview keeps until confirm: the plan without the sample (the trades are in it). A preview saved before
- * open trades and balance operations were stored has neither: confirm then stores none.
+ * The server clock an upload is read with (docs/decisions/012-metatrader-import.md, "Server time"): the upload's
+ * rule (`fixed` with its offset, or with the account's remembered offset); its offset alone (`fixed`, as before
+ * rules had names); UTC for a CSV whose times are UTC; the account's remembered rule; else DEFAULT_BROKER_TIME.
  */
-interface Payload {
-  format: ImportFormat;
-  mode: Mode | null;
-  account: ImportPlan['account'];
-  trades: PlannedTrade[];
-  openTrades?: PlannedTrade[];
-  balanceOperations?: ImportPlan['balanceOperations'];
+function brokerTimeOf(
+  request: Pick<UploadRequest, 'brokerTime' | 'serverUtcOffset'>,
+  head: Pick<ReportHead, 'timesAreUtc'>,
+  remembered: Remembered | null,
+): BrokerTime {
+  const rule = request.brokerTime ?? (request.serverUtcOffset === undefined ? undefined : 'fixed');
+  if (rule === 'fixed') {
+    const offset = request.serverUtcOffset ?? remembered?.utcOffset ?? undefined;
+    if (offset === undefined)
+      throw badRequest(
+        'brokerTime fixed needs serverUtcOffset: send the offset of the broker server (e.g. +02:00), or pick ny-close-us or ny-close-eu.',
+        'VALIDATION_FAILED',
+      );
+    return { rule, offset };
+  }
+  if (rule !== undefined) return { rule };
+  if (head.timesAreUtc) return { rule: 'fixed', offset: '+00:00' };
+  if (remembered?.brokerTime === 'fixed' && remembered.utcOffset)
+    return { rule: 'fixed', offset: remembered.utcOffset };
+  if (remembered?.brokerTime && remembered.brokerTime !== 'fixed') return { rule: remembered.brokerTime };
+  return { rule: DEFAULT_BROKER_TIME };
 }
 
 export interface ConfirmResult {
@@ -103,9 +121,14 @@ export function createImportService({ db, trading, settings, parser, now, afterI
     return { columns, dateOrder, decimalSeparator, timesAreUtc };
   }
 
-  async function parse(bytes: Uint8Array, mapping: CsvMappingSpec | undefined) {
+  /** Reads and plans the file off the main thread; `decide` answers the plan's options once the account is known. */
+  async function read(
+    bytes: Uint8Array,
+    mapping: CsvMappingSpec | undefined,
+    decide: Parameters<ReportParser['read']>[2],
+  ) {
     try {
-      return await parser.parse(bytes, mapping);
+      return await parser.read(bytes, mapping, decide);
     } catch (error) {
       if (error instanceof ReportError) {
         throw new AppError(400, error.code, error.message, {}, error.details);
@@ -171,39 +194,32 @@ export function createImportService({ db, trading, settings, parser, now, afterI
         'Another of your uploads is still being read. Wait for its preview, then upload the next file.',
         async () => {
           const mapping = await csvMapping(userId, request);
-          const report = await parse(request.bytes, mapping);
+          let accountKey = '';
+          const { head, planned } = await read(request.bytes, mapping, async (report) => {
+            const account = await trading.importedAccount(userId, report.identity);
+            accountKey = account.accountKey;
+            const remembered = account.stored;
+            return {
+              brokerTime: brokerTimeOf(request, report, remembered),
+              rememberedMode: request.mode ?? remembered?.mode ?? null,
+              contractSizes: [...(await repo.contractSizes(userId))],
+            };
+          });
           const stamp = now();
-          const account = await trading.importedAccount(userId, accountIdentity(report));
-          const remembered = account.stored;
-          const offset =
-            request.serverUtcOffset ??
-            (report.timesAreUtc ? '+00:00' : undefined) ??
-            remembered?.utcOffset ??
-            DEFAULT_SERVER_UTC_OFFSET;
-          const sizes = contractSizesWith(await repo.contractSizes(userId));
-          const plan = planImport(report, { offset, rememberedMode: request.mode ?? remembered?.mode ?? null, sizes });
           const importId = randomUUID();
-          const payload: Payload = {
-            format: report.format,
-            mode: plan.mode,
-            account: plan.account,
-            trades: plan.trades,
-            openTrades: plan.openTrades,
-            balanceOperations: plan.balanceOperations,
-          };
           await repo.deleteExpired(stamp.toISOString());
           await repo.savePending({
             id: importId,
             user_id: userId,
-            format: report.format,
+            format: head.format,
             file_name: request.fileName,
-            account_key: account.accountKey,
-            summary: JSON.stringify(plan.preview),
-            payload: JSON.stringify(payload),
+            account_key: accountKey,
+            summary: JSON.stringify(planned.preview),
+            payload: planned.payload,
             created_at: stamp.toISOString(),
             expires_at: new Date(stamp.getTime() + IMPORT_PREVIEW_TTL_MINUTES * 60_000).toISOString(),
           });
-          return { importId, format: report.format, preview: plan.preview };
+          return { importId, format: head.format, preview: planned.preview };
         },
       );
     },

@@ -126,6 +126,7 @@ describe('account summary', () => {
       broker: null,
       leverage: null,
       utc_offset: null,
+      broker_time: null,
       version: 2,
       created_at: 'c',
       updated_at: 'u',

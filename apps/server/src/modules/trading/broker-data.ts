@@ -46,6 +46,8 @@ export type TradeRecord = TradeContent & {
   trade_num: number;
   /** The first stop-loss attached to the trade; once stored, never replaced (trade-upsert.ts). */
   initial_stop_loss_price: string | null;
+  /** Imported trades: the open time as the broker's server printed it (metatrader-store.ts); absent for OANDA's. */
+  server_open_time?: string | null;
 };
 
 /** The first stop-loss order of a trade, as its transaction gave it: a price, or a distance from the entry. */

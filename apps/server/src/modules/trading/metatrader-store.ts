@@ -1,4 +1,4 @@
-import type { BalanceOperationType, Mode } from '@pipsense/contract';
+import type { BalanceOperationType, BrokerTimeName, Mode } from '@pipsense/contract';
 import { utcDateTime } from '../../domain/datetime';
 import { compareDecimals, sumDecimals, trimDecimal } from '../../domain/decimal';
 import type { BrokerAccountsTable } from '../../db/schema';
@@ -25,7 +25,10 @@ export interface ImportedAccountInput {
   freeMargin: string | null;
   broker: string | null;
   leverage: string | null;
-  utcOffset: string;
+  /** The server clock rule the times were read with (docs/decisions/012-metatrader-import.md, "Server time"). */
+  brokerTime: BrokerTimeName;
+  /** The offset of a `fixed` rule; null for a named rule. */
+  utcOffset: string | null;
   openTradeCount: number;
   commission: string | null;
   swap: string | null;
@@ -52,6 +55,8 @@ export interface ImportedTradeInput {
   openTime: string;
   /** null: the trade is still open at the report's end. */
   closeTime: string | null;
+  /** The open time as the server printed it (`YYYY-MM-DDTHH:mm:ss`, no zone): what a re-import matches it by. */
+  serverOpenTime: string;
   realizedPL: string;
   commission: string;
   swap: string;
@@ -67,12 +72,13 @@ export interface ImportCounts {
 }
 
 /** What an imported account row holds beyond OANDA's summary fields; compared like them. */
-const IMPORTED_ACCOUNT_EXTRA = ['broker', 'leverage', 'utc_offset'] as const;
+const IMPORTED_ACCOUNT_EXTRA = ['broker', 'leverage', 'utc_offset', 'broker_time'] as const;
 const IMPORTED_ACCOUNT_CONTENT = [...ACCOUNT_CONTENT, ...IMPORTED_ACCOUNT_EXTRA] as const;
 export type ImportedAccountContent = AccountContent & {
   broker: string | null;
   leverage: string | null;
   utc_offset: string | null;
+  broker_time: string | null;
 };
 
 /** The account row's content: the report's figures where OANDA's summary has its own. */
@@ -102,6 +108,7 @@ export function importedAccountContent(a: ImportedAccountInput): ImportedAccount
     broker: a.broker,
     leverage: a.leverage,
     utc_offset: a.utcOffset,
+    broker_time: a.brokerTime,
   };
 }
 
@@ -110,6 +117,7 @@ export const sameImportedAccount = (
     broker?: string | null;
     leverage?: string | null;
     utc_offset?: string | null;
+    broker_time?: string | null;
   },
   b: ImportedAccountContent,
 ): boolean => IMPORTED_ACCOUNT_CONTENT.every((k) => (a[k] ?? null) === (b[k] ?? null));
@@ -133,43 +141,55 @@ const ticketOf = (tradeId: string): string => {
   return at < 0 ? tradeId : tradeId.slice(0, at);
 };
 
+/** What a stored trade of the account is matched by: its UTC open time and, for an imported one, the server's. */
+export interface StoredOpenTime {
+  openTime: string;
+  /** null for a row that has none (OANDA's). */
+  serverOpenTime: string | null;
+}
+
 /**
  * The trade id of each imported trade (account-key.ts: the trade key). The ticket, unless the ticket is not enough
  * to tell trades apart: it occurs more than once among these trades, or a stored trade of the account has it with
  * another open time (an MT5 netting position reused after a reversal). Then `<ticket>@<open time>` (the stored,
- * nanosecond form of the open time). A trade already stored with the same ticket and open time keeps its id, so a
- * re-import of the same file, or of one that overlaps it, names every trade as before.
- * `stored`: the account's stored trades, id → open time; none for an import's preview, which names the trades as
- * the file alone does.
+ * nanosecond form of the UTC open time). A trade already stored with the same ticket and the same open time as the
+ * server printed it keeps its id, so a re-import of the same file, of one that overlaps it, or of the same file read
+ * with a corrected server clock rule (its UTC times moved) names every trade as before; an id's `@<open time>` is
+ * then the UTC time it was first stored with, a name and no longer the trade's time.
+ * `stored`: the account's stored trades by id; none for an import's preview, which names the trades as the file
+ * alone does.
  */
 export function importedTradeIds(
-  trades: ReadonlyArray<{ ticket: string; openTime: string }>,
-  stored: ReadonlyMap<string, string> = new Map(),
+  trades: ReadonlyArray<{ ticket: string; openTime: string; serverOpenTime: string }>,
+  stored: ReadonlyMap<string, StoredOpenTime> = new Map(),
 ): string[] {
   const idOf = tradeIdNamer(trades, stored);
-  return trades.map((t) => idOf(t.ticket, storedTime(t.openTime, `trade ${t.ticket} openTime`)));
+  return trades.map((t) => idOf(t.ticket, storedTime(t.openTime, `trade ${t.ticket} openTime`), t.serverOpenTime));
 }
 
 /** The id rule of importedTradeIds for one trade, given the whole import and the stored trades. */
 function tradeIdNamer(
   trades: ReadonlyArray<{ ticket: string }>,
-  stored: ReadonlyMap<string, string>,
-): (ticket: string, openTime: string) => string {
+  stored: ReadonlyMap<string, StoredOpenTime>,
+): (ticket: string, openTime: string, serverOpenTime: string) => string {
   // Ids with an open time suffix are few (reversals); plain ids are looked up in `stored` itself.
-  const suffixed = new Map<string, Array<{ id: string; openTime: string }>>();
-  for (const [id, openTime] of stored) {
+  const suffixed = new Map<string, Array<{ id: string } & StoredOpenTime>>();
+  for (const [id, times] of stored) {
     if (!id.includes('@')) continue;
     const ticket = ticketOf(id);
     let list = suffixed.get(ticket);
     if (!list) suffixed.set(ticket, (list = []));
-    list.push({ id, openTime });
+    list.push({ id, ...times });
   }
   const inBatch = new Map<string, number>();
   for (const t of trades) inBatch.set(t.ticket, (inBatch.get(t.ticket) ?? 0) + 1);
-  return (ticket, openTime) => {
+  // A row without a server time (none should be left after migration 022) is matched by its UTC open time.
+  const sameTrade = (k: StoredOpenTime, openTime: string, serverOpenTime: string) =>
+    k.serverOpenTime === null ? k.openTime === openTime : k.serverOpenTime === serverOpenTime;
+  return (ticket, openTime, serverOpenTime) => {
     const plain = stored.get(ticket);
-    const known = [...(plain === undefined ? [] : [{ id: ticket, openTime: plain }]), ...(suffixed.get(ticket) ?? [])];
-    const same = known.find((k) => k.openTime === openTime);
+    const known = [...(plain === undefined ? [] : [{ id: ticket, ...plain }]), ...(suffixed.get(ticket) ?? [])];
+    const same = known.find((k) => sameTrade(k, openTime, serverOpenTime));
     if (same) return same.id;
     const reused = (inBatch.get(ticket) ?? 0) > 1 || known.length > 0;
     return reused ? `${ticket}@${openTime}` : ticket;
@@ -185,7 +205,7 @@ const SLICE = 2000;
  */
 export async function importedTradeRecords(
   trades: readonly ImportedTradeInput[],
-  stored: ReadonlyMap<string, string>,
+  stored: ReadonlyMap<string, StoredOpenTime>,
   mode: Mode,
 ): Promise<TradeRecord[]> {
   const idOf = tradeIdNamer(trades, stored);
@@ -194,7 +214,7 @@ export async function importedTradeRecords(
     if (at > 0) await new Promise((resolve) => setImmediate(resolve));
     for (const t of trades.slice(at, at + SLICE)) {
       const record = importedTradeRecord(t, '', mode);
-      record.trade_id = idOf(t.ticket, record.open_time);
+      record.trade_id = idOf(t.ticket, record.open_time, t.serverOpenTime);
       out.push(record);
     }
   }
@@ -239,6 +259,7 @@ function importedTradeRecord(t: ImportedTradeInput, id: string, mode: Mode): Tra
     trailing_stop_distance: null,
     initial_stop_loss_price: t.stopLossPrice,
     platform: 'metatrader',
+    server_open_time: t.serverOpenTime,
     symbol: t.symbol,
     lots: t.lots,
     commission: t.commission,

@@ -32,6 +32,7 @@ const ACCOUNT: ImportedAccountInput = {
   freeMargin: '10181.15',
   broker: 'Raw Trading Ltd',
   leverage: '1:500',
+  brokerTime: 'fixed',
   utcOffset: '+02:00',
   openTradeCount: 1,
   commission: '-21.00',
@@ -39,6 +40,7 @@ const ACCOUNT: ImportedAccountInput = {
 };
 
 const mt = (t: Partial<ImportedTradeInput> & Pick<ImportedTradeInput, 'ticket' | 'openTime'>): ImportedTradeInput => ({
+  serverOpenTime: t.openTime.slice(0, 19),
   symbol: 'EURUSD.r',
   instrument: 'EUR_USD',
   units: '100000',
@@ -139,7 +141,7 @@ describe('storeImport', () => {
       unchanged: 4,
       balanceOperations: { added: 0, updated: 0 },
     });
-    const stored = { accountKey: KEY, stored: { mode: 'demo', utcOffset: '+02:00' } };
+    const stored = { accountKey: KEY, stored: { mode: 'demo', brokerTime: 'fixed', utcOffset: '+02:00' } };
     expect(await trading.importedAccount(aliceId, { server: SERVER, login: LOGIN })).toEqual(stored);
     // The key's colon rule: a login printed with colons names the same account.
     expect(await trading.importedAccount(aliceId, { server: SERVER, login: ` 5123:4567 ` })).toEqual(stored);

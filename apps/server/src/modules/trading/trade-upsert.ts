@@ -18,11 +18,16 @@ const INSERT_COLUMNS = [
   'trade_num',
   ...TRADE_CONTENT,
   'initial_stop_loss_price',
+  'server_open_time',
   'created_at',
   'updated_at',
 ] as const satisfies ReadonlyArray<keyof TradesTable>;
 const RECORD_COLUMNS = INSERT_COLUMNS.slice(2, -2) as Array<keyof TradeRecord>;
-const UPDATE_COLUMNS = [...TRADE_CONTENT, 'trade_num', 'updated_at'] as const;
+/**
+ * An imported trade's server open time is what matched it to its row (metatrader-store.ts importedTradeIds), so it
+ * never differs on an update; it is written all the same, for a row stored before the column was filled.
+ */
+const UPDATE_COLUMNS = [...TRADE_CONTENT, 'trade_num', 'server_open_time', 'updated_at'] as const;
 /**
  * The first stop-loss is kept once known: a later sync (incremental or full) only fills it in while it is empty,
  * so neither a later stop nor a sync that did not read the opening transactions replaces it.

@@ -5,6 +5,7 @@ import { bumpDataVersion, dataVersionBump } from '../../db/data-versions';
 import { chunks } from '../../lib/batches';
 import type { TradeRecord } from './broker-data';
 import { accountKeysNamed, apiAccountId } from './account-key';
+import type { StoredOpenTime } from './metatrader-store';
 import { createSqliteTradeWriter } from './sqlite-trade-writer';
 import { planUpsert, STORED_COLUMNS, upsertSql, type StoredTrade, type WriteCounts } from './trade-upsert';
 import type { TradingDb } from './tables';
@@ -98,22 +99,26 @@ export function createTradeRepository(db: Kysely<TradingDb>) {
       });
     },
 
-    /** The open time of each of the account's stored trades, by trade id (an import names its trades by them). */
-    async openTimes(userId: string, key: string): Promise<Map<string, string>> {
+    /**
+     * The open times (UTC, and as the server printed them) of each of the account's stored trades, by trade id: an
+     * import names its trades by them.
+     */
+    async openTimes(userId: string, key: string): Promise<Map<string, StoredOpenTime>> {
       // A page at a time (by trade id, the key's order): on SQLite each read holds the event loop while it runs.
-      const out = new Map<string, string>();
+      const out = new Map<string, StoredOpenTime>();
       let after: string | null = null;
       for (;;) {
         let query = db
           .selectFrom('trades')
-          .select(['trade_id', 'open_time'])
+          .select(['trade_id', 'open_time', 'server_open_time'])
           .where('user_id', '=', userId)
           .where('account_key', '=', key)
           .orderBy('trade_id')
           .limit(OPEN_TIMES_PAGE);
         if (after !== null) query = query.where('trade_id', '>', after);
         const rows = await query.execute();
-        for (const r of rows) out.set(r.trade_id, r.open_time);
+        for (const r of rows)
+          out.set(r.trade_id, { openTime: r.open_time, serverOpenTime: r.server_open_time ?? null });
         if (rows.length < OPEN_TIMES_PAGE) return out;
         after = rows.at(-1)!.trade_id;
         await new Promise((resolve) => setImmediate(resolve));

@@ -1,15 +1,17 @@
 import type { Kysely } from 'kysely';
-import type {
-  AccountItem,
-  AccountSyncResult,
-  BalanceOperation,
-  BalanceOperationType,
-  CandlesResult,
-  Granularity,
-  Mode,
-  PlatformQuery,
-  TradeItem,
-  TradeSyncResult,
+import {
+  BROKER_TIMES,
+  type AccountItem,
+  type AccountSyncResult,
+  type BalanceOperation,
+  type BalanceOperationType,
+  type BrokerTimeName,
+  type CandlesResult,
+  type Granularity,
+  type Mode,
+  type PlatformQuery,
+  type TradeItem,
+  type TradeSyncResult,
 } from '@pipsense/contract';
 import { AppError, notFound } from '../../lib/errors';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
@@ -134,16 +136,24 @@ export function createTradingService({ db, oanda, settings, now, candleLimit }: 
 
     /**
      * The account key of an imported account, named by its server and login as the report prints them
-     * (account-key.ts metatraderAccount), and what its stored row remembers (mode, the server's UTC offset); `stored`
+     * (account-key.ts metatraderAccount), and what its stored row remembers (mode, the server clock rule and a fixed
+     * rule's UTC offset); `stored`
      * is null before its first import.
      */
     async importedAccount(
       userId: string,
       account: { server: string; login: string },
-    ): Promise<{ accountKey: string; stored: { mode: Mode; utcOffset: string | null } | null }> {
+    ): Promise<{
+      accountKey: string;
+      stored: { mode: Mode; brokerTime: BrokerTimeName | null; utcOffset: string | null } | null;
+    }> {
       const accountKey = metatraderAccount(account.server, account.login).account_key;
       const row = await accounts.find(userId, accountKey);
-      return { accountKey, stored: row ? { mode: row.mode as Mode, utcOffset: row.utc_offset ?? null } : null };
+      const brokerTime = BROKER_TIMES.find((b) => b === row?.broker_time) ?? null;
+      return {
+        accountKey,
+        stored: row ? { mode: row.mode as Mode, brokerTime, utcOffset: row.utc_offset ?? null } : null,
+      };
     },
 
     /**
@@ -260,6 +270,7 @@ export function createTradingService({ db, oanda, settings, now, candleLimit }: 
               user_id: userId,
               account_key: oandaAccount(credentials.mode, accountId).account_key,
               initial_stop_loss_price: null,
+              server_open_time: null,
               mae_price: null,
               mfe_price: null,
               excursion_status: null,

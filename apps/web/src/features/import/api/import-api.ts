@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
+  BrokerTimeName,
   CsvMapping,
   CsvMappingBody,
   Envelope,
@@ -15,7 +16,9 @@ const base = () => `${config.metatrader ?? config.oanda}/api/v1/import`;
 
 export interface UploadFields {
   file: File;
-  /** Broker server time, '+02:00'. */
+  /** The broker server's clock; '' sends none (the account's remembered rule, else the server's default). */
+  brokerTime: BrokerTimeName | '';
+  /** The offset of a `fixed` rule, '+02:00' (sent with `fixed` only). */
   serverUtcOffset: string;
   /** A saved CSV mapping ('' for none). */
   mappingId: string;
@@ -25,9 +28,10 @@ export interface UploadFields {
  * POST import/upload (multipart): the fields first and the file last, so the server knows the offset and mapping
  * before it reads the file's bytes.
  */
-export function uploadReport({ file, serverUtcOffset, mappingId }: UploadFields, options: UploadOptions) {
+export function uploadReport({ file, brokerTime, serverUtcOffset, mappingId }: UploadFields, options: UploadOptions) {
   const form = new FormData();
-  form.append('serverUtcOffset', serverUtcOffset);
+  if (brokerTime) form.append('brokerTime', brokerTime);
+  if (brokerTime === 'fixed') form.append('serverUtcOffset', serverUtcOffset);
   if (mappingId) form.append('mappingId', mappingId);
   form.append('file', file, file.name);
   return authUpload<ImportUploadResponse>(`${base()}/upload`, form, options);

@@ -5,10 +5,13 @@ import { cilCloudUpload, cilDescription } from '@coreui/icons';
 import { useMappings } from '../api/import-api';
 import { formatBytes, IMPORT_ACCEPT, looksLikeCsv } from '../model/import-file';
 import { offsetLabel, UTC_OFFSETS } from '../model/utc-offsets';
+import { BROKER_TIME_CHOICES, isBrokerTimeChoice, type BrokerTimeChoice } from '../model/broker-time';
 
 interface FileStepProps {
   file: File | null;
   onFile: (file: File) => void;
+  brokerTime: BrokerTimeChoice;
+  onBrokerTime: (choice: BrokerTimeChoice) => void;
   offset: string;
   onOffset: (offset: string) => void;
   mappingId: string;
@@ -22,8 +25,10 @@ interface FileStepProps {
 
 /** Step 1: the report file (dropped or picked), the broker's server time and, for a CSV, a saved column mapping. */
 export function FileStep(props: FileStepProps) {
-  const { file, onFile, offset, onOffset, mappingId, onMapping, onRead, busy, problem } = props;
+  const { file, onFile, brokerTime, onBrokerTime, offset, onOffset, mappingId, onMapping, onRead, busy, problem } =
+    props;
   const inputId = useId();
+  const ruleId = useId();
   const offsetId = useId();
   const mappingSelectId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -86,24 +91,44 @@ export function FileStep(props: FileStepProps) {
 
         <div className="row g-3 mt-1">
           <div className="col-12 col-md-6">
-            <CFormLabel htmlFor={offsetId}>Broker server time</CFormLabel>
+            <CFormLabel htmlFor={ruleId}>Broker server time</CFormLabel>
             <CFormSelect
-              id={offsetId}
-              value={offset}
+              id={ruleId}
+              value={brokerTime}
               disabled={busy}
-              onChange={(event) => onOffset(event.target.value)}
-              aria-describedby={`${offsetId}-hint`}
+              onChange={(event) => {
+                if (isBrokerTimeChoice(event.target.value)) onBrokerTime(event.target.value);
+              }}
+              aria-describedby={`${ruleId}-hint`}
             >
-              {UTC_OFFSETS.map((o) => (
-                <option key={o} value={o}>
-                  {offsetLabel(o)}
+              {BROKER_TIME_CHOICES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
                 </option>
               ))}
             </CFormSelect>
-            <CFormText id={`${offsetId}-hint`}>
+            <CFormText id={`${ruleId}-hint`}>
               Reports print times in the broker&apos;s server time, without a zone. Most MetaTrader brokers run at
-              UTC+2, UTC+3 in summer; the terminal&apos;s Market Watch clock shows it.
+              UTC+2, UTC+3 in summer (when New York changes its clocks); the terminal&apos;s Market Watch clock shows
+              it. Each trade is read by its own date.
             </CFormText>
+            {brokerTime === 'fixed' && (
+              <div className="mt-2">
+                <CFormLabel htmlFor={offsetId}>Fixed UTC offset</CFormLabel>
+                <CFormSelect
+                  id={offsetId}
+                  value={offset}
+                  disabled={busy}
+                  onChange={(event) => onOffset(event.target.value)}
+                >
+                  {UTC_OFFSETS.map((o) => (
+                    <option key={o} value={o}>
+                      {offsetLabel(o)}
+                    </option>
+                  ))}
+                </CFormSelect>
+              </div>
+            )}
           </div>
           {csv && saved.length > 0 && (
             <div className="col-12 col-md-6">

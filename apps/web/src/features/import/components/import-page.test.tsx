@@ -43,16 +43,21 @@ describe('ImportPage', () => {
     const api = fakeApi({ [UPLOAD]: () => answer.promise });
     const user = userEvent.setup();
     renderWithProviders(<ImportPage />);
-    expect(screen.getByLabelText('Broker server time')).toHaveValue('+02:00');
+    // No rule chosen: the account's remembered one, else the server's default.
+    expect(screen.getByLabelText('Broker server time')).toHaveValue('');
+    expect(screen.queryByLabelText('Fixed UTC offset')).not.toBeInTheDocument();
     expect(screen.getByText(/Most MetaTrader brokers run at UTC\+2, UTC\+3 in summer/)).toBeInTheDocument();
     await chooseFile(user, reportFile('Statement.htm', 2_000_000));
     expect(screen.getByText('1.9 MB', { exact: false })).toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText('Broker server time'), '+03:00');
+    await user.selectOptions(screen.getByLabelText('Broker server time'), 'fixed');
+    expect(screen.getByLabelText('Fixed UTC offset')).toHaveValue('+02:00');
+    await user.selectOptions(screen.getByLabelText('Fixed UTC offset'), '+03:00');
 
     const release = api.holdUploads();
     await user.click(readButton());
     const bar = await screen.findByRole('progressbar', { name: 'Uploading Statement.htm' });
-    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'));
+    // Held at half the form's bytes (fake-api): 16 of 33 ('fixed', '+03:00' and the file's 22).
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '48'));
     expect(readButton()).toBeDisabled();
     release();
     expect(await screen.findByText('Reading the report…')).toBeInTheDocument();
@@ -63,7 +68,8 @@ describe('ImportPage', () => {
     expect(call!.form!.get('serverUtcOffset')).toBe('+03:00');
     expect(call!.form!.has('mappingId')).toBe(false);
     expect((call!.form!.get('file') as File).name).toBe('Statement.htm');
-    expect([...call!.form!.keys()]).toEqual(['serverUtcOffset', 'file']);
+    expect(call!.form!.get('brokerTime')).toBe('fixed');
+    expect([...call!.form!.keys()]).toEqual(['brokerTime', 'serverUtcOffset', 'file']);
 
     answer.resolve(ok(previewBody()));
     const account = await screen.findByRole('region', { name: 'Account' });
@@ -131,6 +137,7 @@ describe('ImportPage', () => {
             added: 10,
             updated: 2,
             unchanged: 0,
+            balanceOperationsAdded: 0,
             accountId: 'metatrader:ICMarketsSC-Demo:51234567',
           }),
         ),
@@ -161,7 +168,15 @@ describe('ImportPage', () => {
 
   it('cancels: the server drops the preview, nothing is confirmed, and the file can be read again', async () => {
     const api = fakeApi({
-      [UPLOAD]: () => ok(previewBody({ account: { ...previewBody().preview.account, mode: 'demo' } })),
+      [UPLOAD]: () =>
+        ok(
+          previewBody({
+            account: { ...previewBody().preview.account, mode: 'demo' },
+            brokerTime: 'ny-close-us',
+            serverUtcOffset: null,
+            serverUtcOffsets: ['+02:00', '+03:00'],
+          }),
+        ),
       [CANCEL]: () => ok({ success: true, message: 'Import cancelled.' }),
     });
     const user = userEvent.setup();
@@ -169,7 +184,11 @@ describe('ImportPage', () => {
     await chooseFile(user, reportFile('Statement.htm'));
     await user.click(readButton());
     const account = await screen.findByRole('region', { name: 'Account' });
+    expect(api.to('/api/v1/import/upload')[0]!.form!.has('brokerTime')).toBe(false);
     expect(detail(account, 'Mode')).toHaveTextContent('Demo');
+    expect(detail(screen.getByRole('region', { name: 'Report' }), 'Server time')).toHaveTextContent(
+      'UTC+2, UTC+3 while New York is on summer time (most brokers): UTC+02:00 and UTC+03:00 in this report',
+    );
     expect(screen.queryByRole('group', { name: 'Is this a demo or a live account?' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
 
@@ -178,6 +197,14 @@ describe('ImportPage', () => {
     expect(api.to(/\/confirm\//)).toHaveLength(0);
     expect(screen.getByText('Statement.htm')).toBeInTheDocument();
     expect(readButton()).toBeEnabled();
+    // The rule the preview used is the one offered for reading the file again; another can be picked.
+    expect(screen.getByLabelText('Broker server time')).toHaveValue('ny-close-us');
+    await user.selectOptions(screen.getByLabelText('Broker server time'), 'ny-close-eu');
+    await user.click(readButton());
+    await screen.findByRole('region', { name: 'Account' });
+    const again = api.to('/api/v1/import/upload')[1]!.form!;
+    expect(again.get('brokerTime')).toBe('ny-close-eu');
+    expect(again.has('serverUtcOffset')).toBe(false);
   });
 
   it('asks for the CSV columns on MISSING_COLUMN, shows the server’s validation, saves the mapping and reads again with it', async () => {

@@ -15,6 +15,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { cancelImport, confirmImport, saveMapping, uploadReport } from '../api/import-api';
 import { fileProblem } from '../model/import-file';
 import { DEFAULT_OFFSET } from '../model/utc-offsets';
+import type { BrokerTimeChoice } from '../model/broker-time';
 import { FileStep } from './file-step';
 import { MappingStep } from './mapping-step';
 import { PreviewStep } from './preview-step';
@@ -49,6 +50,7 @@ export function ImportPage() {
   const client = useQueryClient();
   const [stage, setStage] = useState<Stage>({ step: 'file' });
   const [file, setFile] = useState<File | null>(null);
+  const [brokerTime, setBrokerTime] = useState<BrokerTimeChoice>('');
   const [offset, setOffset] = useState(DEFAULT_OFFSET);
   const [mappingId, setMappingId] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -59,6 +61,8 @@ export function ImportPage() {
 
   const chooseFile = (next: File) => {
     setFile(next);
+    // Another file may be another account's: its remembered rule applies until the trader picks one.
+    setBrokerTime('');
     setMappingId('');
     setNotice(null);
     setError(fileProblem(next));
@@ -75,7 +79,7 @@ export function ImportPage() {
     setStage({ step: 'upload', upload: { phase: 'sending', sent: 0, total: file.size } });
     try {
       const result = await uploadReport(
-        { file, serverUtcOffset: offset, mappingId: withMapping },
+        { file, brokerTime, serverUtcOffset: offset, mappingId: withMapping },
         {
           signal: controller.signal,
           onProgress: (sent, total) => setStage({ step: 'upload', upload: { phase: 'sending', sent, total } }),
@@ -83,6 +87,9 @@ export function ImportPage() {
         },
       );
       setStage({ step: 'preview', result });
+      // The rule the server used (the account's remembered one, or the default) is the one offered next time.
+      setBrokerTime(result.preview.brokerTime);
+      if (result.preview.serverUtcOffset) setOffset(result.preview.serverUtcOffset);
     } catch (failure) {
       if (controller.signal.aborted) return;
       const mapping = missingColumns(failure);
@@ -146,6 +153,7 @@ export function ImportPage() {
 
   const startAgain = () => {
     setFile(null);
+    setBrokerTime('');
     setMappingId('');
     setError(null);
     setNotice(null);
@@ -168,6 +176,8 @@ export function ImportPage() {
         <FileStep
           file={file}
           onFile={chooseFile}
+          brokerTime={brokerTime}
+          onBrokerTime={setBrokerTime}
           offset={offset}
           onOffset={setOffset}
           mappingId={mappingId}

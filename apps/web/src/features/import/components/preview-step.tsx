@@ -24,7 +24,7 @@ import {
   formatMoney,
   netProfitCheck,
 } from '../model/preview';
-import { offsetLabel } from '../model/utc-offsets';
+import { serverTimeLabel } from '../model/broker-time';
 
 interface PreviewStepProps {
   upload: ImportUploadResponse;
@@ -122,8 +122,10 @@ export function PreviewStep({ upload, fileName, onConfirm, onCancel, confirming,
                 <NetProfit netProfit={preview.netProfit} reportNetProfit={preview.reportNetProfit} />
               </Fact>
               <Fact label="Server time">
-                {offsetLabel(preview.serverUtcOffset)}{' '}
-                <span className="text-body-secondary small">(times converted to UTC with it)</span>
+                {serverTimeLabel(preview)}{' '}
+                <span className="text-body-secondary small">
+                  (times converted to UTC with it; pick another server time and read the file again to change it)
+                </span>
               </Fact>
             </dl>
             {preview.skipped.length > 0 && (

@@ -33,7 +33,9 @@ export function previewBody(overrides: Partial<ImportPreview> = {}): ImportUploa
       to: '2025-10-31T20:30:00Z',
       netProfit: '1234.56',
       reportNetProfit: '1234.50',
+      brokerTime: 'fixed',
       serverUtcOffset: '+03:00',
+      serverUtcOffsets: ['+03:00'],
       contractSizes: [
         { symbol: 'EURUSD.m', instrument: 'EUR_USD', contractSize: '100000', known: true },
         { symbol: 'US30', instrument: 'US30', contractSize: '1', known: false },
