@@ -79,21 +79,21 @@ export interface SelectableTrade {
  * the assistant tests the API's trade items). Reading through functions means no object is built per trade.
  */
 export interface TradeFieldReaders<T> {
-  accountKey(t: T, i: number): string;
+  accountKey: (t: T, i: number) => string;
   /** PLATFORM_TABLE's stored value. */
-  platform(t: T, i: number): string;
-  mode(t: T, i: number): string;
-  instrument(t: T): string;
+  platform: (t: T, i: number) => string;
+  mode: (t: T, i: number) => string;
+  instrument: (t: T) => string;
   /** Initial units below zero. */
-  short(t: T): boolean;
-  state(t: T): string;
+  short: (t: T) => boolean;
+  state: (t: T) => string;
   /** Epoch milliseconds. */
-  openTime(t: T): number;
-  closeTime(t: T): number | null;
-  realizedPL(t: T): string;
-  unrealizedPL(t: T): string | null;
-  hasStopLoss(t: T): boolean;
-  hasTakeProfit(t: T): boolean;
+  openTime: (t: T) => number;
+  closeTime: (t: T) => number | null;
+  realizedPL: (t: T) => string;
+  unrealizedPL: (t: T) => string | null;
+  hasStopLoss: (t: T) => boolean;
+  hasTakeProfit: (t: T) => boolean;
 }
 
 /** The readers of a `SelectableTrade`: its own fields. */

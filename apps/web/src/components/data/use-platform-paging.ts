@@ -14,7 +14,7 @@ const FALLBACK_PLATFORM: PlatformName = 'OANDA';
  * Overview, Trades and Accounts screens open on (docs/PRODUCT.md, Overview). Undefined until get_info has answered, so
  * that a MetaTrader trader never sees OANDA's empty state first; OANDA when it fails.
  */
-export function useDefaultPlatform(): PlatformName | undefined {
+function useDefaultPlatform(): PlatformName | undefined {
   const info = useQuery({ ...infoQuery, select: defaultPlatformOf });
   if (info.data !== undefined) return info.data;
   return info.isError ? FALLBACK_PLATFORM : undefined;
