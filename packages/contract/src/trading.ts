@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalString, envelope, MODES, pageQuery, timeZone } from './common';
 import { tradeTag } from './tags';
 import { PLATFORM_QUERIES, platformParam } from './platforms';
+import { BROKER_TIMES } from './import';
 
 /** The initial risk of a trade: its first stop-loss, and the distance from the entry price to it. */
 const initialRisk = z.object({
@@ -121,6 +122,9 @@ export const accountItem = z.object({
   server: z.string(),
   broker: z.string().nullable(),
   leverage: z.string().nullable(),
+  /** The server clock rule the account's report times are read with (import's BROKER_TIMES); null for OANDA. */
+  brokerTime: z.enum(BROKER_TIMES).nullable().default(null),
+  /** The offset of a `fixed` rule; null for a named rule and for OANDA. */
   serverUtcOffset: z.string().nullable(),
 });
 export type AccountItem = z.infer<typeof accountItem>;

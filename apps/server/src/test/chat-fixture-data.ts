@@ -317,6 +317,7 @@ function account(mode: Mode, id: string, values: Partial<AccountItem>): AccountI
     server: mode === 'live' ? 'fxtrade' : 'fxpractice',
     broker: null,
     leverage: null,
+    brokerTime: null,
     serverUtcOffset: null,
     ...values,
   };

@@ -36,6 +36,7 @@ export function account(overrides: Partial<AccountItem> = {}): AccountItem {
     server: 'fxpractice',
     broker: null,
     leverage: null,
+    brokerTime: null,
     serverUtcOffset: null,
     ...overrides,
   });

@@ -94,6 +94,7 @@ function account(syncedAt: string): AccountItem {
     server: 'fxpractice',
     broker: null,
     leverage: null,
+    brokerTime: null,
     serverUtcOffset: null,
   };
 }

@@ -169,7 +169,8 @@ describe('an MT5 report: upload, preview, confirm', () => {
       NAV: '10991.67',
       mode: 'live',
       broker: 'Northwind Capital Markets Ltd',
-      // A named rule has no one offset.
+      // A named rule has no one offset: the account says which rule.
+      brokerTime: 'ny-close-us',
       serverUtcOffset: null,
     });
     expect((await accounts(token, 'oanda')).total).toBe(0);

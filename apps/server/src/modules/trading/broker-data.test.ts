@@ -137,6 +137,7 @@ describe('account summary', () => {
       server: 'fxpractice',
       oandaAccountId: body.account.id,
       broker: null,
+      brokerTime: null,
       serverUtcOffset: null,
       NAV: '5000.0000',
       hedgingEnabled: false,

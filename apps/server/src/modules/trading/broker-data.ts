@@ -1,5 +1,13 @@
 import type { Selectable } from 'kysely';
-import { platformByStored, type AccountItem, type Mode, type PlatformQuery, type TradeItem } from '@pipsense/contract';
+import {
+  BROKER_TIMES,
+  platformByStored,
+  type AccountItem,
+  type BrokerTimeName,
+  type Mode,
+  type PlatformQuery,
+  type TradeItem,
+} from '@pipsense/contract';
 import type { BrokerAccountsTable, TradesTable } from '../../db/schema';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
 import { apiAccountId } from './account-key';
@@ -292,6 +300,11 @@ export function toAccountItem(row: Selectable<BrokerAccountsTable>): AccountItem
     server: row.server,
     broker: row.broker ?? null,
     leverage: row.leverage ?? null,
+    brokerTime: brokerTimeOf(row.broker_time),
     serverUtcOffset: row.utc_offset ?? null,
   };
 }
+
+/** An account's stored server clock rule (`broker_accounts.broker_time`); null for none or an unknown value. */
+export const brokerTimeOf = (stored: string | null | undefined): BrokerTimeName | null =>
+  BROKER_TIMES.find((b) => b === stored) ?? null;

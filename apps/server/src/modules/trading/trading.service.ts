@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import {
-  BROKER_TIMES,
   type AccountItem,
   type AccountSyncResult,
   type BalanceOperation,
@@ -32,7 +31,7 @@ import {
 } from './metatrader-store';
 import { createBalanceOperationRepository } from './balance-operation.repository';
 import { dataVersionBump } from '../../db/data-versions';
-import { toAccountItem, toTradeItem, tradeRecord } from './broker-data';
+import { brokerTimeOf, toAccountItem, toTradeItem, tradeRecord } from './broker-data';
 import { aboutAccount, notConfigured, oandaFailure, SETTINGS } from './oanda-failure';
 import { createSyncLock } from './sync-lock';
 import { requeueExcursions } from './excursions-job';
@@ -149,7 +148,7 @@ export function createTradingService({ db, oanda, settings, now, candleLimit }: 
     }> {
       const accountKey = metatraderAccount(account.server, account.login).account_key;
       const row = await accounts.find(userId, accountKey);
-      const brokerTime = BROKER_TIMES.find((b) => b === row?.broker_time) ?? null;
+      const brokerTime = brokerTimeOf(row?.broker_time);
       return {
         accountKey,
         stored: row ? { mode: row.mode as Mode, brokerTime, utcOffset: row.utc_offset ?? null } : null,

@@ -1,6 +1,7 @@
 import { platformByQuery, type AccountItem } from '@pipsense/contract';
 import { EMPTY_CELL, formatCount, formatDateTime, formatDecimal, plClass } from '../../../components/data/format';
 import type { Detail } from '../../../components/data/detail-list';
+import { BROKER_TIME_LABELS } from '../../import/model/broker-time';
 
 /** docs/PRODUCT.md, Constants: balance and NAV with 2 decimals, unrealized P/L with 4. */
 export const formatMoney = (value: string | null) => formatDecimal(value, 2);
@@ -55,6 +56,7 @@ const FIELDS: { [K in ShownField]: FieldSpec<K> } = {
   server: { label: 'Server', format: exact },
   broker: { label: 'Broker', format: exact },
   leverage: { label: 'Leverage', format: exact },
+  brokerTime: { label: 'Server Clock', format: (rule) => (rule ? BROKER_TIME_LABELS[rule] : EMPTY_CELL) },
   serverUtcOffset: { label: 'Server Time', format: (offset) => (offset ? `UTC${offset}` : EMPTY_CELL) },
 };
 
@@ -86,6 +88,7 @@ const METATRADER_ORDER: readonly ShownField[] = [
   'hedgingEnabled',
   'openedAt',
   'lastTransactionID',
+  'brokerTime',
   'serverUtcOffset',
   'oandaAccountId',
   'syncedAt',

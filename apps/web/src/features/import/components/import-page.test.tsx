@@ -116,6 +116,29 @@ describe('ImportPage', () => {
     expect(screen.getByRole('button', { name: 'Confirm import' })).toBeDisabled();
   });
 
+  it("shows why the report's total differs and what the reader had to assume", async () => {
+    fakeApi({
+      [UPLOAD]: () =>
+        ok(
+          previewBody({
+            reportTotalExplained: "The report's total (1234.50) also counts the commission of position 70100452.",
+            warnings: ['Positions: the column "Echange" was not recognised; read as Swap by its place.'],
+          }),
+        ),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ImportPage />);
+    await chooseFile(user, reportFile('a.htm'));
+    await user.click(readButton());
+    const report = await screen.findByRole('region', { name: 'Report' });
+    expect(within(report).getByLabelText('Why the totals differ')).toHaveTextContent(
+      "The report's total (1234.50) also counts the commission of position 70100452.",
+    );
+    expect(within(report).getByLabelText('What PipSense assumed')).toHaveTextContent(
+      'Positions: the column "Echange" was not recognised; read as Swap by its place.',
+    );
+  });
+
   it('says when the net P/L matches the report, or that the report gives no total', async () => {
     fakeApi({ [UPLOAD]: () => ok(previewBody({ reportNetProfit: '1234.560' })) });
     const user = userEvent.setup();

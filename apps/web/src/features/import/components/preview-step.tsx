@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import {
+  CAlert,
   CBadge,
   CButton,
   CCard,
@@ -128,6 +129,21 @@ export function PreviewStep({ upload, fileName, onConfirm, onCancel, confirming,
                 </span>
               </Fact>
             </dl>
+            {preview.reportTotalExplained && (
+              <p className="small text-body-secondary mt-2 mb-0" aria-label="Why the totals differ">
+                {preview.reportTotalExplained}
+              </p>
+            )}
+            {preview.warnings.length > 0 && (
+              <CAlert color="warning" className="mt-3 mb-0 py-2 small" aria-label="What PipSense assumed">
+                <div className="fw-semibold mb-1">Check before you confirm: PipSense had to assume</div>
+                <ul className="mb-0 ps-3">
+                  {preview.warnings.map((w) => (
+                    <li key={w}>{w}</li>
+                  ))}
+                </ul>
+              </CAlert>
+            )}
             {preview.skipped.length > 0 && (
               <details className="mt-3">
                 <summary>Why rows were skipped</summary>

@@ -4,7 +4,7 @@ import { offsetLabel } from './utc-offsets';
 /** The broker-time choice of the file step: a rule, or '' for the account's remembered one (new: ny-close-us). */
 export type BrokerTimeChoice = BrokerTimeName | '';
 
-const BROKER_TIME_LABELS: Record<BrokerTimeName, string> = {
+export const BROKER_TIME_LABELS: Record<BrokerTimeName, string> = {
   'ny-close-us': 'UTC+2, UTC+3 while New York is on summer time (most brokers)',
   'ny-close-eu': 'UTC+2, UTC+3 during EU summer time',
   fixed: 'One fixed offset all year',
