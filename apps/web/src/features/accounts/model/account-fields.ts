@@ -1,7 +1,7 @@
 import { platformByQuery, type AccountItem } from '@pipsense/contract';
 import { EMPTY_CELL, formatCount, formatDateTime, formatDecimal, plClass } from '../../../components/data/format';
 import type { Detail } from '../../../components/data/detail-list';
-import { BROKER_TIME_LABELS } from '../../import/model/broker-time';
+import { BROKER_TIME_LABELS } from '../../../lib/broker-time';
 
 /** docs/PRODUCT.md, Constants: balance and NAV with 2 decimals, unrealized P/L with 4. */
 export const formatMoney = (value: string | null) => formatDecimal(value, 2);

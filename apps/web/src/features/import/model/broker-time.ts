@@ -1,14 +1,9 @@
 import { BROKER_TIMES, type BrokerTimeName, type ImportPreview } from '@pipsense/contract';
+import { BROKER_TIME_LABELS } from '../../../lib/broker-time';
 import { offsetLabel } from './utc-offsets';
 
 /** The broker-time choice of the file step: a rule, or '' for the account's remembered one (new: ny-close-us). */
 export type BrokerTimeChoice = BrokerTimeName | '';
-
-export const BROKER_TIME_LABELS: Record<BrokerTimeName, string> = {
-  'ny-close-us': 'UTC+2, UTC+3 while New York is on summer time (most brokers)',
-  'ny-close-eu': 'UTC+2, UTC+3 during EU summer time',
-  fixed: 'One fixed offset all year',
-};
 
 export const BROKER_TIME_CHOICES: ReadonlyArray<{ value: BrokerTimeChoice; label: string }> = [
   { value: '', label: 'As last time for this account (else UTC+2/+3 with New York)' },
