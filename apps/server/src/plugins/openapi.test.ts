@@ -193,7 +193,14 @@ describe('API reference (/api/docs)', () => {
     };
     expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
     expect(form.required).toEqual(['file']);
-    expect(Object.keys(form.properties).sort()).toEqual(['brokerTime', 'file', 'mapping', 'mappingId', 'mode', 'serverUtcOffset']);
+    expect(Object.keys(form.properties).sort()).toEqual([
+      'brokerTime',
+      'file',
+      'mapping',
+      'mappingId',
+      'mode',
+      'serverUtcOffset',
+    ]);
     expect(upload.responses['413']).toBeDefined();
 
     expect(doc.paths['/api/v1/trade/export_trades']!.get!.responses['200']!.content).toHaveProperty('text/csv');
