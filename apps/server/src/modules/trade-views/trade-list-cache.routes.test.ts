@@ -189,8 +189,8 @@ describe('the trade list cache', () => {
     expect(upload.statusCode, upload.body).toBe(200);
     const before = computed.pages;
     await post(`/api/v1/import/confirm/${upload.json<ImportUploadResponse>().importId}`, {});
-    expect((await list(two, url)).body.total).toBe(10);
-    expect((await list(one, url)).body.total).toBe(10);
+    expect((await list(two, url)).body.total).toBe(11);
+    expect((await list(one, url)).body.total).toBe(11);
     expect(computed.pages).toBe(before + 2);
   });
 });
