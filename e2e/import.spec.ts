@@ -1,7 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { InfoRecord } from '@pipsense/contract';
-import { apiAs, sessionToken, signedIn, SHOTS, VIEWPORTS } from './support';
+import {
+  apiAs,
+  importedStatus,
+  MT5_EXPECTED,
+  MT5_REPORT,
+  MT5_STORED_TRADES,
+  sessionToken,
+  signedIn,
+  SHOTS,
+  VIEWPORTS,
+} from './support';
 
 /*
  * A trader imports an MT5 report through the UI (the terminal's UTF-16 HTML), sees the
@@ -9,13 +18,8 @@ import { apiAs, sessionToken, signedIn, SHOTS, VIEWPORTS } from './support';
  * The whole journey at 1280×800, the import and its screens again at 390×844. Expected figures come from the
  * report itself (parse/fixtures/mt5-report.expected.json), never from the screen under test.
  */
-const FIXTURES = new URL('../apps/server/src/modules/import/parse/fixtures/', import.meta.url);
-const REPORT = readFileSync(new URL('mt5-report.html', FIXTURES));
-const EXPECTED = JSON.parse(readFileSync(new URL('mt5-report.expected.json', FIXTURES), 'utf8')) as {
-  account: { number: string; name: string };
-  closedTrades: Array<{ positionId: string; symbol: string; profit: string }>;
-  totals: { netProfit: string };
-};
+const REPORT = MT5_REPORT;
+const EXPECTED = MT5_EXPECTED;
 async function chooseFile(page: Page, name: string, buffer: Buffer, mimeType = 'text/html') {
   await page.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer });
   await expect(page.getByText(name)).toBeVisible();
@@ -49,7 +53,7 @@ async function importReport(page: Page, shot: string) {
   await page.screenshot({ path: `${SHOTS}/import-preview-${shot}.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Confirm import' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^Imported 10 trades/ })).toBeVisible();
+  await expect(importedStatus(page)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/import-done-${shot}.png`, fullPage: true });
 }
 
@@ -66,15 +70,16 @@ for (const viewport of VIEWPORTS) {
         token,
         '/api/v1/trade/get_trade_history?platform=metatrader&limit=1',
       );
-      expect(stored.total).toBe(EXPECTED.closedTrades.length);
+      expect(stored.total).toBe(MT5_STORED_TRADES);
     });
 
     await test.step('the trades, on MetaTrader', async () => {
       await page.getByRole('link', { name: 'See the trades' }).click();
       await expect(page.getByRole('heading', { name: 'MetaTrader Trades', exact: true })).toBeVisible();
       const rows = page.getByRole('table').first().locator('tbody tr');
+      // Newest first: the position still open, then the closed ones from the latest.
       await expect(rows).toHaveCount(10);
-      await expect(page.getByRole('table').first()).toContainText(EXPECTED.closedTrades[0]!.positionId);
+      await expect(page.getByRole('table').first()).toContainText(EXPECTED.closedTrades.at(-1)!.positionId);
       await expect(page.getByRole('link', { name: 'Import' }).first()).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/import-trades-${viewport.name}.png`, fullPage: true });
     });
@@ -87,7 +92,7 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/overview');
       await expect(page.getByText('Dashboard – MetaTrader', { exact: true })).toBeVisible();
       const total = page.locator('.card').filter({ has: page.getByText('Total Trades', { exact: true }) });
-      await expect(total).toContainText(String(EXPECTED.closedTrades.length));
+      await expect(total).toContainText(String(MT5_STORED_TRADES));
       await page.screenshot({ path: `${SHOTS}/import-overview-${viewport.name}.png`, fullPage: true });
     });
 

@@ -1,6 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { newUser, registerByApi, signInByApi, toast, VIEWPORTS } from './support';
+import {
+  importedStatus,
+  MT5_EXPECTED,
+  MT5_REPORT,
+  MT5_STORED_TRADES,
+  newUser,
+  registerByApi,
+  signInByApi,
+  toast,
+  VIEWPORTS,
+} from './support';
 
 /** Where this journey's screenshots go, to be looked at (not compared). */
 const SHOTS = process.env.E2E_SHOTS ?? '.test-results/screens/metatrader-only';
@@ -13,12 +22,8 @@ const SHOTS = process.env.E2E_SHOTS ?? '.test-results/screens/metatrader-only';
  * 1280 px screen, and the phone's chat keeps its header at the top after a message. At 1280×800 and 390×844. Expected
  * figures come from the report itself (parse/fixtures/mt5-report.expected.json).
  */
-const FIXTURES = new URL('../apps/server/src/modules/import/parse/fixtures/', import.meta.url);
-const REPORT = readFileSync(new URL('mt5-report.html', FIXTURES));
-const EXPECTED = JSON.parse(readFileSync(new URL('mt5-report.expected.json', FIXTURES), 'utf8')) as {
-  account: { number: string };
-  closedTrades: Array<{ positionId: string; closeTime: string }>;
-};
+const REPORT = MT5_REPORT;
+const EXPECTED = MT5_EXPECTED;
 /** The month the report's trades closed in ('2024.04.02 14:02:31' → '2024-04'). */
 const MONTH = EXPECTED.closedTrades[0]!.closeTime.slice(0, 7).replace('.', '-');
 
@@ -49,7 +54,7 @@ async function importReport(page: Page) {
   await page.getByRole('button', { name: 'Read the report' }).click();
   await expect(page.getByRole('region', { name: 'Account' })).toContainText(EXPECTED.account.number);
   await page.getByRole('button', { name: 'Confirm import' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^Imported 10 trades/ })).toBeVisible();
+  await expect(importedStatus(page)).toBeVisible();
 }
 
 for (const viewport of VIEWPORTS) {
@@ -113,9 +118,7 @@ for (const viewport of VIEWPORTS) {
     await test.step('the Overview opens on MetaTrader', async () => {
       await page.goto('/overview');
       await expect(page.getByRole('heading', { name: 'Dashboard – MetaTrader', exact: true })).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Total Trades' })).toContainText(
-        String(EXPECTED.closedTrades.length),
-      );
+      await expect(page.getByRole('region', { name: 'Total Trades' })).toContainText(String(MT5_STORED_TRADES));
       await shot('overview');
     });
 

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { AiPlatformId, TradeItem, TradeListResponse } from '@pipsense/contract';
 import type { FakeReply, FakeRequest } from '@pipsense/fake-llm';
 import { connectOanda, type ApiCall } from '../apps/server/src/test/oanda-user';
@@ -157,3 +158,20 @@ export function canvasPainted(container: Locator): Promise<boolean> {
     }),
   );
 }
+
+const MT5_FIXTURES = new URL('../apps/server/src/modules/import/parse/fixtures/', import.meta.url);
+/** The MT5 report (the terminal's UTF-16 HTML) the import journeys upload, and what the parser's tests expect of it. */
+export const MT5_REPORT = readFileSync(new URL('mt5-report.html', MT5_FIXTURES));
+export const MT5_EXPECTED = JSON.parse(readFileSync(new URL('mt5-report.expected.json', MT5_FIXTURES), 'utf8')) as {
+  account: { number: string; name: string };
+  closedTrades: Array<{ positionId: string; symbol: string; profit: string; closeTime: string }>;
+  openTrades: unknown[];
+  totals: { netProfit: string };
+};
+
+/** How many trades an import of MT5_REPORT stores: its closed positions and the one still open. */
+export const MT5_STORED_TRADES = MT5_EXPECTED.closedTrades.length + MT5_EXPECTED.openTrades.length;
+
+/** The status a confirmed import of MT5_REPORT ends with. */
+export const importedStatus = (page: Page) =>
+  page.getByRole('status').filter({ hasText: new RegExp(`^Imported ${MT5_STORED_TRADES} trades`) });
