@@ -1,4 +1,4 @@
-import { cpSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Chat } from '@pipsense/contract';
 import { startFakeOpenAI } from '@pipsense/fake-llm';
@@ -167,7 +167,11 @@ describe('a sync killed at random points', () => {
 
     // How long a whole first sync takes here, on a copy of the data directory: the kills fall within it.
     const scratch = dataDir();
-    cpSync(dir, scratch, { recursive: true });
+    // Copied by another process: SQLite's locks are POSIX locks, and a close() of any descriptor of the database's
+    // files in this process (cpSync's) would drop the test app's locks on them, letting a sync child checkpoint the
+    // WAL under the app's reads ("database disk image is malformed"; sqlite.org/howtocorrupt.html, 2.2).
+    const copied = spawnSync('cp', ['-R', `${dir}/.`, scratch]);
+    expect(copied.status, copied.stderr.toString()).toBe(0);
     const trial = syncProcess(scratch);
     await started(trial);
     const began = performance.now();
