@@ -16,6 +16,7 @@ import type { WireTrade } from '../apps/server/src/integrations/oanda/wire-schem
 import { createDb } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { tradeRecord } from '../apps/server/src/modules/trading/broker-data';
+import { TRANSACTION_FILTER } from '../apps/server/src/modules/trading/account-transactions';
 import { createTradeRepository } from '../apps/server/src/modules/trading/trade.repository';
 import { createBenchApp } from './support/bench-app';
 import { startSimProcess } from './support/sim-process';
@@ -81,15 +82,19 @@ runBench(async () => {
     const api = client.forCredentials({ accessToken: sim.token, mode: 'demo' });
 
     // Exactly the requests a full sync of every account makes, as concurrently as it makes them: the account list,
-    // then both accounts at once, each its summary, then its stop-loss order transactions (the trades' first
-    // stops, docs/decisions/010-…) beside every trade page.
+    // then both accounts at once, each its summary, then its transactions by id range (the transaction store,
+    // docs/decisions/022-transaction-store.md) beside every trade page.
     const fetchAll = async () => {
       let trades = 0;
       await Promise.all(
         (await api.listAccounts()).map(async (account) => {
-          const { account: summary } = await api.accountSummary(account.id);
+          const { lastTransactionID } = await api.accountSummary(account.id);
           const stops = (async () => {
-            for await (const _ of api.stopLossTransactionPages(account.id, { since: summary.createdTime }));
+            const ranges = api.transactionRanges(account.id, {
+              throughId: lastTransactionID ?? '0',
+              types: TRANSACTION_FILTER,
+            });
+            for await (const _ of ranges);
           })();
           for await (const page of api.tradePages(account.id, { state: 'ALL' })) trades += page.trades.length;
           await stops;
@@ -164,7 +169,7 @@ runBench(async () => {
     const syncMedian = median(syncMs);
     // Each sync is compared with the fetch run next to it, which saw the same neighbours on the machine.
     const ratio = median(syncMs.map((t, i) => t / fetchMs[i]!));
-    console.log(`fetch only (list + summaries + stop-loss transactions + trade pages): ${spread(fetchMs, 0)}`);
+    console.log(`fetch only (list + summaries + transactions + trade pages): ${spread(fetchMs, 0)}`);
     console.log(`full sync (GET /api/v1/trade/sync_trade):    ${spread(syncMs, 0)}`);
     console.log(`sync rate: ${Math.round(warmFetched / (syncMedian / 1000)).toLocaleString('en-US')} trades/s`);
     console.log(`fetch rate: ${Math.round(warmFetched / (fetchMedian / 1000)).toLocaleString('en-US')} trades/s`);

@@ -402,14 +402,22 @@ for (const viewport of VIEWPORTS) {
 
     test('open the calendar, click a losing day and read its journal entry', async ({ page, baseURL }) => {
       const journal = await journalUser(page, baseURL, `jc${viewport.name[0]}`);
-      // The latest day whose closed trades lost money, in the browser's zone (the calendar's).
+      // The practice accounts are in two currencies and the stack has no rates: a day's P/L is one amount per
+      // currency, never added (docs/decisions/024-currencies-never-mixed.md).
+      const currencyOf = new Map(readStackFacts(baseURL).practice.accounts.map((a) => [a.id, a.currency]));
+      const perCurrency = (list: readonly TradeListItem[]) =>
+        [...new Set(list.map((t) => currencyOf.get(t.accountId)!))].sort().map((currency) => ({
+          currency,
+          net: netOf(list.filter((t) => currencyOf.get(t.accountId) === currency)),
+        }));
+      // The latest day whose closed trades lost money in every currency, in the browser's zone (the calendar's).
       const byDay = new Map<string, TradeListItem[]>();
       for (const t of closedOf(journal.trades)) {
         const day = localDay(t.closeTime!, journal.timeZone);
         byDay.set(day, [...(byDay.get(day) ?? []), t]);
       }
       const [date, trades] = [...byDay]
-        .filter(([, list]) => netOf(list) < 0n)
+        .filter(([, list]) => perCurrency(list).every((part) => part.net < 0n))
         .sort((a, b) => (a[0] < b[0] ? 1 : -1))[0]!;
       const note = 'Two losers in a row on NFP: no trading the first hour after news.';
       const written = await apiAs<UpdateDayResponse>(page, journal.token, `/api/v1/journal/update_day/${date}`, {
@@ -427,7 +435,9 @@ for (const viewport of VIEWPORTS) {
       const label = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(
         new Date(`${date}T00:00:00Z`),
       );
-      const net = signedMoney(netOf(trades));
+      const net = perCurrency(trades)
+        .map((part) => `${signedMoney(part.net).replaceAll(',', '')} ${part.currency}`)
+        .join(' · ');
       const count = trades.length === 1 ? '1 trade' : `${trades.length} trades`;
       const cell = page.getByRole('button', { name: `${label}, net P/L ${net}, ${count}, journal entry`, exact: true });
       await expect(cell).toBeVisible();

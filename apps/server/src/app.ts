@@ -77,6 +77,7 @@ import {
   type JournalTables,
 } from './modules/journal';
 import { createTradeViews, tradeViewsRoutes, type TradeViewsTables } from './modules/trade-views';
+import { ratesFromCloses, type DailyRates } from './domain/currency-totals';
 import { listVersionReader, type DataVersionsTables } from './db/data-versions';
 import {
   createImportService,
@@ -85,6 +86,15 @@ import {
   importUserData,
   type ImportTables,
 } from './modules/import';
+import {
+  createCandleBudget,
+  createCandleStore,
+  dailyClosesFor,
+  memoryWindowCounter,
+  redisWindowCounter,
+  type CandlesTables,
+} from './modules/candles';
+import { bookTrades, createMoneyService, moneyRoutes, namedAccounts } from './modules/money';
 import {
   createSyncJobs,
   syncRoutes,
@@ -122,6 +132,11 @@ export interface BuildOptions {
    * COMPUTE_CONCURRENCY). Tests hand in theirs to take a user's places themselves.
    */
   userLimits?: { candles?: UserConcurrency; overview?: UserConcurrency };
+  /**
+   * A user's daily exchange rates (domain/currency-totals.ts; tests hand in fixed ones). Default: none yet, so money
+   * of several currencies is listed per currency (docs/decisions/024-currencies-never-mixed.md).
+   */
+  ratesFor?: (userId: string) => DailyRates;
 }
 
 const defaultWebDist = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
@@ -263,6 +278,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       trading
         .oandaConnected(userId)
         .catch((err: unknown) => app.log.warn({ err, userId }, 'queueing trade excursions again failed')),
+    // Late-bound as well: the trade views are built below.
+    tradeCountsByCurrency: (userId) => views.tradeCountsByCurrency(userId),
   });
   // OANDA tokens sealed without associated data (older releases) are re-sealed bound to their user, once.
   const sealed = await settings.sealLegacyTokens();
@@ -278,11 +295,38 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
   });
   app.addHook('onClose', () => oanda.close());
+  // The one owner of candles (docs/decisions/023-candle-store.md): each OANDA token's candle requests within one
+  // budget, counted in Redis across instances when REDIS_URL is set, in this instance otherwise.
+  const candleCounter = env.REDIS_URL
+    ? redisWindowCounter(env.REDIS_URL, { log: (err) => app.log.warn({ err }, 'candle budget (Redis) unavailable') })
+    : memoryWindowCounter(ctx.now);
+  app.addHook('onClose', () => candleCounter.close());
+  const candles = createCandleStore({
+    db: slice<CandlesTables>(db.kysely),
+    oanda,
+    budget: createCandleBudget({
+      counter: candleCounter,
+      batchPerMinute: env.EXCURSION_REQUESTS_PER_MINUTE > 0 ? env.EXCURSION_REQUESTS_PER_MINUTE : undefined,
+    }),
+    now: ctx.now,
+    credentials: (userId) => settings.oandaCredentials(userId),
+  });
+  // Money of several currencies: converted at the daily rates of the candle store, or listed per currency without
+  // them (decision 024).
+  const ratesFor =
+    options.ratesFor ??
+    ((userId: string) =>
+      ratesFromCloses(
+        dailyClosesFor(candles, userId, ctx.now, (err, context) =>
+          app.log.warn({ err, ...context }, 'daily rate unavailable'),
+        ),
+      ));
   const trading = createTradingService({
     db: slice<TradingDb>(db.kysely),
     oanda,
     settings,
     now: ctx.now,
+    candles,
     candleLimit: options.userLimits?.candles,
   });
   // The one read side of trades (docs/decisions/021-one-read-side-for-trades.md).
@@ -295,7 +339,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // MAE/MFE from candles in the background; stopped before the database closes (registered after its hook).
     const excursions = createExcursionJob({
       db: slice<TradingDb>(db.kysely),
-      oanda,
+      candles,
       credentials: (userId) => settings.oandaCredentials(userId),
       now: ctx.now,
       requestsPerMinute: env.EXCURSION_REQUESTS_PER_MINUTE,
@@ -326,6 +370,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The journal's facts of trades, built once: the assistant's tools and the Overview read the same ones.
   const journalFacts = createJournalFactsService(slice<JournalTables>(db.kysely));
   const chat = createChatModule({
+    currencyRule: async (userId) => ({ home: (await settings.homeCurrency(userId)).currency, rates: ratesFor(userId) }),
     budget: aiBudget,
     maxToolCallsPerRound: env.AI_MAX_TOOL_CALLS_PER_ROUND,
     db: slice<ChatTables>(db.kysely),
@@ -362,6 +407,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     timeoutMs: options.insightsTimeoutMs,
     log: (err, context) => app.log.warn({ err, ...context }, 'overview insights failed'),
     computeLimit: options.userLimits?.overview,
+    ratesFor,
   });
   // Registered after the database's own hook, so it runs first: the writers stop before the database closes.
   app.addHook('onClose', () => analytics.close());
@@ -389,8 +435,39 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(analyticsRoutes, { analytics });
   await app.register(journalRoutes, { journal });
   await app.register(calendarRoutes, {
-    calendar: createCalendarService({ db: slice<JournalTables>(db.kysely), views, now: ctx.now }),
+    calendar: createCalendarService({
+      db: slice<JournalTables>(db.kysely),
+      views,
+      now: ctx.now,
+      homeCurrencyOf: async (userId) => (await settings.homeCurrency(userId)).currency,
+      ratesFor,
+    }),
   });
+
+  // Balance and equity over time, and returns (docs/money.md): equity between closes rebuilt from the candle store's
+  // complete mid candles (only for a user with an OANDA connection), cash flows and equity samples from trading's
+  // transaction store (OANDA) and balance operations (MetaTrader).
+  const money = createMoneyService({
+    accounts: namedAccounts(views.bookRows, trading),
+    trades: bookTrades(views.bookRows),
+    cashFlows: { cashFlows: (userId, filter) => trading.cashFlows(userId, filter) },
+    samples: {
+      // A summary without a NAV says nothing about equity.
+      equitySamples: async (userId, key, from, to) =>
+        (await trading.equitySamples(userId, key, from, to)).flatMap((s) =>
+          s.nav === null ? [] : [{ ...s, nav: s.nav }],
+        ),
+    },
+    candles: {
+      canRead: async (userId) => (await settings.oandaCredentials(userId)) !== undefined,
+      read: async ({ userId, ...request }) =>
+        ((await candles.readForUser(userId, { ...request, price: 'M' })) ?? []).filter((c) => c.complete),
+    },
+    versionOf: listVersionReader(slice<DataVersionsTables>(db.kysely)),
+    now: ctx.now,
+    log: (err, context) => app.log.warn({ err, ...context }, 'equity rebuild from candles failed'),
+  });
+  await app.register(moneyRoutes, { money });
 
   const imports = createImportService({
     db: slice<ImportTables>(db.kysely),

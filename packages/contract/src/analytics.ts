@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, MODES, timeZone } from './common';
+import { currencyMode, envelope, moneyFigure, MODES, timeZone } from './common';
 import { TAG_KINDS } from './tags';
 import { tradeFilterFields, withDateRange } from './trading';
 
@@ -113,6 +113,32 @@ const riskInR = z.object({
   closedWithoutInitialStop: z.number().int(),
 });
 
+/**
+ * How the Overview's money is shown. `mode` as in moneyFigure; `home` the trader's home currency; `currencies` the
+ * accounts' currencies; `chartsCurrency` the currency the charts, the tags' P/L and the insights are in (when
+ * listed: the home currency's accounts only, or the currency of the most trades); `note` says so in words.
+ */
+const overviewCurrency = z.object({
+  mode: currencyMode,
+  home: z.string(),
+  currencies: z.array(z.string()),
+  chartsCurrency: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type OverviewCurrency = z.infer<typeof overviewCurrency>;
+
+/** The Overview's headline money figures, each under the currency rule (moneyFigure); null without closed trades. */
+const overviewMoney = z.object({
+  netPL: moneyFigure.nullable(),
+  grossProfit: moneyFigure.nullable(),
+  grossLoss: moneyFigure.nullable(),
+  financing: moneyFigure.nullable(),
+  netPLAfterFinancing: moneyFigure.nullable(),
+  maxDrawdown: moneyFigure.nullable(),
+  unrealizedPL: moneyFigure.nullable(),
+});
+export type OverviewMoney = z.infer<typeof overviewMoney>;
+
 export const dashboardMetrics = z.object({
   tradeCount: z.number().int(),
   accountCount: z.number().int(),
@@ -136,6 +162,13 @@ export const dashboardMetrics = z.object({
   /** Per journal tag, most trades first; empty without tags. */
   byTag: z.array(tagFacts),
   riskInR,
+  /**
+   * How the money figures are shown (docs/decisions/024-currencies-never-mixed.md). With several currencies the
+   * cards' money values carry codes: converted into the home currency, or one value per currency side by side.
+   */
+  currency: overviewCurrency.optional(),
+  /** The headline money figures under the currency rule. */
+  money: overviewMoney.optional(),
   insights: insightsStatus,
   /** The last sync of the trades and accounts counted (RFC 3339); null when there are none. */
   dataAsOf: z.string().nullable(),

@@ -12,6 +12,7 @@ export const API_TAGS = {
   Settings: 'The profile, password, time zone and trading platform settings (`/api/v1/account/…` in the spec).',
   Accounts: 'Broker accounts: the list, the account sync and the balance operations of imported accounts.',
   Trades: 'The trade history, its CSV export, the trade sync and candles.',
+  Money: "Money over time: an account's cash flows, balance and equity history, and time-weighted returns.",
   Sync: 'Background sync: its status and the schedule.',
   Overview: 'The Overview: every metric of the dashboard, from a snapshot per data version.',
   Journal: 'Tags, trade notes and ratings, the P/L calendar and the daily journal.',
@@ -140,6 +141,14 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
   },
   'GET /api/v1/account/get_time_zone': { tag: 'Settings', summary: 'The time zone the Overview is computed in' },
   'POST /api/v1/account/update_time_zone': { tag: 'Settings', summary: 'Set the time zone of the Overview' },
+  'GET /api/v1/account/get_home_currency': {
+    tag: 'Settings',
+    summary: 'The home currency money of several currencies is converted into (or the currency of the most trades)',
+  },
+  'POST /api/v1/account/update_home_currency': {
+    tag: 'Settings',
+    summary: 'Set the home currency (an ISO 4217 code such as USD)',
+  },
 
   'GET /api/v1/account/get_accounts': { tag: 'Accounts', summary: 'Broker accounts, a page at a time' },
   'GET /api/v1/account/get_balance_operations/:accountId': {
@@ -151,6 +160,12 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
     tag: 'Accounts',
     summary: 'Sync the broker accounts from OANDA now',
     errors: syncing,
+  },
+
+  'GET /api/v1/money/get_cash_flows': {
+    tag: 'Money',
+    summary: 'Deposits, withdrawals, credits, financing and adjustments of your accounts, oldest first',
+    errors: { 404: 'No account of yours (of that platform) has this key or login.' },
   },
 
   'GET /api/v1/trade/get_trade_history': { tag: 'Trades', summary: 'Trades, filtered, a page at a time' },
@@ -272,6 +287,17 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
     tag: 'Import',
     summary: 'Delete a saved CSV column mapping',
     errors: { 404: 'No such mapping.' },
+  },
+
+  'GET /api/v1/money/get_balance_history/:accountId': {
+    tag: 'Money',
+    summary: "An account's balance and equity over time, by trade, hour or day",
+    errors: { 404: 'No account of yours has this key or login.' },
+  },
+  'GET /api/v1/money/get_returns': {
+    tag: 'Money',
+    summary: "An account's time-weighted return in percent, in total and per day, month or year",
+    errors: { 404: 'No account of yours has this key or login.' },
   },
 
   'POST /api/v1/support/feedback': {

@@ -54,3 +54,23 @@ export const timeZone = z
     },
     { message: 'timeZone must be an IANA time zone such as Europe/London' },
   );
+
+/** An amount of one currency: an exact decimal string with its ISO 4217 code. */
+export const currencyAmount = z.object({ currency: z.string(), amount: z.string() });
+export type CurrencyAmount = z.infer<typeof currencyAmount>;
+
+/**
+ * A money figure that may span accounts (docs/decisions/024-currencies-never-mixed.md): `single` (every account in one
+ * currency: the amount in it), `converted` (several currencies, each amount converted into the home `currency` at
+ * its close day's rate; `from` names the currencies converted) or `listed` (a rate is missing: one amount per
+ * currency, never added). Amounts are decimal strings with 2 decimals, as the cards show them.
+ */
+/** How a view's money is shown: one currency, converted into the home currency, or listed per currency. */
+export const currencyMode = z.enum(['single', 'converted', 'listed']);
+
+export const moneyFigure = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('single'), currency: z.string(), amount: z.string() }),
+  z.object({ mode: z.literal('converted'), currency: z.string(), amount: z.string(), from: z.array(z.string()) }),
+  z.object({ mode: z.literal('listed'), byCurrency: z.array(currencyAmount) }),
+]);
+export type MoneyFigure = z.infer<typeof moneyFigure>;

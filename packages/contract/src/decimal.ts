@@ -62,6 +62,23 @@ export function multiplyDecimals(a: string, b: string): string {
   return format({ units: x.units * y.units, scale: x.scale + y.scale });
 }
 
+/**
+ * a / b with `places` decimals, rounded half away from zero (the inverse of an exchange rate, which no finite decimal
+ * holds exactly). Throws for a zero divisor.
+ */
+export function divideDecimals(a: string, b: string, places: number): string {
+  const x = parse(a);
+  const y = parse(b);
+  if (y.units === 0n) throw new RangeError(`cannot divide ${a} by zero`);
+  // a / b = (x.units / 10^x.scale) / (y.units / 10^y.scale); scaled to `places` + 1 digits, then rounded once.
+  const numerator = x.units * 10n ** BigInt(places + 1 + y.scale);
+  const denominator = y.units * 10n ** BigInt(x.scale);
+  const negative = numerator < 0n !== denominator < 0n;
+  const magnitude = (numerator < 0n ? -numerator : numerator) / (denominator < 0n ? -denominator : denominator);
+  const rounded = (magnitude + 5n) / 10n;
+  return format({ units: negative ? -rounded : rounded, scale: places });
+}
+
 /** The same number without trailing fraction zeros ('50000.00' → '50000', '1.2500' → '1.25'). */
 export function trimDecimal(a: string): string {
   return format(parse(a))
@@ -103,4 +120,20 @@ export function groupDecimal(a: string, decimals: number): string {
   const [whole = '0', fraction] = (negative ? rounded.slice(1) : rounded).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}${grouped}${fraction !== undefined ? `.${fraction}` : ''}`;
+}
+
+/**
+ * The exact sum per currency, ordered by currency code: amounts of several currencies are never added into one
+ * (docs/decisions/024-currencies-never-mixed.md).
+ */
+export function sumsByCurrency(
+  items: Iterable<{ currency: string; amount: string }>,
+): Array<{ currency: string; amount: string }> {
+  const groups = new Map<string, string[]>();
+  for (const { currency, amount } of items) {
+    const group = groups.get(currency);
+    if (group) group.push(amount);
+    else groups.set(currency, [amount]);
+  }
+  return [...groups.keys()].sort().map((currency) => ({ currency, amount: sumDecimals(groups.get(currency)!) }));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, timeZone } from './common';
+import { currencyAmount, currencyMode, envelope, timeZone } from './common';
 import { TAG_KINDS, tradeTag } from './tags';
 import { tradeListItem } from './trading';
 
@@ -139,8 +139,15 @@ export const calendarQuery = z.object({
 /** A trade counts on the day it closed, in the trader's zone; open trades are not on the calendar. */
 const calendarDay = z.object({
   date: z.string(),
-  /** Exact decimal text, the sum of the day's realized P/L. */
-  netPL: z.string(),
+  /**
+   * Exact decimal text, the day's realized P/L in `currency`: the sum in the one currency of the trader's accounts,
+   * or converted into the home currency; null when the month is listed per currency (see `byCurrency`).
+   */
+  netPL: z.string().nullable(),
+  /** The currency of `netPL`; null when it is null. */
+  currency: z.string().nullable(),
+  /** The day's realized P/L per account currency, ordered by code (docs/decisions/024-currencies-never-mixed.md). */
+  byCurrency: z.array(currencyAmount),
   trades: z.number().int(),
   wins: z.number().int(),
   losses: z.number().int(),
@@ -148,7 +155,16 @@ const calendarDay = z.object({
 });
 export type CalendarDay = z.infer<typeof calendarDay>;
 export const calendarResponse = envelope.extend({
-  data: z.object({ month: z.string(), timeZone: z.string(), days: z.array(calendarDay) }),
+  data: z.object({
+    month: z.string(),
+    timeZone: z.string(),
+    /**
+     * How the month's money is shown: `single` or `converted` (every day's netPL in one currency, which add up),
+     * `listed` (netPL null; each day's byCurrency, added per currency).
+     */
+    currency: z.object({ mode: currencyMode, home: z.string(), currencies: z.array(z.string()) }).optional(),
+    days: z.array(calendarDay),
+  }),
 });
 export type CalendarResponse = z.infer<typeof calendarResponse>;
 

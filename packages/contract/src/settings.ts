@@ -72,3 +72,38 @@ const timeZoneSetting = z.object({ timeZone: z.string().nullable() });
 export const updateTimeZoneBody = z.object({ timeZone });
 export const timeZoneResponse = envelope.extend({ data: timeZoneSetting });
 export type TimeZoneResponse = z.infer<typeof timeZoneResponse>;
+
+/**
+ * The ISO 4217 currency codes a home currency may be (the active codes, as ICU lists them; written out so that the
+ * server and every browser accept the same list).
+ */
+export const CURRENCY_CODES: readonly string[] = (
+  'AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD CAD ' +
+  'CDF CHF CLP CNY COP CRC CUC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF ' +
+  'GTQ GYD HKD HNL HRK HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK ' +
+  'LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR ' +
+  'PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SLL SOS SRD SSP STN SVC ' +
+  'SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VES VND VUV WST XAF XCD XCG XDR XOF XPF ' +
+  'XSU YER ZAR ZMW ZWG ZWL'
+).split(' ');
+const currencyCodes = new Set(CURRENCY_CODES);
+
+const HOME_CURRENCY_HINT = 'currency must be an ISO 4217 code of three capital letters, such as USD, EUR or JPY';
+
+/** A currency code from CURRENCY_CODES ('USD'); anything else is refused with a message that says what to send. */
+const currencyCode = z
+  .string({ error: HOME_CURRENCY_HINT })
+  .refine((value) => /^[A-Z]{3}$/.test(value), { message: HOME_CURRENCY_HINT })
+  .refine((value) => !/^[A-Z]{3}$/.test(value) || currencyCodes.has(value), {
+    message: `${HOME_CURRENCY_HINT}; this one is not an ISO 4217 currency`,
+  });
+
+/**
+ * The home currency (Profile): money figures that span accounts of several currencies are converted into it, or
+ * listed per currency (docs/decisions/024-currencies-never-mixed.md). `isDefault`: not saved yet, so it is the
+ * currency of the most trades (ties: the alphabetically first; 'USD' without trades).
+ */
+const homeCurrencySetting = z.object({ currency: z.string(), isDefault: z.boolean() });
+export const updateHomeCurrencyBody = z.object({ currency: currencyCode });
+export const homeCurrencyResponse = envelope.extend({ data: homeCurrencySetting });
+export type HomeCurrencyResponse = z.infer<typeof homeCurrencyResponse>;

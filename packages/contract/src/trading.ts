@@ -129,7 +129,7 @@ export const accountItem = z.object({
 });
 export type AccountItem = z.infer<typeof accountItem>;
 
-const isoTime = (field: string) =>
+export const isoTime = (field: string) =>
   z
     .string({ error: `${field} must be an ISO-8601 date or time` })
     .trim()

@@ -176,4 +176,13 @@ export class Broker {
     this.writer(account).replaceOrder(this.stamp(account), rec, kind, ticks);
     return rec;
   }
+
+  /** Deposits (positive) or withdraws (negative) `amount` of the account currency now: a TRANSFER_FUNDS. */
+  transferFunds(accountId: string, amount: string | number, comment?: string): void {
+    const account = this.requireAccount(accountId);
+    const units = Math.round(Number(amount) * 10_000);
+    if (!Number.isSafeInteger(units) || units === 0) throw new SimError('amount must be a non-zero number');
+    if (account.balance + units < 0) throw new SimError('a withdrawal cannot exceed the balance');
+    this.writer(account).transferFunds(this.stamp(account), units, comment);
+  }
 }

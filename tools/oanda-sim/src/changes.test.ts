@@ -136,6 +136,34 @@ describe('changes', () => {
     expect(missing.body).toMatchObject({ errorCode: 'NO_SUCH_TRANSACTION', lastTransactionID: String(last) });
   });
 
+  it("answers an idrange's type filter as OANDA does: only the named types, the groups, a 400 for a name it lacks", async () => {
+    const last = Number(sim.state.lastTransactionID(account));
+    type Body = { transactions: { id: string; type: string }[]; errorMessage?: string };
+    const range = (type: string) =>
+      get<Body>(sim, `/v3/accounts/${account}/transactions/idrange?from=1&to=${last}&type=${type}`);
+    const all = (await get<Body>(sim, `/v3/accounts/${account}/transactions/idrange?from=1&to=${last}`)).body;
+    const named = await range('STOP_LOSS_ORDER,ORDER_CANCEL,TRANSFER_FUNDS');
+    expect(named.status).toBe(200);
+    const wanted = new Set(['STOP_LOSS_ORDER', 'ORDER_CANCEL', 'TRANSFER_FUNDS']);
+    expect(named.body.transactions).toEqual(all.transactions.filter((t) => wanted.has(t.type)));
+    expect(new Set(named.body.transactions.map((t) => t.type))).toEqual(wanted);
+    const funding = await range('FUNDING');
+    expect(funding.body.transactions.map((t) => t.type)).toEqual(
+      all.transactions.filter((t) => t.type === 'TRANSFER_FUNDS').map((t) => t.type),
+    );
+    // A range with nothing of the filter's types answers an empty list, not an error.
+    const fills = all.transactions.filter((t) => t.type === 'ORDER_FILL').map((t) => t.id);
+    const lone = await get<Body>(
+      sim,
+      `/v3/accounts/${account}/transactions/idrange?from=${fills[0]}&to=${fills[0]}&type=STOP_LOSS_ORDER`,
+    );
+    expect([lone.status, lone.body.transactions]).toEqual([200, []]);
+    for (const name of ['DIVIDEND_ADJUSTMENT', 'FIXED_PRICE_ORDER', 'TRANSFER_FUNDS,FUNDS']) {
+      const refused = await range(name);
+      expect([refused.status, refused.body.errorMessage], name).toEqual([400, "Invalid value specified for 'type'"]);
+    }
+  });
+
   it('refuses impossible mutations', () => {
     const closed = sim.state.trades(account, 'CLOSED')[0] as WireTrade;
     expect(() => sim.closeTrade(account, closed.id)).toThrow(/already closed/);

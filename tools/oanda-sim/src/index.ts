@@ -116,6 +116,8 @@ export interface OandaSim {
   setTakeProfit(accountId: string, tradeId: string, price: string | number | null): WireTrade;
   /** Replaces (or with null cancels) an open trade's stop-loss. */
   setStopLoss(accountId: string, tradeId: string, price: string | number | null): WireTrade;
+  /** Deposits (positive) or withdraws (negative) an amount of the account currency now: a TRANSFER_FUNDS. */
+  transferFunds(accountId: string, amount: string | number, comment?: string): void;
   close(): Promise<void>;
 }
 
@@ -253,6 +255,7 @@ export async function startOandaSim(options: SimOptions = {}): Promise<OandaSim>
       tradeOut(accountId, broker.setDependentOrder(accountId, tradeId, 'TAKE_PROFIT', price)),
     setStopLoss: (accountId, tradeId, price) =>
       tradeOut(accountId, broker.setDependentOrder(accountId, tradeId, 'STOP_LOSS', price)),
+    transferFunds: (accountId, amount, comment) => broker.transferFunds(accountId, amount, comment),
     close: () => sim.close(),
   };
 }

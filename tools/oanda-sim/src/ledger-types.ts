@@ -75,7 +75,12 @@ interface TxBase {
 export type TxRec =
   | (TxBase & { readonly type: 'CREATE' })
   | (TxBase & { readonly type: 'CLIENT_CONFIGURE' })
-  | (TxBase & { readonly type: 'TRANSFER_FUNDS'; readonly amount: number; readonly balance: number })
+  | (TxBase & {
+      readonly type: 'TRANSFER_FUNDS';
+      readonly amount: number;
+      readonly balance: number;
+      readonly comment?: string;
+    })
   | (TxBase & {
       readonly type: 'MARKET_ORDER';
       readonly trade: TradeRec;

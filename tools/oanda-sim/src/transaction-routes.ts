@@ -16,7 +16,10 @@ const ORDER_TYPES = new Set([
   'TRAILING_STOP_LOSS_ORDER',
 ]);
 
-/** OANDA's TransactionFilter values: every transaction type plus the ORDER/FUNDING/ADMIN groups. */
+/**
+ * OANDA's TransactionFilter values: the ORDER/FUNDING/ADMIN groups and the transaction types, not all of them:
+ * FIXED_PRICE_ORDER and DIVIDEND_ADJUSTMENT have no filter value, and asking for one is a 400 like any unknown name.
+ */
 const FILTERS = new Set([
   'ORDER',
   'FUNDING',
@@ -30,7 +33,6 @@ const FILTERS = new Set([
   'TRANSFER_FUNDS_REJECT',
   'MARKET_ORDER',
   'MARKET_ORDER_REJECT',
-  'FIXED_PRICE_ORDER',
   'LIMIT_ORDER',
   'LIMIT_ORDER_REJECT',
   'STOP_ORDER',
@@ -60,7 +62,6 @@ const FILTERS = new Set([
   'MARGIN_CALL_EXIT',
   'DELAYED_TRADE_CLOSURE',
   'DAILY_FINANCING',
-  'DIVIDEND_ADJUSTMENT',
   'RESET_RESETTABLE_PL',
 ]);
 

@@ -290,6 +290,23 @@ export class TxWriter {
     rec[key] = replacement ?? (wasPending ? undefined : previous);
   }
 
+  /** A deposit (positive) or withdrawal (negative) of `amount` ten-thousandths of the account currency. */
+  transferFunds(at: Stamp, amount: number, comment?: string): void {
+    const a = this.account;
+    a.balance += amount;
+    const id = this.nextId;
+    this.push({
+      id,
+      batchId: id,
+      time: at,
+      requestId: this.nextRequestId(),
+      type: 'TRANSFER_FUNDS',
+      amount,
+      balance: a.balance,
+      ...(comment === undefined ? {} : { comment }),
+    });
+  }
+
   dailyFinancing(
     at: Stamp,
     total: number,

@@ -87,7 +87,13 @@ export function transactionWire(ctx: WireContext, account: AccountRec, tx: TxRec
     case 'CLIENT_CONFIGURE':
       return { ...out, alias: account.alias, marginRate: String(account.marginRate) };
     case 'TRANSFER_FUNDS':
-      return { ...out, amount: money(tx.amount), fundingReason: 'CLIENT_FUNDING', accountBalance: money(tx.balance) };
+      return {
+        ...out,
+        amount: money(tx.amount),
+        fundingReason: 'CLIENT_FUNDING',
+        ...(tx.comment === undefined ? {} : { comment: tx.comment }),
+        accountBalance: money(tx.balance),
+      };
     case 'MARKET_ORDER': {
       const body = marketOrderBody(tx);
       const { tradeClose, ...rest } = body;

@@ -14,7 +14,15 @@ interface Schema005 {
   users: UsersTable;
   broker_accounts: Omit<
     BrokerAccountsTable,
-    'account_key' | 'platform' | 'server' | 'login' | 'broker' | 'leverage' | 'utc_offset' | 'broker_time'
+    | 'account_key'
+    | 'platform'
+    | 'server'
+    | 'login'
+    | 'broker'
+    | 'leverage'
+    | 'utc_offset'
+    | 'broker_time'
+    | 'transactions_through_id'
   > & {
     oanda_account_id: string;
   };

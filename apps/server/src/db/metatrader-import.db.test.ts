@@ -12,7 +12,10 @@ import { migrations } from './migrations';
 
 /** The tables as 011 left them. */
 interface Schema011 extends Omit<Database, 'broker_accounts' | 'trades'> {
-  broker_accounts: Omit<Database['broker_accounts'], 'broker' | 'leverage' | 'utc_offset' | 'broker_time'>;
+  broker_accounts: Omit<
+    Database['broker_accounts'],
+    'broker' | 'leverage' | 'utc_offset' | 'broker_time' | 'transactions_through_id'
+  >;
   trades: Omit<Database['trades'], 'platform' | 'symbol' | 'lots' | 'commission' | 'swap' | 'server_open_time'>;
 }
 

@@ -27,6 +27,8 @@ export interface UserInfoTable {
   oanda_mode: string;
   /** The trader's IANA time zone (Profile); null until saved. */
   time_zone: NullableText;
+  /** The trader's home currency, ISO 4217 (Profile); null until saved (migration 026). */
+  home_currency: NullableText;
   updated_at: string;
 }
 
@@ -71,6 +73,8 @@ export interface BrokerAccountsTable {
   trades_through_transaction_id: string | null;
   trades_high_id: string | null;
   trades_synced_at: string | null;
+  /** OANDA accounts (migration 024): the transaction id the transaction store is complete up to. */
+  transactions_through_id: string | null;
   /** Imported accounts (migration 012): the broker's name, '1:100', and the server's UTC offset ('+02:00'). */
   broker: NullableText;
   leverage: NullableText;
@@ -287,6 +291,63 @@ export interface BalanceOperationsTable {
   updated_at: string;
 }
 
+/**
+ * One OANDA candle of one price component, shared by every user of the environment (migration 025,
+ * docs/decisions/023-candle-store.md); prices as OANDA's exact decimal strings.
+ */
+interface CandlesTable {
+  environment: string;
+  instrument: string;
+  granularity: string;
+  /** M (mid), B (bid) or A (ask). */
+  price: string;
+  time: string;
+  o: string;
+  h: string;
+  l: string;
+  c: string;
+  volume: number;
+  /** No other candle of the series starts in [covered_from, covered_to): what fetches have seen whole. */
+  covered_from: string;
+  covered_to: string;
+  fetched_at: string;
+}
+
+/**
+ * An OANDA account's transactions that move its balance or a trade's stop-loss, take-profit or trailing stop
+ * (migration 024, docs/decisions/022-transaction-store.md); decimals as text.
+ */
+interface AccountTransactionsTable {
+  user_id: string;
+  account_key: string;
+  /** OANDA's transaction id, a number: the account's order. */
+  transaction_num: ColumnType<number | string, number, number>;
+  type: string;
+  time: string;
+  /** The balance change of a cash flow (TRANSFER_FUNDS amount, DAILY_FINANCING financing, …); null for orders. */
+  amount: NullableText;
+  /** OANDA's accountBalance after the transaction. */
+  balance: NullableText;
+  trade_id: NullableText;
+  /** ORDER_CANCEL: the order it cancelled. */
+  order_id: NullableText;
+  replaces_order_id: NullableText;
+  price: NullableText;
+  distance: NullableText;
+  reason: NullableText;
+  comment: NullableText;
+}
+
+/** NAV, balance and unrealized P/L of an OANDA account when a sync read its summary (migration 024). */
+interface EquitySamplesTable {
+  user_id: string;
+  account_key: string;
+  time: string;
+  nav: NullableText;
+  balance: NullableText;
+  unrealized_pl: NullableText;
+}
+
 /** Per user: `version` moves when stored trades or accounts change, `journal_version` when tags on trades do. */
 interface DataVersionsTable {
   user_id: string;
@@ -369,6 +430,8 @@ export interface Database {
   broker_accounts: BrokerAccountsTable;
   trades: TradesTable;
   balance_operations: BalanceOperationsTable;
+  account_transactions: AccountTransactionsTable;
+  equity_samples: EquitySamplesTable;
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
   analytics_insights: AnalyticsInsightsTable;
@@ -385,6 +448,7 @@ export interface Database {
   email_tokens: EmailTokensTable;
   feedback: FeedbackTable;
   ai_usage: AiUsageTable;
+  candles: CandlesTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

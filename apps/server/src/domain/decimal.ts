@@ -7,6 +7,7 @@ import { isDecimal, subtractDecimals } from '@pipsense/contract';
 export {
   compareDecimals,
   decimalPlaces,
+  divideDecimals,
   groupDecimal,
   isDecimal,
   multiplyDecimals,
@@ -15,6 +16,7 @@ export {
   signOf,
   subtractDecimals,
   sumDecimals,
+  sumsByCurrency,
   trimDecimal,
 } from '@pipsense/contract';
 

@@ -12,6 +12,7 @@ export const queryKeys = {
   profile: ['profile'] as const,
   /** GET account/get_time_zone: the trader's saved time zone (Profile). */
   timeZone: ['account-time-zone'] as const,
+  homeCurrency: ['account-home-currency'] as const,
   tradeHistory: {
     all: ['trade-history'] as const,
     /** One page of the list under its filters and sort (the key changes with any of them). */

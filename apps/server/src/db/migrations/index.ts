@@ -19,6 +19,9 @@ import * as m020 from './020-ai-usage';
 import * as m021 from './021-trade-write-indexes';
 import * as m022 from './022-broker-time';
 import * as m023 from './023-balance-operations';
+import * as m024 from './024-account-transactions';
+import * as m025 from './025-candles';
+import * as m026 from './026-home-currency';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -43,4 +46,7 @@ export const migrations = {
   '021-trade-write-indexes': m021,
   '022-broker-time': m022,
   '023-balance-operations': m023,
+  '024-account-transactions': m024,
+  '025-candles': m025,
+  '026-home-currency': m026,
 };

@@ -8,16 +8,14 @@ import {
   accountsResponse,
   accountSummaryResponse,
   candlesResponse,
-  stopOrderTransactionsResponse,
-  transactionPagesResponse,
-  transactionResponse,
+  accountTransactionsResponse,
   tradeResponse,
   tradesResponse,
   type AccountChangesResponse,
   type AccountsResponse,
   type AccountSummaryResponse,
   type CandlesResponse,
-  type WireStopOrderTransaction,
+  type WireAccountTransaction,
   type WireTrade,
 } from './wire-schemas';
 
@@ -59,12 +57,21 @@ export interface TradePage {
   lastTransactionID: string | undefined;
 }
 
-/** OANDA's limit on a transactions page (`pageSize`), and on the time range one listing may span. */
-const MAX_TRANSACTIONS_PER_PAGE = 1000;
-const MAX_TRANSACTION_RANGE_MS = 365 * 86_400_000;
+/**
+ * Ids per idrange request: OANDA's largest transactions page (`pageSize` 1000), so that no answer is longer than
+ * a page OANDA itself would list.
+ */
+const IDS_PER_RANGE = 1000;
 
-/** The transaction types that attach a stop-loss order to a trade. */
-const STOP_LOSS_TRANSACTION_TYPES = ['STOP_LOSS_ORDER', 'GUARANTEED_STOP_LOSS_ORDER'] as const;
+/** idrange requests asked ahead of the one the caller is working on (the fair pool queues them). */
+const RANGES_AHEAD = 3;
+
+export interface TransactionRange {
+  /** Oldest first, only the types asked for. */
+  transactions: WireAccountTransaction[];
+  /** The range's last id: every transaction up to it has been read. */
+  through: string;
+}
 
 export interface CandleParams {
   granularity: string;
@@ -229,84 +236,36 @@ export function createOandaClient(options: OandaClientOptions) {
       },
 
       /**
-       * Every stop-loss order transaction of the account (STOP_LOSS_TRANSACTION_TYPES), oldest first, one idrange
-       * page at a time. A listing spans at most a year, so an account older than that is listed in yearly windows
-       * from `since` (its creation time) to `until` (a time on OANDA's clock: that of its last transaction);
-       * without `until`, one listing from `since` to OANDA's now. Only the `from`, `to` and `type` of each page URL
-       * are used: the token is never sent anywhere but the configured host.
+       * The account's transactions of `types` with ids after `afterId` (exclusive; none: from the first) through
+       * `throughId`, oldest first, one idrange request per IDS_PER_RANGE ids, RANGES_AHEAD of them asked ahead.
        */
-      async *stopLossTransactionPages(
+      async *transactionRanges(
         accountId: string,
-        opts: { since?: string | null | undefined; until?: string | undefined },
-      ): AsyncGenerator<WireStopOrderTransaction[]> {
-        const type = STOP_LOSS_TRANSACTION_TYPES.join(',');
-        const windows: Array<{ from?: string; to?: string }> = [];
-        const start = opts.since ? Date.parse(opts.since) : NaN;
-        const end = opts.until ? Date.parse(opts.until) : NaN;
-        if (Number.isFinite(start) && Number.isFinite(end)) {
-          for (let from = start; ; from += MAX_TRANSACTION_RANGE_MS) {
-            const last = from + MAX_TRANSACTION_RANGE_MS > end;
-            const to = last ? opts.until! : new Date(from + MAX_TRANSACTION_RANGE_MS - 1).toISOString();
-            windows.push({ from: new Date(from).toISOString(), to });
-            if (last) break;
+        opts: { afterId?: string | null | undefined; throughId: string; types: readonly string[] },
+      ): AsyncGenerator<TransactionRange> {
+        const last = Number(normaliseId(opts.throughId));
+        const type = opts.types.join(',');
+        let from = opts.afterId ? Number(normaliseId(opts.afterId)) + 1 : 1;
+        const ask = (start: number) => {
+          const to = Math.min(start + IDS_PER_RANGE - 1, last);
+          const page = transport.get(
+            target,
+            { path: `${account(accountId)}/transactions/idrange`, query: { from: start, to, type } },
+            accountTransactionsResponse,
+          );
+          page.catch(() => undefined); // surfaced when its turn comes; an abandoned one is nobody's concern
+          return { page, to };
+        };
+        const queue: Array<{ page: Promise<{ transactions: WireAccountTransaction[] }>; to: number }> = [];
+        while (from <= last || queue.length > 0) {
+          while (from <= last && queue.length <= RANGES_AHEAD) {
+            const next = ask(from);
+            queue.push(next);
+            from = next.to + 1;
           }
-        } else windows.push(Number.isFinite(start) ? { from: new Date(start).toISOString() } : {});
-        // The listings, then every page, are asked for at once (the fair pool queues them); the caller
-        // takes the pages in order. The first stop of a trade is the lowest id, whatever order pages arrive in.
-        const listings = await Promise.all(
-          windows.map((window) =>
-            transport.get(
-              target,
-              {
-                path: `${account(accountId)}/transactions`,
-                query: { ...window, type, pageSize: MAX_TRANSACTIONS_PER_PAGE },
-              },
-              transactionPagesResponse,
-            ),
-          ),
-        );
-        const pages = listings.flatMap((listing) =>
-          (listing.pages ?? []).flatMap((url) => {
-            const params = new URL(url).searchParams;
-            const from = params.get('from');
-            const to = params.get('to');
-            if (!from || !to) return [];
-            const page = transport.get(
-              target,
-              { path: `${account(accountId)}/transactions/idrange`, query: { from, to, type } },
-              stopOrderTransactionsResponse,
-            );
-            page.catch(() => undefined); // surfaced when its turn comes
-            return [page];
-          }),
-        );
-        for (const page of pages) yield (await page).transactions;
-      },
-
-      /** GET /v3/accounts/{id}/transactions/{transactionID}: its id, type and time. */
-      async transactionTime(accountId: string, transactionID: string): Promise<string | undefined> {
-        const body = await transport.get(
-          target,
-          { path: `${account(accountId)}/transactions/${enc(transactionID)}` },
-          transactionResponse,
-        );
-        return body.transaction.time ?? undefined;
-      },
-
-      /** The stop-loss order transactions after `sinceTransactionID` (exclusive), oldest first. */
-      async stopLossTransactionsSince(
-        accountId: string,
-        sinceTransactionID: string,
-      ): Promise<WireStopOrderTransaction[]> {
-        const body = await transport.get(
-          target,
-          {
-            path: `${account(accountId)}/transactions/sinceid`,
-            query: { id: sinceTransactionID, type: STOP_LOSS_TRANSACTION_TYPES.join(',') },
-          },
-          stopOrderTransactionsResponse,
-        );
-        return body.transactions;
+          const head = queue.shift()!;
+          yield { transactions: (await head.page).transactions, through: String(head.to) };
+        }
       },
 
       /** GET /v3/accounts/{id}/changes?sinceTransactionID=… */

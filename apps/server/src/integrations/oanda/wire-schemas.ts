@@ -163,33 +163,33 @@ export const accountChangesResponse = z.object({
 export type AccountChangesResponse = z.infer<typeof accountChangesResponse>;
 
 /**
- * The order transactions that attach a stop-loss to a trade (STOP_LOSS_ORDER, GUARANTEED_STOP_LOSS_ORDER): which
- * trade, and its level as a price or (when given as a distance) a distance from the entry. Other transaction
- * types arrive through the same lists only when asked for by `type`, and keep just id and type.
+ * The transactions the transaction store keeps (docs/decisions/022-transaction-store.md): cash flows
+ * (TRANSFER_FUNDS `amount`, DAILY_FINANCING `financing`, DIVIDEND_ADJUSTMENT `dividendAdjustment`, each with the
+ * `accountBalance` after it) and the orders of a trade's stop-loss, take-profit and trailing stop (`tradeID`,
+ * `price` or `distance`, `replacesOrderID`; ORDER_CANCEL: `orderID`). Other fields are dropped.
  */
-const wireStopOrderTransaction = z.object({
+const wireAccountTransaction = z.object({
   id: wireId,
   type: opt(z.string()),
+  time: opt(wireTime),
+  amount: opt(wireDecimal),
+  financing: opt(wireDecimal),
+  dividendAdjustment: opt(wireDecimal),
+  accountBalance: opt(wireDecimal),
+  fundingReason: opt(z.string()),
+  comment: opt(z.string()),
   tradeID: opt(wireId),
+  orderID: opt(wireId),
+  replacesOrderID: opt(wireId),
   price: opt(wireDecimal),
   distance: opt(wireDecimal),
   reason: opt(z.string()),
 });
-export type WireStopOrderTransaction = z.infer<typeof wireStopOrderTransaction>;
+export type WireAccountTransaction = z.infer<typeof wireAccountTransaction>;
 
-/** GET …/transactions: no transactions, only the idrange URLs of the pages that hold them. */
-export const transactionPagesResponse = z.object({
-  count: opt(wireInt),
-  pages: opt(z.array(z.string())),
-  lastTransactionID: opt(wireId),
-});
-
-/** GET …/transactions/{id}: any transaction, by its common fields. */
-export const transactionResponse = z.object({ transaction: wireTransaction, lastTransactionID: opt(wireId) });
-
-/** GET …/transactions/idrange and …/transactions/sinceid. */
-export const stopOrderTransactionsResponse = z.object({
-  transactions: z.array(wireStopOrderTransaction),
+/** GET …/transactions/idrange. */
+export const accountTransactionsResponse = z.object({
+  transactions: z.array(wireAccountTransaction),
   lastTransactionID: opt(wireId),
 });
 

@@ -3,6 +3,7 @@ import type { DashboardMetrics, ErrorBody } from '@pipsense/contract';
 import { dashboardMetricsResponse } from '@pipsense/contract';
 import { startFakeOpenAI, startFakeVertex, type FakeLlmServer, type FakeReply } from '@pipsense/fake-llm';
 import { DEMO_TOKEN, startOandaSim, type OandaSim, type WireTrade } from '@pipsense/oanda-sim';
+import { noDailyRates } from '../../domain/currency-totals';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { syncOanda } from '../../test/oanda-user';
 
@@ -23,6 +24,7 @@ let vertex: FakeLlmServer;
 let withAi: TestApp;
 /** No AI provider configured on the server. */
 let plain: TestApp;
+let converting: TestApp;
 
 beforeAll(async () => {
   [book, single, openai, vertex] = await Promise.all([
@@ -39,13 +41,22 @@ beforeAll(async () => {
       VERTEX_API_KEY: 'vertex-test-key',
       VERTEX_BASE_URL: vertex.url,
     },
-    { llm: { maxRetries: 0, timeoutMs: 10_000 }, oanda: { retries: 0 }, insightsTimeoutMs: 4_000 },
+    // The figures are checked against the simulator's book per currency: no daily rates, so its USD and EUR accounts
+    // are listed apart (converted figures: currency-overview.routes.test.ts, and 'converts at the daily closes' below).
+    {
+      llm: { maxRetries: 0, timeoutMs: 10_000 },
+      oanda: { retries: 0 },
+      insightsTimeoutMs: 4_000,
+      ratesFor: () => noDailyRates,
+    },
   );
   plain = await createTestApp({ OANDA_PRACTICE_URL: single.url }, { oanda: { retries: 0 } });
+  converting = await createTestApp({ OANDA_PRACTICE_URL: book.url }, { oanda: { retries: 0 } });
 });
 afterAll(async () => {
   await withAi?.close();
   await plain?.close();
+  await converting?.close();
   await Promise.all([book?.close(), single?.close(), openai?.close(), vertex?.close()]);
 });
 beforeEach(() => {
@@ -126,6 +137,20 @@ function expectedFromBook(trades: readonly WireTrade[], accounts: number, comput
 
 const bookTrades = (accountIds: readonly string[] = book.accountIds) =>
   accountIds.flatMap((id) => book.state.trades(id, 'ALL'));
+
+/**
+ * The book's accounts are in USD and EUR and no rates are configured, so the Overview's money is listed per currency
+ * and its charts, tags and insights cover the accounts of the currency of the most trades (the default home currency;
+ * docs/decisions/024-currencies-never-mixed.md).
+ */
+function chartedAccountIds(): string[] {
+  const counts = new Map<string, number>();
+  for (const a of book.state.accounts)
+    counts.set(a.currency, (counts.get(a.currency) ?? 0) + book.state.trades(a.id, 'ALL').length);
+  const [currency] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
+  return book.state.accounts.filter((a) => a.currency === currency).map((a) => a.id);
+}
+const chartedTrades = () => bookTrades(chartedAccountIds());
 
 /** An answer whose every number the test takes from the simulator's book (so it is in the facts). */
 function groundedReply(tradeCount: number, accounts: number): FakeReply {
@@ -214,6 +239,14 @@ describe('GET /api/v1/dashboard/metrics', () => {
     expect(data.dataAsOf).not.toBeNull();
   });
 
+  it("converts a USD and a EUR account's money at the daily closes the candle store reads from OANDA", async () => {
+    const token = await trader(converting, 'gemini', {});
+    await sync(converting, token);
+    const all = await metrics(converting, token);
+    expect(all.currency).toMatchObject({ mode: 'converted', currencies: ['EUR', 'USD'] });
+    expect(all.money?.netPL).toMatchObject({ mode: 'converted', currency: all.currency?.home });
+  });
+
   it("matches the simulator's book for many trades, and never counts another user's data", async () => {
     const everything = await trader(withAi, 'gemini', {});
     const firstOnly = await trader(withAi, 'gemini', { accountId: book.accountIds[0]! });
@@ -232,7 +265,11 @@ describe('GET /api/v1/dashboard/metrics', () => {
       topInstrument: expectedAll.topInstrument,
       weeklyTrades: expectedAll.weeklyTrades,
     });
-    expect(all.charts.equityCurve.at(-1)?.value).toBeCloseTo(expectedAll.netPL, 2);
+    expect(all.currency).toMatchObject({ mode: 'listed', currencies: ['EUR', 'USD'] });
+    const charted = expectedFromBook(chartedTrades(), 1, all.computedAt);
+    expect(all.charts.equityCurve.at(-1)?.value).toBeCloseTo(charted.netPL, 2);
+    // Never the two currencies added: the plain sum is no figure of the overview.
+    expect(all.charts.equityCurve.at(-1)?.value).not.toBeCloseTo(expectedAll.netPL, 2);
     expect(all.insights).toMatchObject({ source: 'builtin', status: 'ready' });
     expect(all.insights.note).toContain('Gemini is not configured');
     expect(Object.keys(all.performanceMetrics ?? {})).toContain('Net P/L');
@@ -290,8 +327,8 @@ describe('overview insights from the AI provider', () => {
   it('answers at once with the built-in text, then serves the provider text, written once per set of facts', async () => {
     const token = await trader(withAi, 'openai', {});
     await sync(withAi, token);
-    const count = bookTrades().length;
-    openai.enqueue(groundedReply(count, 2));
+    const count = chartedTrades().length;
+    openai.enqueue(groundedReply(count, 1));
 
     const first = await metrics(withAi, token);
     expect(first.insights).toEqual({
@@ -302,12 +339,12 @@ describe('overview insights from the AI provider', () => {
       writtenAt: null,
     });
     expect(first.aiInsights).not.toBeNull();
-    expect(first.tradeCount).toBe(count);
+    expect(first.tradeCount).toBe(bookTrades().length);
 
     const ready = await settledMetrics(withAi, token);
     expect(ready.insights).toMatchObject({ source: 'openai', status: 'ready', note: null, model: 'gpt-4o' });
     expect(ready.insights.writtenAt).not.toBeNull();
-    expect(ready.aiInsights).toEqual({ Activity: `You placed ${count} trades across 2 accounts.` });
+    expect(ready.aiInsights).toEqual({ Activity: `You placed ${count} trades across 1 accounts.` });
     expect(ready.quickWins).toEqual([`Review each of your ${count} trades for a stop-loss.`]);
     expect(ready.longTermStrategy).toEqual({
       'Sample Size': `Keep a journal of the next trades beyond these ${count}.`,
@@ -354,7 +391,7 @@ describe('overview insights from the AI provider', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     await sync(withAi, token);
-    openai.setHandler(() => groundedReply(bookTrades().length, 2));
+    openai.setHandler(() => groundedReply(chartedTrades().length, 1));
     for (const zone of TEN_ZONES) await metrics(withAi, token, `?timeZone=${encodeURIComponent(zone)}`);
     const ready = await settledMetrics(withAi, token, '?timeZone=Europe%2FParis');
     expect(ready.insights).toMatchObject({ source: 'openai', status: 'ready' });
@@ -415,7 +452,7 @@ describe('overview insights from the AI provider', () => {
 
     const slow = await trader(withAi, 'openai', {});
     await sync(withAi, slow);
-    openai.enqueue({ ...groundedReply(bookTrades().length, 2), delayMs: 12_000 });
+    openai.enqueue({ ...groundedReply(chartedTrades().length, 1), delayMs: 12_000 });
     const started = await metrics(withAi, slow);
     expect(started.insights.status).toBe('pending');
     expect((await settledMetrics(withAi, slow)).insights).toMatchObject({
@@ -429,8 +466,8 @@ describe('overview insights from the AI provider', () => {
   it('writes with Vertex AI when that is the default platform, once', async () => {
     const token = await trader(withAi, 'vertexai', {});
     await sync(withAi, token);
-    const count = bookTrades().length;
-    vertex.enqueue(groundedReply(count, 2));
+    const count = chartedTrades().length;
+    vertex.enqueue(groundedReply(count, 1));
     expect((await metrics(withAi, token)).insights).toMatchObject({
       source: 'builtin',
       status: 'pending',
@@ -438,7 +475,7 @@ describe('overview insights from the AI provider', () => {
     });
     const ready = await settledMetrics(withAi, token);
     expect(ready.insights).toMatchObject({ source: 'vertexai', status: 'ready', model: 'gemini-2.5-flash' });
-    expect(ready.aiInsights).toEqual({ Activity: `You placed ${count} trades across 2 accounts.` });
+    expect(ready.aiInsights).toEqual({ Activity: `You placed ${count} trades across 1 accounts.` });
     await metrics(withAi, token);
     expect(vertex.requests).toHaveLength(1);
     expect(openai.requests).toHaveLength(0);

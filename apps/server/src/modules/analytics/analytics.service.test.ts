@@ -235,7 +235,11 @@ function service(provider: LlmProvider): AnalyticsService {
       accounts: () => Promise.resolve([{ ...account(synced), ...valuation }]),
       isSyncing: () => syncing,
     },
-    settings: { defaultAiPlatform: () => Promise.resolve('openai'), timeZone: () => Promise.resolve(null) },
+    settings: {
+      defaultAiPlatform: () => Promise.resolve('openai'),
+      timeZone: () => Promise.resolve(null),
+      homeCurrency: () => Promise.resolve({ currency: 'USD', isDefault: true }),
+    },
     providers: { openai: provider },
     insights: createInsightsRepository(db.kysely),
     journal: createJournalFactsService(db.kysely),

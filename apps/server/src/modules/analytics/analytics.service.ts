@@ -16,7 +16,6 @@ import { isAccountNamed, type TradingService } from '../trading';
 import { tradeRef, type JournalFactsService } from '../journal';
 import {
   buildInsights,
-  computeMetrics,
   engineAccountFromItem,
   engineTradeFromItem,
   insightsSchema,
@@ -41,6 +40,8 @@ import type { InsightsClaim, InsightsRepository, InsightsRow } from './insights.
 import { factsKey, writeInsights, writerFacts, type WriterFacts } from './insights-writer';
 import { AiBudgetExhaustedError, budgetInsightsNote, type AiBudget } from '../ai-usage';
 import { createUserConcurrency, type UserConcurrency } from '../../lib/user-concurrency';
+import { noDailyRates, type DailyRates } from '../../domain/currency-totals';
+import { overviewInCurrencies, type CurrencyOverview } from './currency-overview';
 
 /** Part of every insights version: raise it when the prompt or the shape of the facts given to the provider change. */
 const WRITER_REVISION = 3;
@@ -51,7 +52,12 @@ const DEFAULT_RETRY_PAUSE_MS = 10 * 60_000;
 
 export interface AnalyticsServiceDeps {
   trading: Pick<TradingService, 'accounts' | 'isSyncing'>;
-  settings: Pick<SettingsService, 'defaultAiPlatform' | 'timeZone'>;
+  settings: Pick<SettingsService, 'defaultAiPlatform' | 'timeZone' | 'homeCurrency'>;
+  /**
+   * The user's daily exchange rates for money of several currencies (docs/decisions/024-currencies-never-mixed.md);
+   * without them (the default) such money is listed per currency.
+   */
+  ratesFor?: ((userId: string) => DailyRates) | undefined;
   /** The same provider instances the assistant uses. */
   providers: LlmProviders;
   /** The daily budget of provider requests the assistant shares (SECURITY.md, "AI cost"); unset: no limit. */
@@ -170,20 +176,24 @@ export function tagFactsOf(
 export const SLICED_INSIGHTS_NOTE =
   'Built-in insights for this filtered view; the AI-written insights cover the whole overview without filters.';
 
-/** One unfiltered overview: a platform, a mode (both when left out) and the zone its days and hours are in. */
+/**
+ * One unfiltered overview: a platform, a mode (both when left out), the zone its days and hours are in, and the home
+ * currency money of several currencies is converted into (docs/decisions/024-currencies-never-mixed.md).
+ */
 interface OverviewScope {
   platform: PlatformQuery;
   mode?: Mode | undefined;
   zone: string;
+  home: string;
 }
 
-const scopeKey = (s: OverviewScope): string => `${s.platform}|${s.mode ?? 'all'}|${s.zone}`;
+const scopeKey = (s: OverviewScope): string => `${s.platform}|${s.mode ?? 'all'}|${s.zone}|${s.home}`;
 
 function parseScope(key: string): OverviewScope | undefined {
-  const [platform, mode, zone] = key.split('|');
-  if ((platform !== 'oanda' && platform !== 'metatrader') || !zone) return undefined;
+  const [platform, mode, zone, home] = key.split('|');
+  if ((platform !== 'oanda' && platform !== 'metatrader') || !zone || !home) return undefined;
   if (mode !== 'all' && mode !== 'demo' && mode !== 'live') return undefined;
-  return { platform, mode: mode === 'all' ? undefined : mode, zone };
+  return { platform, mode: mode === 'all' ? undefined : mode, zone, home };
 }
 
 /** What a snapshot's `meta` holds: what the insights need, without the overview itself. */
@@ -229,6 +239,11 @@ function overviewFields(metrics: OverviewMetrics, byTag: TagFacts[]): OverviewFi
     instrumentBreakdown: metrics.instrumentBreakdown,
     charts: metrics.charts,
   };
+}
+
+/** The overview's fields with how its money is shown (currency-overview.ts). */
+function overviewFieldsIn(view: CurrencyOverview): OverviewFields {
+  return { ...overviewFields(view.metrics, view.byTag), currency: view.currency, money: view.money };
 }
 
 /** The last time a sync or an import wrote or confirmed these accounts (RFC 3339), or null without any. */
@@ -399,7 +414,14 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
   }
 
   /** Computes one overview (a slice, or the whole of a scope for its snapshot): the engine, once. */
-  async function compute(userId: string, slice: OverviewSelection, version: DataVersion, timeZone: string, now: Date) {
+  async function compute(
+    userId: string,
+    slice: OverviewSelection,
+    version: DataVersion,
+    timeZone: string,
+    now: Date,
+    home: string,
+  ) {
     const [allAccounts, tags, tagsByTrade] = await Promise.all([
       deps.trading.accounts(userId, slice.mode, slice.platform),
       deps.journal.tags(userId),
@@ -418,20 +440,22 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     const named = slice.account;
     const accountItems = named ? allAccounts.filter((a) => isAccountNamed(a, named)) : allAccounts;
     engineRuns += 1;
-    const byTag = tagBreakdown(
+    const view = await overviewInCurrencies({
       trades,
-      (i) => tagsByTrade.get(tradeRef(trades[i]!.accountId, trades[i]!.tradeId)),
-      tags,
-    );
-    const metrics = computeMetrics(trades, accountItems.map(engineAccountFromItem), {
-      now,
-      timeZone,
-      // A slice by date, instrument or tag is not the accounts' whole history: their balances say nothing of its
-      // starting equity.
-      sliceOfHistory: Boolean(slice.time || slice.instrument || wanted.length > 0),
-      byTag,
+      accounts: accountItems.map(engineAccountFromItem),
+      options: {
+        now,
+        timeZone,
+        // A slice by date, instrument or tag is not the accounts' whole history: their balances say nothing of its
+        // starting equity.
+        sliceOfHistory: Boolean(slice.time || slice.instrument || wanted.length > 0),
+      },
+      home,
+      rates: deps.ratesFor?.(userId) ?? noDailyRates,
+      byTagOf: (list) =>
+        tagBreakdown(list, (i) => tagsByTrade.get(tradeRef(list[i]!.accountId, list[i]!.tradeId)), tags),
     });
-    return { metrics, byTag, dataAsOf: newestSync(accountItems) };
+    return { view, metrics: view.metrics, byTag: view.byTag, dataAsOf: newestSync(accountItems) };
   }
 
   /**
@@ -448,12 +472,13 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     if (!row || row.version !== version.key)
       row = await computeOnce(userId, key, version.key, async () => {
         const now = deps.now();
-        const { metrics, byTag } = await compute(
+        const { metrics, view } = await compute(
           userId,
           { platform: scope.platform, mode: scope.mode },
           version,
           scope.zone,
           now,
+          scope.home,
         );
         const builtin = buildInsights(metrics);
         // Through the contract's schema, as the route's serializer would: the stored text is sent as it is.
@@ -466,7 +491,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
           computedAt: _c,
           ...overview
         } = dashboardMetrics.parse({
-          ...overviewFields(metrics, byTag),
+          ...overviewFieldsIn(view),
           aiInsights: builtin.aiInsights,
           quickWins: builtin.quickWins,
           longTermStrategy: builtin.longTermStrategy,
@@ -513,12 +538,13 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         const now = deps.now();
         const instrument = request.instrument?.toUpperCase().replace('/', '_');
         const version = await deps.snapshots.version(userId);
-        const { metrics, byTag, dataAsOf } = await computeTurns.run(userId, () =>
-          compute(userId, overviewSelection({ ...request, platform, instrument }), version, timeZone, now),
+        const home = (await deps.settings.homeCurrency(userId)).currency;
+        const { metrics, view, dataAsOf } = await computeTurns.run(userId, () =>
+          compute(userId, overviewSelection({ ...request, platform, instrument }), version, timeZone, now, home),
         );
         const cards = buildInsights(metrics);
         return {
-          ...overviewFields(metrics, byTag),
+          ...overviewFieldsIn(view),
           aiInsights: cards.aiInsights,
           quickWins: cards.quickWins,
           longTermStrategy: cards.longTermStrategy,
@@ -538,7 +564,13 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       if (isSliced(request))
         throw new Error('A filtered overview is computed by overview(), not read from a snapshot.');
       const zones = await zonesOf(userId, request.timeZone);
-      const scope: OverviewScope = { platform: request.platform ?? 'oanda', mode: request.mode, zone: zones.view };
+      const home = (await deps.settings.homeCurrency(userId)).currency;
+      const scope: OverviewScope = {
+        platform: request.platform ?? 'oanda',
+        mode: request.mode,
+        zone: zones.view,
+        home,
+      };
       const writerScope: OverviewScope = { ...scope, zone: zones.insights };
       const version = await deps.snapshots.version(userId);
       const [{ body, meta, computedAt }, accounts] = await Promise.all([

@@ -183,7 +183,7 @@ describe('overview snapshot', () => {
       .select(['scope', 'version'])
       .where('user_id', '=', userId)
       .execute();
-    expect(rows).toEqual([{ scope: 'oanda|all|UTC', version: `${(await version(userId)).data}.0` }]);
+    expect(rows).toEqual([{ scope: 'oanda|all|UTC|USD', version: `${(await version(userId)).data}.0` }]);
   });
 });
 
@@ -222,7 +222,7 @@ describe('Profile time zone', () => {
       .select('scope')
       .where('user_id', '=', userId)
       .execute();
-    expect(scopes).toEqual([{ scope: 'oanda|all|Asia/Tokyo' }]);
+    expect(scopes).toEqual([{ scope: 'oanda|all|Asia/Tokyo|USD' }]);
 
     // Saving a zone leaves the other settings alone.
     const info = await t.call(token, { method: 'GET', url: '/api/v1/account/get_info' });

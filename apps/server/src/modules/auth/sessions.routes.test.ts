@@ -274,6 +274,11 @@ describe('delete account', () => {
     );
     expect([...named].sort()).toEqual([...tables].sort());
     expect(new Set(named).size, 'each table in one hook').toBe(named.length);
+    // Candles are market data shared by every user (docs/decisions/023-candle-store.md): no user_id, no hook, and a
+    // deletion leaves them.
+    const all = (await store.db.kysely.introspection.getTables()).map((t) => t.name);
+    expect(all).toContain('candles');
+    expect(named).not.toContain('candles');
   });
 });
 

@@ -32,6 +32,8 @@ export interface ChatModuleDeps {
   budget?: AiBudget | undefined;
   /** Tool calls run per round of the assistant (AI_MAX_TOOL_CALLS_PER_ROUND; default 8). */
   maxToolCallsPerRound?: number | undefined;
+  /** The trader's home currency and daily rates, for totals over several currencies (app.ts hands them in). */
+  currencyRule?: TradingChatDataDeps['currencyRule'];
   /** Replaces the trading service as the tools' data (tests, benchmarks). */
   data?: ChatData;
   log?: (error: unknown, context: Record<string, unknown>) => void;
@@ -54,6 +56,7 @@ export function createChatModule(deps: ChatModuleDeps) {
         settings: deps.settings,
         journal: deps.journal,
         now: deps.now,
+        currencyRule: deps.currencyRule,
       }),
   );
   const answers = createChatAnswerService({

@@ -57,9 +57,36 @@ describe('get_calendar', () => {
     const data = await calendar(alice.token, 'month=2025-01');
     expect(data).toMatchObject({ month: '2025-01', timeZone: 'UTC' });
     expect(data.days).toEqual([
-      { date: '2025-01-02', netPL: '0.2500', trades: 3, wins: 2, losses: 1, hasEntry: false },
-      { date: '2025-01-04', netPL: '-3.2500', trades: 1, wins: 0, losses: 1, hasEntry: false },
-      { date: '2025-01-20', netPL: '0.0000', trades: 1, wins: 0, losses: 0, hasEntry: false },
+      {
+        date: '2025-01-02',
+        netPL: '0.2500',
+        currency: '',
+        byCurrency: [{ currency: '', amount: '0.2500' }],
+        trades: 3,
+        wins: 2,
+        losses: 1,
+        hasEntry: false,
+      },
+      {
+        date: '2025-01-04',
+        netPL: '-3.2500',
+        currency: '',
+        byCurrency: [{ currency: '', amount: '-3.2500' }],
+        trades: 1,
+        wins: 0,
+        losses: 1,
+        hasEntry: false,
+      },
+      {
+        date: '2025-01-20',
+        netPL: '0.0000',
+        currency: '',
+        byCurrency: [{ currency: '', amount: '0.0000' }],
+        trades: 1,
+        wins: 0,
+        losses: 0,
+        hasEntry: false,
+      },
     ]);
     expect((await calendar(alice.token, 'month=2025-02')).days.map((d) => d.date)).toEqual(['2025-02-01']);
   });
@@ -85,7 +112,10 @@ describe('get_calendar', () => {
     const days = (await calendar(alice.token, 'month=2025-01')).days;
     expect(days.find((d) => d.date === '2025-01-15')).toEqual({
       date: '2025-01-15',
+      // The account has no currency yet (''): one currency, as always.
       netPL: '0',
+      currency: '',
+      byCurrency: [],
       trades: 0,
       wins: 0,
       losses: 0,
@@ -94,7 +124,16 @@ describe('get_calendar', () => {
     expect(days.find((d) => d.date === '2025-01-02')!.hasEntry).toBe(true);
     // Bob sees none of it, only his own day.
     expect((await calendar(bob.token, 'month=2025-01')).days).toEqual([
-      { date: '2025-01-02', netPL: '100.0000', trades: 1, wins: 1, losses: 0, hasEntry: false },
+      {
+        date: '2025-01-02',
+        netPL: '100.0000',
+        currency: '',
+        byCurrency: [{ currency: '', amount: '100.0000' }],
+        trades: 1,
+        wins: 1,
+        losses: 0,
+        hasEntry: false,
+      },
     ]);
   });
 

@@ -21,12 +21,12 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }
     { schema: { querystring: calendarQuery, response: { 200: calendarResponse } } },
     async (request) => {
       const { month, timeZone } = request.query;
-      const days = await calendar.month(userId(request), month, timeZone);
+      const { days, currency } = await calendar.month(userId(request), month, timeZone);
       const trades = days.reduce((n, d) => n + d.trades, 0);
       return {
         success: true,
         message: `${plural(trades, 'closed trade')} on ${plural(days.length, 'day')} of ${month}`,
-        data: { month, timeZone, days },
+        data: { month, timeZone, currency, days },
       };
     },
   );

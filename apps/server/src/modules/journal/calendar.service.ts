@@ -1,15 +1,33 @@
 import type { Kysely } from 'kysely';
 import type { CalendarDay, JournalDay, PlatformQuery, TradeListItem } from '@pipsense/contract';
 import { addDays, localDate, startOfDay } from '../../domain/calendar';
-import { sumDecimals } from '../../domain/decimal';
+import {
+  type DailyRates,
+  type DatedAmount,
+  moneyFigure,
+  noDailyRates,
+  prepareConversion,
+  sumsByCurrency,
+  utcDay,
+} from '../../domain/currency-totals';
 import { minorUnitsOf } from '../../domain/money';
 import type { TradeSelection, TradeViews } from '../trade-views';
 import type { JournalTables } from './tables';
 
 export interface CalendarServiceDeps {
   db: Kysely<JournalTables>;
-  views: Pick<TradeViews, 'closedPL' | 'tradeBatches'>;
+  views: Pick<TradeViews, 'closedPL' | 'tradeBatches' | 'accountCurrencies'>;
   now: () => Date;
+  /** The trader's home currency (app.ts hands in settings'); USD when not handed in. */
+  homeCurrencyOf?: (userId: string) => Promise<string>;
+  /** The trader's daily exchange rates (domain/currency-totals.ts); none: several currencies are listed. */
+  ratesFor?: (userId: string) => DailyRates;
+}
+
+/** How a month's money is shown (docs/decisions/024-currencies-never-mixed.md). */
+export interface CalendarMonth {
+  days: CalendarDay[];
+  currency: { mode: 'single' | 'converted' | 'listed'; home: string; currencies: string[] };
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -38,28 +56,45 @@ const closedIn = (from: string, to: string, platform: PlatformQuery | undefined)
   time: { basis: 'close', ends: 'from', from, to },
 });
 
-export function createCalendarService({ db, views, now }: CalendarServiceDeps) {
+export function createCalendarService({ db, views, now, homeCurrencyOf, ratesFor }: CalendarServiceDeps) {
   return {
-    /** One row per day of `month` (YYYY-MM) that has closed trades or a journal entry, in date order. */
-    async month(userId: string, month: string, timeZone: string, platform?: PlatformQuery): Promise<CalendarDay[]> {
+    /**
+     * One row per day of `month` (YYYY-MM) that has closed trades or a journal entry, in date order. A day's P/L
+     * follows the currency rule (domain/currency-totals.ts): in one currency, converted into the home currency at
+     * each trade's close day rate, or listed per currency, decided once for the month so that its days add up.
+     */
+    async month(userId: string, month: string, timeZone: string, platform?: PlatformQuery): Promise<CalendarMonth> {
       const [y, m] = month.split('-').map(Number) as [number, number];
       const first = { y, m, d: 1 };
       const next = { y: m === 12 ? y + 1 : y, m: m === 12 ? 1 : m + 1, d: 1 };
       const from = startOfDay(first, timeZone).toISOString();
       const to = startOfDay(next, timeZone).toISOString();
-      const days = new Map<string, { pl: string[]; wins: number; losses: number; hasEntry: boolean }>();
+      const days = new Map<string, { pl: DatedAmount[]; wins: number; losses: number; hasEntry: boolean }>();
       const day = (date: string) => {
         let entry = days.get(date);
         if (!entry) days.set(date, (entry = { pl: [], wins: 0, losses: 0, hasEntry: false }));
         return entry;
       };
-      for (const trade of await views.closedPL(userId, closedIn(from, to, platform))) {
+      const [closed, currencies, home] = await Promise.all([
+        views.closedPL(userId, closedIn(from, to, platform)),
+        views.accountCurrencies(userId),
+        homeCurrencyOf ? homeCurrencyOf(userId) : Promise.resolve('USD'),
+      ]);
+      const amounts: DatedAmount[] = [];
+      for (const trade of closed) {
         const d = day(dayText(localDate(Date.parse(trade.close_time), timeZone)));
-        d.pl.push(trade.realized_pl);
+        const amount = {
+          currency: currencies.get(trade.account_key) ?? '',
+          amount: trade.realized_pl,
+          day: utcDay(trade.close_time),
+        };
+        d.pl.push(amount);
+        amounts.push(amount);
         const minor = minorUnitsOf(trade.realized_pl);
         if (minor > 0) d.wins += 1;
         if (minor < 0) d.losses += 1;
       }
+      const conversion = await prepareConversion(home, amounts, ratesFor?.(userId) ?? noDailyRates);
       const entries = await db
         .selectFrom('journal_days')
         .select(['day', 'note', 'mood'])
@@ -68,16 +103,22 @@ export function createCalendarService({ db, views, now }: CalendarServiceDeps) {
         .where('day', '<', dayText(next))
         .execute();
       for (const e of entries) if (hasContent({ note: e.note, mood: e.mood })) day(e.day).hasEntry = true;
-      return [...days.entries()]
+      const rows = [...days.entries()]
         .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([date, d]) => ({
-          date,
-          netPL: sumDecimals(d.pl),
-          trades: d.pl.length,
-          wins: d.wins,
-          losses: d.losses,
-          hasEntry: d.hasEntry,
-        }));
+        .map(([date, d]): CalendarDay => {
+          const figure = moneyFigure(conversion, d.pl);
+          return {
+            date,
+            netPL: figure.mode === 'listed' ? null : figure.amount,
+            currency: figure.mode === 'listed' ? null : figure.currency,
+            byCurrency: sumsByCurrency(d.pl),
+            trades: d.pl.length,
+            wins: d.wins,
+            losses: d.losses,
+            hasEntry: d.hasEntry,
+          };
+        });
+      return { days: rows, currency: { mode: conversion.mode, home, currencies: conversion.currencies } };
     },
 
     /** The day's journal entry (empty when none) and the trades that closed on it in the zone, newest first. */

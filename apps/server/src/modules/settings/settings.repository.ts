@@ -72,6 +72,17 @@ export function createSettingsRepository(db: Kysely<SettingsTables>) {
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ time_zone: timeZone, updated_at: defaults.updated_at }))
         .execute();
     },
+
+    /** Saves the user's home currency alone (the other settings keep their values, or their defaults for a new row). */
+    async saveHomeCurrency(userId: string, currency: string, defaults: Insertable<UserInfoTable>): Promise<void> {
+      await db
+        .insertInto('user_info')
+        .values({ ...defaults, home_currency: currency })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({ home_currency: currency, updated_at: defaults.updated_at }),
+        )
+        .execute();
+    },
   };
 }
 export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

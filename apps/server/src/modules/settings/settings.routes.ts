@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   getInfoResponse,
+  homeCurrencyResponse,
   infoRecord,
   meResponse,
   timeZoneResponse,
+  updateHomeCurrencyBody,
   updatePasswordBody,
   updatePasswordResponse,
   updateTimeZoneBody,
@@ -80,6 +82,32 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService; 
     async (request) => {
       const zone = await settings.updateTimeZone(userId(request), request.body.timeZone);
       return { success: true, message: `Time zone set to ${zone}.`, data: { timeZone: zone } };
+    },
+  );
+
+  // The home currency (Profile): money of several currencies is converted into it or listed per currency
+  // (docs/decisions/024-currencies-never-mixed.md).
+  app.get(
+    '/api/v1/account/get_home_currency',
+    { schema: { response: { 200: homeCurrencyResponse } } },
+    async (request) => {
+      const data = await settings.homeCurrency(userId(request));
+      return {
+        success: true,
+        message: data.isDefault
+          ? `Home currency: ${data.currency} (the currency of most of your trades until you choose one).`
+          : `Home currency: ${data.currency}.`,
+        data,
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/account/update_home_currency',
+    { schema: { body: updateHomeCurrencyBody, response: { 200: homeCurrencyResponse } } },
+    async (request) => {
+      const currency = await settings.updateHomeCurrency(userId(request), request.body.currency);
+      return { success: true, message: `Home currency set to ${currency}.`, data: { currency, isDefault: false } };
     },
   );
 };

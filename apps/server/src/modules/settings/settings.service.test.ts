@@ -20,6 +20,7 @@ function service() {
         ...row,
         oanda_access_token: row.oanda_access_token ?? null,
         time_zone: row.time_zone ?? before?.time_zone ?? null,
+        home_currency: row.home_currency ?? before?.home_currency ?? null,
       });
       return Promise.resolve();
     },
@@ -29,7 +30,12 @@ function service() {
     replaceToken: () => Promise.resolve(false),
     saveTimeZone: (userId, timeZone, defaults) => {
       const before = rows.get(userId);
-      rows.set(userId, { oanda_access_token: null, ...(before ?? defaults), time_zone: timeZone });
+      rows.set(userId, { oanda_access_token: null, home_currency: null, ...(before ?? defaults), time_zone: timeZone });
+      return Promise.resolve();
+    },
+    saveHomeCurrency: (userId, currency, defaults) => {
+      const before = rows.get(userId);
+      rows.set(userId, { oanda_access_token: null, time_zone: null, ...(before ?? defaults), home_currency: currency });
       return Promise.resolve();
     },
   };

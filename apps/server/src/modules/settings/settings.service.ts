@@ -43,13 +43,38 @@ export interface SettingsServiceDeps {
    * for want of a candle source are looked at again). Awaited; a failure is the hook's to report.
    */
   onOandaConnected?: (userId: string) => Promise<unknown>;
+  /**
+   * How many of the user's stored trades each account currency has (app.ts hands in the trade views'): the home
+   * currency until one is saved is the currency of the most trades.
+   */
+  tradeCountsByCurrency?: (userId: string) => Promise<ReadonlyArray<{ currency: string; trades: number }>>;
+}
+
+/** The home currency of a user without trades and without a saved one. */
+const FALLBACK_HOME_CURRENCY = 'USD';
+
+/** The currency of the most trades; ties go to the alphabetically first; unknown ('') currencies do not count. */
+export function currencyOfMostTrades(counts: ReadonlyArray<{ currency: string; trades: number }>): string | null {
+  let best: { currency: string; trades: number } | null = null;
+  for (const item of counts) {
+    if (!/^[A-Z]{3}$/.test(item.currency) || item.trades <= 0) continue;
+    if (best === null || item.trades > best.trades || (item.trades === best.trades && item.currency < best.currency))
+      best = item;
+  }
+  return best?.currency ?? null;
 }
 
 /** Shown in place of a saved OANDA token that cannot be decrypted (get_info's `oandaNotice`). */
 export const UNREADABLE_TOKEN_NOTICE =
   'Your saved OANDA access token can no longer be read on this server (its encryption key changed), so OANDA shows as not configured. Enter your access token again.';
 
-export function createSettingsService({ info, cipher, now, onOandaConnected }: SettingsServiceDeps) {
+export function createSettingsService({
+  info,
+  cipher,
+  now,
+  onOandaConnected,
+  tradeCountsByCurrency,
+}: SettingsServiceDeps) {
   /**
    * The stored token, decrypted with the user's id as associated data. One that cannot be decrypted (another key,
    * a damaged value, a value copied from another user's row, an old v1 value) reads as no token, flagged
@@ -188,6 +213,31 @@ export function createSettingsService({ info, cipher, now, onOandaConnected }: S
         updated_at: now().toISOString(),
       });
       return zone;
+    },
+
+    /**
+     * The trader's home currency (docs/decisions/024-currencies-never-mixed.md): the saved one, else the currency of
+     * the most trades (`isDefault`), else USD.
+     */
+    async homeCurrency(userId: string): Promise<{ currency: string; isDefault: boolean }> {
+      const saved = (await info.find(userId))?.home_currency;
+      if (saved) return { currency: saved, isDefault: false };
+      const counts = tradeCountsByCurrency ? await tradeCountsByCurrency(userId) : [];
+      return { currency: currencyOfMostTrades(counts) ?? FALLBACK_HOME_CURRENCY, isDefault: true };
+    },
+
+    /** Saves the home currency; the contract checked it is an ISO 4217 code. */
+    async updateHomeCurrency(userId: string, currency: string): Promise<string> {
+      await info.saveHomeCurrency(userId, currency, {
+        user_id: userId,
+        default_ai_platform: DEFAULT_AI,
+        default_trading_platform: DEFAULT_TRADING,
+        oanda_access_token: null,
+        oanda_account_id: '',
+        oanda_mode: '',
+        updated_at: now().toISOString(),
+      });
+      return currency;
     },
 
     /** The user's default trading platform: the label the chat's trading and accounts topics answer from. */

@@ -273,9 +273,9 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
 
     /** Close time and realized P/L of the selected trades (the P/L calendar selects closed ones). */
     closedPL(userId: string, selection: TradeSelection) {
-      return matching(userId, selection).select(['trades.close_time', 'trades.realized_pl']).execute() as Promise<
-        Array<{ close_time: string; realized_pl: string }>
-      >;
+      return matching(userId, selection)
+        .select(['trades.account_key', 'trades.close_time', 'trades.realized_pl'])
+        .execute() as Promise<Array<{ account_key: string; close_time: string; realized_pl: string }>>;
     },
 
     /**
@@ -299,6 +299,32 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
         query = query.where('trade_tags.tag_id', 'in', [...tagIds]);
       }
       return new Map((await query.execute()).map((r) => [r.tag_id, Number(r.n)]));
+    },
+
+    /** The currency of each of the user's accounts, by account key ('' when not known yet). */
+    async accountCurrencies(userId: string): Promise<Map<string, string>> {
+      const rows = await db
+        .selectFrom('broker_accounts')
+        .select(['account_key', 'currency'])
+        .where('user_id', '=', userId)
+        .execute();
+      return new Map(rows.map((r) => [r.account_key, r.currency ?? '']));
+    },
+
+    /** How many stored trades each account currency has (an account without a known currency counts as ''). */
+    async tradeCountsByCurrency(userId: string): Promise<{ currency: string; trades: number }[]> {
+      const rows = await db
+        .selectFrom('trades')
+        .leftJoin('broker_accounts', (join) =>
+          join
+            .onRef('broker_accounts.user_id', '=', 'trades.user_id')
+            .onRef('broker_accounts.account_key', '=', 'trades.account_key'),
+        )
+        .select((eb) => ['broker_accounts.currency', eb.fn.countAll<number | string>().as('n')])
+        .where('trades.user_id', '=', userId)
+        .groupBy('broker_accounts.currency')
+        .execute();
+      return rows.map((r) => ({ currency: r.currency ?? '', trades: Number(r.n) }));
     },
 
     /** Which of these tag ids are not tags of the user. */

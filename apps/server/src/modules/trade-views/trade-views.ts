@@ -152,6 +152,19 @@ export function createTradeViews({ db, listVersionOf, now }: TradeViewsDeps) {
       return tradeList.tagTradeCounts(userId, tagIds);
     },
 
+    /**
+     * The currency of each of the user's accounts by account key: money of several currencies is never added
+     * (docs/decisions/024-currencies-never-mixed.md).
+     */
+    accountCurrencies(userId: string) {
+      return tradeList.accountCurrencies(userId);
+    },
+
+    /** How many stored trades each account currency has: the default home currency is the one of the most. */
+    tradeCountsByCurrency(userId: string) {
+      return tradeList.tradeCountsByCurrency(userId);
+    },
+
     /** Close time and realized P/L of the selected trades (the P/L calendar: closed ones by close time). */
     closedPL(userId: string, selection: TradeSelection) {
       return tradeList.closedPL(userId, selection);

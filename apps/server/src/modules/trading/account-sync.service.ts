@@ -4,10 +4,14 @@ import type { OandaCredentials } from '../settings';
 import { oandaAccount } from './account-key';
 import { accountContent } from './broker-data';
 import type { BrokerAccountRepository, BrokerAccountRow, SummaryWrite } from './broker-account.repository';
+import type { AccountTransactionRepository } from './account-transaction.repository';
+import { utcDateTime } from '../../domain/datetime';
 import { aboutAccount } from './oanda-failure';
 
 export interface AccountSyncDeps {
   accounts: BrokerAccountRepository;
+  /** The transaction store and equity samples (docs/decisions/022-transaction-store.md). */
+  transactions: AccountTransactionRepository;
   now: () => Date;
 }
 
@@ -17,7 +21,7 @@ export async function resolveAccountIds(api: OandaApi, credentials: OandaCredent
   return (await api.listAccounts()).map((a) => a.id);
 }
 
-/** Reads an account's summary from OANDA and stores it. */
+/** Reads an account's summary from OANDA and stores it, with its NAV, balance and unrealized P/L as a sample. */
 export async function refreshSummary(
   deps: AccountSyncDeps,
   api: OandaApi,
@@ -27,12 +31,16 @@ export async function refreshSummary(
 ): Promise<{ row: BrokerAccountRow; write: SummaryWrite; lastTransactionID: string | null }> {
   const summary = await api.accountSummary(oandaAccountId);
   const lastTransactionID = summary.lastTransactionID ?? summary.account.lastTransactionID ?? null;
-  const saved = await deps.accounts.saveSummary(
-    userId,
-    oandaAccount(mode, oandaAccountId),
-    accountContent(summary.account, lastTransactionID, mode),
-    deps.now().toISOString(),
-  );
+  const at = deps.now().toISOString();
+  const content = accountContent(summary.account, lastTransactionID, mode);
+  const saved = await deps.accounts.saveSummary(userId, oandaAccount(mode, oandaAccountId), content, at);
+  await deps.transactions.recordSample(userId, {
+    account_key: saved.row.account_key,
+    time: utcDateTime(at) ?? at,
+    nav: content.nav,
+    balance: content.balance,
+    unrealized_pl: content.unrealized_pl,
+  });
   return { ...saved, lastTransactionID };
 }
 

@@ -121,6 +121,7 @@ describe('account summary', () => {
       ...oandaAccount('demo', body.account.id),
       synced_at: 's',
       trades_through_transaction_id: null,
+      transactions_through_id: null,
       trades_high_id: null,
       trades_synced_at: null,
       broker: null,

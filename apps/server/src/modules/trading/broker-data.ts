@@ -12,7 +12,7 @@ import type { BrokerAccountsTable, TradesTable } from '../../db/schema';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
 import { apiAccountId } from './account-key';
 import { idNumber, normaliseId } from '../../integrations/oanda/ids';
-import type { WireAccountSummary, WireStopOrderTransaction, WireTrade } from '../../integrations/oanda/wire-schemas';
+import type { WireAccountSummary, WireTrade } from '../../integrations/oanda/wire-schemas';
 import { isDecimal, subtractDecimals, sumDecimals } from '../../domain/decimal';
 
 /** OANDA sent a record we cannot store faithfully; the sync stops before writing it. */
@@ -63,25 +63,6 @@ export interface FirstStop {
   transactionId: string;
   price: string | null;
   distance: string | null;
-}
-
-/**
- * Keeps, per trade id, the first stop-loss order transaction (the lowest transaction id): the order a stop-loss
- * on fill created (reason ON_FILL), or the first one added later. `transactions` may come in any order and in
- * several calls; a later one never displaces an earlier one.
- */
-export function collectFirstStops(
-  into: Map<string, FirstStop>,
-  transactions: readonly WireStopOrderTransaction[],
-): Map<string, FirstStop> {
-  for (const tx of transactions) {
-    if (!tx.tradeID || (!isDecimal(tx.price) && !isDecimal(tx.distance))) continue;
-    const tradeId = normaliseId(tx.tradeID);
-    const known = into.get(tradeId);
-    if (known && idNumber(known.transactionId) < idNumber(tx.id)) continue;
-    into.set(tradeId, { transactionId: normaliseId(tx.id), price: tx.price ?? null, distance: tx.distance ?? null });
-  }
-  return into;
 }
 
 /** The initial stop's price: its own, or (given as a distance) that far from the entry against the trade. */

@@ -81,7 +81,7 @@ afterAll(async () => {
 async function evaluateWithoutConnection(): Promise<void> {
   await createExcursionJob({
     db: testDb.db.kysely,
-    oanda: { forCredentials: () => ({}) as never },
+    candles: { read: () => Promise.reject(new Error('no candle source: not asked')) },
     credentials: () => Promise.resolve(undefined),
     now: () => new Date(NOW),
   }).runOnce();

@@ -4,6 +4,7 @@ import { startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
 import type { Db } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
 import { createOandaClient, type OandaClient } from '../../integrations/oanda/oanda-client';
+import { createCandleBudget, createCandleStore, memoryWindowCounter, type WindowCounter } from '../candles';
 import { createTestDb } from '../../test/harness';
 import { oandaAccount } from './account-key';
 import { tradeRecord } from './broker-data';
@@ -90,10 +91,25 @@ beforeEach(() => {
   connected = new Set([WITH_OANDA]);
 });
 
+/** The token's budget counters, one set per test: a job built later in the test finds the window it left. */
+let counter: WindowCounter;
+beforeEach(() => {
+  counter = memoryWindowCounter(() => new Date(clock));
+});
+
+/** The candle store as app.ts builds it, batch work's share of each minute `batchPerMinute`. */
+const candleStore = (batchPerMinute = 100) =>
+  createCandleStore({
+    db: testDb.db.kysely,
+    oanda: client,
+    budget: createCandleBudget({ counter, perMinute: 1000, batchPerMinute }),
+    now: () => new Date(clock),
+  });
+
 function job(requestsPerMinute = 100) {
   return createExcursionJob({
     db: testDb.db.kysely,
-    oanda: client,
+    candles: candleStore(requestsPerMinute),
     credentials: async (userId) =>
       connected.has(userId) ? { accessToken: sim.token, mode: 'demo', accountId: '' } : undefined,
     now: () => new Date(clock),
@@ -231,7 +247,7 @@ describe('the excursions job', () => {
   it('runs on a timer once started and stops cleanly', async () => {
     const j = createExcursionJob({
       db: testDb.db.kysely,
-      oanda: client,
+      candles: candleStore(),
       credentials: async () => ({ accessToken: sim.token, mode: 'demo', accountId: '' }),
       now: () => new Date(clock),
       intervalMs: 20,
@@ -267,8 +283,9 @@ describe('the excursions job', () => {
     expect(imported[0]!.mae_price).not.toBeNull();
     const asked = sim.requestLog.slice(before).filter((r) => r.path.endsWith('/candles'));
     expect(asked.some((r) => r.path.includes('US30'))).toBe(false);
-    // 6 OANDA trades of the connected user and the one imported EUR trade.
-    expect(asked).toHaveLength(7);
+    // The 6 OANDA trades of the connected user; the imported EUR trade is a copy of one of them (same instrument,
+    // side and life), so its candles come from the store and are not asked for again.
+    expect(asked).toHaveLength(6);
   });
 
   it('looks again at the trades left unavailable for want of a connection once the user connects OANDA', async () => {
@@ -291,9 +308,10 @@ describe('the excursions job', () => {
       after.map((r) => (r.instrument === 'US30' ? ['US30', 'unavailable'] : ['oanda', 'ready'])),
     );
     expect(after.filter((r) => r.excursion_status === 'ready')).toHaveLength(7);
+    // The candles are market data shared by the users of one environment: the other user's trades (the same
+    // simulator trades) stored them already, so none is asked for again.
     const asked = sim.requestLog.slice(before).filter((r) => r.path.endsWith('/candles'));
-    expect(asked).toHaveLength(7);
-    expect(asked.some((r) => r.path.includes('US30'))).toBe(false);
+    expect(asked).toHaveLength(0);
 
     // Nothing unavailable on an OANDA instrument is left: another connection change queues nothing, asks nothing.
     expect(await tradingService().oandaConnected(WITHOUT)).toBe(0);

@@ -1,16 +1,18 @@
 import type { Kysely } from 'kysely';
 import { bumpDataVersion } from '../../db/data-versions';
-import type { OandaClient } from '../../integrations/oanda/oanda-client';
 import { OandaError } from '../../integrations/oanda/oanda-error';
 import type { OandaCredentials } from '../settings';
-import { candlePlanFor, excursionsFromCandles } from './excursions';
+import { CandleBudgetSpent, type CandleStore } from '../candles';
+import { candlePlanFor, excursionsFromStoredCandles } from './excursions';
 import type { TradingDb } from './tables';
 
 /*
  * MAE/MFE in the background (docs/decisions/010-initial-stop-and-excursions.md): closed trades whose excursions
- * are not known are given them from OANDA candles, one request per trade, never inside a sync, and within a
- * request budget per OANDA token. In process (a timer started with the app, stopped on close); a job queue can
- * drive it instead by calling `runOnce`, the rest stays.
+ * are not known are given them from OANDA candles read through the candle store (modules/candles) at batch
+ * priority: candles stored already are not asked for again, and the requests are taken from the token's shared
+ * budget only while no screen needs them (docs/decisions/023-candle-store.md). Never inside a sync. In process (a
+ * timer started with the app, stopped on close); a job queue can drive it instead by calling `runOnce`, the rest
+ * stays.
  */
 
 /** What the app starts and stops; a job queue can drive `runOnce` instead of the timer. */
@@ -23,10 +25,11 @@ export interface BackgroundJob<Report = unknown> {
 
 export interface ExcursionJobOptions {
   db: Kysely<TradingDb>;
-  oanda: Pick<OandaClient, 'forCredentials'>;
+  /** The candle store; its budget keeps batch work to its share of each token's requests (`batchPerMinute`). */
+  candles: Pick<CandleStore, 'read'>;
   credentials: (userId: string) => Promise<OandaCredentials | undefined>;
   now: () => Date;
-  /** Candle requests per minute per OANDA token (default 30). */
+  /** Trades of one user looked at per run (default 30, the budget's batch share of a minute). */
   requestsPerMinute?: number;
   /** Users looked at per run (default 200); each gets at most `requestsPerMinute` trades per run. */
   batch?: number;
@@ -44,24 +47,6 @@ export interface ExcursionRunReport {
   failed: number;
   /** Trades left for a later run because their token's budget was spent. */
   deferred: number;
-}
-
-/** A sliding one-minute window of requests per key (an OANDA token). */
-function createRequestBudget(perMinute: number, now: () => Date) {
-  const windows = new Map<string, number[]>();
-  return {
-    tryTake(key: string): boolean {
-      const at = now().getTime();
-      const recent = (windows.get(key) ?? []).filter((t) => t > at - 60_000);
-      if (recent.length >= perMinute) {
-        windows.set(key, recent);
-        return false;
-      }
-      recent.push(at);
-      windows.set(key, recent);
-      return true;
-    },
-  };
 }
 
 type Outcome =
@@ -126,7 +111,6 @@ export function createExcursionJob(options: ExcursionJobOptions): BackgroundJob<
   const batch = options.batch ?? 200;
   const retryMs = options.retryMs ?? 5 * 60_000;
   const maxRetryMs = options.maxRetryMs ?? 6 * 3_600_000;
-  const budget = createRequestBudget(options.requestsPerMinute ?? 30, now);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<ExcursionRunReport> | undefined;
 
@@ -223,23 +207,33 @@ export function createExcursionJob(options: ExcursionJobOptions): BackgroundJob<
         report.unavailable += trades.length;
         continue;
       }
-      const api = options.oanda.forCredentials(credentials);
       for (const [index, row] of trades.entries()) {
         if (!hasOandaCandles(row)) {
           await save(row, { status: 'unavailable' });
           report.unavailable += 1;
           continue;
         }
-        if (!budget.tryTake(credentials.accessToken)) {
-          report.deferred += trades.length - index;
-          break;
-        }
         const plan = candlePlanFor({ ...row, close_time: row.close_time! });
         let outcome: Outcome;
         try {
-          const prices = excursionsFromCandles(plan, await api.candles(plan.instrument, plan.params));
+          const candles = await options.candles.read({
+            credentials,
+            instrument: plan.instrument,
+            granularity: plan.params.granularity,
+            price: plan.params.price,
+            from: plan.params.from,
+            to: plan.params.to,
+            priority: 'batch',
+            wait: false,
+          });
+          const prices = excursionsFromStoredCandles(plan, candles);
           outcome = prices ? { status: 'ready', ...prices } : { status: 'unavailable' };
         } catch (error) {
+          // The token's budget is spent for now: this trade and the user's others wait for a later run.
+          if (error instanceof CandleBudgetSpent) {
+            report.deferred += trades.length - index;
+            break;
+          }
           outcome =
             error instanceof OandaError && PERMANENT.has(error.kind)
               ? { status: 'unavailable' }

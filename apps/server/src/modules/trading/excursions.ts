@@ -1,7 +1,8 @@
-import { GRANULARITY_SECONDS } from '@pipsense/contract';
+import { GRANULARITY_SECONDS, type Granularity } from '@pipsense/contract';
 import { compareDecimals, isDecimal } from '../../domain/decimal';
 import { MAX_CANDLES, type CandleParams } from '../../integrations/oanda/oanda-client';
 import type { CandlesResponse } from '../../integrations/oanda/wire-schemas';
+import type { Candle } from '../candles';
 
 /*
  * The worst and best prices a closed trade reached over its life, from OANDA candles (docs/decisions/010-…).
@@ -11,7 +12,7 @@ import type { CandlesResponse } from '../../integrations/oanda/wire-schemas';
  */
 
 export interface GranularityChoice {
-  granularity: string;
+  granularity: Granularity;
   seconds: number;
 }
 
@@ -93,7 +94,7 @@ export interface ClosedTradeFacts {
 
 export interface CandlePlan {
   instrument: string;
-  params: CandleParams & { price: 'B' | 'A' };
+  params: CandleParams & { granularity: Granularity; price: 'B' | 'A'; from: string; to: string };
   input: ExcursionInput;
 }
 
@@ -127,4 +128,12 @@ export function excursionsFromCandles(plan: CandlePlan, body: CandlesResponse): 
     return data ? [{ time: c.time, high: data.h, low: data.l }] : [];
   });
   return excursionPrices(plan.input, candles);
+}
+
+/** MAE and MFE prices from the store's candles of the plan's side and range (modules/candles read). */
+export function excursionsFromStoredCandles(plan: CandlePlan, candles: readonly Candle[]): ExcursionPrices | null {
+  return excursionPrices(
+    plan.input,
+    candles.map((c) => ({ time: c.time, high: c.h, low: c.l })),
+  );
 }

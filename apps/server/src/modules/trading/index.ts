@@ -1,5 +1,9 @@
 /** Trading's public face: what app.ts wires and what other modules may use (docs/ARCHITECTURE.md). */
 export { createTradingService, type TradingService } from './trading.service';
+/**
+ * Money over time (docs/decisions/022-transaction-store.md): the service's `cashFlows(userId, {accountKey?, from?,
+ * to?})` and `equitySamples(userId, accountKey, from?, to?)` answer these shapes.
+ */
 export { tradingRoutes } from './trading.routes';
 export { createExcursionJob } from './excursions-job';
 /** Other modules name a trade's account as the API does (`accountId`: OANDA's login, a MetaTrader account's key). */

@@ -7,6 +7,7 @@ import { seededAccount, startLedgerServer, type LedgerServer } from '../../test/
 import { createTestDb } from '../../test/harness';
 import { startOandaSim } from '@pipsense/oanda-sim';
 import { createBrokerAccountRepository } from './broker-account.repository';
+import { createAccountTransactionRepository } from './account-transaction.repository';
 import { syncTrades } from './trade-sync.service';
 import { createTradeRepository } from './trade.repository';
 
@@ -55,6 +56,7 @@ function sync(
   const deps = {
     accounts: createBrokerAccountRepository(kysely),
     trades: createTradeRepository(kysely),
+    transactions: createAccountTransactionRepository(kysely),
     now: () => new Date(on.now ?? '2024-06-01T00:00:00.000Z'),
   };
   const token = on.token || ledger.token;
@@ -82,6 +84,7 @@ describe('initial stop-loss', () => {
       { id: 107, tradeID: '106', distance: '0.200', reason: 'ON_FILL' },
       { id: 110, tradeID: '109', distance: '0.100', reason: 'ON_FILL', type: 'GUARANTEED_STOP_LOSS_ORDER' },
     ];
+    account.lastTransactionID = 160;
     ledger.accounts.clear();
     ledger.accounts.set(A, account);
     const byId = new Map(account.trades.map((t) => [t.id, t]));
@@ -99,13 +102,15 @@ describe('initial stop-loss', () => {
       '109': '141.190', // short: 141.090 + 0.100 (a guaranteed stop)
       '112': null, // no stop ever: "no initial stop"
     });
-    // One listing and one page of stop-loss transactions beside the trade pages.
+    // One read of the transaction store beside the trade pages: ids 1 to 160 in one idrange request, of the
+    // stored types (docs/decisions/022-transaction-store.md).
     const paths = ledger.requests.map((r) => r.path.split('/').slice(4).join('/'));
-    expect(paths.filter((p) => p.startsWith('transactions'))).toEqual(['transactions', 'transactions/idrange']);
-    expect(ledger.requests.find((r) => r.path.endsWith('/transactions'))!.query).toMatchObject({
-      type: 'STOP_LOSS_ORDER,GUARANTEED_STOP_LOSS_ORDER',
-      pageSize: '1000',
-    });
+    expect(paths.filter((p) => p.startsWith('transactions'))).toEqual(['transactions/idrange']);
+    const asked = ledger.requests.find((r) => r.path.endsWith('/transactions/idrange'))!.query;
+    expect(asked).toMatchObject({ from: '1', to: '160' });
+    expect(asked['type']!.split(',')).toEqual(
+      expect.arrayContaining(['STOP_LOSS_ORDER', 'GUARANTEED_STOP_LOSS_ORDER']),
+    );
   });
 
   it('learns a first stop in an incremental sync and never replaces one, also across a full re-sync', async () => {
@@ -124,16 +129,19 @@ describe('initial stop-loss', () => {
     ledger.requests.length = 0;
     const incremental = await sync();
     expect(incremental.full).toBe(false);
-    expect(ledger.requests.find((r) => r.path.endsWith('/transactions/sinceid'))!.query).toMatchObject({
-      id: '106',
-      type: 'STOP_LOSS_ORDER,GUARANTEED_STOP_LOSS_ORDER',
-    });
+    // Only what came after the last transaction read: ids 107 to 201.
+    expect(
+      ledger.requests.filter((r) => r.path.includes('/transactions')).map((r) => [r.query['from'], r.query['to']]),
+    ).toEqual([['107', '202']]); // the stop's transactions, and the touch's own
     expect(await initialStops()).toEqual({ '100': '140.500', '103': '141.100' });
 
-    // A full re-sync reading a different first stop (OANDA's history is what it is; we keep what we stored).
+    // A full re-sync re-reads the trades, not the transactions already stored (OANDA's history is what it is; a
+    // different first stop served now changes nothing).
     account.stops = [{ id: 101, tradeID: '100', price: '140.100' }];
+    ledger.requests.length = 0;
     const full = await sync(true);
     expect(full.created).toBe(0);
+    expect(ledger.requests.some((r) => r.path.includes('/transactions'))).toBe(false);
     expect(await initialStops()).toEqual({ '100': '140.500', '103': '141.100' });
 
     // An incremental sync with nothing new asks for no transactions at all.
@@ -142,7 +150,7 @@ describe('initial stop-loss', () => {
     expect(ledger.requests.some((r) => r.path.includes('/transactions'))).toBe(false);
   });
 
-  it('does not hold the pages of a full sync for the stop-loss listing: written first, first stops filled in after', async () => {
+  it('does not hold the pages of a full sync for the transaction read: written first, first stops filled in after', async () => {
     const account = seededAccount(A, 4, 1);
     account.stops = [
       { id: 101, tradeID: '100', price: '140.500', reason: 'ON_FILL' },
@@ -154,8 +162,8 @@ describe('initial stop-loss', () => {
     const version = async () =>
       (await kysely.selectFrom('data_versions').select('version').where('user_id', '=', USER).executeTakeFirst())
         ?.version ?? 0;
-    // The stop-loss listing answers only once a page is handed to the database (or after 10 s: a sync that waits
-    // for the listing before writing never hands one over).
+    // The transaction read answers only once a page is handed to the database (or after 10 s: a sync that waits
+    // for it before writing never hands one over).
     let pageHanded!: () => void;
     const handed = new Promise<void>((resolve) => (pageHanded = resolve));
     let versionAfterPage: number | undefined;
@@ -172,23 +180,24 @@ describe('initial stop-loss', () => {
           return counts;
         },
       },
+      transactions: createAccountTransactionRepository(kysely),
       now: () => new Date('2024-06-01T00:00:00.000Z'),
     };
     const base = client.forCredentials({ accessToken: ledger.token, mode: 'demo' });
     let writtenBeforeStops = false;
     const api = {
       ...base,
-      async *stopLossTransactionPages(...args: Parameters<typeof base.stopLossTransactionPages>) {
+      async *transactionRanges(...args: Parameters<typeof base.transactionRanges>) {
         writtenBeforeStops = await Promise.race([
           handed.then(() => true),
           new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
         ]);
-        yield* base.stopLossTransactionPages(...args);
+        yield* base.transactionRanges(...args);
       },
     };
 
     const result = await syncTrades(deps, api, USER, { accessToken: ledger.token, mode: 'demo', accountId: A });
-    expect(writtenBeforeStops, 'a page was handed to the database before the stop-loss listing was read').toBe(true);
+    expect(writtenBeforeStops, 'a page was handed to the database before the transactions were read').toBe(true);
     expect(result).toMatchObject({ created: 5, updated: 0 });
     expect(await initialStops()).toEqual({ '100': '140.500', '103': null, '106': '140.860', '109': null, '112': null });
     // Filling the stops in changed what is stored: the data version moved again after the page's own bump.
@@ -205,20 +214,14 @@ describe('initial stop-loss', () => {
     const simClient = createOandaClient({ practiceUrl: sim.url, liveUrl: 'http://127.0.0.1:9', retries: 0 });
     try {
       const accountId = sim.accountIds[0]!;
-      // Our clock a day after the simulator's: its account is over a year old, so the stops are listed in yearly
-      // windows up to the time of its last transaction, on OANDA's clock.
+      // The account is over a year old: its whole history is read by id, 1000 ids a request, whatever its age.
       sim.requestLog.length = 0;
       await sync(false, { client: simClient, token: sim.token, accountId, now: '2025-10-07T12:00:00Z' });
       const asked = sim.requestLog.filter((r) => r.path.includes('/transactions'));
-      expect(
-        asked
-          .filter((r) => r.path.endsWith('/transactions'))
-          .map((r) => [r.query.from !== undefined, r.query.to !== undefined]),
-      ).toEqual([
-        [true, true],
-        [true, true],
-      ]);
-      expect(asked.filter((r) => /\/transactions\/\d+$/.test(r.path))).toHaveLength(1);
+      const last = Number(sim.state.lastTransactionID(accountId));
+      expect(asked.every((r) => r.path.endsWith('/transactions/idrange'))).toBe(true);
+      expect(asked.map((r) => Number(r.query.to) - Number(r.query.from) + 1).reduce((a, b) => a + b, 0)).toBe(last);
+      expect(asked).toHaveLength(Math.ceil(last / 1000));
       const stored = await initialStops();
       expect(Object.keys(stored)).toHaveLength(300);
       // The first stop-loss order per trade, read straight from the simulator's transaction log.

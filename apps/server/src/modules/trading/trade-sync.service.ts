@@ -5,7 +5,8 @@ import type { WireTrade } from '../../integrations/oanda/wire-schemas';
 import type { OandaCredentials } from '../settings';
 import { oandaAccount } from './account-key';
 import { refreshSummary, resolveAccountIds, type AccountSyncDeps } from './account-sync.service';
-import { collectFirstStops, initialStopPrice, tradeRecord, type FirstStop } from './broker-data';
+import { initialStopPrice, tradeRecord, type FirstStop } from './broker-data';
+import { TRANSACTION_FILTER, storedTransactions } from './account-transactions';
 import type { BrokerAccountRepository } from './broker-account.repository';
 import { aboutAccount } from './oanda-failure';
 import type { TradeRepository, WriteCounts } from './trade.repository';
@@ -21,9 +22,6 @@ export interface TradeSyncDeps extends AccountSyncDeps {
   accounts: BrokerAccountRepository;
   trades: TradeRepository;
 }
-
-/** Accounts younger than this (on our clock) are listed in one transactions listing; OANDA allows 365 days. */
-const LISTING_SPAN_MS = 360 * 86_400_000;
 
 /**
  * Pages of a full sync handed to the database and not yet written: enough that fetching runs ahead while another
@@ -45,6 +43,9 @@ interface AccountOutcome extends WriteCounts {
  *   off anywhere leaves only whole rows, and running it again converges on OANDA's set without duplicates.
  * - The checkpoint (lastTransactionID read before the sync, highest trade id stored) is written only after an
  *   account's sync completed. Without one, the next sync reads the full history again.
+ * - The account's transactions (cash flows and the orders of stops and targets) are read once, from the last one
+ *   stored, beside the trades: the transaction store (docs/decisions/022-transaction-store.md, catchUpTransactions).
+ *   A trade's first stop comes from it.
  * - Incremental: trades newer than the checkpoint's id (state=ALL, newest first, stopping at that id), every
  *   currently open trade (unrealized P/L, financing and stop levels move without new transactions), and the
  *   trades stored as open that OANDA no longer lists as open (closed since). /changes is not used: it reports
@@ -101,16 +102,33 @@ async function syncAccountTrades(
   const { row, lastTransactionID } = await refreshSummary(deps, api, userId, mode, accountId);
   const key = row.account_key;
   const counts: AccountOutcome = { created: 0, updated: 0, removed: 0, full: false };
-  // The first stop-loss of each trade, from the stop-loss order transactions (docs/decisions/010-…): read
-  // alongside the trades, attached to their rows, and kept once stored.
-  let firstStops = Promise.resolve(new Map<string, FirstStop>());
-  // A full sync does not wait for the stop-loss listing: pages written before it is read get their first stops
-  // afterwards (`early`). Any other write waits for it (an incremental sync's listing is short).
-  let stopsRead: Map<string, FirstStop> | undefined;
+  // The transaction store catches up beside the trades: the sync's one read of transactions. The first stop-loss
+  // of each trade (docs/decisions/010-…) is then read from it, attached to the trade's row, and kept once stored.
+  const caughtUp = catchUpTransactions(
+    deps,
+    api,
+    userId,
+    key,
+    accountId,
+    row.transactions_through_id,
+    lastTransactionID,
+  );
+  caughtUp.catch(() => undefined); // surfaced when awaited
+  // A full sync does not wait for the store: pages written before it caught up get their first stops afterwards
+  // (`early`). Any other write waits for it (an incremental sync reads a few transactions at most).
   const early: WireTrade[] = [];
+  // Whether a write must look its trades' first stops up: not when neither the store nor the account moved since
+  // a sync that completed (it wrote these trades with the stops the same store held).
+  let lookUp = true;
   const write = async (trades: readonly WireTrade[], fresh = false, waitForStops = true) => {
-    const stops = waitForStops ? await firstStops : stopsRead;
-    if (!stops) early.push(...trades);
+    let stops: Map<string, FirstStop> | undefined;
+    if (waitForStops && trades.length > 0 && ((await caughtUp) || lookUp)) {
+      stops = await deps.transactions.firstStops(
+        userId,
+        key,
+        trades.map((t) => normaliseId(t.id)),
+      );
+    } else early.push(...trades);
     const result = await deps.trades.write(
       userId,
       key,
@@ -123,118 +141,143 @@ async function syncAccountTrades(
     onPage?.(trades.length);
   };
 
-  if (forceFull || row.trades_high_id === null) {
-    counts.full = true;
-    const fresh = !(await deps.trades.hasAny(userId, key));
-    firstStops = (async () => {
-      const stops = new Map<string, FirstStop>();
-      // OANDA lists at most a year of transactions at once: an older account is read in yearly windows up to
-      // the time of its last transaction, on OANDA's clock (one request more, only for such accounts).
-      const opened = row.opened_at ? Date.parse(row.opened_at) : NaN;
-      const until =
-        lastTransactionID && deps.now().getTime() - opened > LISTING_SPAN_MS
-          ? await api.transactionTime(accountId, lastTransactionID)
-          : undefined;
-      for await (const page of api.stopLossTransactionPages(accountId, { since: row.opened_at, until }))
-        collectFirstStops(stops, page);
-      return (stopsRead = stops);
-    })();
-    firstStops.catch(() => undefined); // surfaced once every page is written
-    let top: string | undefined;
-    const seen = new Set<string>();
-    // Pages arrive newest first. The stages overlap: the client fetches the next page while this one is mapped and
-    // the pages before it are written (on SQLite by the writer thread, so writes do not hold this event loop). At
-    // most WRITES_IN_FLIGHT pages wait to be written, which keeps memory bounded; each is its own transaction, so
-    // whichever of them commit before a failure are whole pages, and the checkpoint below is never reached.
-    const writing: Array<Promise<void>> = [];
-    try {
-      for await (const page of api.tradePages(accountId, { state: 'ALL' })) {
+  // Every way out waits for the catch-up: none of its writes is left running behind the sync's end or failure.
+  try {
+    return await syncStoredTrades();
+  } finally {
+    await caughtUp.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  async function syncStoredTrades(): Promise<AccountOutcome> {
+    if (forceFull || row.trades_high_id === null) {
+      counts.full = true;
+      const fresh = !(await deps.trades.hasAny(userId, key));
+      let top: string | undefined;
+      const seen = new Set<string>();
+      // Pages arrive newest first. The stages overlap: the client fetches the next page while this one is mapped and
+      // the pages before it are written (on SQLite by the writer thread, so writes do not hold this event loop). At
+      // most WRITES_IN_FLIGHT pages wait to be written, which keeps memory bounded; each is its own transaction, so
+      // whichever of them commit before a failure are whole pages, and the checkpoint below is never reached.
+      const writing: Array<Promise<void>> = [];
+      try {
+        for await (const page of api.tradePages(accountId, { state: 'ALL' })) {
+          for (const trade of page.trades) {
+            const id = normaliseId(trade.id);
+            seen.add(id);
+            top = top === undefined ? id : maxId(top, id);
+          }
+          if (writing.length >= WRITES_IN_FLIGHT) await writing.shift();
+          const next = write(page.trades, fresh, false);
+          next.catch(() => undefined); // surfaced when awaited
+          writing.push(next);
+        }
+        while (writing.length > 0) await writing.shift();
+      } finally {
+        // A failed fetch must not leave a page's transaction running behind the error.
+        await Promise.allSettled(writing);
+      }
+      // The first stops of the trades written before the store caught up (only where none is stored yet).
+      await caughtUp;
+      const stops = early.length > 0 ? await deps.transactions.firstStops(userId, key) : new Map<string, FirstStop>();
+      const learnt = new Map<string, string>();
+      for (const trade of early) {
+        const price = initialStopPrice(stops.get(normaliseId(trade.id)), trade);
+        if (price !== null) learnt.set(normaliseId(trade.id), price);
+      }
+      early.length = 0;
+      await deps.trades.fillInitialStops(userId, key, learnt, stamp());
+      // The history was read to its end: whatever is stored at or below its newest id and was not seen, OANDA
+      // does not have. Rows above it were written by a later sync and are left alone.
+      // Every id seen is stored by now, so only a count above theirs means there is anything to remove: counting is
+      // cheaper than listing thousands of ids on the event loop.
+      const floor = top === undefined ? undefined : idNumber(top);
+      if ((await deps.trades.countUpTo(userId, key, floor)) > seen.size) {
+        const stored = await deps.trades.idsUpTo(userId, key, floor);
+        counts.removed = await deps.trades.remove(
+          userId,
+          key,
+          stored.filter((id) => !seen.has(id)),
+        );
+      }
+      await deps.accounts.saveTradeCheckpoint(userId, key, {
+        throughTransactionId: lastTransactionID,
+        highId: top ?? '0',
+        at: stamp(),
+      });
+      return counts;
+    }
+
+    const previousHigh = row.trades_high_id;
+    let high = previousHigh;
+    const handled = new Set<string>();
+    const open = await api.openTrades(accountId);
+
+    const changed = lastTransactionID === null || lastTransactionID !== row.trades_through_transaction_id;
+    lookUp = changed;
+    if (changed) {
+      for await (const page of api.tradePages(accountId, { state: 'ALL', afterID: previousHigh })) {
         for (const trade of page.trades) {
           const id = normaliseId(trade.id);
-          seen.add(id);
-          top = top === undefined ? id : maxId(top, id);
+          handled.add(id);
+          high = maxId(high, id);
         }
-        if (writing.length >= WRITES_IN_FLIGHT) await writing.shift();
-        const next = write(page.trades, fresh, false);
-        next.catch(() => undefined); // surfaced when awaited
-        writing.push(next);
+        await write(page.trades);
       }
-      while (writing.length > 0) await writing.shift();
-    } finally {
-      // A failed fetch must not leave a page's transaction running behind the error.
-      await Promise.allSettled(writing);
     }
-    // The first stops of the trades written before the listing was read (only where none is stored yet).
-    const stops = await firstStops;
-    const learnt = new Map<string, string>();
-    for (const trade of early) {
-      const price = initialStopPrice(stops.get(normaliseId(trade.id)), trade);
-      if (price !== null) learnt.set(normaliseId(trade.id), price);
+
+    const openIds = new Set(open.trades.map((t) => normaliseId(t.id)));
+    await write(open.trades.filter((t) => !handled.has(normaliseId(t.id))));
+    for (const id of openIds) handled.add(id);
+
+    const vanished = (await deps.trades.unclosedIds(userId, key)).filter(
+      (id) => !handled.has(id) && compareIds(id, high) <= 0,
+    );
+    if (vanished.length > 0) {
+      const { trades, missing } = await api.tradesByIds(accountId, vanished);
+      await write(trades);
+      counts.removed = await deps.trades.remove(userId, key, missing);
     }
-    early.length = 0;
-    await deps.trades.fillInitialStops(userId, key, learnt, stamp());
-    // The history was read to its end: whatever is stored at or below its newest id and was not seen, OANDA
-    // does not have. Rows above it were written by a later sync and are left alone.
-    // Every id seen is stored by now, so only a count above theirs means there is anything to remove: counting is
-    // cheaper than listing thousands of ids on the event loop.
-    const floor = top === undefined ? undefined : idNumber(top);
-    if ((await deps.trades.countUpTo(userId, key, floor)) > seen.size) {
-      const stored = await deps.trades.idsUpTo(userId, key, floor);
-      counts.removed = await deps.trades.remove(
-        userId,
-        key,
-        stored.filter((id) => !seen.has(id)),
-      );
-    }
+
+    await caughtUp;
     await deps.accounts.saveTradeCheckpoint(userId, key, {
       throughTransactionId: lastTransactionID,
-      highId: top ?? '0',
+      highId: high,
       at: stamp(),
     });
     return counts;
   }
+}
 
-  const previousHigh = row.trades_high_id;
-  let high = previousHigh;
-  const handled = new Set<string>();
-  const open = await api.openTrades(accountId);
-
-  const changed = lastTransactionID === null || lastTransactionID !== row.trades_through_transaction_id;
-  if (changed && row.trades_through_transaction_id !== null) {
-    // Stops attached since the checkpoint: a trade that gained its first one is open, so it is written below.
-    firstStops = api
-      .stopLossTransactionsSince(accountId, row.trades_through_transaction_id)
-      .then((txs) => collectFirstStops(new Map(), txs));
-    firstStops.catch(() => undefined);
-  }
-  if (changed) {
-    for await (const page of api.tradePages(accountId, { state: 'ALL', afterID: previousHigh })) {
-      for (const trade of page.trades) {
-        const id = normaliseId(trade.id);
-        handled.add(id);
-        high = maxId(high, id);
-      }
-      await write(page.trades);
-    }
-  }
-
-  const openIds = new Set(open.trades.map((t) => normaliseId(t.id)));
-  await write(open.trades.filter((t) => !handled.has(normaliseId(t.id))));
-  for (const id of openIds) handled.add(id);
-
-  const vanished = (await deps.trades.unclosedIds(userId, key)).filter(
-    (id) => !handled.has(id) && compareIds(id, high) <= 0,
-  );
-  if (vanished.length > 0) {
-    const { trades, missing } = await api.tradesByIds(accountId, vanished);
-    await write(trades);
-    counts.removed = await deps.trades.remove(userId, key, missing);
-  }
-
-  await deps.accounts.saveTradeCheckpoint(userId, key, {
-    throughTransactionId: lastTransactionID,
-    highId: high,
-    at: stamp(),
+/**
+ * Brings the account's transaction store up to `through` (the summary's lastTransactionID): the transactions of
+ * TRANSACTION_FILTER after the last id stored (`after`; none yet: the whole history), one idrange answer at a
+ * time, each stored with the new checkpoint in one transaction (account-transaction.repository.ts writeRange). The
+ * checkpoint moves to each range's end even when the filtered answer is empty (an idrange with a `type` answers only
+ * the matching ones), so no range is asked twice. With nothing new it asks OANDA for nothing. Resolves to whether it read anything.
+ */
+async function catchUpTransactions(
+  deps: TradeSyncDeps,
+  api: OandaApi,
+  userId: string,
+  key: string,
+  accountId: string,
+  after: string | null,
+  through: string | null,
+): Promise<boolean> {
+  if (through === null || (after !== null && compareIds(after, through) >= 0)) return false;
+  const ranges = api.transactionRanges(accountId, {
+    afterId: after,
+    throughId: through,
+    types: TRANSACTION_FILTER,
   });
-  return counts;
+  for await (const range of ranges) {
+    const records = await storedTransactions(range.transactions, (ids) =>
+      deps.transactions.dependentOrders(userId, key, ids),
+    );
+    await deps.transactions.writeRange(userId, key, records, range.through, deps.now().toISOString());
+  }
+  return true;
 }

@@ -8,6 +8,8 @@ import {
   balanceOperationsResponse,
   candlesQuery,
   candlesResponse,
+  cashFlowsQuery,
+  cashFlowsResponse,
   syncTradeQuery,
   tradeSyncResponse,
   type AccountSyncResult,
@@ -29,7 +31,7 @@ function accountSyncMessage(r: AccountSyncResult): string {
   return `Synced ${plural(r.accounts, 'account')}: ${number.format(r.created)} new, ${number.format(r.updated)} updated`;
 }
 
-/** The trading calls (docs/PRODUCT.md, HTTP calls), plus candles for the trade-details chart. */
+/** The trading calls (docs/PRODUCT.md, HTTP calls), plus candles for the trade-details chart and the cash flows. */
 export const tradingRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = async (app, { trading }) => {
   app.addHook('onRequest', app.requireUser);
 
@@ -90,6 +92,19 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> =
         success: true,
         message: result.total === 0 ? 'No balance operations stored' : plural(result.total, 'balance operation'),
         ...result,
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/money/get_cash_flows',
+    { schema: { querystring: cashFlowsQuery, response: { 200: cashFlowsResponse } } },
+    async (request) => {
+      const data = await trading.cashFlowList(userId(request), request.query);
+      return {
+        success: true,
+        message: data.length === 0 ? 'No cash flows stored' : plural(data.length, 'cash flow'),
+        data,
       };
     },
   );

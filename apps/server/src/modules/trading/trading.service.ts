@@ -5,18 +5,21 @@ import {
   type BalanceOperation,
   type BalanceOperationType,
   type BrokerTimeName,
+  type CashFlowItem,
   type CandlesResult,
   type Granularity,
   type Mode,
+  platformByQuery,
   type PlatformQuery,
   type TradeItem,
   type TradeSyncResult,
 } from '@pipsense/contract';
 import { AppError, notFound } from '../../lib/errors';
-import { normaliseDateTime } from '../../integrations/oanda/datetime';
+import { utcDateTime } from '../../domain/datetime';
 import type { OandaApi, OandaClient } from '../../integrations/oanda/oanda-client';
 import type { SettingsService, OandaCredentials } from '../settings';
-import { metatraderAccount, oandaAccount } from './account-key';
+import type { Candle, CandleStore, PriceComponent } from '../candles';
+import { apiAccountId, isAccountNamed, metatraderAccount, oandaAccount } from './account-key';
 
 import { resolveAccountIds, syncAccounts } from './account-sync.service';
 import { createBrokerAccountRepository, type AccountFilter } from './broker-account.repository';
@@ -30,6 +33,8 @@ import {
   type ImportedTradeInput,
 } from './metatrader-store';
 import { createBalanceOperationRepository } from './balance-operation.repository';
+import { createAccountTransactionRepository } from './account-transaction.repository';
+import { metatraderCashFlowKind, oandaCashFlowKind, type CashFlowKind } from './account-transactions';
 import { dataVersionBump } from '../../db/data-versions';
 import { brokerTimeOf, toAccountItem, toTradeItem, tradeRecord } from './broker-data';
 import { aboutAccount, notConfigured, oandaFailure, SETTINGS } from './oanda-failure';
@@ -46,6 +51,11 @@ export interface TradingServiceDeps {
   oanda: OandaClient;
   settings: Pick<SettingsService, 'oandaCredentials'>;
   now: () => Date;
+  /**
+   * The one owner of candles (modules/candles): the trade chart and the assistant read through it. app.ts always
+   * hands it in; a test of other use cases may leave it out.
+   */
+  candles?: Pick<CandleStore, 'read' | 'latest'> | undefined;
   /** Candle requests of one user at once (SECURITY.md, "One user starving the others"); default CANDLE_CONCURRENCY. */
   candleLimit?: UserConcurrency | undefined;
 }
@@ -68,17 +78,39 @@ export interface CandleRequest {
 /** A trade as OANDA reports it right now (not stored, so without stored-at times). */
 export type LiveTrade = Omit<TradeItem, 'createdAt' | 'updatedAt'>;
 
+const ohlc = (c: Candle) => ({ o: c.o, h: c.h, l: c.l, c: c.c });
+
+/** A cash flow as other modules read it: amounts exact decimal strings, times in the stored UTC form. */
+export interface CashFlow {
+  accountKey: string;
+  time: string;
+  type: CashFlowKind;
+  amount: string;
+  currency: string | null;
+  comment: string | null;
+}
+
+/** An equity sample: what OANDA reported for the account when a sync read its summary. */
+export interface EquitySample {
+  accountKey: string;
+  time: string;
+  nav: string | null;
+  balance: string | null;
+  unrealizedPL: string | null;
+}
+
 const pagesFor = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
 /**
  * The trading module's use cases: syncs, accounts, imports, candles. Analytics and the assistant call the exported
  * methods (accounts, openTradesLive, candles, …); stored trades are read through the trade views (modules/trade-views).
  */
-export function createTradingService({ db, oanda, settings, now, candleLimit }: TradingServiceDeps) {
+export function createTradingService({ db, oanda, settings, now, candles, candleLimit }: TradingServiceDeps) {
   const candleTurns = candleLimit ?? createUserConcurrency(CANDLE_CONCURRENCY);
   const trades = createTradeRepository(db);
   const accounts = createBrokerAccountRepository(db);
   const operations = createBalanceOperationRepository(db);
+  const transactions = createAccountTransactionRepository(db);
   const lock = createSyncLock();
 
   async function connect(userId: string): Promise<{ api: OandaApi; credentials: OandaCredentials }> {
@@ -96,6 +128,36 @@ export function createTradingService({ db, oanda, settings, now, candleLimit }: 
     }
   }
 
+  /**
+   * The cash flows of the user's accounts (docs/decisions/022-transaction-store.md, What a cash flow is), oldest
+   * first: OANDA's transfers, financing and adjustments from the transaction store, and imported balance
+   * operations; of one account (its key) and within [from, to] (stored UTC form) when given.
+   */
+  async function cashFlows(
+    userId: string,
+    filter: {
+      accountKey?: string | readonly string[] | undefined;
+      from?: string | undefined;
+      to?: string | undefined;
+    } = {},
+  ): Promise<CashFlow[]> {
+    const { accountKey } = filter;
+    const rows = await transactions.cashFlows(userId, {
+      accountKeys: accountKey === undefined ? undefined : typeof accountKey === 'string' ? [accountKey] : accountKey,
+      from: filter.from,
+      to: filter.to,
+    });
+    return rows.map((r) => ({
+      accountKey: r.account_key,
+      time: r.time,
+      type:
+        r.source === 'oanda' ? oandaCashFlowKind(r.type, r.reason, r.amount) : metatraderCashFlowKind(r.type, r.amount),
+      amount: r.amount,
+      currency: r.currency,
+      comment: r.comment,
+    }));
+  }
+
   return {
     /** Pulls the trade history (incremental after the first time; `full` re-reads everything). */
     async syncTrades(userId: string, options: TradeSyncOptions = {}): Promise<TradeSyncResult> {
@@ -103,7 +165,8 @@ export function createTradingService({ db, oanda, settings, now, candleLimit }: 
       return lock.run(
         `${userId}:trades`,
         'A trade sync is already running for your account. Wait for it to finish.',
-        () => upstream(() => syncTrades({ trades, accounts, now }, api, userId, credentials, options), true),
+        () =>
+          upstream(() => syncTrades({ trades, accounts, transactions, now }, api, userId, credentials, options), true),
       );
     },
 
@@ -113,7 +176,7 @@ export function createTradingService({ db, oanda, settings, now, candleLimit }: 
       return lock.run(
         `${userId}:accounts`,
         'An account sync is already running for your account. Wait for it to finish.',
-        () => upstream(() => syncAccounts({ accounts, now }, api, userId, credentials), true),
+        () => upstream(() => syncAccounts({ accounts, transactions, now }, api, userId, credentials), true),
       );
     },
 
@@ -242,6 +305,48 @@ export function createTradingService({ db, oanda, settings, now, candleLimit }: 
       };
     },
 
+    cashFlows,
+
+    /** An OANDA account's equity samples (NAV, balance, unrealized P/L at each sync) within [from, to], oldest first. */
+    async equitySamples(userId: string, accountKey: string, from?: string, to?: string): Promise<EquitySample[]> {
+      return (await transactions.samples(userId, accountKey, from, to)).map((r) => ({
+        accountKey: r.account_key,
+        time: r.time,
+        nav: r.nav,
+        balance: r.balance,
+        unrealizedPL: r.unrealized_pl,
+      }));
+    },
+
+    /**
+     * The cash flows route: of the accounts `accountId` names as the API names accounts (account-key.ts, an OANDA
+     * login or an account key) and of one platform when given, with each account named as the API names it; 404
+     * when `accountId` names no account of the user (of that platform).
+     */
+    async cashFlowList(
+      userId: string,
+      query: { accountId?: string | undefined; platform?: PlatformQuery | undefined; from?: string; to?: string },
+    ): Promise<CashFlowItem[]> {
+      let keys: string[] | undefined;
+      if (query.accountId !== undefined || query.platform !== undefined) {
+        const named = query.accountId;
+        keys = (await accounts.all(userId, { platform: query.platform }))
+          .filter(
+            (r) => named === undefined || isAccountNamed({ oandaAccountId: r.account_key, login: r.login }, named),
+          )
+          .map((r) => r.account_key);
+        if (named !== undefined && keys.length === 0)
+          throw notFound(
+            `No ${query.platform ? `${platformByQuery(query.platform).label} ` : ''}account of yours has the key or login ${JSON.stringify(named)}. Pick one of your accounts.`,
+          );
+      }
+      // The stored UTC form (nine fraction digits), so that text order is time order at the bounds too.
+      const at = (time: string | undefined) =>
+        time === undefined ? undefined : (utcDateTime(time) ?? utcDateTime(new Date(time).toISOString()));
+      const flows = await cashFlows(userId, { accountKey: keys, from: at(query.from), to: at(query.to) });
+      return flows.map(({ accountKey, ...flow }) => ({ accountId: apiAccountId(accountKey), ...flow }));
+    },
+
     /**
      * Open trades straight from OANDA, for questions about "now". OANDA credentials hold one mode; asking for
      * the other one is refused with a message that says where to switch.
@@ -285,33 +390,49 @@ export function createTradingService({ db, oanda, settings, now, candleLimit }: 
     },
 
     /**
-     * Candles from OANDA with the user's credentials (mid prices unless `price` says otherwise); the route and the
-     * assistant's tools alike, within the user's CANDLE_CONCURRENCY.
+     * Candles with the user's credentials (mid prices unless `price` says otherwise), read through the candle store
+     * at a screen's priority (modules/candles): the route and the assistant's tools alike, within the user's
+     * CANDLE_CONCURRENCY. A range is answered from stored candles with only the missing spans fetched; a count
+     * without a range asks for the newest ones.
      */
     async candles(userId: string, request: CandleRequest): Promise<CandlesResult> {
-      const { api } = await connect(userId);
-      const body = await candleTurns.run(userId, () =>
+      if (!candles) throw new Error('The trading service was built without the candle store.');
+      const store = candles;
+      const { credentials } = await connect(userId);
+      const components = [...(request.price ?? 'M')].filter((p): p is PriceComponent => 'MBA'.includes(p));
+      const byComponent = await candleTurns.run(userId, () =>
         upstream(() =>
-          api.candles(request.instrument, {
-            granularity: request.granularity,
-            count: request.count,
-            from: request.from,
-            to: request.to,
-            price: request.price ?? 'M',
-          }),
+          Promise.all(
+            components.map(async (price) => {
+              const base = {
+                credentials,
+                instrument: request.instrument,
+                granularity: request.granularity,
+                price,
+                priority: 'interactive' as const,
+              };
+              const list =
+                request.from && request.to
+                  ? await store.read({ ...base, from: request.from, to: request.to })
+                  : await store.latest({ ...base, count: request.count ?? 500, from: request.from, to: request.to });
+              return { price, list };
+            }),
+          ),
         ),
       );
+      const NAMES = { M: 'mid', B: 'bid', A: 'ask' } as const;
+      const byTime = new Map<string, CandlesResult['candles'][number]>();
+      for (const { price, list } of byComponent)
+        for (const c of list) {
+          const candle = byTime.get(c.time) ?? { time: c.time, volume: c.volume, complete: c.complete };
+          candle.complete = candle.complete && c.complete;
+          candle[NAMES[price]] = ohlc(c);
+          byTime.set(c.time, candle);
+        }
       return {
-        instrument: body.instrument ?? request.instrument,
-        granularity: body.granularity ?? request.granularity,
-        candles: body.candles.map((c) => ({
-          time: normaliseDateTime(c.time) ?? c.time,
-          volume: c.volume ?? 0,
-          complete: c.complete ?? false,
-          ...(c.mid ? { mid: c.mid } : {}),
-          ...(c.bid ? { bid: c.bid } : {}),
-          ...(c.ask ? { ask: c.ask } : {}),
-        })),
+        instrument: request.instrument,
+        granularity: request.granularity,
+        candles: [...byTime.values()].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0)),
       };
     },
 

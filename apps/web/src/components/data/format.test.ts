@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { decimalSign, formatCount, formatDateTime, formatDecimal, formatInstrument, plClass } from './format';
+import {
+  decimalSign,
+  formatCount,
+  formatDateTime,
+  formatDecimal,
+  formatInstrument,
+  formatMoney,
+  formatMoneyFigure,
+  moneyFigureParts,
+  plClass,
+} from './format';
 
 describe('formatDecimal', () => {
   it('pads to the number of places', () => {
@@ -67,5 +77,27 @@ describe('other formats', () => {
     expect(formatInstrument('EUR_USD')).toBe('EUR/USD');
     expect(formatCount(3)).toBe('3');
     expect(formatCount(null)).toBe('-');
+  });
+});
+
+describe('money of several currencies', () => {
+  it('shows an amount with its code, grouped, 2 decimals', () => {
+    expect(formatMoney('-1359.3769', 'USD')).toBe('-1,359.38 USD');
+  });
+
+  it('shows a converted figure with the home code and a listed one per currency, never added', () => {
+    expect(formatMoneyFigure({ mode: 'converted', currency: 'USD', amount: '-1359.38', from: ['JPY', 'USD'] })).toBe(
+      '-1,359.38 USD',
+    );
+    const listed = {
+      mode: 'listed' as const,
+      byCurrency: [
+        { currency: 'JPY', amount: '-382286.63' },
+        { currency: 'USD', amount: '1200.50' },
+      ],
+    };
+    expect(formatMoneyFigure(listed)).toBe('-382,286.63 JPY · 1,200.50 USD');
+    expect(moneyFigureParts(listed).map((p) => p.text)).toEqual(['-382,286.63 JPY', '1,200.50 USD']);
+    expect(formatMoneyFigure(null)).toBe('-');
   });
 });

@@ -1,3 +1,5 @@
+import { groupDecimal, isDecimal, type MoneyFigure } from '@pipsense/contract';
+
 /** What a table cell shows when the broker sent no value. */
 export const EMPTY_CELL = '-';
 
@@ -70,4 +72,27 @@ export function formatInstrument(instrument: string): string {
 /** Whole numbers such as counts, '-' when absent. */
 export function formatCount(value: number | null | undefined): string {
   return value === null || value === undefined ? EMPTY_CELL : value.toLocaleString();
+}
+
+/** An amount with its currency code: '-1,359.38 USD' (2 decimals, thousands grouped, exact). */
+export function formatMoney(amount: string, currency: string): string {
+  const text = isDecimal(amount) ? groupDecimal(amount, 2) : amount;
+  return currency ? `${text} ${currency}` : text;
+}
+
+/**
+ * A money figure under the currency rule (docs/decisions/024-currencies-never-mixed.md) as the parts a screen shows
+ * side by side: one amount with its code (one currency, or converted into the home currency), or one per currency.
+ */
+export function moneyFigureParts(figure: MoneyFigure): Array<{ currency: string; amount: string; text: string }> {
+  const parts = figure.mode === 'listed' ? figure.byCurrency : [{ currency: figure.currency, amount: figure.amount }];
+  return parts.map((part) => ({ ...part, text: formatMoney(part.amount, part.currency) }));
+}
+
+/** The same in one line: '-1,359.38 USD', or '-382,286.63 JPY · 1,200.50 USD' when listed. */
+export function formatMoneyFigure(figure: MoneyFigure | null | undefined): string {
+  if (!figure) return EMPTY_CELL;
+  return moneyFigureParts(figure)
+    .map((part) => part.text)
+    .join(' · ');
 }

@@ -1,3 +1,4 @@
+import type { DailyRates } from '../../../domain/currency-totals';
 import type { AccountItem, CandlesResult, Mode, TagFacts, TradeItem } from '@pipsense/contract';
 import type { JournalSnapshot, TagComparisonRequest } from './journal';
 import type { PerformanceResult } from './performance';
@@ -100,4 +101,9 @@ export interface ChatData {
   ): Promise<TagComparisonAnswer>;
   /** Mid-price candles from OANDA with the user's credentials, oldest first. */
   candles(userId: string, request: CandleRequest): Promise<CandlesResult>;
+  /**
+   * The trader's home currency and daily rates, for totals over accounts of several currencies
+   * (domain/currency-totals.ts); without it such totals are listed per currency.
+   */
+  currencyRule?(userId: string): Promise<{ home: string; rates: DailyRates }>;
 }

@@ -12,6 +12,14 @@ import { AppError } from '../../../lib/errors';
 import { providerJsonSchema } from '../../../lib/json-schema';
 import { isAccountNamed } from '../../trading';
 import { accountState, currencyTotals, type AccountState, type CurrencyTotals } from './account-state';
+import {
+  lastCompleteDay,
+  moneyFigure,
+  noDailyRates,
+  prepareConversion,
+  type MoneyFigure,
+} from '../../../domain/currency-totals';
+import { isDecimal } from '../../../domain/decimal';
 import { candleStats, type CandleStats } from './candle-stats';
 import type { ChatData, DataOrigin } from './chat-data';
 import { displayInstrument, granularityLabel } from './market-names';
@@ -245,7 +253,10 @@ export interface CompareTagsToolResult {
 export interface AccountToolResult {
   mode: Mode;
   accounts: AccountState[];
+  /** Per account currency, never added. */
   totals: CurrencyTotals[];
+  /** Over every currency under the currency rule (domain/currency-totals.ts): converted at the last complete day's rate, or listed. */
+  total: { balance: MoneyFigure; NAV: MoneyFigure; unrealizedPL: MoneyFigure };
   source: string;
   note?: string;
 }
@@ -314,6 +325,36 @@ function tradesTitle(r: TradesToolResult): string {
  * model only chooses filters. The built-in analyst calls the same typed functions.
  */
 export function createChatTools(data: ChatData) {
+  /** The accounts' money over every currency, at the last complete day's rates (domain/currency-totals.ts). */
+  async function accountsTotal(ctx: ToolContext, list: readonly AccountState[]): Promise<AccountToolResult['total']> {
+    const { home, rates } = (await data.currencyRule?.(ctx.userId)) ?? { home: 'USD', rates: noDailyRates };
+    const day = lastCompleteDay(ctx.now);
+    const amounts = (pick: (a: AccountState) => string | null) =>
+      list.flatMap((a) => {
+        const amount = pick(a);
+        return isDecimal(amount) ? [{ currency: a.currency ?? '', amount, day }] : [];
+      });
+    const conversion = await prepareConversion(
+      home,
+      amounts((a) => a.balance),
+      rates,
+    );
+    return {
+      balance: moneyFigure(
+        conversion,
+        amounts((a) => a.balance),
+      ),
+      NAV: moneyFigure(
+        conversion,
+        amounts((a) => a.NAV),
+      ),
+      unrealizedPL: moneyFigure(
+        conversion,
+        amounts((a) => a.unrealizedPL),
+      ),
+    };
+  }
+
   async function trades(ctx: ToolContext, input: TradesArgs): Promise<ToolOutcome<TradesToolResult>> {
     const args = tradesArgs.parse(input);
     const period = resolvePeriod(periodSpec(args), ctx.now, ctx.timeZone);
@@ -434,6 +475,7 @@ export function createChatTools(data: ChatData) {
         mode: ctx.mode,
         accounts: list,
         totals: currencyTotals(list),
+        total: await accountsTotal(ctx, list),
         source: originNote(snapshot.origin, ctx.timeZone),
         ...(note ? { note } : {}),
       },

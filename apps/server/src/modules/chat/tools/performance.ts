@@ -9,6 +9,7 @@ import {
   profitFactor,
   winRate,
 } from '../../../domain/performance';
+import { type Conversion, moneyFigure, type MoneyFigure, utcDay } from '../../../domain/currency-totals';
 import { inPeriod, type ResolvedPeriod } from './periods';
 import { normaliseInstrument } from './trade-query';
 
@@ -47,6 +48,11 @@ export interface PerformanceResult {
   /** Trades closed in the period. */
   closedTrades: number;
   byCurrency: CurrencyPerformance[];
+  /**
+   * The totals over every currency under the currency rule (domain/currency-totals.ts): in the one currency, converted
+   * into the home currency at each trade's close day rate, or listed per currency when a rate is missing.
+   */
+  total?: { netPL: MoneyFigure; netAfterFinancing: MoneyFigure };
 }
 
 /** What performance figures are made of: one closed trade. */
@@ -110,6 +116,38 @@ export function summarisePerformance(
   }
   if (groups.size === 0) groups.set(Object.values(currencies)[0] ?? null, []);
   return { closedTrades: closed.length, byCurrency: [...groups].map(([currency, list]) => summarise(currency, list)) };
+}
+
+/** What the totals over these trades need converted: each trade's currency and close day. */
+export function closedAmounts(
+  closed: ReadonlyArray<ClosedTradeFigure>,
+  currencies: Readonly<Record<string, string>>,
+  amountOf: (t: ClosedTradeFigure) => string = (t) => t.realizedPL,
+) {
+  return closed.map((t) => ({
+    currency: currencies[t.accountId] ?? '',
+    amount: amountOf(t),
+    day: utcDay(t.closeTime ?? 0),
+  }));
+}
+
+/** The period's totals over every currency under the currency rule. */
+export function performanceTotal(
+  closed: ReadonlyArray<ClosedTradeFigure>,
+  currencies: Readonly<Record<string, string>>,
+  conversion: Conversion,
+): NonNullable<PerformanceResult['total']> {
+  return {
+    netPL: moneyFigure(conversion, closedAmounts(closed, currencies)),
+    netAfterFinancing: moneyFigure(
+      conversion,
+      closedAmounts(closed, currencies, (t) =>
+        isDecimal(t.financing)
+          ? formatMinorUnits(minorUnitsOf(t.realizedPL) + minorUnitsOf(t.financing))
+          : t.realizedPL,
+      ),
+    ),
+  };
 }
 
 /** Results of the trades closed in the period, per account currency, from trades held in memory. */

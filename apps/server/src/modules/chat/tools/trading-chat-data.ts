@@ -6,7 +6,8 @@ import type { JournalFactsService } from '../../journal';
 import type { TradeSelection, TradeViews } from '../../trade-views';
 import { compareTagsOf } from './journal';
 import type { ChatData, DataOrigin } from './chat-data';
-import { summarisePerformance } from './performance';
+import { closedAmounts, performanceTotal, summarisePerformance } from './performance';
+import { noDailyRates, prepareConversion, type DailyRates } from '../../../domain/currency-totals';
 import { closedInPeriod, itemMatcher, questionSelection, tradeQueryResult } from './trade-query';
 
 export interface TradingChatDataDeps {
@@ -17,6 +18,8 @@ export interface TradingChatDataDeps {
   settings: Pick<SettingsService, 'oandaCredentials'> & Partial<Pick<SettingsService, 'defaultTradingPlatform'>>;
   journal: Pick<JournalFactsService, 'tags' | 'tagsByTrade' | 'notesByTrade'>;
   now: () => Date;
+  /** The trader's home currency and daily rates: money over several currencies (domain/currency-totals.ts). */
+  currencyRule?: ((userId: string) => Promise<{ home: string; rates: DailyRates }>) | undefined;
 }
 
 /**
@@ -45,7 +48,14 @@ const latest = (times: Array<string | null | undefined>): string | null =>
  * answer from the user's default trading platform (settings): OANDA (live calls where they help, else the last
  * sync) or MetaTrader (the stored import only: there is nothing live to ask). Candles always come from OANDA.
  */
-export function createTradingChatData({ trading, views, settings, journal, now }: TradingChatDataDeps): ChatData {
+export function createTradingChatData({
+  trading,
+  views,
+  settings,
+  journal,
+  now,
+  currencyRule = () => Promise.resolve({ home: 'USD', rates: noDailyRates }),
+}: TradingChatDataDeps): ChatData {
   async function platformOf(userId: string): Promise<PlatformQuery> {
     return (await settings.defaultTradingPlatform?.(userId)) === 'MetaTrader' ? 'metatrader' : 'oanda';
   }
@@ -158,13 +168,20 @@ export function createTradingChatData({ trading, views, settings, journal, now }
         financing: f.financing,
         closeTime: f.close_time,
       }));
+      const { home, rates } = await currencyRule(userId);
+      const conversion = await prepareConversion(home, closedAmounts(closed, currencies), rates);
       return {
-        result: summarisePerformance(closed, currencies),
+        result: {
+          ...summarisePerformance(closed, currencies),
+          total: performanceTotal(closed, currencies, conversion),
+        },
         openOrigin: syncOrigin(historySyncedAt, link),
         historySyncedAt,
         empty: historySyncedAt === null,
       };
     },
+
+    currencyRule,
 
     async journal(userId) {
       const [tags, tagsByTrade, notesByTrade] = await Promise.all([

@@ -17,11 +17,10 @@ import { LoadErrorState } from '../../../components/data/data-states';
 import { formatInstrument, plClass } from '../../../components/data/format';
 import { failureMessage } from '../../../lib/api';
 import { TAG_KIND_STYLE } from '../../../lib/tags-query';
-import { useDay, useUpdateDay } from '../api/journal-api';
-import { dayLabel } from '../model/calendar-grid';
-import { sumDecimals } from '@pipsense/contract';
+import { useCalendarMonth, useDay, useUpdateDay } from '../api/journal-api';
+import { dayLabel, totalOf } from '../model/calendar-grid';
 import { plural } from '../model/plural';
-import { signedPL } from '../model/pl-text';
+import { figureClass, figureText, signedPL } from '../model/pl-text';
 
 const MOODS = ['Awful', 'Bad', 'Okay', 'Good', 'Great'] as const;
 
@@ -145,7 +144,11 @@ function EntryForm({ date, entry }: { date: string; entry: JournalDay }) {
 export function DayPanel({ date, timeZone, onClose }: { date: string; timeZone: string; onClose: () => void }) {
   const day = useDay(date, timeZone);
   const trades = day.data?.trades ?? [];
-  const net = sumDecimals(trades.map((t) => t.realizedPL));
+  // The day's P/L as the calendar has it, under the currency rule (one currency, converted into the home currency, or
+  // one amount per currency: docs/decisions/024-currencies-never-mixed.md), never the trades' P/L added here.
+  const month = useCalendarMonth(date.slice(0, 7), timeZone);
+  const found = month.data?.days.find((d) => d.date === date);
+  const net = found ? totalOf([found]) : null;
   return (
     <CModal visible onClose={onClose} size="lg" alignment="center" scrollable aria-labelledby="day-panel-title">
       <CModalHeader>
@@ -165,7 +168,7 @@ export function DayPanel({ date, timeZone, onClose }: { date: string; timeZone: 
                 <span>
                   {trades.length === 0 ? 'No trades closed this day' : plural(trades.length, 'trade') + ' closed'}
                 </span>
-                {trades.length > 0 && <span className={plClass(net)}>Net {signedPL(net)}</span>}
+                {trades.length > 0 && net && <span className={figureClass(net)}>Net {figureText(net)}</span>}
               </h3>
               {trades.length > 0 && (
                 <ul className="day-trades list-unstyled mb-0">

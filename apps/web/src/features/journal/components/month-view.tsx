@@ -3,12 +3,20 @@ import { LoadErrorState } from '../../../components/data/data-states';
 import { plural } from '../model/plural';
 import { useCalendarMonth } from '../api/journal-api';
 import { CalendarTotals, CellFigures } from './cal-figures';
-import { dayLabel, dayTone, monthGrid, monthTotals, WEEKDAY_LABELS, type GridDay } from '../model/calendar-grid';
-import { signedPL } from '../model/pl-text';
+import {
+  dayLabel,
+  dayTone,
+  figureSign,
+  monthGrid,
+  monthTotals,
+  WEEKDAY_LABELS,
+  type GridDay,
+} from '../model/calendar-grid';
+import { figureText } from '../model/pl-text';
 
 function dayName(day: GridDay): string {
   const parts = [dayLabel(day.date)];
-  if (day.trades > 0) parts.push(`net P/L ${signedPL(day.netPL)}`, plural(day.trades, 'trade'));
+  if (day.trades > 0) parts.push(`net P/L ${figureText(day)}`, plural(day.trades, 'trade'));
   else parts.push('no closed trades');
   if (day.hasEntry) parts.push('journal entry');
   return parts.join(', ');
@@ -26,7 +34,7 @@ function DayCell({ day, today, onOpen }: { day: GridDay; today: boolean; onOpen:
         <span className="cal-day-number">{day.day}</span>
         {day.hasEntry && <span className="cal-entry-dot" title="Journal entry" aria-hidden="true" />}
       </span>
-      {day.trades > 0 && <CellFigures netPL={day.netPL} trades={day.trades} />}
+      {day.trades > 0 && <CellFigures figure={day} trades={day.trades} />}
     </button>
   );
 }
@@ -57,7 +65,20 @@ export function MonthView({
   const totals = monthTotals(calendar.data.days);
   return (
     <>
-      <CalendarTotals label="Month totals" plLabel="Net P/L" totals={totals} />
+      <CalendarTotals
+        label="Month totals"
+        plLabel={
+          // Several currencies converted into the home currency: the figures are in it, and say so.
+          calendar.data.currency?.mode === 'converted' ? `Net P/L (${calendar.data.currency.home})` : 'Net P/L'
+        }
+        totals={totals}
+      />
+      {calendar.data.currency?.mode === 'converted' && (
+        <p className="cal-currency-note">
+          Amounts in {calendar.data.currency.currencies.filter((c) => c !== calendar.data.currency?.home).join(', ')}{' '}
+          converted into {calendar.data.currency.home} at each trade&apos;s close day rate.
+        </p>
+      )}
       <div className="cal-grid" role="grid" aria-label={`Daily net P/L, ${month}`}>
         <div className="cal-row cal-head" role="row">
           {WEEKDAY_LABELS.map((label) => (
@@ -78,11 +99,11 @@ export function MonthView({
             ))}
             <div
               role="gridcell"
-              className={`cal-week ${week.trades === 0 ? '' : Number(week.netPL) >= 0 ? 'cal-week-win' : 'cal-week-loss'}`}
-              aria-label={`Week ${index + 1}: ${week.trades === 0 ? 'no closed trades' : `net P/L ${signedPL(week.netPL)}, ${plural(week.trades, 'trade')}`}`}
+              className={`cal-week ${week.trades === 0 ? '' : figureSign(week) >= 0 ? 'cal-week-win' : 'cal-week-loss'}`}
+              aria-label={`Week ${index + 1}: ${week.trades === 0 ? 'no closed trades' : `net P/L ${figureText(week)}, ${plural(week.trades, 'trade')}`}`}
             >
               {week.trades > 0 ? (
-                <CellFigures netPL={week.netPL} trades={week.trades} />
+                <CellFigures figure={week} trades={week.trades} />
               ) : (
                 <span className="text-body-tertiary">–</span>
               )}

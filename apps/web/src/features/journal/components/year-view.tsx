@@ -4,9 +4,17 @@ import type { CalendarDay } from '@pipsense/contract';
 import { LoadErrorState } from '../../../components/data/data-states';
 import { calendarMonthQuery } from '../api/journal-api';
 import { CalendarTotals } from './cal-figures';
-import { dayTone, largestDay, monthGrid, monthLabel, monthTotals, WEEKDAY_LABELS } from '../model/calendar-grid';
+import {
+  dayTone,
+  figureSign,
+  largestDay,
+  monthGrid,
+  monthLabel,
+  monthTotals,
+  WEEKDAY_LABELS,
+} from '../model/calendar-grid';
 import { plural } from '../model/plural';
-import { signedPL } from '../model/pl-text';
+import { figureText } from '../model/pl-text';
 
 function MiniMonth({
   month,
@@ -20,12 +28,12 @@ function MiniMonth({
   onOpen: () => void;
 }) {
   const totals = days ? monthTotals(days) : null;
-  const sign = totals ? Math.sign(Number(totals.netPL)) : 0;
+  const sign = totals ? figureSign(totals) : 0;
   const summary = !totals
     ? 'loading'
     : totals.trades === 0
       ? 'no closed trades'
-      : `net P/L ${signedPL(totals.netPL)}, ${plural(totals.trades, 'trade')}`;
+      : `net P/L ${figureText(totals)}, ${plural(totals.trades, 'trade')}`;
   return (
     <button type="button" className="cal-mini" onClick={onOpen} aria-label={`${monthLabel(month)}: ${summary}`}>
       <span className="cal-mini-head">
@@ -33,13 +41,7 @@ function MiniMonth({
         <span
           className={`cal-mini-total ${sign > 0 ? 'text-success' : sign < 0 ? 'text-danger' : 'text-body-tertiary'}`}
         >
-          {totals === null ? (
-            <CSpinner size="sm" aria-hidden="true" />
-          ) : totals.trades === 0 ? (
-            '–'
-          ) : (
-            signedPL(totals.netPL)
-          )}
+          {totals === null ? <CSpinner size="sm" aria-hidden="true" /> : totals.trades === 0 ? '–' : figureText(totals)}
         </span>
       </span>
       <span className="cal-mini-grid" aria-hidden="true">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OCTOBER } from '../test/journal-fixtures';
 import { dayTone, intensityOf, monthGrid, monthTotals, shiftMonth, todayIn } from './calendar-grid';
 import { sumDecimals } from '@pipsense/contract';
-import { compactPL, signedPL } from './pl-text';
+import { compactPL, figureText, signedPL } from './pl-text';
 
 describe('calendar grid', () => {
   it('lays October 2025 out Monday first with blanks around the month', () => {
@@ -21,7 +21,7 @@ describe('calendar grid', () => {
       ['0', 0],
       ['0', 0],
     ]);
-    expect(monthTotals(OCTOBER)).toEqual({ netPL: '-39.35', trades: 8, tradedDays: 5 });
+    expect(monthTotals(OCTOBER)).toEqual({ netPL: '-39.35', byCurrency: null, trades: 8, tradedDays: 5 });
   });
 
   it('colours a day by its share of the largest day, a quarter per step', () => {
@@ -62,5 +62,54 @@ describe('P/L text', () => {
     expect(compactPL('-1250.5')).toBe('-1.3k');
     expect(compactPL('87.6')).toBe('+88');
     expect(compactPL('0.00')).toBe('0');
+  });
+});
+
+describe('a month of several currencies (listed)', () => {
+  const listed = (date: string, parts: Array<[string, string]>, trades: number) => ({
+    date,
+    netPL: null,
+    currency: null,
+    byCurrency: parts.map(([currency, amount]) => ({ currency, amount })),
+    trades,
+    wins: 0,
+    losses: 0,
+    hasEntry: false,
+  });
+  const MARCH = [
+    listed(
+      '2025-03-14',
+      [
+        ['JPY', '-45000'],
+        ['USD', '1200.50'],
+      ],
+      2,
+    ),
+    listed('2025-03-17', [['JPY', '-337286.63']], 1),
+  ];
+
+  it('totals per currency, never one sum', () => {
+    expect(monthTotals(MARCH)).toEqual({
+      netPL: '0',
+      byCurrency: [
+        { currency: 'JPY', amount: '-382286.63' },
+        { currency: 'USD', amount: '1200.50' },
+      ],
+      trades: 3,
+      tradedDays: 2,
+    });
+    const weeks = monthGrid('2025-03', MARCH);
+    expect(weeks.find((w) => w.trades === 2)?.byCurrency).toEqual([
+      { currency: 'JPY', amount: '-45000' },
+      { currency: 'USD', amount: '1200.50' },
+    ]);
+    expect(figureText(monthTotals(MARCH))).toBe('-382286.63 JPY · +1200.50 USD');
+  });
+
+  it('colours a day whose currencies disagree as flat', () => {
+    const cell = monthGrid('2025-03', MARCH)
+      .flatMap((w) => w.days)
+      .find((d) => d?.date === '2025-03-14')!;
+    expect(dayTone(cell)).toBe('cal-flat');
   });
 });

@@ -1,6 +1,33 @@
-import type { CalendarDay } from '@pipsense/contract';
+import type { CalendarDay, CurrencyAmount } from '@pipsense/contract';
 import { decimalSign } from '../../../components/data/format';
-import { sumDecimals } from '@pipsense/contract';
+import { sumDecimals, sumsByCurrency } from '@pipsense/contract';
+
+/**
+ * A P/L of one or more days: `netPL` when it is in one currency (as the server sent it: the accounts' one currency
+ * or converted into the home currency), else `byCurrency`, one amount per currency, never added
+ * (docs/decisions/024-currencies-never-mixed.md; `netPL` is then '0' and means nothing).
+ */
+export interface PlFigure {
+  netPL: string;
+  byCurrency: CurrencyAmount[] | null;
+}
+
+type DayMoney = Pick<CalendarDay, 'netPL' | 'currency' | 'byCurrency'>;
+
+/** The total of some days: the exact sum when every day's P/L is in the same one currency, else per currency. */
+export function totalOf(days: readonly DayMoney[]): PlFigure {
+  const codes = new Set(days.filter((d) => d.netPL !== null && d.byCurrency.length > 0).map((d) => d.currency));
+  if (days.every((d) => d.netPL !== null) && codes.size <= 1)
+    return { netPL: sumDecimals(days.map((d) => d.netPL ?? '0')), byCurrency: null };
+  return { netPL: '0', byCurrency: sumsByCurrency(days.flatMap((d) => d.byCurrency)) };
+}
+
+/** The sign of a P/L: of its amounts when they agree, else 0 (a gain in one currency and a loss in another). */
+export function figureSign(figure: PlFigure): -1 | 0 | 1 {
+  if (!figure.byCurrency) return decimalSign(figure.netPL);
+  const signs = new Set(figure.byCurrency.map((part) => decimalSign(part.amount)).filter((sign) => sign !== 0));
+  return signs.size === 1 ? [...signs][0]! : 0;
+}
 
 /** 'YYYY-MM' of a month and its neighbours, read and written without the browser's clock or zone getting in. */
 export function shiftMonth(month: string, by: number): string {
@@ -25,10 +52,9 @@ const firstWeekday = (month: string) => (new Date(`${month}-01T00:00:00Z`).getUT
 /** How strongly a day is coloured: 0 nothing traded or flat, 1–4 by its share of the month's largest day. */
 export type Intensity = 0 | 1 | 2 | 3 | 4;
 
-export interface GridDay {
+export interface GridDay extends PlFigure {
   date: string;
   day: number;
-  netPL: string;
   trades: number;
   wins: number;
   losses: number;
@@ -37,11 +63,10 @@ export interface GridDay {
   intensity: Intensity;
 }
 
-export interface GridWeek {
+export interface GridWeek extends PlFigure {
   /** Seven cells Monday first; null outside the month. */
   days: (GridDay | null)[];
-  /** Exact sum of the week's daily net P/L within the month, and its trade count. */
-  netPL: string;
+  /** The week's trade count; its P/L (PlFigure) is the exact total of its days within the month. */
   trades: number;
 }
 
@@ -54,7 +79,7 @@ export function intensityOf(netPL: string, largest: number): Intensity {
 
 /** The size of the largest winning or losing day: the colour scale's top. */
 export function largestDay(days: readonly Pick<CalendarDay, 'netPL'>[]): number {
-  return Math.max(0, ...days.map((d) => Math.abs(Number(d.netPL))).filter(Number.isFinite));
+  return Math.max(0, ...days.map((d) => Math.abs(Number(d.netPL ?? 0))).filter(Number.isFinite));
 }
 
 /** The month's weeks (Monday first) with each day's figures, its colour step, and each week's total. */
@@ -64,17 +89,19 @@ export function monthGrid(month: string, days: readonly CalendarDay[], largest: 
   for (let day = 1; day <= daysInMonth(month); day++) {
     const date = `${month}-${String(day).padStart(2, '0')}`;
     const found = byDate.get(date);
-    const netPL = found?.netPL ?? '0';
+    const figure: PlFigure = found ? totalOf([found]) : { netPL: '0', byCurrency: null };
+    const sign = figureSign(figure);
     cells.push({
       date,
       day,
-      netPL,
+      ...figure,
       trades: found?.trades ?? 0,
       wins: found?.wins ?? 0,
       losses: found?.losses ?? 0,
       hasEntry: found?.hasEntry ?? false,
-      sign: decimalSign(netPL),
-      intensity: intensityOf(netPL, largest),
+      sign,
+      // Amounts of several currencies have no common size: their cell is coloured by sign alone.
+      intensity: figure.byCurrency ? (sign === 0 ? 0 : 1) : intensityOf(figure.netPL, largest),
     });
   }
   while (cells.length % 7 !== 0) cells.push(null);
@@ -82,9 +109,10 @@ export function monthGrid(month: string, days: readonly CalendarDay[], largest: 
   for (let at = 0; at < cells.length; at += 7) {
     const week = cells.slice(at, at + 7);
     const traded = week.filter((d): d is GridDay => d !== null);
+    const inMonth = traded.flatMap((d) => (byDate.has(d.date) ? [byDate.get(d.date)!] : []));
     weeks.push({
       days: week,
-      netPL: sumDecimals(traded.map((d) => d.netPL)),
+      ...totalOf(inMonth),
       trades: traded.reduce((n, d) => n + d.trades, 0),
     });
   }
@@ -94,7 +122,7 @@ export function monthGrid(month: string, days: readonly CalendarDay[], largest: 
 /** The month's totals: exact net P/L, trades, and the days traded. */
 export function monthTotals(days: readonly CalendarDay[]) {
   return {
-    netPL: sumDecimals(days.map((d) => d.netPL)),
+    ...totalOf(days),
     trades: days.reduce((n, d) => n + d.trades, 0),
     tradedDays: days.filter((d) => d.trades > 0).length,
   };

@@ -16,6 +16,8 @@ export const GET_TAGS = 'GET /api/v1/journal/get_tags';
 const day = (date: string, netPL: string, trades: number, hasEntry = false): CalendarDay => ({
   date,
   netPL,
+  currency: 'USD',
+  byCurrency: trades > 0 ? [{ currency: 'USD', amount: netPL }] : [],
   trades,
   wins: Number(netPL) > 0 ? trades : 0,
   losses: Number(netPL) < 0 ? trades : 0,

@@ -8,6 +8,7 @@ import { EquityChart } from './equity-chart';
 import { InsightsSource } from './insights-source';
 import { InstrumentPnl } from './instrument-pnl';
 import { MetricCard } from './metric-card';
+import { MoneyFigures } from './money-figures';
 import { NoImportedTradesCallout, NoTradesCallout } from './no-trades-callout';
 
 /** The loaded overview: headline figures, charts, the insight and analysis cards, then the per-instrument detail. */
@@ -25,6 +26,11 @@ export function OverviewContent({
   onFilterTag: (tagId: string) => void;
 }) {
   const { charts } = metrics;
+  // With several currencies the charts are of one currency (converted, or one currency's accounts): say which.
+  const chartsIn =
+    metrics.currency && metrics.currency.mode !== 'single' && metrics.currency.chartsCurrency
+      ? ` (${metrics.currency.chartsCurrency})`
+      : '';
   return (
     <div className="overview-content">
       {metrics.tradeCount === 0 && (imported ? <NoImportedTradesCallout /> : <NoTradesCallout />)}
@@ -42,27 +48,35 @@ export function OverviewContent({
         ))}
       </CRow>
 
+      <MoneyFigures metrics={metrics} />
+
       <CRow className="g-3 mb-3">
         <CCol xs={12} xl={8}>
           <ChartCard
             title="Equity Curve"
-            note="Cumulative realized P/L of closed trades, and its drawdown from the peak"
+            note={`Cumulative realized P/L of closed trades, and its drawdown from the peak${chartsIn}`}
           >
             <EquityChart equityCurve={charts.equityCurve} drawdown={charts.drawdown} />
           </ChartCard>
         </CCol>
         <CCol xs={12} xl={4}>
-          <ChartCard title="Net P/L by Instrument" note="Realized P/L of closed trades, best first">
+          <ChartCard title="Net P/L by Instrument" note={`Realized P/L of closed trades, best first${chartsIn}`}>
             <InstrumentPnl rows={charts.pnlByInstrument} />
           </ChartCard>
         </CCol>
         <CCol xs={12} lg={6}>
-          <ChartCard title="Results by Weekday" note={`Net P/L of closed trades by the day they opened (${timeZone})`}>
+          <ChartCard
+            title="Results by Weekday"
+            note={`Net P/L of closed trades by the day they opened (${timeZone})${chartsIn}`}
+          >
             <BucketChart buckets={charts.byWeekday} kind="weekday" label="Net P/L of closed trades by weekday" />
           </ChartCard>
         </CCol>
         <CCol xs={12} lg={6}>
-          <ChartCard title="Results by Hour" note={`Net P/L of closed trades by the hour they opened (${timeZone})`}>
+          <ChartCard
+            title="Results by Hour"
+            note={`Net P/L of closed trades by the hour they opened (${timeZone})${chartsIn}`}
+          >
             <BucketChart buckets={charts.byHour} kind="hour" label="Net P/L of closed trades by hour of the day" />
           </ChartCard>
         </CCol>

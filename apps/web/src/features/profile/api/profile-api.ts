@@ -1,4 +1,10 @@
-import type { Envelope, MeResponse, TimeZoneResponse, UpdatePasswordResponse } from '@pipsense/contract';
+import type {
+  Envelope,
+  HomeCurrencyResponse,
+  MeResponse,
+  TimeZoneResponse,
+  UpdatePasswordResponse,
+} from '@pipsense/contract';
 import { config } from '../../../config/env';
 import { authRequest } from '../../../lib/api';
 import { existsLookups } from '../../../lib/exists-lookups';
@@ -25,3 +31,12 @@ export const getTimeZone = (signal?: AbortSignal) =>
   authRequest<TimeZoneResponse>('GET', `${account}/get_time_zone`, undefined, signal).then((b) => b.data.timeZone);
 export const updateTimeZone = (timeZone: string) =>
   authRequest<TimeZoneResponse>('POST', `${account}/update_time_zone`, { timeZone }).then((b) => b.data.timeZone);
+
+/**
+ * GET/POST account/get_home_currency, update_home_currency: the currency money of several currencies is converted
+ * into (docs/decisions/024-currencies-never-mixed.md); `isDefault` until the trader picks one.
+ */
+export const getHomeCurrency = (signal?: AbortSignal) =>
+  authRequest<HomeCurrencyResponse>('GET', `${account}/get_home_currency`, undefined, signal).then((b) => b.data);
+export const updateHomeCurrency = (currency: string) =>
+  authRequest<HomeCurrencyResponse>('POST', `${account}/update_home_currency`, { currency }).then((b) => b.data);

@@ -21,9 +21,11 @@ function profileServer(
     password?: Reply;
     deletion?: Reply;
     timeZone?: string | null;
+    homeCurrency?: { currency: string; isDefault: boolean };
   } = {},
 ) {
   let profile = initial;
+  let home = options.homeCurrency ?? { currency: 'JPY', isDefault: true };
   let timeZone = options.timeZone === undefined ? 'Europe/London' : options.timeZone;
   const taken = new Set(options.taken ?? []);
   const exists = ({ body }: ApiCall) =>
@@ -41,6 +43,14 @@ function profileServer(
     'POST /api/v1/account/update_time_zone': ({ body }) => {
       timeZone = String(body?.timeZone);
       return ok({ success: true, message: `Time zone set to ${timeZone}.`, data: { timeZone } });
+    },
+    'GET /api/v1/account/get_home_currency': () => ok({ success: true, message: 'Home currency.', data: home }),
+    'POST /api/v1/account/update_home_currency': ({ body }) => {
+      const currency = String(body?.currency);
+      if (!/^[A-Z]{3}$/.test(currency))
+        return failure(400, 'currency must be an ISO 4217 code of three capital letters, such as USD, EUR or JPY');
+      home = { currency, isDefault: false };
+      return ok({ success: true, message: `Home currency set to ${currency}.`, data: home });
     },
     'POST /api/v1/account/update_password': () =>
       options.password ?? ok({ success: true, message: 'Password changed successfully', token: 'fresh-jwt' }),
@@ -250,5 +260,26 @@ describe('Time zone', () => {
     await user.click(saveButtons()[2]!);
     expect(await toastOf('Time zone set to Asia/Tokyo. The Overview now counts days and hours in it.')).not.toBeNull();
     expect(zoneSaves(server)).toEqual([{ timeZone: 'Asia/Tokyo' }]);
+  });
+});
+
+describe('Home currency', () => {
+  const saves = (server: ReturnType<typeof profileServer>) =>
+    server.calls
+      .filter((c) => c.method === 'POST' && c.path === '/api/v1/account/update_home_currency')
+      .map((c) => c.body);
+
+  it('shows the default with a note that it is the default, and saves the one picked', async () => {
+    const server = profileServer(alice, { homeCurrency: { currency: 'JPY', isDefault: true } });
+    const user = renderPage();
+    const select = await screen.findByLabelText('Home currency');
+    await vi.waitFor(() => expect(select).toHaveValue('JPY'));
+    expect(screen.getByText(/Not chosen yet: JPY is the default, the currency of most of your trades\./)).toBeVisible();
+    expect(saves(server)).toEqual([]);
+    await user.selectOptions(select, 'EUR');
+    await user.click(saveButtons()[3]!);
+    expect(await toastOf('Home currency set to EUR.')).not.toBeNull();
+    expect(saves(server)).toEqual([{ currency: 'EUR' }]);
+    expect(await screen.findByText(/Your home currency is EUR\./)).toBeVisible();
   });
 });

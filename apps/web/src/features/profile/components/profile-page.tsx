@@ -3,6 +3,7 @@ import { useProfile } from '../../../lib/profile-query';
 import { ChangePasswordCard } from './change-password-card';
 import { UpdateProfileCard } from './update-profile-card';
 import { TimeZoneCard } from './time-zone-card';
+import { HomeCurrencyCard } from './home-currency-card';
 import { DeleteAccountCard } from './delete-account-card';
 
 export function ProfilePage() {
@@ -33,6 +34,9 @@ export function ProfilePage() {
       </CCol>
       <CCol>
         <TimeZoneCard />
+      </CCol>
+      <CCol>
+        <HomeCurrencyCard />
       </CCol>
       <CCol>
         <DeleteAccountCard />
