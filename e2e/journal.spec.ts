@@ -12,7 +12,7 @@ import type {
 } from '@pipsense/contract';
 import { parseCsv } from '../apps/server/src/test/csv';
 import { readStackFacts } from './stack/stack-facts';
-import { apiAs, syncedOandaUser, toast } from './support';
+import { apiAs, homeMoney, syncedOandaUser, toast, type HomeMoney } from './support';
 
 /*
  * The trading journal end to end: each journey at 1280×800 and at 390×844, in the built app
@@ -97,6 +97,9 @@ function rate(part: number, whole: number): string {
 }
 
 const netOf = (trades: readonly TradeListItem[]) => trades.reduce((sum, t) => sum + units(t.realizedPL), 0n);
+/** Closed trades' net P/L converted into the home currency, in 1/10,000 units. */
+const netInHome = (money: HomeMoney, trades: readonly TradeListItem[]) =>
+  trades.reduce((sum, t) => sum + units(money.toHome(t, t.realizedPL)), 0n);
 const closedOf = (trades: readonly TradeListItem[]) => trades.filter((t) => t.state === 'CLOSED');
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -402,22 +405,18 @@ for (const viewport of VIEWPORTS) {
 
     test('open the calendar, click a losing day and read its journal entry', async ({ page, baseURL }) => {
       const journal = await journalUser(page, baseURL, `jc${viewport.name[0]}`);
-      // The practice accounts are in two currencies and the stack has no rates: a day's P/L is one amount per
-      // currency, never added (docs/decisions/024-currencies-never-mixed.md).
-      const currencyOf = new Map(readStackFacts(baseURL).practice.accounts.map((a) => [a.id, a.currency]));
-      const perCurrency = (list: readonly TradeListItem[]) =>
-        [...new Set(list.map((t) => currencyOf.get(t.accountId)!))].sort().map((currency) => ({
-          currency,
-          net: netOf(list.filter((t) => currencyOf.get(t.accountId) === currency)),
-        }));
-      // The latest day whose closed trades lost money in every currency, in the browser's zone (the calendar's).
+      // The practice accounts are in two currencies and the simulator has their daily closes: a day's P/L is converted
+      // into the home currency (docs/decisions/024-currencies-never-mixed.md).
+      const money = await homeMoney(page, journal.token, readStackFacts(baseURL));
+      const netHome = (list: readonly TradeListItem[]) => netInHome(money, list);
+      // The latest losing day, in the browser's zone (the calendar's).
       const byDay = new Map<string, TradeListItem[]>();
       for (const t of closedOf(journal.trades)) {
         const day = localDay(t.closeTime!, journal.timeZone);
         byDay.set(day, [...(byDay.get(day) ?? []), t]);
       }
       const [date, trades] = [...byDay]
-        .filter(([, list]) => perCurrency(list).every((part) => part.net < 0n))
+        .filter(([, list]) => netHome(list) < 0n)
         .sort((a, b) => (a[0] < b[0] ? 1 : -1))[0]!;
       const note = 'Two losers in a row on NFP: no trading the first hour after news.';
       const written = await apiAs<UpdateDayResponse>(page, journal.token, `/api/v1/journal/update_day/${date}`, {
@@ -435,9 +434,8 @@ for (const viewport of VIEWPORTS) {
       const label = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(
         new Date(`${date}T00:00:00Z`),
       );
-      const net = perCurrency(trades)
-        .map((part) => `${signedMoney(part.net).replaceAll(',', '')} ${part.currency}`)
-        .join(' · ');
+      // The month's header names the home currency ("Net P/L (EUR)"); a day's figure is written without it.
+      const net = signedMoney(netHome(trades)).replaceAll(',', '');
       const count = trades.length === 1 ? '1 trade' : `${trades.length} trades`;
       const cell = page.getByRole('button', { name: `${label}, net P/L ${net}, ${count}, journal entry`, exact: true });
       await expect(cell).toBeVisible();
@@ -483,7 +481,9 @@ for (const viewport of VIEWPORTS) {
       const table = byTag.getByRole('table', { name: 'Results by tag' });
       const breakoutRow = table.getByRole('row').filter({ has: page.getByRole('button', { name: 'Breakout' }) });
       await expect(breakoutRow.getByRole('cell').first()).toHaveText(String(breakoutClosed.length));
-      await expect(breakoutRow.getByRole('cell').nth(2)).toHaveText(signedMoney(netOf(breakoutClosed)));
+      // Two currencies with the simulator's daily closes: the tag's net P/L in the home currency (decision 024).
+      const money = await homeMoney(page, journal.token, readStackFacts(baseURL));
+      await expect(breakoutRow.getByRole('cell').nth(2)).toHaveText(signedMoney(netInHome(money, breakoutClosed)));
       const rangeRow = table.getByRole('row').filter({ has: page.getByRole('button', { name: 'Range' }) });
       await expect(rangeRow.getByRole('cell').first()).toHaveText(String(rangeTrades.length));
 

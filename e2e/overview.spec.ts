@@ -6,6 +6,7 @@ import {
   apiAs,
   canvasPainted,
   fakeLlmControl,
+  homeMoney,
   signInByApi,
   newUser,
   pageApi,
@@ -159,19 +160,15 @@ test('a synced trader sees the cards the engine computes, drawn charts, and the 
   });
 
   await test.step('the charts draw', async () => {
-    // The practice accounts are in two currencies and the stack has no rates: the money is listed per currency, and
-    // the charts cover the accounts of the currency of the most trades (docs/decisions/024-currencies-never-mixed.md).
-    await expect(page.getByRole('region', { name: 'Money per currency' })).toBeVisible();
-    const byCurrency = new Map<string, number>();
-    for (const a of facts.practice.accounts) byCurrency.set(a.currency, (byCurrency.get(a.currency) ?? 0) + a.trades);
-    const [charted] = [...byCurrency].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
-    const chartedIds = new Set(facts.practice.accounts.filter((a) => a.currency === charted).map((a) => a.id));
-    const chartedExpected = expectedFrom(
-      trades.filter((t) => chartedIds.has(t.accountId)),
-      Date.now(),
+    // The practice accounts are in two currencies and the simulator has their daily closes: the money is converted
+    // into the home currency, and the charts cover every account (docs/decisions/024-currencies-never-mixed.md).
+    const money = await homeMoney(page, token, facts);
+    await expect(page.getByRole('region', { name: `Money in ${money.home}` })).toBeVisible();
+    const converted = trades.map((t) =>
+      t.state === 'CLOSED' ? { ...t, realizedPL: money.toHome(t, t.realizedPL) } : t,
     );
     const equity = page.getByRole('region', { name: 'Equity Curve' });
-    await expect(equity.getByRole('definition').first()).toHaveText(chartedExpected.netRealized);
+    await expect(equity.getByRole('definition').first()).toHaveText(expectedFrom(converted, Date.now()).netRealized);
     await expectChartDrawn(equity, 'the equity curve');
     await expectChartDrawn(page.getByRole('img', { name: 'Net P/L of closed trades by weekday' }), 'weekday chart');
     await expectChartDrawn(

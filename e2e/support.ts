@@ -1,7 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { AiPlatformId, TradeItem, TradeListResponse } from '@pipsense/contract';
+import {
+  divideDecimals,
+  multiplyDecimals,
+  roundDecimal,
+  type AiPlatformId,
+  type HomeCurrencyResponse,
+  type TradeItem,
+  type TradeListResponse,
+} from '@pipsense/contract';
 import type { FakeReply, FakeRequest } from '@pipsense/fake-llm';
 import { connectOanda, type ApiCall } from '../apps/server/src/test/oanda-user';
 import type { StackFacts } from './stack/stack-facts';
@@ -175,3 +183,60 @@ export const MT5_STORED_TRADES = MT5_EXPECTED.closedTrades.length + MT5_EXPECTED
 /** The status a confirmed import of MT5_REPORT ends with. */
 export const importedStatus = (page: Page) =>
   page.getByRole('status').filter({ hasText: new RegExp(`^Imported ${MT5_STORED_TRADES} trades`) });
+
+/**
+ * Money of the practice simulator's accounts in the trader's home currency, converted the way the currency rule says
+ * (docs/decisions/024-currencies-never-mixed.md) but worked out here from the simulator's own candles: an amount of
+ * another currency times the rate of its UTC close day — the mid close of the last complete daily candle that ended by
+ * the day's end, of the direct pair, else one over the inverse pair's (20 decimals) — rounded to 4 decimals. The
+ * decimal arithmetic is the contract's; which rate, which day and where to round are this function's.
+ */
+export async function homeMoney(page: Page, token: string, facts: StackFacts) {
+  const home = (await apiAs<HomeCurrencyResponse>(page, token, '/api/v1/account/get_home_currency')).data.currency;
+  const currencyOf = new Map(facts.practice.accounts.map((a) => [a.id, a.currency]));
+  const DAY = 86_400_000;
+  const now = Date.now();
+  async function closes(pair: string): Promise<{ end: number; close: string }[] | null> {
+    const query = new URLSearchParams({
+      granularity: 'D',
+      price: 'M',
+      from: new Date(now - 5 * 366 * DAY).toISOString(),
+      to: new Date(now).toISOString(),
+    });
+    const res = await fetch(`${facts.practice.url}/v3/instruments/${pair}/candles?${query}`, {
+      headers: { Authorization: `Bearer ${facts.practice.token}` },
+    });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { candles: { time: string; complete: boolean; mid: { c: string } }[] };
+    return body.candles
+      .filter((c) => c.complete)
+      .map((c) => ({ end: Date.parse(c.time) + DAY, close: c.mid.c }))
+      .sort((a, b) => a.end - b.end);
+  }
+  const rates = new Map<string, (day: string) => string>();
+  for (const currency of new Set(currencyOf.values())) {
+    if (currency === home) continue;
+    const direct = await closes(`${currency}_${home}`);
+    const series = direct ?? (await closes(`${home}_${currency}`));
+    if (!series) throw new Error(`the simulator lists neither ${currency}_${home} nor ${home}_${currency}`);
+    rates.set(currency, (day) => {
+      const dayEnd = Date.parse(`${day}T00:00:00Z`) + DAY;
+      const last = series.filter((c) => c.end <= dayEnd).at(-1);
+      if (!last) throw new Error(`no daily close of ${currency} by ${day}`);
+      return direct ? last.close : divideDecimals('1', last.close, 20);
+    });
+  }
+  return {
+    home,
+    /** A closed trade's amount (a decimal string of its account's currency) in the home currency, 4 decimals. */
+    toHome(trade: { accountId: string; closeTime: string | null }, amount: string): string {
+      const currency = currencyOf.get(trade.accountId);
+      if (!currency) throw new Error(`account ${trade.accountId} is not one of the simulator's`);
+      if (currency === home) return amount;
+      if (!trade.closeTime) throw new Error(`trade of ${trade.accountId} is open: it has no close day`);
+      return roundDecimal(multiplyDecimals(amount, rates.get(currency)!(trade.closeTime.slice(0, 10))), 4);
+    },
+  };
+}
+
+export type HomeMoney = Awaited<ReturnType<typeof homeMoney>>;
