@@ -12,6 +12,8 @@ import type { TestSmtp } from '../../apps/server/src/test/smtp';
  *   GET    /sims/{env}/trades/{accountId}?state=ALL     every trade, newest first
  *   POST   /sims/{env}/trades/{accountId}               open a trade: { instrument, units, takeProfit?, stopLoss? }
  *   POST   /sims/{env}/trades/{accountId}/{id}/close    close (or reduce with { units }) a trade
+ *   POST   /sims/{env}/transfers/{accountId}            deposit (amount > 0) or withdraw (amount < 0) now:
+ *                                                       { amount, comment? }, a TRANSFER_FUNDS
  *   POST   /sims/{env}/faults                           { kind: fail|delay|cut|garble|hang, n?, status?, ms?,
  *                                                         retryAfter?, afterBytes?, match? (path substring) }
  *   DELETE /sims/{env}/faults                           clear every scheduled fault
@@ -107,6 +109,13 @@ async function handle(sims: Record<SimEnv, OandaSim>, smtp: TestSmtp, req: Incom
   if (what === 'trades' && accountId && tradeId && action === 'close' && method === 'POST') {
     const body = await readJson(req);
     return sim.closeTrade(accountId, tradeId, typeof body.units === 'number' ? { units: body.units } : undefined);
+  }
+  if (what === 'transfers' && accountId && tradeId === undefined && method === 'POST') {
+    const body = await readJson(req);
+    if (typeof body.amount !== 'number' && typeof body.amount !== 'string')
+      throw new ControlError(400, 'a transfer needs an amount');
+    sim.transferFunds(accountId, body.amount, typeof body.comment === 'string' ? body.comment : undefined);
+    return sim.state.summary(accountId);
   }
   if (what === 'faults' && accountId === undefined) {
     if (method === 'POST') {

@@ -30,6 +30,12 @@ export function simControl(facts: StackFacts, env: SimEnv) {
         'POST',
         units === undefined ? {} : { units },
       ),
+    /** Deposits (amount > 0) or withdraws (amount < 0) now, as the broker's TRANSFER_FUNDS. */
+    transferFunds: (accountId: string, amount: string, comment?: string) =>
+      call<WireAccountSummary>(`${base}/transfers/${id(accountId)}`, 'POST', {
+        amount,
+        ...(comment ? { comment } : {}),
+      }),
     fault: (fault: FaultRequest) => call<{ pending: number }>(`${base}/faults`, 'POST', fault),
     resetFaults: () => call<{ pending: number }>(`${base}/faults`, 'DELETE'),
     requests: () => call<LoggedRequest[]>(`${base}/requests`),
