@@ -394,6 +394,29 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now: ctx.now,
   });
 
+  // Balance and equity over time, and returns (docs/money.md): equity between closes rebuilt from the candle store's
+  // complete mid candles (only for a user with an OANDA connection), cash flows and equity samples from trading's
+  // transaction store (OANDA) and balance operations (MetaTrader).
+  const money = createMoneyService({
+    accounts: namedAccounts(views.bookRows, trading),
+    trades: bookTrades(views.bookRows),
+    cashFlows: { cashFlows: (userId, filter) => trading.cashFlows(userId, filter) },
+    samples: {
+      // A summary without a NAV says nothing about equity.
+      equitySamples: async (userId, key, from, to) =>
+        (await trading.equitySamples(userId, key, from, to)).flatMap((s) =>
+          s.nav === null ? [] : [{ ...s, nav: s.nav }],
+        ),
+    },
+    candles: {
+      canRead: async (userId) => (await settings.oandaCredentials(userId)) !== undefined,
+      read: async ({ userId, ...request }) =>
+        ((await candles.readForUser(userId, { ...request, price: 'M' })) ?? []).filter((c) => c.complete),
+    },
+    versionOf: listVersionReader(slice<DataVersionsTables>(db.kysely)),
+    now: ctx.now,
+    log: (err, context) => app.log.warn({ err, ...context }, 'equity rebuild from candles failed'),
+  });
   const analytics = createAnalyticsService({
     budget: aiBudget,
     trading,
@@ -408,6 +431,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: (err, context) => app.log.warn({ err, ...context }, 'overview insights failed'),
     computeLimit: options.userLimits?.overview,
     ratesFor,
+    // The Overview's return, read through the money module (docs/money.md, Returns on the Overview).
+    returns: money,
   });
   // Registered after the database's own hook, so it runs first: the writers stop before the database closes.
   app.addHook('onClose', () => analytics.close());
@@ -444,29 +469,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
   });
 
-  // Balance and equity over time, and returns (docs/money.md): equity between closes rebuilt from the candle store's
-  // complete mid candles (only for a user with an OANDA connection), cash flows and equity samples from trading's
-  // transaction store (OANDA) and balance operations (MetaTrader).
-  const money = createMoneyService({
-    accounts: namedAccounts(views.bookRows, trading),
-    trades: bookTrades(views.bookRows),
-    cashFlows: { cashFlows: (userId, filter) => trading.cashFlows(userId, filter) },
-    samples: {
-      // A summary without a NAV says nothing about equity.
-      equitySamples: async (userId, key, from, to) =>
-        (await trading.equitySamples(userId, key, from, to)).flatMap((s) =>
-          s.nav === null ? [] : [{ ...s, nav: s.nav }],
-        ),
-    },
-    candles: {
-      canRead: async (userId) => (await settings.oandaCredentials(userId)) !== undefined,
-      read: async ({ userId, ...request }) =>
-        ((await candles.readForUser(userId, { ...request, price: 'M' })) ?? []).filter((c) => c.complete),
-    },
-    versionOf: listVersionReader(slice<DataVersionsTables>(db.kysely)),
-    now: ctx.now,
-    log: (err, context) => app.log.warn({ err, ...context }, 'equity rebuild from candles failed'),
-  });
   await app.register(moneyRoutes, { money });
 
   const imports = createImportService({

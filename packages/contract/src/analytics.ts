@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyMode, envelope, moneyFigure, MODES, timeZone } from './common';
+import { currencyMode, decimalString, envelope, moneyFigure, MODES, timeZone } from './common';
 import { TAG_KINDS } from './tags';
 import { tradeFilterFields, withDateRange } from './trading';
 
@@ -139,6 +139,20 @@ const overviewMoney = z.object({
 });
 export type OverviewMoney = z.infer<typeof overviewMoney>;
 
+/**
+ * The time-weighted return of one currency's accounts in view (docs/money.md, Returns): the growth of their combined
+ * balance with every deposit, withdrawal and credit of any of them cut out, never converted into another currency
+ * (docs/decisions/024-currencies-never-mixed.md).
+ */
+const overviewReturn = z.object({
+  currency: z.string(),
+  /** Percent, a decimal string with 4 decimals ('8.0450' is 8.045 %). */
+  total: decimalString,
+  /** How many accounts of this currency the return combines. */
+  accounts: z.number().int(),
+});
+export type OverviewReturn = z.infer<typeof overviewReturn>;
+
 export const dashboardMetrics = z.object({
   tradeCount: z.number().int(),
   accountCount: z.number().int(),
@@ -169,6 +183,13 @@ export const dashboardMetrics = z.object({
   currency: overviewCurrency.optional(),
   /** The headline money figures under the currency rule. */
   money: overviewMoney.optional(),
+  /**
+   * The time-weighted return since the start of the accounts in view, one per account currency ordered by code
+   * (docs/money.md, Returns on the Overview): the platform and mode's accounts, or the one `accountId` names; `from`
+   * and `to` bound the range (bookings before `from` only set the starting value). Empty when those accounts have no
+   * bookings; null in a view sliced by instrument or tag, whose trades are not the accounts' whole money.
+   */
+  returns: z.array(overviewReturn).nullable().optional(),
   insights: insightsStatus,
   /** The last sync of the trades and accounts counted (RFC 3339); null when there are none. */
   dataAsOf: z.string().nullable(),

@@ -88,6 +88,9 @@ describe('the currency rule', () => {
       ],
     });
     expect(await totalAcrossCurrencies('USD', usdJpy, noDailyRates)).toMatchObject({ mode: 'listed' });
+    // The rate it lacks, for a listed view kept to ask for once again later.
+    expect((await prepareConversion('USD', missing, rates)).missing).toEqual({ currency: 'JPY', day: '2025-03-18' });
+    expect((await prepareConversion('USD', usdJpy, rates)).missing).toBeNull();
   });
 
   it('keeps one currency as it is, whatever the home currency, without reading a rate', async () => {

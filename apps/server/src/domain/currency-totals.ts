@@ -88,6 +88,12 @@ export interface Conversion {
   mode: CurrencyMode;
   /** The rate of `currency` on `day` into the home currency (only when mode is 'converted'). */
   rateOf(currency: string, day: string): string;
+  /**
+   * When listed for want of a rate: the first one found missing, so that a view kept listed can ask for that one rate
+   * later and know whether it is still missing; null otherwise (an account whose currency is not known yet lists a
+   * view without any rate asked).
+   */
+  missing: { currency: string; day: string } | null;
 }
 
 const rateKey = (currency: string, day: string) => `${currency}|${day}`;
@@ -115,18 +121,20 @@ export async function prepareConversion(
     if (rate === undefined) throw new Error(`no rate of ${currency} on ${day}`);
     return rate;
   };
-  if (codes.length <= 1) return { home, currencies: codes, mode: 'single', rateOf };
+  if (codes.length <= 1) return { home, currencies: codes, mode: 'single', rateOf, missing: null };
   // An unknown currency ('' : an account not summarised yet) has no rate: listed.
-  let complete = !currencies.has('');
+  const complete = !currencies.has('');
+  let missing: Conversion['missing'] = null;
   for (const [key, need] of complete ? wanted : []) {
     const rate = await rates.rate(need.currency, home, need.day);
     if (rate === null) {
-      complete = false;
+      missing = { currency: need.currency, day: need.day };
       break;
     }
     table.set(key, rate);
   }
-  return { home, currencies: codes, mode: complete ? 'converted' : 'listed', rateOf };
+  const mode = complete && missing === null ? 'converted' : 'listed';
+  return { home, currencies: codes, mode, rateOf, missing };
 }
 
 /** `amount` of `currency` booked on `day` in the home currency, rounded to 4 decimals (conversion 'converted'). */

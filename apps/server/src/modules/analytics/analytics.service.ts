@@ -4,6 +4,7 @@ import {
   type DashboardMetrics,
   type InsightsStatus,
   type Mode,
+  type OverviewReturn,
   type PlatformQuery,
   type TagFacts,
   type TradeItem,
@@ -12,7 +13,7 @@ import {
 import type { LlmProvider, LlmProviders } from '../../integrations/llm';
 import { badRequest } from '../../lib/errors';
 import type { SettingsService } from '../settings';
-import { isAccountNamed, type TradingService } from '../trading';
+import { accountKeyOf, isAccountNamed, type TradingService } from '../trading';
 import { tradeRef, type JournalFactsService } from '../journal';
 import {
   buildInsights,
@@ -27,7 +28,7 @@ import {
 } from './engine';
 import { overviewSelection, sliceBook, type OverviewSelection, type OverviewTrades } from './overview-trades';
 import { createBookCache, type BookCache } from './book-cache';
-import type { DataVersion, SnapshotRepository } from './overview-snapshots.repository';
+import type { DataVersion, SnapshotRepository, SnapshotRow } from './overview-snapshots.repository';
 import {
   afterSyncNote,
   fallbackNote,
@@ -40,8 +41,8 @@ import type { InsightsClaim, InsightsRepository, InsightsRow } from './insights.
 import { factsKey, writeInsights, writerFacts, type WriterFacts } from './insights-writer';
 import { AiBudgetExhaustedError, budgetInsightsNote, type AiBudget } from '../ai-usage';
 import { createUserConcurrency, type UserConcurrency } from '../../lib/user-concurrency';
-import { noDailyRates, type DailyRates } from '../../domain/currency-totals';
-import { overviewInCurrencies, type CurrencyOverview } from './currency-overview';
+import { lastCompleteDay, noDailyRates, type DailyRates } from '../../domain/currency-totals';
+import { overviewInCurrencies, type CurrencyOverview, type MissingRate } from './currency-overview';
 
 /** Part of every insights version: raise it when the prompt or the shape of the facts given to the provider change. */
 const WRITER_REVISION = 3;
@@ -49,6 +50,18 @@ const WRITER_REVISION = 3;
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** After a transient failure (timeout, rate limit, outage), a page view may ask the provider again after this. */
 const DEFAULT_RETRY_PAUSE_MS = 10 * 60_000;
+
+/** What the Overview reads of money over time: the money module's returns, through app.ts. */
+interface ReturnsSource {
+  returnsByCurrency(
+    userId: string,
+    query: {
+      accounts: ReadonlyArray<{ accountKey: string; currency: string | null }>;
+      from?: string | undefined;
+      to?: string | undefined;
+    },
+  ): Promise<OverviewReturn[]>;
+}
 
 export interface AnalyticsServiceDeps {
   trading: Pick<TradingService, 'accounts' | 'isSyncing'>;
@@ -58,6 +71,11 @@ export interface AnalyticsServiceDeps {
    * without them (the default) such money is listed per currency.
    */
   ratesFor?: ((userId: string) => DailyRates) | undefined;
+  /**
+   * The time-weighted return per currency of accounts' combined balance (the money module's `returnsByCurrency`,
+   * docs/money.md, wired in app.ts); without it the Overview shows no return (null).
+   */
+  returns?: ReturnsSource | undefined;
   /** The same provider instances the assistant uses. */
   providers: LlmProviders;
   /** The daily budget of provider requests the assistant shares (SECURITY.md, "AI cost"); unset: no limit. */
@@ -196,12 +214,24 @@ function parseScope(key: string): OverviewScope | undefined {
   return { platform, mode: mode === 'all' ? undefined : mode, zone, home };
 }
 
+/**
+ * The shape of what a snapshot holds: a snapshot of another revision is computed again when next read, whatever its
+ * data version (1: the return, and the listed overview's missing rate).
+ */
+const SNAPSHOT_REVISION = 1;
+
 /** What a snapshot's `meta` holds: what the insights need, without the overview itself. */
 interface SnapshotMeta {
   builtin: OverviewInsights;
   facts: WriterFacts;
   tradeCount: number;
   accountCount: number;
+  revision?: number;
+  /**
+   * A listed overview's first missing rate (currency-overview.ts): read again on every view, and the snapshot
+   * computed again once it is known (docs/decisions/024-currencies-never-mixed.md).
+   */
+  missingRate?: MissingRate | null;
 }
 
 /** The overview without its insights and times: what a snapshot's `body` holds as JSON text. */
@@ -241,9 +271,9 @@ function overviewFields(metrics: OverviewMetrics, byTag: TagFacts[]): OverviewFi
   };
 }
 
-/** The overview's fields with how its money is shown (currency-overview.ts). */
-function overviewFieldsIn(view: CurrencyOverview): OverviewFields {
-  return { ...overviewFields(view.metrics, view.byTag), currency: view.currency, money: view.money };
+/** The overview's fields with how its money is shown (currency-overview.ts) and its return. */
+function overviewFieldsIn(view: CurrencyOverview, returns: OverviewReturn[] | null): OverviewFields {
+  return { ...overviewFields(view.metrics, view.byTag), currency: view.currency, money: view.money, returns };
 }
 
 /** The last time a sync or an import wrote or confirmed these accounts (RFC 3339), or null without any. */
@@ -439,23 +469,36 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     // The account as the API names it: its login or (MetaTrader, whose oandaAccountId is the key) its key.
     const named = slice.account;
     const accountItems = named ? allAccounts.filter((a) => isAccountNamed(a, named)) : allAccounts;
+    // The accounts' return (docs/money.md, Returns on the Overview): of the accounts in view over the date range; a
+    // slice by instrument or tag holds some of their trades only, and has none.
+    const returnsOf = async (): Promise<OverviewReturn[] | null> =>
+      deps.returns && !slice.instrument && wanted.length === 0
+        ? deps.returns.returnsByCurrency(userId, {
+            accounts: accountItems.map((a) => ({ accountKey: accountKeyOf(a), currency: a.currency })),
+            from: slice.time?.from,
+            to: slice.time?.to,
+          })
+        : null;
     engineRuns += 1;
-    const view = await overviewInCurrencies({
-      trades,
-      accounts: accountItems.map(engineAccountFromItem),
-      options: {
-        now,
-        timeZone,
-        // A slice by date, instrument or tag is not the accounts' whole history: their balances say nothing of its
-        // starting equity.
-        sliceOfHistory: Boolean(slice.time || slice.instrument || wanted.length > 0),
-      },
-      home,
-      rates: deps.ratesFor?.(userId) ?? noDailyRates,
-      byTagOf: (list) =>
-        tagBreakdown(list, (i) => tagsByTrade.get(tradeRef(list[i]!.accountId, list[i]!.tradeId)), tags),
-    });
-    return { view, metrics: view.metrics, byTag: view.byTag, dataAsOf: newestSync(accountItems) };
+    const [view, returns] = await Promise.all([
+      overviewInCurrencies({
+        trades,
+        accounts: accountItems.map(engineAccountFromItem),
+        options: {
+          now,
+          timeZone,
+          // A slice by date, instrument or tag is not the accounts' whole history: their balances say nothing of its
+          // starting equity.
+          sliceOfHistory: Boolean(slice.time || slice.instrument || wanted.length > 0),
+        },
+        home,
+        rates: deps.ratesFor?.(userId) ?? noDailyRates,
+        byTagOf: (list) =>
+          tagBreakdown(list, (i) => tagsByTrade.get(tradeRef(list[i]!.accountId, list[i]!.tradeId)), tags),
+      }),
+      returnsOf(),
+    ]);
+    return { view, returns, metrics: view.metrics, byTag: view.byTag, dataAsOf: newestSync(accountItems) };
   }
 
   /**
@@ -469,44 +512,64 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       limited
         ? computeTurns.run(userId, () => deps.snapshots.computeOnce(...args))
         : deps.snapshots.computeOnce(...args);
-    if (!row || row.version !== version.key)
-      row = await computeOnce(userId, key, version.key, async () => {
-        const now = deps.now();
-        const { metrics, view } = await compute(
-          userId,
-          { platform: scope.platform, mode: scope.mode },
-          version,
-          scope.zone,
-          now,
-          scope.home,
-        );
-        const builtin = buildInsights(metrics);
-        // Through the contract's schema, as the route's serializer would: the stored text is sent as it is.
-        const {
-          aiInsights: _a,
-          quickWins: _q,
-          longTermStrategy: _l,
-          insights: _i,
-          dataAsOf: _d,
-          computedAt: _c,
-          ...overview
-        } = dashboardMetrics.parse({
-          ...overviewFieldsIn(view),
-          aiInsights: builtin.aiInsights,
-          quickWins: builtin.quickWins,
-          longTermStrategy: builtin.longTermStrategy,
-          insights: status('builtin', 'ready'),
-          dataAsOf: null,
-          computedAt: now.toISOString(),
-        });
-        const meta: SnapshotMeta = {
-          builtin,
-          facts: writerFacts(metrics),
-          tradeCount: metrics.tradeCount,
-          accountCount: metrics.accountCount,
-        };
-        return { computed_at: now.toISOString(), body: JSON.stringify(overview), meta: JSON.stringify(meta) };
-      });
+    /**
+     * Whether a snapshot of this data version is to be computed again all the same: it was stored by another revision,
+     * or it is listed for want of a rate that is known now (one rate asked; docs/decisions/024-currencies-never-mixed.md).
+     */
+    const outdated = async (stored: SnapshotRow): Promise<boolean> => {
+      const meta = JSON.parse(stored.meta) as SnapshotMeta;
+      if ((meta.revision ?? 0) !== SNAPSHOT_REVISION) return true;
+      const missing = meta.missingRate;
+      if (!missing) return false;
+      const rates = deps.ratesFor?.(userId) ?? noDailyRates;
+      return (await rates.rate(missing.currency, scope.home, missing.day ?? lastCompleteDay(deps.now()))) !== null;
+    };
+    if (!row || row.version !== version.key || (await outdated(row)))
+      row = await computeOnce(
+        userId,
+        key,
+        version.key,
+        async () => {
+          const now = deps.now();
+          const { metrics, view, returns } = await compute(
+            userId,
+            { platform: scope.platform, mode: scope.mode },
+            version,
+            scope.zone,
+            now,
+            scope.home,
+          );
+          const builtin = buildInsights(metrics);
+          // Through the contract's schema, as the route's serializer would: the stored text is sent as it is.
+          const {
+            aiInsights: _a,
+            quickWins: _q,
+            longTermStrategy: _l,
+            insights: _i,
+            dataAsOf: _d,
+            computedAt: _c,
+            ...overview
+          } = dashboardMetrics.parse({
+            ...overviewFieldsIn(view, returns),
+            aiInsights: builtin.aiInsights,
+            quickWins: builtin.quickWins,
+            longTermStrategy: builtin.longTermStrategy,
+            insights: status('builtin', 'ready'),
+            dataAsOf: null,
+            computedAt: now.toISOString(),
+          });
+          const meta: SnapshotMeta = {
+            builtin,
+            facts: writerFacts(metrics),
+            tradeCount: metrics.tradeCount,
+            accountCount: metrics.accountCount,
+            revision: SNAPSHOT_REVISION,
+            missingRate: view.missingRate,
+          };
+          return { computed_at: now.toISOString(), body: JSON.stringify(overview), meta: JSON.stringify(meta) };
+        },
+        outdated,
+      );
     return { body: row.body, meta: JSON.parse(row.meta) as SnapshotMeta, computedAt: row.computed_at };
   }
 
@@ -539,12 +602,12 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         const instrument = request.instrument?.toUpperCase().replace('/', '_');
         const version = await deps.snapshots.version(userId);
         const home = (await deps.settings.homeCurrency(userId)).currency;
-        const { metrics, view, dataAsOf } = await computeTurns.run(userId, () =>
+        const { metrics, view, returns, dataAsOf } = await computeTurns.run(userId, () =>
           compute(userId, overviewSelection({ ...request, platform, instrument }), version, timeZone, now, home),
         );
         const cards = buildInsights(metrics);
         return {
-          ...overviewFieldsIn(view),
+          ...overviewFieldsIn(view, returns),
           aiInsights: cards.aiInsights,
           quickWins: cards.quickWins,
           longTermStrategy: cards.longTermStrategy,

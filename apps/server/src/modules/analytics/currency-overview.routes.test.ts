@@ -4,6 +4,7 @@ import { createDb, type Db } from '../../db/client';
 import { ratesFromCloses } from '../../domain/currency-totals';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { userIdOf, writeCurrencyBook, USD_JPY_BOOK } from '../../test/currency-book';
+import { overviewEngineRuns } from './analytics.service';
 
 /*
  * The Overview of a USD and a JPY account (docs/decisions/024-currencies-never-mixed.md): never one plain sum; with
@@ -129,6 +130,40 @@ describe('the Overview of a USD and a JPY account', () => {
           { currency: 'USD', amount: '1200.50' },
         ],
       });
+    } finally {
+      rates = fixedRates();
+    }
+  });
+
+  it('a stored listed overview is converted once the rate it lacked is known, with no change of data', async () => {
+    const token = await traderWith(withRates);
+    rates = ratesFromCloses({ close: () => Promise.resolve(null) });
+    try {
+      const set = await withRates.call(token, {
+        method: 'POST',
+        url: '/api/v1/account/update_home_currency',
+        payload: { currency: 'USD' },
+      });
+      expect(set.statusCode).toBe(200);
+      const runs = overviewEngineRuns();
+      expect((await overview(withRates, token)).currency?.mode).toBe('listed');
+      // Still no rate: the stored snapshot is served as it is (one rate asked, no computation).
+      expect((await overview(withRates, token)).currency?.mode).toBe('listed');
+      expect(overviewEngineRuns()).toBe(runs + 1);
+
+      // The rates arrive (the candle store read them), the trades and accounts stay as they were.
+      rates = fixedRates();
+      const data = await overview(withRates, token);
+      expect(data.money?.netPL).toEqual({
+        mode: 'converted',
+        currency: 'USD',
+        amount: '-1359.38',
+        from: ['JPY', 'USD'],
+      });
+      expect(overviewEngineRuns()).toBe(runs + 2);
+      // Converted, it is the snapshot again until the data changes.
+      expect(await overview(withRates, token)).toEqual(data);
+      expect(overviewEngineRuns()).toBe(runs + 2);
     } finally {
       rates = fixedRates();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noDailyRates } from '../../domain/currency-totals';
+import { noDailyRates, ratesFromCloses } from '../../domain/currency-totals';
 import { FIXTURE_ACCOUNTS, FIXTURE_NOW, FIXTURE_TRADES } from '../../test/hand-checked-trades';
 import { computeMetrics } from './engine';
 import { overviewInCurrencies } from './currency-overview';
@@ -25,5 +25,33 @@ describe('the Overview of one currency', () => {
         amount: before.facts.performance!.netPL.toFixed(2),
       });
     }
+  });
+});
+
+describe('a listed Overview', () => {
+  const jpy = { ...FIXTURE_ACCOUNTS[1]!, currency: 'JPY' };
+  const options = { now: FIXTURE_NOW, timeZone: 'UTC' };
+  const view = (rates = noDailyRates) =>
+    overviewInCurrencies({
+      trades: FIXTURE_TRADES.filter((t) => t.accountId !== jpy.accountId),
+      accounts: [FIXTURE_ACCOUNTS[0]!, jpy],
+      options,
+      home: 'USD',
+      rates,
+      byTagOf: () => [],
+    });
+
+  it('names the rate it waits for: of the last complete day whenever asked, for what is open now', async () => {
+    const listed = await view();
+    expect(listed.currency.mode).toBe('listed');
+    // Only the JPY account's balance needs a rate: its day moves on with the clock.
+    expect(listed.missingRate).toEqual({ currency: 'JPY', day: null });
+  });
+
+  it('names none once converted', async () => {
+    const rates = ratesFromCloses({ close: (pair) => Promise.resolve(pair === 'USD_JPY' ? '150' : null) });
+    const converted = await view(rates);
+    expect(converted.currency.mode).toBe('converted');
+    expect(converted.missingRate).toBeNull();
   });
 });

@@ -37,6 +37,17 @@ export interface CurrencyOverview {
   byTag: TagFacts[];
   currency: OverviewCurrency;
   money: OverviewMoney;
+  /**
+   * A listed overview's first missing rate (of `currency` into the home currency): once known, the overview would be
+   * converted. `day` null: the last complete day whenever asked (what is open now, the accounts' balances). Null when
+   * not listed for want of a rate.
+   */
+  missingRate: MissingRate | null;
+}
+
+export interface MissingRate {
+  currency: string;
+  day: string | null;
 }
 
 interface CurrencyOverviewInput {
@@ -215,6 +226,7 @@ export async function overviewInCurrencies(input: CurrencyOverviewInput): Promis
       byTag,
       currency: { mode: 'single', home, currencies, chartsCurrency: code, note: null },
       money: oneCurrencyMoney(metrics.facts, (amount) => ({ mode: 'single', currency: code ?? home, amount })),
+      missingRate: null,
     };
   }
 
@@ -257,6 +269,7 @@ export async function overviewInCurrencies(input: CurrencyOverviewInput): Promis
         note: `${from.filter((c) => c !== home).join(', ')} converted into ${home} at each trade's close day rate.`,
       },
       money: oneCurrencyMoney(metrics.facts, (amount) => ({ mode: 'converted', currency: home, amount, from })),
+      missingRate: null,
     };
   }
 
@@ -311,5 +324,25 @@ export async function overviewInCurrencies(input: CurrencyOverviewInput): Promis
         `: money is shown per currency. Charts, tags and insights cover the ${primary.currency} accounts.`,
     },
     money: listedMoney(groups),
+    missingRate: missingRateOf(conversion, trades, tradeCurrency, today),
   };
+}
+
+/**
+ * The rate a listed overview waits for: its day is the last complete one whenever asked when what needed it is open
+ * now (an account's balance, an open trade), not a closed trade of that day.
+ */
+function missingRateOf(
+  conversion: Conversion,
+  trades: readonly EngineTrade[],
+  currencyOf: (t: EngineTrade) => string,
+  today: string,
+): MissingRate | null {
+  const missing = conversion.missing;
+  if (missing === null) return null;
+  if (missing.day !== today) return missing;
+  const closedThatDay = trades.some(
+    (t) => t.closeTime !== null && currencyOf(t) === missing.currency && utcDay(t.closeTime) === today,
+  );
+  return { currency: missing.currency, day: closedThatDay ? today : null };
 }

@@ -66,22 +66,25 @@ export function createSnapshotRepository(db: Kysely<AnalyticsDb>, dialect: Diale
     },
 
     /**
-     * The snapshot of `version` for the scope: the stored one when it is of that version, otherwise computed by
-     * `compute` and stored, once however many callers (on however many instances) ask at the same time; the others
-     * wait for it and read what it stored.
+     * The snapshot of `version` for the scope: the stored one when it is of that version (and not `outdated`),
+     * otherwise computed by `compute` and stored, once however many callers (on however many instances) ask at the
+     * same time; the others wait for it and read what it stored.
      */
     async computeOnce(
       userId: string,
       scope: string,
       version: string,
       compute: () => Promise<Omit<SnapshotRow, 'user_id' | 'scope' | 'version'>>,
+      outdated: (stored: SnapshotRow) => Promise<boolean> = () => Promise.resolve(false),
     ): Promise<SnapshotRow> {
+      const current = async (stored: SnapshotRow): Promise<boolean> =>
+        stored.version === version && !(await outdated(stored));
       const lockKey = `overview|${userId}|${scope}`;
       if (dialect === 'postgres')
         return db.transaction().execute(async (trx) => {
           await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`.execute(trx);
           const stored = await find(userId, scope, trx);
-          if (stored && stored.version === version) return stored;
+          if (stored && (await current(stored))) return stored;
           const row = { user_id: userId, scope, version, ...(await compute()) };
           await save(row, trx);
           return row;
@@ -93,7 +96,7 @@ export function createSnapshotRepository(db: Kysely<AnalyticsDb>, dialect: Diale
       }
       const work = (async () => {
         const stored = await find(userId, scope);
-        if (stored && stored.version === version) return stored;
+        if (stored && (await current(stored))) return stored;
         const row = { user_id: userId, scope, version, ...(await compute()) };
         await save(row);
         return row;

@@ -38,6 +38,17 @@ export function bookingsOf(trades: readonly MoneyTrade[], flows: readonly CashFl
   return out.sort((a, b) => a.at - b.at);
 }
 
+/**
+ * The bookings of several accounts of one currency as those of one: their combined balance is the sum of theirs
+ * (docs/money.md, Returns on the Overview). Oldest first; a tie in time keeps trades before cash flows, as one
+ * account's bookings do.
+ */
+export function mergeBookings(lists: ReadonlyArray<readonly Booking[]>): readonly Booking[] {
+  if (lists.length === 1) return lists[0]!;
+  const rank = (b: Booking) => (b.kind === 'trade' ? 0 : 1);
+  return lists.flat().sort((a, b) => a.at - b.at || rank(a) - rank(b));
+}
+
 /** The balance after each booking, in the bookings' order (minor units). */
 export function runningBalances(bookings: readonly Booking[]): Float64Array {
   const balances = new Float64Array(bookings.length);

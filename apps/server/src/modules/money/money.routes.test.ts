@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BalanceHistoryResponse, ReturnsResponse } from '@pipsense/contract';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
+import { importedAccount, importedTrade } from '../../test/imported-book';
 import { userIdOf } from '../../test/seed-trades';
-import { createTradingService, type ImportedAccountInput, type ImportedTradeInput } from '../trading';
+import { createTradingService } from '../trading';
 
 /*
  * GET /api/v1/money/get_balance_history/:accountId and GET /api/v1/money/get_returns on an imported MetaTrader
@@ -16,26 +17,19 @@ const KEY = `metatrader:${SERVER}:${LOGIN}`;
 const HISTORY = `/api/v1/money/get_balance_history/${encodeURIComponent(KEY)}`;
 const RETURNS = `/api/v1/money/get_returns?accountId=${encodeURIComponent(KEY)}`;
 
-const ACCOUNT: ImportedAccountInput = {
+const ACCOUNT = importedAccount({
   server: SERVER,
   login: LOGIN,
-  mode: 'demo',
   name: 'Jane Trader',
   currency: 'EUR',
   balance: '9588.05',
   equity: '9588.05',
   floatingPL: '0.00',
   closedPL: '100.00',
-  margin: null,
-  freeMargin: null,
   broker: 'Money Broker',
   leverage: '1:100',
-  brokerTime: 'fixed',
   utcOffset: '+02:00',
-  openTradeCount: 0,
-  commission: null,
-  swap: null,
-};
+});
 
 const op = (serverTime: string, type: string, amount: string, ticket: string | null = null) => ({
   ticket,
@@ -46,23 +40,8 @@ const op = (serverTime: string, type: string, amount: string, ticket: string | n
   time: new Date(`${serverTime}+02:00`).toISOString(),
 });
 
-const closed = (t: Partial<ImportedTradeInput> & Pick<ImportedTradeInput, 'ticket'>): ImportedTradeInput => ({
-  symbol: 'EURUSD',
-  instrument: 'EUR_USD',
-  units: '100000',
-  lots: '1.00',
-  price: '1.08000',
-  averageClosePrice: '1.08200',
-  stopLossPrice: null,
-  takeProfitPrice: null,
-  openTime: '2026-11-02T08:00:00Z',
-  closeTime: '2026-11-02T10:00:00Z',
-  serverOpenTime: '2026-11-02T10:00:00',
-  realizedPL: '200.00',
-  commission: '-7.00',
-  swap: '0.00',
-  ...t,
-});
+const closed = (t: Parameters<typeof importedTrade>[0]) =>
+  importedTrade({ serverOpenTime: '2026-11-02T10:00:00', commission: '-7.00', ...t });
 
 /*
  * By hand (EUR):

@@ -3,12 +3,13 @@ import type {
   BalancePoint,
   BalanceResolution,
   MoneyReturns,
+  OverviewReturn,
   ReturnPeriodName,
 } from '@pipsense/contract';
 import { DAY_MS, HOUR_MS, instantOf } from '../../domain/calendar';
 import { formatMinorUnits, minorUnitsOf } from '../../domain/money';
 import { badRequest, notFound } from '../../lib/errors';
-import { bookingsOf, lastBookingAt, runningBalances, type Booking } from './balance';
+import { bookingsOf, lastBookingAt, mergeBookings, runningBalances, type Booking } from './balance';
 import { GRANULARITY_MS, equityAt, granularityFor, instrumentsNeeded, priceSeries, type PriceSeries } from './equity';
 import type {
   AccountSource,
@@ -115,6 +116,15 @@ export function createMoneyService(deps: MoneyDeps) {
     books.set(key, fresh);
     if (books.size > KEPT_BOOKS) books.delete(books.keys().next().value!);
     return fresh;
+  }
+
+  /** The trades and bookings of several accounts as those of one (their combined balance, docs/money.md). */
+  async function combinedBook(userId: string, accountKeys: readonly string[]) {
+    const kept = await Promise.all(accountKeys.map((key) => book(userId, key)));
+    return {
+      trades: kept.length === 1 ? kept[0]!.trades : kept.flatMap((k) => k.trades),
+      bookings: mergeBookings(kept.map((k) => k.bookings)),
+    };
   }
 
   /** The range asked for, else from the first booking or trade to now. Null: nothing to show. */
@@ -281,7 +291,7 @@ export function createMoneyService(deps: MoneyDeps) {
       query: { accountId: string; from?: string | undefined; to?: string | undefined; period: ReturnPeriodName },
     ): Promise<MoneyReturns> {
       const { accountKey, currency } = await account(userId, query.accountId);
-      const { trades, bookings } = await book(userId, accountKey);
+      const { trades, bookings } = await combinedBook(userId, [accountKey]);
       const range = rangeOf(trades, bookings, query.from, query.to);
       if (!range) return { currency, total: percentOf(1), periods: [] };
       const periodMs = query.period === 'day' ? DAY_MS : query.period === 'month' ? 28 * DAY_MS : 365 * DAY_MS;
@@ -296,6 +306,35 @@ export function createMoneyService(deps: MoneyDeps) {
         total: percentOf(result.total),
         periods: result.periods.map((p) => ({ start: new Date(p.start).toISOString(), return: percentOf(p.factor) })),
       };
+    },
+
+    /**
+     * The time-weighted return of these accounts' combined balance, one per currency ordered by code, never across
+     * currencies (docs/money.md, Returns on the Overview): since their first booking, or over [from, to] (bookings
+     * before `from` only set the starting value). A currency whose accounts have no booking by `to` has none; an
+     * account whose currency is not known yet is left out.
+     */
+    async returnsByCurrency(
+      userId: string,
+      query: {
+        accounts: ReadonlyArray<{ accountKey: string; currency: string | null }>;
+        from?: string | undefined;
+        to?: string | undefined;
+      },
+    ): Promise<OverviewReturn[]> {
+      const byCurrency = new Map<string, string[]>();
+      for (const { accountKey, currency } of query.accounts)
+        if (currency) byCurrency.set(currency, [...(byCurrency.get(currency) ?? []), accountKey]);
+      const out: OverviewReturn[] = [];
+      for (const currency of [...byCurrency.keys()].sort()) {
+        const keys = byCurrency.get(currency)!;
+        const { trades, bookings } = await combinedBook(userId, keys);
+        const range = rangeOf(trades, bookings, query.from, query.to);
+        if (!range || lastBookingAt(bookings, range.to) < 0) continue;
+        const { total } = timeWeightedReturns(bookings, range.from, range.to, null);
+        out.push({ currency, total: percentOf(total), accounts: keys.length });
+      }
+      return out;
     },
 
     /** Resolves once every rebuild read started so far has ended (tests, the bench, a graceful close). */

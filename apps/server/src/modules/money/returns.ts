@@ -9,15 +9,17 @@ import { EXTERNAL_FLOWS, type Booking } from './balance';
 
 export type ReturnPeriod = 'day' | 'month' | 'year';
 
-/** The UTC start (epoch ms) of the period holding `at`, and of the next one. */
-function periodStart(at: number, period: ReturnPeriod): number {
+/** The UTC start (epoch ms) of the period holding `at`, and of the next one; null: one period from `at` on. */
+function periodStart(at: number, period: ReturnPeriod | null): number {
+  if (period === null) return at;
   const d = new Date(at);
   if (period === 'day') return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
   if (period === 'month') return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
   return Date.UTC(d.getUTCFullYear(), 0, 1);
 }
 
-function nextPeriod(start: number, period: ReturnPeriod): number {
+function nextPeriod(start: number, period: ReturnPeriod | null): number {
+  if (period === null) return Number.POSITIVE_INFINITY;
   const d = new Date(start);
   if (period === 'day') return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
   if (period === 'month') return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
@@ -37,7 +39,8 @@ export interface ReturnsResult {
 }
 
 /**
- * TWR over [from, to] (epoch ms; bookings oldest first), in total and per period. Bookings before `from` only set
+ * TWR over [from, to] (epoch ms; bookings oldest first, of one account or merged from several of one currency,
+ * balance.ts mergeBookings), in total and per period (null: the range as one period). Bookings before `from` only set
  * the starting value. A sub-period that starts with no money in the account (value ≤ 0) has no return: it counts
  * as 1.
  */
@@ -45,7 +48,7 @@ export function timeWeightedReturns(
   bookings: readonly Booking[],
   from: number,
   to: number,
-  period: ReturnPeriod,
+  period: ReturnPeriod | null,
 ): ReturnsResult {
   let i = 0;
   let value = 0;

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { PLATFORM_TABLE, type Mode, type PlatformStored } from '@pipsense/contract';
+import {
+  PLATFORM_TABLE,
+  platformByQuery,
+  type Mode,
+  type PlatformQuery,
+  type PlatformStored,
+} from '@pipsense/contract';
 import type { TradingTables } from './tables';
 
 /*
@@ -47,6 +53,15 @@ function accountKeyParts(key: string): AccountKeyParts {
 export function apiAccountId(key: string): string {
   const parts = accountKeyParts(key);
   return parts.platform === 'oanda' ? parts.login : key;
+}
+
+/** The key of an account as the API lists it (AccountItem: its platform, server and login). */
+export function accountKeyOf(account: { platform: PlatformQuery; server: string; login: string }): string {
+  return accountKey({
+    platform: platformByQuery(account.platform).stored,
+    server: account.server,
+    login: account.login,
+  });
 }
 
 /** OANDA's environments: practice accounts (demo mode) live on fxpractice, real ones (live mode) on fxtrade. */

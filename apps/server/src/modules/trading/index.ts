@@ -8,6 +8,8 @@ export { tradingRoutes } from './trading.routes';
 export { createExcursionJob } from './excursions-job';
 /** Other modules name a trade's account as the API does (`accountId`: OANDA's login, a MetaTrader account's key). */
 export { apiAccountId, accountKeysNamed, isAccountNamed } from './account-key';
+/** The key of an account as the API lists it: what the money module names accounts by. */
+export { accountKeyOf } from './account-key';
 /** A stored trade as the API shows it (the trade views map the rows they read with it). */
 export { toTradeItem } from './broker-data';
 /**

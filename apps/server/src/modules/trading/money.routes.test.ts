@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
 import type { CashFlowsResponse } from '@pipsense/contract';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
+import { importedAccount } from '../../test/imported-book';
 import { userIdOf } from '../../test/seed-trades';
 import { createTradingService } from './trading.service';
 import { createAccountTransactionRepository } from './account-transaction.repository';
@@ -305,26 +306,7 @@ describe('GET /api/v1/money/get_cash_flows', () => {
     });
     await trading.storeImport(
       dana.id,
-      {
-        server: 'Broker-Demo',
-        login: '5550001',
-        mode: 'demo',
-        name: null,
-        currency: 'EUR',
-        balance: '1000.00',
-        equity: null,
-        floatingPL: null,
-        closedPL: null,
-        margin: null,
-        freeMargin: null,
-        broker: null,
-        leverage: null,
-        brokerTime: 'fixed',
-        utcOffset: '+00:00',
-        openTradeCount: 0,
-        commission: null,
-        swap: null,
-      },
+      importedAccount({ server: 'Broker-Demo', login: '5550001', currency: 'EUR', balance: '1000.00' }),
       [],
       [
         op('1', 'balance', '1500.00', '2025-01-02T09:00:00Z'),

@@ -7,6 +7,7 @@ import {
   formatInstrument,
   formatMoney,
   formatMoneyFigure,
+  formatSignedPercent,
   moneyFigureParts,
   plClass,
 } from './format';
@@ -99,5 +100,16 @@ describe('money of several currencies', () => {
     expect(formatMoneyFigure(listed)).toBe('-382,286.63 JPY · 1,200.50 USD');
     expect(moneyFigureParts(listed).map((p) => p.text)).toEqual(['-382,286.63 JPY', '1,200.50 USD']);
     expect(formatMoneyFigure(null)).toBe('-');
+  });
+});
+
+describe('formatSignedPercent', () => {
+  it('signs a change, rounds exactly and groups; zero has no sign', () => {
+    expect(formatSignedPercent('8.0450')).toBe('+8.05 %');
+    expect(formatSignedPercent('-1.2')).toBe('\u22121.20 %');
+    expect(formatSignedPercent('1234.5650')).toBe('+1,234.57 %');
+    expect(formatSignedPercent('-0.0040')).toBe('0.00 %');
+    expect(formatSignedPercent('0.0000')).toBe('0.00 %');
+    expect(formatSignedPercent(null)).toBe('-');
   });
 });

@@ -6,9 +6,15 @@ import { MoneyFigures } from './money-figures';
 
 /* The Overview's money of several currencies (docs/decisions/024-currencies-never-mixed.md). */
 
-function withCurrency(currency: DashboardMetrics['currency'], money: DashboardMetrics['money']): DashboardMetrics {
-  return { ...tradedMetrics(), currency, money };
+function withCurrency(
+  currency: DashboardMetrics['currency'],
+  money: DashboardMetrics['money'],
+  returns?: DashboardMetrics['returns'],
+): DashboardMetrics {
+  return { ...tradedMetrics(), currency, money, returns };
 }
+
+const RETURN = 'Return (time-weighted)';
 
 const none = { grossProfit: null, grossLoss: null, financing: null };
 
@@ -73,21 +79,58 @@ describe('MoneyFigures', () => {
     expect(within(region).getByText('2,259.88 USD')).not.toHaveClass('text-success');
   });
 
-  it('shows nothing for one currency: the cards carry its code as before', () => {
-    const { container } = render(
+  it('shows the return of each currency beside the money, with its code and sign', () => {
+    const usd = (amount: string) => ({ mode: 'converted' as const, currency: 'USD', amount, from: ['JPY', 'USD'] });
+    render(
       <MoneyFigures
         metrics={withCurrency(
-          { mode: 'single', home: 'USD', currencies: ['USD'], chartsCurrency: 'USD', note: null },
-          {
-            ...none,
-            netPL: { mode: 'single', currency: 'USD', amount: '10.00' },
-            netPLAfterFinancing: null,
-            maxDrawdown: null,
-            unrealizedPL: null,
-          },
+          { mode: 'converted', home: 'USD', currencies: ['JPY', 'USD'], chartsCurrency: 'USD', note: null },
+          { ...none, netPL: usd('-1359.38'), netPLAfterFinancing: null, maxDrawdown: null, unrealizedPL: null },
+          [
+            { currency: 'JPY', total: '-1.2000', accounts: 1 },
+            { currency: 'USD', total: '8.0450', accounts: 2 },
+          ],
         )}
       />,
     );
+    const region = screen.getByRole('region', { name: 'Money in USD' });
+    const figure = within(region).getByRole('group', { name: RETURN });
+    const parts = [...figure.querySelectorAll('.overview-money-part')];
+    // Never converted: an exchange move is not performance.
+    expect(parts.map((e) => e.textContent)).toEqual(['\u22121.20 % JPY', '+8.05 % USD']);
+    expect(parts[0]).toHaveClass('text-danger');
+    expect(parts[1]).toHaveClass('text-success');
+    expect(within(region).getByText(/The return stays per currency/)).toBeVisible();
+  });
+
+  /** One currency's overview with these returns. */
+  const oneCurrency = (returns?: DashboardMetrics['returns']) =>
+    withCurrency(
+      { mode: 'single', home: 'USD', currencies: ['USD'], chartsCurrency: 'USD', note: null },
+      {
+        ...none,
+        netPL: { mode: 'single', currency: 'USD', amount: '10.00' },
+        netPLAfterFinancing: null,
+        maxDrawdown: null,
+        unrealizedPL: null,
+      },
+      returns,
+    );
+
+  it('shows the return alone, without a code, for one currency', () => {
+    render(<MoneyFigures metrics={oneCurrency([{ currency: 'USD', total: '8.0450', accounts: 2 }])} />);
+    const figure = screen.getByRole('group', { name: RETURN });
+    expect(figure).toHaveTextContent('+8.05 %');
+    expect(figure).not.toHaveTextContent('USD');
+    expect(screen.queryByText('Net P/L')).toBeNull();
+  });
+
+  it.each([
+    ['without a return', undefined],
+    ['in a view sliced by instrument or tag (no return)', null],
+    ['without bookings', []],
+  ])('shows nothing for one currency %s: the cards carry its code as before', (_, returns) => {
+    const { container } = render(<MoneyFigures metrics={oneCurrency(returns)} />);
     expect(container).toBeEmptyDOMElement();
   });
 });
