@@ -106,7 +106,7 @@ describe('money of several currencies', () => {
 describe('formatSignedPercent', () => {
   it('signs a change, rounds exactly and groups; zero has no sign', () => {
     expect(formatSignedPercent('8.0450')).toBe('+8.05 %');
-    expect(formatSignedPercent('-1.2')).toBe('\u22121.20 %');
+    expect(formatSignedPercent('-1.2')).toBe('-1.20 %');
     expect(formatSignedPercent('1234.5650')).toBe('+1,234.57 %');
     expect(formatSignedPercent('-0.0040')).toBe('0.00 %');
     expect(formatSignedPercent('0.0000')).toBe('0.00 %');

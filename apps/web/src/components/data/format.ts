@@ -81,14 +81,14 @@ export function formatMoney(amount: string, currency: string): string {
 }
 
 /**
- * A percent change with its sign, thousands grouped and rounded exactly: '8.0450' → '+8.05 %', '-1.2' → '−1.20 %'
- * (a true minus, beside the plus), '0.00 %' without a sign; '-' when absent.
+ * A percent change with its sign, thousands grouped and rounded exactly: '8.0450' → '+8.05 %', '-1.2' → '-1.20 %'
+ * (the hyphen-minus the money figures beside it use), '0.00 %' without a sign; '-' when absent.
  */
 export function formatSignedPercent(value: string | null | undefined, places = 2): string {
   if (value === null || value === undefined || !isDecimal(value)) return value || EMPTY_CELL;
   const rounded = formatDecimal(value, places);
   const sign = decimalSign(rounded);
-  return `${sign > 0 ? '+' : sign < 0 ? '\u2212' : ''}${groupDecimal(rounded.replace(/^-/, ''), places)} %`;
+  return `${sign > 0 ? '+' : sign < 0 ? '-' : ''}${groupDecimal(rounded.replace(/^-/, ''), places)} %`;
 }
 
 /**

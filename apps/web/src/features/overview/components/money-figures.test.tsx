@@ -97,7 +97,7 @@ describe('MoneyFigures', () => {
     const figure = within(region).getByRole('group', { name: RETURN });
     const parts = [...figure.querySelectorAll('.overview-money-part')];
     // Never converted: an exchange move is not performance.
-    expect(parts.map((e) => e.textContent)).toEqual(['\u22121.20 % JPY', '+8.05 % USD']);
+    expect(parts.map((e) => e.textContent)).toEqual(['-1.20 % JPY', '+8.05 % USD']);
     expect(parts[0]).toHaveClass('text-danger');
     expect(parts[1]).toHaveClass('text-success');
     expect(within(region).getByText(/The return stays per currency/)).toBeVisible();
