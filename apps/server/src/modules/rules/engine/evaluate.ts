@@ -127,7 +127,10 @@ function eventsOf(ruleSet: RuleSet, inputs: RuleInputs, start: number, at: numbe
 export interface Account {
   /** I, minor units. */
   readonly initial: number;
-  /** The trading balance B (I + P/L booked since the start). */
+  /**
+   * The trading balance B (I + P/L booked since the start). The answers add the balance operations since the start
+   * (`operations`), so that floors and balances read as the account's own, next to the money module's equity.
+   */
   balance: number;
   /** The trading equity E, or null while it is unknown. */
   equity: number | null;
@@ -219,12 +222,19 @@ export class Run {
       this.day.tradingDay = true;
   }
 
+  /** An amount of the rules' trading terms in the account's own terms: with the balance operations since the start. */
+  shown(minor: number): string {
+    return money(minor + this.account.operations);
+  }
+
   private observe(): void {
-    const { equity } = this.account;
+    const { equity, operations } = this.account;
     if (this.equityUnsure()) this.day.equityKnown = false;
-    if (equity !== null && (this.day.lowestEquity === null || equity < this.day.lowestEquity))
-      this.day.lowestEquity = equity;
-    for (const tracker of this.trackers) tracker.check(this);
+    if (equity !== null && (this.day.lowestEquity === null || equity + operations < this.day.lowestEquity))
+      this.day.lowestEquity = equity + operations;
+    // Floors crossed by one move: the higher floor was hit first, its rule breaks first (§8.9, item 8).
+    const order = [...this.trackers].sort((a, b) => (b.currentFloor(this) ?? -Infinity) - (a.currentFloor(this) ?? -Infinity));
+    for (const tracker of order) tracker.check(this);
   }
 
   beginDay(day: number, first: boolean, start: number, pending: Event[]): Event[] {
@@ -240,7 +250,7 @@ export class Run {
       start: dayStart,
       end: this.boundary.resetOf(day + 1),
       now,
-      startBalance: this.account.balance,
+      startBalance: this.account.balance + this.account.operations,
       closedPL: 0,
       tradingDay: false,
       lowestEquity: null,
@@ -332,8 +342,8 @@ export class Run {
       breaks: day.breaks,
       breakTimes: day.breakTimes,
       startBalance: money(day.startBalance),
-      endBalance: money(this.account.balance),
-      endEquity: this.account.equity === null ? null : money(this.account.equity),
+      endBalance: this.shown(this.account.balance),
+      endEquity: this.account.equity === null ? null : this.shown(this.account.equity),
       equityKnown: day.equityKnown,
       passedAt: day.passedAt === null ? null : iso(day.passedAt),
       lines: this.trackers.map((tracker) => tracker.line(this)),
@@ -345,8 +355,8 @@ export class Run {
     const daily = this.trackers.find((t) => t.rule.kind === 'daily_loss');
     const values = daily?.dayValues?.() ?? { anchor: null, floor: null };
     return {
-      anchor: values.anchor === null ? null : money(values.anchor),
-      floor: values.floor === null ? null : money(values.floor),
+      anchor: values.anchor === null ? null : this.shown(values.anchor),
+      floor: values.floor === null ? null : this.shown(values.floor),
     };
   }
 }

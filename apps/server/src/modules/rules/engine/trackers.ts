@@ -47,6 +47,11 @@ export abstract class Tracker<K extends RuleKind = RuleKind> {
   endDay?(run: Run): void;
   dayValues?(): { anchor: number | null; floor: number | null };
 
+  /** The rule's floor now (trading terms), for the order of breaks at one instant; null: none. */
+  currentFloor(_run: Run): number | null {
+    return null;
+  }
+
   /** Whether an objective holds now. */
   met(_run: Run): boolean {
     return false;
@@ -84,7 +89,7 @@ export abstract class Tracker<K extends RuleKind = RuleKind> {
       used: text(used),
       remaining: text(remaining),
       percentUsed: limit === null || used === null ? null : ratioPercent(used, limit),
-      floor: text(floor),
+      floor: floor === null ? null : run.shown(floor),
       ok: this.ok(run),
     };
   }
@@ -179,6 +184,10 @@ class DailyLoss extends Tracker<'daily_loss'> {
     return { anchor: this.anchor, floor: this.floor };
   }
 
+  override currentFloor(): number | null {
+    return this.floor;
+  }
+
   line(run: Run): RuleLine {
     const p = this.rule.params;
     const value = p.measure === 'balance' ? run.account.balance : run.account.equity;
@@ -239,6 +248,10 @@ class MaxLoss extends Tracker<'max_loss'> {
     const firm =
       p.lock === 'at_initial' ? Math.min(trailing, run.account.initial + minorUnitsOf(p.lockOffset)) : trailing;
     return firm + run.account.payouts;
+  }
+
+  override currentFloor(run: Run): number {
+    return this.floor(run);
   }
 
   override check(run: Run): void {
