@@ -276,6 +276,8 @@ export class Run {
           this.markTradingDay(event.closes ? 'close' : 'exit', event.minor);
         }
         if (account.open === 0) account.equity = account.balance;
+        // Equity between readings: an exit turns open P/L into balance (E goes on), a cost moves both at once.
+        else if (event.trade === null && account.equity !== null) account.equity += event.minor;
         break;
       case 'operation':
         account.operations += event.minor;
