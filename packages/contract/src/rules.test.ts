@@ -63,9 +63,9 @@ describe('rule set validation', () => {
   });
 
   it('names an unknown IANA zone and a reset time that is not HH:MM', () => {
-    expect(issuesOf({ ...base, rules: [{ kind: 'daily_loss', params: { pct: 5, zone: 'Europe/Atlantis' } }] })).toEqual([
-      { path: 'rules.0.params.zone', message: 'zone must be an IANA time zone such as Europe/Prague' },
-    ]);
+    expect(issuesOf({ ...base, rules: [{ kind: 'daily_loss', params: { pct: 5, zone: 'Europe/Atlantis' } }] })).toEqual(
+      [{ path: 'rules.0.params.zone', message: 'zone must be an IANA time zone such as Europe/Prague' }],
+    );
     expect(issuesOf({ ...base, rules: [{ kind: 'daily_loss', params: { pct: 5, resetTime: '24:00' } }] })).toEqual([
       { path: 'rules.0.params.resetTime', message: 'resetTime must be a local time "HH:MM", e.g. "00:00" or "17:00"' },
     ]);

@@ -23,8 +23,7 @@ export const RULE_KINDS = [
 export type RuleKind = (typeof RULE_KINDS)[number];
 
 /** `fail`: the account fails at the first break; `pause_until_reset`: trading stops until the next daily reset. */
-export const RULE_EFFECTS = ['fail', 'pause_until_reset'] as const;
-export type RuleEffect = (typeof RULE_EFFECTS)[number];
+const RULE_EFFECTS = ['fail', 'pause_until_reset'] as const;
 
 export const RULE_PRESET_IDS = [
   'ftmo-2step-challenge',
@@ -100,7 +99,7 @@ const oneSize = (kind: RuleKind) => (params: { pct?: number; amount?: string }, 
 };
 
 /** docs/reference/prop-firms.md §8.3. */
-export const DAILY_LOSS_ANCHORS = [
+const DAILY_LOSS_ANCHORS = [
   'start_balance',
   'start_equity',
   'max_start_balance_equity',
@@ -124,8 +123,13 @@ const dailyLossParams = z
   .superRefine(oneSize('daily_loss'));
 
 /** docs/reference/prop-firms.md §8.4. */
-export const MAX_LOSS_MODES = ['static', 'trail_eod_balance', 'trail_intraday_balance', 'trail_intraday_equity'] as const;
-export const PAYOUT_POLICIES = ['keep_floor', 'floor_from_balance', 'reduce_hwm', 'reset_on_new_account'] as const;
+const MAX_LOSS_MODES = [
+  'static',
+  'trail_eod_balance',
+  'trail_intraday_balance',
+  'trail_intraday_equity',
+] as const;
+const PAYOUT_POLICIES = ['keep_floor', 'floor_from_balance', 'reduce_hwm', 'reset_on_new_account'] as const;
 const maxLossParams = z
   .object({
     ...sized,
@@ -144,7 +148,7 @@ const maxLossParams = z
 const profitTargetParams = z.object({ ...sized }).superRefine(oneSize('profit_target'));
 
 /** docs/reference/prop-firms.md §8.6. */
-export const TRADING_DAY_RULES = ['opened', 'opened_or_closed', 'nonzero_pnl', 'open_and_close_same_day'] as const;
+const TRADING_DAY_RULES = ['opened', 'opened_or_closed', 'nonzero_pnl', 'open_and_close_same_day'] as const;
 const minTradingDaysParams = z.object({
   min: count('min'),
   rule: oneOf('rule', TRADING_DAY_RULES).default('opened'),
@@ -152,14 +156,14 @@ const minTradingDaysParams = z.object({
 });
 
 /** docs/reference/prop-firms.md §8.7. */
-export const CONSISTENCY_DENOMINATORS = ['positive_days_sum', 'net_total', 'max_target_net_total'] as const;
+const CONSISTENCY_DENOMINATORS = ['positive_days_sum', 'net_total', 'max_target_net_total'] as const;
 const consistencyParams = z.object({
   maxPct: percent('maxPct').refine((v) => v > 0, { message: 'maxPct must be a percent above 0' }),
   denominator: oneOf('denominator', CONSISTENCY_DENOMINATORS).default('positive_days_sum'),
   ...boundary,
 });
 
-export const PROFITABLE_DAY_BASES = ['closed_on_day', 'closed_by_open_day'] as const;
+const PROFITABLE_DAY_BASES = ['closed_on_day', 'closed_by_open_day'] as const;
 const profitableDaysParams = z.object({
   min: count('min'),
   /** The least profit that makes a day profitable, in percent of the initial balance (The5ers: 0.5). */
@@ -203,8 +207,7 @@ export const ruleSchema = z.discriminatedUnion(
     ruleOf('no_weekend_holding', noWeekendParams.default({})),
   ],
   {
-    error: (issue) =>
-      issue.code === 'invalid_union' ? `kind must be one of ${listed(RULE_KINDS)}` : undefined,
+    error: (issue) => (issue.code === 'invalid_union' ? `kind must be one of ${listed(RULE_KINDS)}` : undefined),
   },
 );
 export type Rule = z.output<typeof ruleSchema>;
@@ -265,12 +268,10 @@ export const rulePresetSchema = z.object({
   assumptions: z.array(z.string()),
   rules: z.array(ruleSchema),
 });
-export type RulePreset = z.output<typeof rulePresetSchema>;
 
 // ── What the engine answers ───────────────────────────────────────────────────────────────────────────────────
 
-export const RULE_STATES = ['on_track', 'passed', 'breached', 'paused', 'unknown'] as const;
-export type RuleState = (typeof RULE_STATES)[number];
+const RULE_STATES = ['on_track', 'passed', 'breached', 'paused', 'unknown'] as const;
 
 const kind = z.enum(RULE_KINDS);
 const money = decimalString.nullable();
@@ -281,7 +282,7 @@ const ok = z.boolean().nullable();
  * One rule at a time: money rules in exact decimal strings of the account currency, counts and days as integers,
  * consistency in percent (decimal strings). `remaining` = measure − floor for the loss rules (may exceed the limit).
  */
-export const ruleLineSchema = z.discriminatedUnion('unit', [
+const ruleLineSchema = z.discriminatedUnion('unit', [
   z.object({
     kind,
     unit: z.literal('money'),
@@ -316,7 +317,7 @@ export const ruleLineSchema = z.discriminatedUnion('unit', [
 export type RuleLine = z.output<typeof ruleLineSchema>;
 
 /** A rule broken by a trade (a trade beyond a limit), or by the account (tradeKey null). */
-export const ruleBreakSchema = z.object({ tradeKey: z.string().nullable(), kind, time: z.string() });
+const ruleBreakSchema = z.object({ tradeKey: z.string().nullable(), kind, time: z.string() });
 export type RuleBreak = z.output<typeof ruleBreakSchema>;
 
 /** docs/reference/prop-firms.md §8.2: one record per calendar day, weekends included, from the start to now. */

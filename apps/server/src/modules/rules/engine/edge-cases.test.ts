@@ -84,7 +84,11 @@ describe('§8.9 edge cases', () => {
       { kind: 'min_trading_days', effect: 'fail', params: { min: 1, zone: 'UTC' } },
       { kind: 'profitable_days', effect: 'fail', params: { min: 1, pnlBasis: 'closed_by_open_day' } },
     ];
-    const atBalance = evaluateRules(ruleSet(rules('start_balance'), { startTime: START }), data, '2026-01-06T12:00:00Z');
+    const atBalance = evaluateRules(
+      ruleSet(rules('start_balance'), { startTime: START }),
+      data,
+      '2026-01-06T12:00:00Z',
+    );
     // Anchor $100,000, floor $95,000: at the reset the floating +$3,000 is extra room ($8,000).
     expect(lineOf(atBalance.days[1]!.lines, 'daily_loss').ok).toBe(true);
     expect(atBalance.days[1]).toMatchObject({ anchor: m('100000'), floor: m('95000') });
@@ -273,7 +277,10 @@ describe('§8.9 edge cases', () => {
   });
 
   it('11. best day with a denominator of 0 or less is not satisfied; a day with 0 P/L is not profitable', () => {
-    const losing = ['-500', '-300'].map(Number).map((v) => v * 10_000).reduce(withDay, NO_DAYS);
+    const losing = ['-500', '-300']
+      .map(Number)
+      .map((v) => v * 10_000)
+      .reduce(withDay, NO_DAYS);
     expect(checkBestDay(losing, 50, 'net_total', 0).ok).toBe(false);
     expect(checkBestDay(losing, 50, 'positive_days_sum', 0).ok).toBe(false);
     expect(checkBestDay(NO_DAYS, 50, 'positive_days_sum', 0).ok).toBe(false);

@@ -47,10 +47,8 @@ type Event =
   | { at: number; rank: 2; type: 'point'; minor: number | null }
   | { at: number; rank: 3; type: 'weekend'; trade: RuleTrade };
 
-type BookingEvent = Extract<Event, { type: 'booking' }>;
-
 /** The rule set's day boundary: the first rule naming a reset time or zone (the contract makes the others agree). */
-export function boundaryOf(ruleSet: RuleSet): DayBoundary {
+function boundaryOf(ruleSet: RuleSet): DayBoundary {
   let resetTime: string | undefined;
   let zone: string | undefined;
   for (const rule of ruleSet.rules) {
@@ -104,7 +102,8 @@ function eventsOf(ruleSet: RuleSet, inputs: RuleInputs, start: number, at: numbe
     // Operations up to the start fund the initial balance (an MT statement's initial deposit row is I: §8.9, 12).
     if (time <= start || time > at) continue;
     const minor = minorUnitsOf(flow.amount);
-    if (BALANCE_OPERATIONS.has(flow.type)) events.push({ at: time, rank: 0, type: 'operation', minor, flow: flow.type });
+    if (BALANCE_OPERATIONS.has(flow.type))
+      events.push({ at: time, rank: 0, type: 'operation', minor, flow: flow.type });
     else events.push({ at: time, rank: 0, type: 'booking', minor, trade: null, closes: false });
   }
   if (!inputs.equity.equityUnknown) {
@@ -233,7 +232,9 @@ export class Run {
     if (equity !== null && (this.day.lowestEquity === null || equity + operations < this.day.lowestEquity))
       this.day.lowestEquity = equity + operations;
     // Floors crossed by one move: the higher floor was hit first, its rule breaks first (§8.9, item 8).
-    const order = [...this.trackers].sort((a, b) => (b.currentFloor(this) ?? -Infinity) - (a.currentFloor(this) ?? -Infinity));
+    const order = [...this.trackers].sort(
+      (a, b) => (b.currentFloor(this) ?? -Infinity) - (a.currentFloor(this) ?? -Infinity),
+    );
     for (const tracker of order) tracker.check(this);
   }
 
@@ -304,7 +305,7 @@ export class Run {
     this.day.now = event.at;
     this.apply(event);
     for (const tracker of this.trackers) {
-      if (event.type === 'booking') tracker.booking?.(this, event as BookingEvent);
+      if (event.type === 'booking') tracker.booking?.(this, event);
       else if (event.type === 'open') tracker.open?.(this, event.trade);
       else if (event.type === 'weekend') tracker.weekend?.(this, event.trade);
     }

@@ -5,6 +5,6 @@
 export { evaluateRules } from './evaluate';
 export { foldStatus } from './status';
 export { DayBoundary } from './day-boundary';
-export { checkBestDay, withDay, NO_DAYS, type BestDayCheck, type DayTotals } from './consistency';
-export { RULE_PRESETS, presetOf, ruleSetFromPreset, type RulePresetInput } from './presets';
+export { checkBestDay, withDay, NO_DAYS } from './consistency';
+export { RULE_PRESETS, presetOf, ruleSetFromPreset } from './presets';
 export type * from './types';

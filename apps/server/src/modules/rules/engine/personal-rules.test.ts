@@ -11,7 +11,9 @@ const at = (hour: number, date = '2026-01-05') => `${date}T${String(hour).padSta
 describe('personal rules', () => {
   it('max_trades_per_day 3: the 4th and 5th trades both break it; the next day counts again', () => {
     const rule: RuleInput = { kind: 'max_trades_per_day', effect: 'pause_until_reset', params: { max: 3 } };
-    const trades = [9, 10, 11, 12, 13].map((h) => trade(`t${h}`, at(h), at(h, '2026-01-05').replace(':00:00', ':30:00')));
+    const trades = [9, 10, 11, 12, 13].map((h) =>
+      trade(`t${h}`, at(h), at(h, '2026-01-05').replace(':00:00', ':30:00')),
+    );
     trades.push(trade('next', at(9, '2026-01-06'), at(10, '2026-01-06')));
     const result = evaluateRules(ruleSet([rule], { startTime: START }), inputs({ trades }), at(8, '2026-01-06'));
     expect(result.breaks).toEqual([
@@ -38,9 +40,7 @@ describe('personal rules', () => {
       trade('no-stop', at(15), at(16), '0'),
     ];
     const result = evaluateRules(ruleSet([rule], { startTime: START }), inputs({ trades }), at(17));
-    expect(result.breaks).toEqual([
-      { tradeKey: 'over', kind: 'max_risk_per_trade', time: '2026-01-05T13:00:00.000Z' },
-    ]);
+    expect(result.breaks).toEqual([{ tradeKey: 'over', kind: 'max_risk_per_trade', time: '2026-01-05T13:00:00.000Z' }]);
     expect(result.status.breach).toEqual({ rule: 'max_risk_per_trade', time: '2026-01-05T13:00:00.000Z' });
     expect(lineOf(result.status.rules, 'max_risk_per_trade')).toMatchObject({
       limit: m('1020'),

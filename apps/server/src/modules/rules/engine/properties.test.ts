@@ -48,7 +48,9 @@ const operations = fc.array(
   { minLength: 1, maxLength: 6 },
 );
 
-const maxLossRule = (mode: string, lock: string, lockOffset: string): RuleInput => ({
+type MaxLossParams = Extract<RuleInput, { kind: 'max_loss' }>['params'];
+
+const maxLossRule = (mode: MaxLossParams['mode'], lock: MaxLossParams['lock'], lockOffset: string): RuleInput => ({
   kind: 'max_loss',
   effect: 'fail',
   params: { amount: '3000', mode, lock, lockOffset, resetTime: '00:00', zone: 'Europe/Prague' },
@@ -60,8 +62,12 @@ describe('rule engine properties', () => {
       fc.property(
         fc.array(generatedTrade, { maxLength: 12 }),
         equityPoints,
-        fc.constantFrom('trail_eod_balance', 'trail_intraday_balance', 'trail_intraday_equity'),
-        fc.constantFrom('none', 'at_initial'),
+        fc.constantFrom(
+          'trail_eod_balance' as const,
+          'trail_intraday_balance' as const,
+          'trail_intraday_equity' as const,
+        ),
+        fc.constantFrom('none' as const, 'at_initial' as const),
         fc.constantFrom('0', '100'),
         fc.array(fc.integer({ min: 0, max: SPAN_MINUTES }), { minLength: 2, maxLength: 12 }),
         (generated, points, mode, lock, lockOffset, times) => {
@@ -98,7 +104,11 @@ describe('rule engine properties', () => {
         fc.constantFrom('static', 'trail_eod_balance', 'trail_intraday_balance', 'trail_intraday_equity'),
         (generated, points, anchor, measure, mode) => {
           const rules: RuleInput[] = [
-            { kind: 'daily_loss', effect: 'pause_until_reset', params: { pct: 5, anchor, measure, zone: 'Europe/Prague' } },
+            {
+              kind: 'daily_loss',
+              effect: 'pause_until_reset',
+              params: { pct: 5, anchor, measure, zone: 'Europe/Prague' },
+            },
             { kind: 'max_loss', effect: 'fail', params: { pct: 10, mode, measure } },
           ];
           const result = evaluateRules(
@@ -139,48 +149,49 @@ describe('rule engine properties', () => {
 
   it('balance operations never change the P/L rules', () => {
     fc.assert(
-      fc.property(
-        fc.array(generatedTrade, { maxLength: 12 }),
-        equityPoints,
-        operations,
-        (generated, points, ops) => {
-          const rules: RuleInput[] = [
-            { kind: 'profit_target', effect: 'fail', params: { pct: 3 } },
-            { kind: 'daily_loss', effect: 'fail', params: { pct: 2, zone: 'Europe/Prague' } },
-            { kind: 'max_loss', effect: 'fail', params: { pct: 4, mode: 'trail_eod_balance', payoutPolicy: 'reduce_hwm' } },
-            { kind: 'min_trading_days', effect: 'fail', params: { min: 2 } },
-            { kind: 'consistency', effect: 'fail', params: { maxPct: 60 } },
-            { kind: 'profitable_days', effect: 'fail', params: { min: 1, threshold: 0.5 } },
-            { kind: 'max_risk_per_trade', effect: 'pause_until_reset', params: { pct: 1, basis: 'initial' } },
-            { kind: 'max_trades_per_day', effect: 'pause_until_reset', params: { max: 2 } },
-          ];
-          const set = ruleSet(rules, { startTime: START });
-          const trades = toTrades(generated);
-          const flows: RuleCashFlow[] = ops.map((o) => ({
-            time: iso(o.at),
-            type: o.type,
-            amount: cents(o.type === 'withdrawal' ? -o.amount : o.amount),
-          }));
-          // The equity the money module reports includes every operation booked by then.
-          const opsUntil = (minutes: number) =>
-            ops.filter((o) => o.at <= minutes).reduce((sum, o) => sum + (o.type === 'withdrawal' ? -o.amount : o.amount), 0);
-          const without = evaluateRules(
-            set,
-            inputs({ trades, points: points.map((p) => point(iso(p.at), cents(p.equity))) }),
-            END,
-          );
-          const withOps = evaluateRules(
-            set,
-            inputs({
-              trades,
-              cashFlows: flows,
-              points: points.map((p) => point(iso(p.at), cents(p.equity + opsUntil(p.at)))),
-            }),
-            END,
-          );
-          expect(pnlView(withOps)).toEqual(pnlView(without));
-        },
-      ),
+      fc.property(fc.array(generatedTrade, { maxLength: 12 }), equityPoints, operations, (generated, points, ops) => {
+        const rules: RuleInput[] = [
+          { kind: 'profit_target', effect: 'fail', params: { pct: 3 } },
+          { kind: 'daily_loss', effect: 'fail', params: { pct: 2, zone: 'Europe/Prague' } },
+          {
+            kind: 'max_loss',
+            effect: 'fail',
+            params: { pct: 4, mode: 'trail_eod_balance', payoutPolicy: 'reduce_hwm' },
+          },
+          { kind: 'min_trading_days', effect: 'fail', params: { min: 2 } },
+          { kind: 'consistency', effect: 'fail', params: { maxPct: 60 } },
+          { kind: 'profitable_days', effect: 'fail', params: { min: 1, threshold: 0.5 } },
+          { kind: 'max_risk_per_trade', effect: 'pause_until_reset', params: { pct: 1, basis: 'initial' } },
+          { kind: 'max_trades_per_day', effect: 'pause_until_reset', params: { max: 2 } },
+        ];
+        const set = ruleSet(rules, { startTime: START });
+        const trades = toTrades(generated);
+        const flows: RuleCashFlow[] = ops.map((o) => ({
+          time: iso(o.at),
+          type: o.type,
+          amount: cents(o.type === 'withdrawal' ? -o.amount : o.amount),
+        }));
+        // The equity the money module reports includes every operation booked by then.
+        const opsUntil = (minutes: number) =>
+          ops
+            .filter((o) => o.at <= minutes)
+            .reduce((sum, o) => sum + (o.type === 'withdrawal' ? -o.amount : o.amount), 0);
+        const without = evaluateRules(
+          set,
+          inputs({ trades, points: points.map((p) => point(iso(p.at), cents(p.equity))) }),
+          END,
+        );
+        const withOps = evaluateRules(
+          set,
+          inputs({
+            trades,
+            cashFlows: flows,
+            points: points.map((p) => point(iso(p.at), cents(p.equity + opsUntil(p.at)))),
+          }),
+          END,
+        );
+        expect(pnlView(withOps)).toEqual(pnlView(without));
+      }),
       { numRuns: 80 },
     );
   });

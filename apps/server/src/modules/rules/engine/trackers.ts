@@ -230,7 +230,8 @@ class MaxLoss extends Tracker<'max_loss'> {
       case 'keep_floor':
         break;
       case 'floor_from_balance':
-        if (this.rule.params.mode !== 'static') this.base = Math.max(account.initial, account.balance - account.payouts);
+        if (this.rule.params.mode !== 'static')
+          this.base = Math.max(account.initial, account.balance - account.payouts);
         break;
       case 'reduce_hwm':
         this.base -= amount;

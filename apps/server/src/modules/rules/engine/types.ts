@@ -12,9 +12,7 @@ export type {
   RuleBreak,
   RuleEvaluation,
   RuleInput,
-  RuleKind,
   RuleLine,
-  RulePreset,
   RulePresetId,
   RuleSet,
   RuleSetInput,
@@ -22,7 +20,7 @@ export type {
 } from '@pipsense/contract';
 
 /** One exit of a position: a partial close or the final one. */
-export interface RuleExit {
+interface RuleExit {
   time: string;
   /** What the exit books: its realized P/L plus its costs, as the money module books a close. */
   realizedPL: string;
@@ -68,7 +66,7 @@ export interface RuleEquityPoint {
   equity: string | null;
 }
 
-export interface RuleEquitySeries {
+interface RuleEquitySeries {
   points: RuleEquityPoint[];
   /** The money module's `equityComplete`: false while a rebuild runs or where some equity is unknown. */
   equityComplete: boolean;

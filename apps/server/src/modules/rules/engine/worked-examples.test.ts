@@ -315,7 +315,12 @@ describe('Trailing drawdown models (docs/reference/prop-firms.md, The four maxim
       trade('c', '2026-01-07T09:00:00Z', null),
     ];
     const points = [point('2026-01-05T12:00:00Z', '104000'), point('2026-01-07T10:00:00Z', '101000')];
-    const { result, floors: f } = floors(maxLoss({ mode: 'trail_eod_balance' }), trades, points, '2026-01-07T12:00:00Z');
+    const { result, floors: f } = floors(
+      maxLoss({ mode: 'trail_eod_balance' }),
+      trades,
+      points,
+      '2026-01-07T12:00:00Z',
+    );
     expect(f).toEqual([m('97000'), m('97000'), m('101500')]);
     // Above break-even, yet a failure.
     expect(result.status.breach).toEqual({ rule: 'max_loss', time: '2026-01-07T10:00:00.000Z' });
@@ -506,7 +511,10 @@ describe('Other daily and best-day variants (docs/reference/prop-firms.md)', () 
     };
     const set = ruleSet([rule], { startTime: START });
     const data = inputs({
-      trades: [closedOn('a', '2026-01-05', '2435'), trade('b', '2026-01-06T09:00:00Z', '2026-01-06T11:00:00Z', '-2000')],
+      trades: [
+        closedOn('a', '2026-01-05', '2435'),
+        trade('b', '2026-01-06T09:00:00Z', '2026-01-06T11:00:00Z', '-2000'),
+      ],
       points: [point('2026-01-06T10:00:00Z', '100435')],
     });
     const paused = evaluateRules(set, data, '2026-01-06T12:00:00Z');
@@ -514,7 +522,9 @@ describe('Other daily and best-day variants (docs/reference/prop-firms.md)', () 
     expect(paused.status.state).toBe('paused');
     expect(paused.status.breach).toBeNull();
     // One break a day, and the next day the account trades again: a soft breach.
-    expect(paused.days.at(-1)!.breakTimes).toEqual([{ kind: 'daily_loss', index: 0, time: '2026-01-06T10:00:00.000Z' }]);
+    expect(paused.days.at(-1)!.breakTimes).toEqual([
+      { kind: 'daily_loss', index: 0, time: '2026-01-06T10:00:00.000Z' },
+    ]);
     const next = evaluateRules(set, data, '2026-01-07T01:00:00Z').status;
     expect(next.state).toBe('on_track');
     expect(next.today.floor).toBe(m('98435'));
