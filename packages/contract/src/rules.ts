@@ -123,12 +123,7 @@ const dailyLossParams = z
   .superRefine(oneSize('daily_loss'));
 
 /** docs/reference/prop-firms.md §8.4. */
-const MAX_LOSS_MODES = [
-  'static',
-  'trail_eod_balance',
-  'trail_intraday_balance',
-  'trail_intraday_equity',
-] as const;
+const MAX_LOSS_MODES = ['static', 'trail_eod_balance', 'trail_intraday_balance', 'trail_intraday_equity'] as const;
 const PAYOUT_POLICIES = ['keep_floor', 'floor_from_balance', 'reduce_hwm', 'reset_on_new_account'] as const;
 const maxLossParams = z
   .object({

@@ -4,6 +4,7 @@ import type {
   RuleEquityPoint,
   RuleInput,
   RuleInputs,
+  RuleLine,
   RuleSetInput,
   RuleTrade,
 } from '../modules/rules/engine';
@@ -23,6 +24,13 @@ export function trade(
 ): RuleTrade {
   return { key, instrument: 'EUR_USD', openTime, closeTime, realizedPL, riskAtOpen: null, ...more };
 }
+
+/** A trade opened at 10:00 UTC and closed at 11:00 UTC on a date. */
+export const closedOn = (key: string, date: string, pnl: string): RuleTrade =>
+  trade(key, `${date}T10:00:00Z`, `${date}T11:00:00Z`, pnl);
+
+/** The line of a rule kind (the first) among a status's or a day's lines. */
+export const lineOf = (lines: RuleLine[], kind: RuleLine['kind']): RuleLine => lines.find((l) => l.kind === kind)!;
 
 export const point = (time: string, equity: string | null): RuleEquityPoint => ({ time, equity });
 

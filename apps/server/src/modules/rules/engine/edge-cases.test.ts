@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { serverInstants } from '../../../domain/broker-time';
-import { inputs, m, point, ruleSet, trade } from '../../../test/rule-inputs';
-import {
-  checkBestDay,
-  evaluateRules,
-  NO_DAYS,
-  ruleSetFromPreset,
-  withDay,
-  type RuleInput,
-  type RuleLine,
-  type RuleTrade,
-} from './index';
+import { closedOn, inputs, lineOf, m, point, ruleSet, trade } from '../../../test/rule-inputs';
+import { checkBestDay, evaluateRules, NO_DAYS, ruleSetFromPreset, withDay, type RuleInput } from './index';
 
 /** docs/reference/prop-firms.md §8.9, "Edge cases that need tests": one test per item, named by it. */
 
 const START = '2026-01-05T08:00:00Z';
-const lineOf = (lines: RuleLine[], kind: RuleLine['kind']) => lines.find((l) => l.kind === kind)!;
-const closedOn = (key: string, date: string, pnl: string): RuleTrade =>
-  trade(key, `${date}T10:00:00Z`, `${date}T11:00:00Z`, pnl);
 const ftmo = (startTime = START) =>
   ruleSetFromPreset('ftmo-2step-challenge', { accountId: 'acc-1', startTime, initialBalance: '100000' });
 const daily = (params: Record<string, unknown> = {}): RuleInput => ({

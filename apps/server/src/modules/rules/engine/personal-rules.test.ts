@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { inputs, m, ruleSet, trade } from '../../../test/rule-inputs';
-import { evaluateRules, ruleSetFromPreset, type RuleInput, type RuleLine } from './index';
+import { inputs, lineOf, m, ruleSet, trade } from '../../../test/rule-inputs';
+import { evaluateRules, ruleSetFromPreset, type RuleInput } from './index';
 
 /** Trade-level rules (docs/rules.md, Personal rules): every trade beyond a limit is a break of its own. */
 
 const START = '2026-01-05T08:00:00Z';
-const lineOf = (lines: RuleLine[], kind: RuleLine['kind']) => lines.find((l) => l.kind === kind)!;
 const at = (hour: number, date = '2026-01-05') => `${date}T${String(hour).padStart(2, '0')}:00:00Z`;
 
 describe('personal rules', () => {

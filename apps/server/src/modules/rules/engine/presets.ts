@@ -22,9 +22,17 @@ const SERVER_MIDNIGHT = { resetTime: '17:00', zone: 'America/New_York' } as cons
 const serverMidnight = (quoted: string) =>
   `Day boundary: "${quoted}" read as 17:00 America/New_York, a server that follows US daylight saving (inferred; resetTime and zone).`;
 
-const ftmoDaily = (pct: number): RuleInput => ({
+type DailyLossParams = Extract<RuleInput, { kind: 'daily_loss' }>['params'];
+
+/** A daily loss of `pct` % of I below the balance at the reset, on equity, checked at all times, "drops below". */
+const dailyLoss = (
+  pct: number,
+  boundary: { resetTime: string; zone: string },
+  params: Partial<DailyLossParams> = {},
+  effect: 'fail' | 'pause_until_reset' = 'fail',
+): RuleInput => ({
   kind: 'daily_loss',
-  effect: 'fail',
+  effect,
   params: {
     pct,
     allowanceBase: 'initial',
@@ -32,9 +40,11 @@ const ftmoDaily = (pct: number): RuleInput => ({
     measure: 'equity',
     check: 'continuous',
     comparator: 'lt',
-    ...PRAGUE,
+    ...boundary,
+    ...params,
   },
 });
+const ftmoDaily = (pct: number) => dailyLoss(pct, PRAGUE);
 
 const staticMaxLoss = (pct: number, payoutPolicy: 'keep_floor' | 'floor_from_balance' = 'keep_floor'): RuleInput => ({
   kind: 'max_loss',
@@ -107,20 +117,7 @@ export const RULE_PRESETS: readonly RulePresetInput[] = [
     ],
     rules: [
       target(8),
-      {
-        kind: 'daily_loss',
-        effect: 'fail',
-        params: {
-          pct: 5,
-          allowanceBase: 'initial',
-          anchor: 'max_start_balance_equity',
-          measure: 'equity',
-          check: 'continuous',
-          comparator: 'lt',
-          bookingAtReset: 'in_anchor',
-          ...SERVER_MIDNIGHT,
-        },
-      },
+      dailyLoss(5, SERVER_MIDNIGHT, { anchor: 'max_start_balance_equity', bookingAtReset: 'in_anchor' }),
       staticMaxLoss(10, 'floor_from_balance'),
       {
         kind: 'profitable_days',
@@ -142,19 +139,7 @@ export const RULE_PRESETS: readonly RulePresetInput[] = [
     ],
     rules: [
       target(10),
-      {
-        kind: 'daily_loss',
-        effect: 'pause_until_reset',
-        params: {
-          pct: 3,
-          allowanceBase: 'anchor',
-          anchor: 'start_balance',
-          measure: 'equity',
-          check: 'continuous',
-          comparator: 'lt',
-          ...SERVER_MIDNIGHT,
-        },
-      },
+      dailyLoss(3, SERVER_MIDNIGHT, { allowanceBase: 'anchor' }, 'pause_until_reset'),
       staticMaxLoss(6, 'floor_from_balance'),
     ],
   },
@@ -172,19 +157,7 @@ export const RULE_PRESETS: readonly RulePresetInput[] = [
     ],
     rules: [
       target(8),
-      {
-        kind: 'daily_loss',
-        effect: 'fail',
-        params: {
-          pct: 5,
-          allowanceBase: 'initial',
-          anchor: 'start_balance',
-          measure: 'equity',
-          check: 'continuous',
-          comparator: 'lt',
-          ...SERVER_MIDNIGHT,
-        },
-      },
+      dailyLoss(5, SERVER_MIDNIGHT),
       staticMaxLoss(10),
       { kind: 'min_trading_days', effect: 'fail', params: { min: 5, rule: 'opened_or_closed', ...SERVER_MIDNIGHT } },
     ],
@@ -204,19 +177,7 @@ export const RULE_PRESETS: readonly RulePresetInput[] = [
     ],
     rules: [
       target(8),
-      {
-        kind: 'daily_loss',
-        effect: 'fail',
-        params: {
-          pct: 5,
-          allowanceBase: 'initial',
-          anchor: 'max_start_balance_equity',
-          measure: 'equity',
-          check: 'continuous',
-          comparator: 'lte',
-          ...PRAGUE,
-        },
-      },
+      dailyLoss(5, PRAGUE, { anchor: 'max_start_balance_equity', comparator: 'lte' }),
       staticMaxLoss(10),
       { kind: 'min_trading_days', effect: 'fail', params: { min: 3, rule: 'opened', ...PRAGUE } },
     ],
@@ -257,20 +218,12 @@ export const RULE_PRESETS: readonly RulePresetInput[] = [
       'The daily loss is on closed P/L (measure: balance), so an import without a candle source decides it too.',
     ],
     rules: [
-      {
-        kind: 'daily_loss',
-        effect: 'pause_until_reset',
-        params: {
-          pct: 2,
-          allowanceBase: 'anchor',
-          anchor: 'start_balance',
-          measure: 'balance',
-          check: 'continuous',
-          comparator: 'lte',
-          resetTime: '00:00',
-          zone: 'UTC',
-        },
-      },
+      dailyLoss(
+        2,
+        { resetTime: '00:00', zone: 'UTC' },
+        { allowanceBase: 'anchor', measure: 'balance', comparator: 'lte' },
+        'pause_until_reset',
+      ),
       { kind: 'max_risk_per_trade', effect: 'pause_until_reset', params: { pct: 1, basis: 'balance' } },
       { kind: 'max_trades_per_day', effect: 'pause_until_reset', params: { max: 3 } },
       { kind: 'max_consecutive_losses', effect: 'pause_until_reset', params: { max: 3 } },

@@ -293,8 +293,25 @@ class ProfitTarget extends Tracker<'profit_target'> {
   }
 }
 
+/** An objective of at least `min` days of a kind. */
+abstract class DaysAtLeast<K extends 'min_trading_days' | 'profitable_days'> extends Tracker<K> {
+  protected abstract readonly min: number;
+  abstract count(run: Run): number;
+
+  override met(run: Run): boolean {
+    return this.count(run) >= this.min;
+  }
+
+  line(run: Run): RuleLine {
+    const { min } = this;
+    const count = this.count(run);
+    return this.countLine(run, 'days', min, count, Math.max(0, min - count));
+  }
+}
+
 /** Minimum trading days, §8.6: distinct days by the rule's definition (the day records' `tradingDay`). */
-class MinTradingDays extends Tracker<'min_trading_days'> {
+class MinTradingDays extends DaysAtLeast<'min_trading_days'> {
+  protected readonly min = this.rule.params.min;
   private before = 0;
 
   override startDay(run: Run, first: boolean): void {
@@ -302,18 +319,8 @@ class MinTradingDays extends Tracker<'min_trading_days'> {
     if (!first && run.previous?.tradingDay) this.before++;
   }
 
-  done(run: Run): number {
+  count(run: Run): number {
     return this.before + (run.day.tradingDay ? 1 : 0);
-  }
-
-  override met(run: Run): boolean {
-    return this.done(run) >= this.rule.params.min;
-  }
-
-  line(run: Run): RuleLine {
-    const { min } = this.rule.params;
-    const done = this.done(run);
-    return this.countLine(run, 'days', min, done, Math.max(0, min - done));
   }
 }
 
@@ -360,7 +367,8 @@ class Consistency extends Tracker<'consistency'> {
 }
 
 /** Profitable days, §8.6: days whose P/L reaches the threshold (a % of I) and is above 0 (§8.9, item 11). */
-class ProfitableDays extends Tracker<'profitable_days'> {
+class ProfitableDays extends DaysAtLeast<'profitable_days'> {
+  protected readonly min = this.rule.params.min;
   private before = 0;
   private readonly byOpenDay = new Map<number, number>();
 
@@ -383,16 +391,6 @@ class ProfitableDays extends Tracker<'profitable_days'> {
     if (this.rule.params.pnlBasis === 'closed_by_open_day')
       return [...this.byOpenDay.values()].filter((pnl) => this.qualifies(run, pnl)).length;
     return this.before + (this.qualifies(run, run.day.closedPL) ? 1 : 0);
-  }
-
-  override met(run: Run): boolean {
-    return this.count(run) >= this.rule.params.min;
-  }
-
-  line(run: Run): RuleLine {
-    const { min } = this.rule.params;
-    const count = this.count(run);
-    return this.countLine(run, 'days', min, count, Math.max(0, min - count));
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { minorUnitsOf } from '../../../domain/money';
-import { inputs, m, point, ruleSet, trade } from '../../../test/rule-inputs';
+import { closedOn, inputs, lineOf, m, point, ruleSet, trade } from '../../../test/rule-inputs';
 import {
   checkBestDay,
   evaluateRules,
@@ -8,7 +8,6 @@ import {
   ruleSetFromPreset,
   withDay,
   type RuleInput,
-  type RuleLine,
   type RulePresetId,
   type RuleTrade,
 } from './index';
@@ -18,15 +17,8 @@ import {
  * engine. Times are UTC; Prague's midnight is 23:00 UTC in winter, New York's 17:00 is 22:00 UTC.
  */
 
-/** A trade opened at 10:00 UTC and closed at 11:00 UTC on a date. */
-const closedOn = (key: string, date: string, pnl: string): RuleTrade =>
-  trade(key, `${date}T10:00:00Z`, `${date}T11:00:00Z`, pnl);
-
 const preset = (id: RulePresetId, initialBalance = '100000', startTime = '2026-01-05T08:00:00Z') =>
   ruleSetFromPreset(id, { accountId: 'acc-1', startTime, initialBalance });
-
-/** The line of a rule kind (the first). */
-const lineOf = (lines: RuleLine[], kind: RuleLine['kind']) => lines.find((l) => l.kind === kind)!;
 
 const START = '2026-01-05T08:00:00Z';
 
