@@ -10,7 +10,7 @@ const base = {
   initialBalance: '100000',
 };
 
-const issuesOf = (input: unknown) => {
+const refusals = (input: unknown) => {
   const result = ruleSetSchema.safeParse(input);
   expect(result.success).toBe(false);
   return result.error!.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -41,7 +41,7 @@ describe('rule set validation', () => {
   });
 
   it('names an unknown kind', () => {
-    expect(issuesOf({ ...base, rules: [{ kind: 'max_drawdown', params: {} }] })).toEqual([
+    expect(refusals({ ...base, rules: [{ kind: 'max_drawdown', params: {} }] })).toEqual([
       {
         path: 'rules.0.kind',
         message:
@@ -51,56 +51,56 @@ describe('rule set validation', () => {
   });
 
   it('names a negative percent, a percent above 100 and one with too many decimals', () => {
-    expect(issuesOf({ ...base, rules: [{ kind: 'max_loss', params: { pct: -5 } }] })).toEqual([
+    expect(refusals({ ...base, rules: [{ kind: 'max_loss', params: { pct: -5 } }] })).toEqual([
       { path: 'rules.0.params.pct', message: 'pct must be a percent of 0 or more' },
     ]);
-    expect(issuesOf({ ...base, rules: [{ kind: 'consistency', params: { maxPct: 150 } }] })).toEqual([
+    expect(refusals({ ...base, rules: [{ kind: 'consistency', params: { maxPct: 150 } }] })).toEqual([
       { path: 'rules.0.params.maxPct', message: 'maxPct must be a percent of at most 100' },
     ]);
-    expect(issuesOf({ ...base, rules: [{ kind: 'profit_target', params: { pct: 0.00001 } }] })).toEqual([
+    expect(refusals({ ...base, rules: [{ kind: 'profit_target', params: { pct: 0.00001 } }] })).toEqual([
       { path: 'rules.0.params.pct', message: 'pct must have at most 4 decimals' },
     ]);
   });
 
   it('names an unknown IANA zone and a reset time that is not HH:MM', () => {
-    expect(issuesOf({ ...base, rules: [{ kind: 'daily_loss', params: { pct: 5, zone: 'Europe/Atlantis' } }] })).toEqual(
+    expect(refusals({ ...base, rules: [{ kind: 'daily_loss', params: { pct: 5, zone: 'Europe/Atlantis' } }] })).toEqual(
       [{ path: 'rules.0.params.zone', message: 'zone must be an IANA time zone such as Europe/Prague' }],
     );
-    expect(issuesOf({ ...base, rules: [{ kind: 'daily_loss', params: { pct: 5, resetTime: '24:00' } }] })).toEqual([
+    expect(refusals({ ...base, rules: [{ kind: 'daily_loss', params: { pct: 5, resetTime: '24:00' } }] })).toEqual([
       { path: 'rules.0.params.resetTime', message: 'resetTime must be a local time "HH:MM", e.g. "00:00" or "17:00"' },
     ]);
   });
 
   it('asks for pct or amount, one of the two', () => {
-    expect(issuesOf({ ...base, rules: [{ kind: 'daily_loss', params: {} }] })).toEqual([
+    expect(refusals({ ...base, rules: [{ kind: 'daily_loss', params: {} }] })).toEqual([
       { path: 'rules.0.params.pct', message: 'daily_loss needs pct or amount (one of the two)' },
     ]);
-    expect(issuesOf({ ...base, rules: [{ kind: 'max_loss', params: { pct: 5, amount: '5000' } }] })).toEqual([
+    expect(refusals({ ...base, rules: [{ kind: 'max_loss', params: { pct: 5, amount: '5000' } }] })).toEqual([
       { path: 'rules.0.params.pct', message: 'max_loss needs pct or amount (one of the two)' },
     ]);
-    expect(issuesOf({ ...base, rules: [{ kind: 'max_loss', params: { amount: '-5' } }] })[0]!.message).toBe(
+    expect(refusals({ ...base, rules: [{ kind: 'max_loss', params: { amount: '-5' } }] })[0]!.message).toBe(
       'amount must be an amount of 0 or more as a decimal string, e.g. "5000"',
     );
   });
 
   it('names an unknown enum value, an unknown effect and a count that is not whole', () => {
-    expect(issuesOf({ ...base, rules: [{ kind: 'max_loss', params: { pct: 5, mode: 'trailing' } }] })).toEqual([
+    expect(refusals({ ...base, rules: [{ kind: 'max_loss', params: { pct: 5, mode: 'trailing' } }] })).toEqual([
       {
         path: 'rules.0.params.mode',
         message: 'mode must be one of static, trail_eod_balance, trail_intraday_balance, trail_intraday_equity',
       },
     ]);
-    expect(issuesOf({ ...base, rules: [{ kind: 'max_trades_per_day', effect: 'warn', params: { max: 3 } }] })).toEqual([
+    expect(refusals({ ...base, rules: [{ kind: 'max_trades_per_day', effect: 'warn', params: { max: 3 } }] })).toEqual([
       { path: 'rules.0.effect', message: 'effect must be one of fail, pause_until_reset' },
     ]);
-    expect(issuesOf({ ...base, rules: [{ kind: 'min_trading_days', params: { min: 2.5 } }] })).toEqual([
+    expect(refusals({ ...base, rules: [{ kind: 'min_trading_days', params: { min: 2.5 } }] })).toEqual([
       { path: 'rules.0.params.min', message: 'min must be a whole number of 0 or more' },
     ]);
   });
 
   it('keeps one daily reset per rule set', () => {
     expect(
-      issuesOf({
+      refusals({
         ...base,
         rules: [
           { kind: 'daily_loss', params: { pct: 5, zone: 'Europe/Prague' } },
@@ -116,10 +116,10 @@ describe('rule set validation', () => {
   });
 
   it('names the set’s own fields', () => {
-    expect(issuesOf({ ...base, initialBalance: '0', rules: [] })).toEqual([
+    expect(refusals({ ...base, initialBalance: '0', rules: [] })).toEqual([
       { path: 'initialBalance', message: 'initialBalance must be an amount above 0' },
     ]);
-    expect(issuesOf({ ...base, startTime: 'yesterday', rules: [] })[0]!.path).toBe('startTime');
+    expect(refusals({ ...base, startTime: 'yesterday', rules: [] })[0]!.path).toBe('startTime');
     expect(ruleSchema.safeParse({ kind: 'no_weekend_holding' }).success).toBe(true);
   });
 });

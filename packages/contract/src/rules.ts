@@ -131,7 +131,10 @@ const maxLossParams = z
     mode: oneOf('mode', MAX_LOSS_MODES).default('static'),
     lock: oneOf('lock', ['none', 'at_initial']).default('none'),
     /** The lock's level above the initial balance (TX3: "100"); an amount of the account currency. */
-    lockOffset: decimalString.default('0'),
+    lockOffset: z
+      .string({ error: 'lockOffset must be an amount as a decimal string, e.g. "100"' })
+      .regex(/^-?\d+(\.\d+)?$/, 'lockOffset must be an amount as a decimal string, e.g. "100"')
+      .default('0'),
     measure: oneOf('measure', ['equity', 'balance']).default('equity'),
     comparator: oneOf('comparator', ['lt', 'lte']).default('lt'),
     payoutPolicy: oneOf('payoutPolicy', PAYOUT_POLICIES).default('keep_floor'),
@@ -202,7 +205,7 @@ export const ruleSchema = z.discriminatedUnion(
     ruleOf('no_weekend_holding', noWeekendParams.default({})),
   ],
   {
-    error: (issue) => (issue.code === 'invalid_union' ? `kind must be one of ${listed(RULE_KINDS)}` : undefined),
+    error: (failure) => (failure.code === 'invalid_union' ? `kind must be one of ${listed(RULE_KINDS)}` : undefined),
   },
 );
 export type Rule = z.output<typeof ruleSchema>;

@@ -22,8 +22,7 @@ import type {
  * One pass over the account's events in time order, day by day (docs/reference/prop-firms.md §8.2): at each reset
  * the day's anchors and floors are taken, then every booking, open and equity reading is applied and every rule
  * checked against it. Each day ends in a record holding what the status needs (its rules' lines, breaks and
- * times), so the status is a fold over the day records (status.ts) and a later day can be recomputed from the
- * records before it.
+ * times), so the status is a fold over the day records (status.ts): stored records answer without the trades.
  *
  * The amounts are the rules' own account (§8.1): the trading balance B = I + Σ P/L booked since the start, and the
  * trading equity E = B + the open positions' P/L, both in exact minor units (domain/money.ts). Balance operations
