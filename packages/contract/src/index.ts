@@ -14,3 +14,4 @@ export * from './sync';
 export * from './support';
 export * from './api-docs';
 export * from './money';
+export * from './rules';
