@@ -7,6 +7,9 @@ import {
   formatInstrument,
   formatMoney,
   formatMoneyFigure,
+  formatPercent,
+  formatSigned,
+  formatSignedMoney,
   moneyFigureParts,
   plClass,
 } from './format';
@@ -99,5 +102,22 @@ describe('money of several currencies', () => {
     expect(formatMoneyFigure(listed)).toBe('-382,286.63 JPY · 1,200.50 USD');
     expect(moneyFigureParts(listed).map((p) => p.text)).toEqual(['-382,286.63 JPY', '1,200.50 USD']);
     expect(formatMoneyFigure(null)).toBe('-');
+  });
+});
+
+describe('signed figures', () => {
+  it('signs gains with + and losses with a true minus, exactly, zero unsigned', () => {
+    expect(formatSigned('1234.505', 2)).toBe('+1,234.51');
+    expect(formatSigned('-0.004', 2)).toBe('0.00');
+    expect(formatSigned('-12', 2)).toBe('\u221212.00');
+    expect(formatSigned('n/a', 2)).toBe('n/a');
+  });
+
+  it('writes returns in percent and amounts with their code', () => {
+    expect(formatPercent('8.0450')).toBe('+8.05 %');
+    expect(formatPercent('-1.2000')).toBe('\u22121.20 %');
+    expect(formatPercent('0.0000')).toBe('0.00 %');
+    expect(formatSignedMoney('10000', 'USD')).toBe('+10,000.00 USD');
+    expect(formatSignedMoney('-500.5', null)).toBe('\u2212500.50');
   });
 });

@@ -81,6 +81,24 @@ export function formatMoney(amount: string, currency: string): string {
 }
 
 /**
+ * A signed figure, exact and grouped: '+1,234.50', '−12.00' (a true minus sign), '0.00' (zero has no sign). A string
+ * that is not a plain decimal is shown as it came.
+ */
+export function formatSigned(value: string, places: number): string {
+  if (!isDecimal(value)) return value;
+  const text = groupDecimal(value, places);
+  if (text.startsWith('-')) return `−${text.slice(1)}`;
+  return /[1-9]/.test(text) ? `+${text}` : text;
+}
+
+/** A return in percent (a decimal string, '8.0450' for 8.045 %), signed with 2 decimals: '+8.05 %', '−1.20 %'. */
+export const formatPercent = (value: string) => `${formatSigned(value, 2)} %`;
+
+/** A signed amount with its currency code: '+10,000.00 USD', '−500.00 USD' (2 decimals, exact). */
+export const formatSignedMoney = (amount: string, currency: string | null) =>
+  currency ? `${formatSigned(amount, 2)} ${currency}` : formatSigned(amount, 2);
+
+/**
  * A money figure under the currency rule (docs/decisions/024-currencies-never-mixed.md) as the parts a screen shows
  * side by side: one amount with its code (one currency, or converted into the home currency), or one per currency.
  */
