@@ -84,6 +84,14 @@ export const mainScreens: readonly Screen[] = [
     Screen: lazyChunk('accounts-page', () => import('../features/accounts/components/accounts-page'), 'AccountsPage'),
   },
   {
+    path: paths.accountMoney,
+    Screen: lazyChunk(
+      'account-money-page',
+      () => import('../features/accounts/components/account-money-page'),
+      'AccountMoneyPage',
+    ),
+  },
+  {
     path: paths.chat,
     Screen: lazyChunk('chat-page', () => import('../features/chat/components/chat-page'), 'ChatPage'),
   },

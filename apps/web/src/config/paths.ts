@@ -12,6 +12,8 @@ export const paths = {
   /** MetaTrader 4/5 and CSV import (the heading reads 'Import'). */
   tradesImport: '/trades/import',
   accounts: '/accounts/my_accounts',
+  /** One account's money over time (the heading reads 'Money'): `accountMoneyPath` fills it. */
+  accountMoney: '/accounts/:accountId/money',
   chat: '/chat/ai_chat',
   journalCalendar: '/journal/calendar',
   journalTags: '/journal/tags',
@@ -20,3 +22,7 @@ export const paths = {
   profile: '/settings/profile',
   faqs: '/settings/faqs',
 } as const;
+
+/** The money page of an account, by the `accountId` the API knows it by (an OANDA id or a MetaTrader account key). */
+export const accountMoneyPath = (accountId: string) =>
+  paths.accountMoney.replace(':accountId', encodeURIComponent(accountId));

@@ -22,6 +22,14 @@ export const queryKeys = {
     all: ['accounts'] as const,
     /** `platform`: PLATFORM_TABLE's query value when not the default (the same service serves OANDA and MetaTrader). */
     page: (base: string, page: number, platform?: string) => ['accounts', base, platform ?? '', page] as const,
+    /** The first 100 accounts of a platform, for a look-up by id (`lib/accounts-query.ts`). */
+    firstOf: (base: string, platform?: string) => ['accounts', base, platform ?? '', 'first-100'] as const,
+    /**
+     * An account's money over time (cash flows, balance history, returns), under `all`: an import or a sync refetches
+     * them. `what` names the call and its parameter ('history', 'day').
+     */
+    money: (base: string, accountId: string, ...what: string[]) =>
+      ['accounts', base, 'money', accountId, ...what] as const,
     /** An imported account's deposits, withdrawals, credits… (under `all`: an import or a sync refetches them). */
     balanceOperations: (base: string, accountId: string, page: number) =>
       ['accounts', base, 'balance-operations', accountId, page] as const,

@@ -61,13 +61,23 @@ export function DataTable<T>({ label, columns, rows, busy, rowKey, renderCells, 
   );
 }
 
-/** The Actions cell: 'View Trade', 'View Account'. */
-export function ViewCell({ label, onClick }: { label: string; onClick: () => void }) {
+/** The Actions cell: 'View Trade', 'View Account', and the row's other actions after it (`children`). */
+export function ViewCell({ label, onClick, children }: { label: string; onClick: () => void; children?: ReactNode }) {
+  const view = (
+    <CButton size="sm" color="primary" variant="outline" className="text-nowrap" onClick={onClick}>
+      {label}
+    </CButton>
+  );
   return (
     <CTableDataCell>
-      <CButton size="sm" color="primary" variant="outline" className="text-nowrap" onClick={onClick}>
-        {label}
-      </CButton>
+      {children ? (
+        <div className="row-actions">
+          {view}
+          {children}
+        </div>
+      ) : (
+        view
+      )}
     </CTableDataCell>
   );
 }

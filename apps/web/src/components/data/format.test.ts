@@ -7,6 +7,8 @@ import {
   formatInstrument,
   formatMoney,
   formatMoneyFigure,
+  formatSigned,
+  formatSignedMoney,
   formatSignedPercent,
   moneyFigureParts,
   plClass,
@@ -111,5 +113,14 @@ describe('formatSignedPercent', () => {
     expect(formatSignedPercent('-0.0040')).toBe('0.00 %');
     expect(formatSignedPercent('0.0000')).toBe('0.00 %');
     expect(formatSignedPercent(null)).toBe('-');
+  });
+
+  it('signs amounts, exactly, zero unsigned, with their code', () => {
+    expect(formatSigned('1234.505', 2)).toBe('+1,234.51');
+    expect(formatSigned('-0.004', 2)).toBe('0.00');
+    expect(formatSigned('-12', 2)).toBe('-12.00');
+    expect(formatSigned('n/a', 2)).toBe('n/a');
+    expect(formatSignedMoney('10000', 'USD')).toBe('+10,000.00 USD');
+    expect(formatSignedMoney('-500.5', null)).toBe('-500.50');
   });
 });

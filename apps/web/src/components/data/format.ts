@@ -81,15 +81,25 @@ export function formatMoney(amount: string, currency: string): string {
 }
 
 /**
- * A percent change with its sign, thousands grouped and rounded exactly: '8.0450' → '+8.05 %', '-1.2' → '-1.20 %'
- * (the hyphen-minus the money figures beside it use), '0.00 %' without a sign; '-' when absent.
+ * A signed figure, exact and grouped: '+1,234.50', '-12.00' (the hyphen-minus every money figure uses), '0.00' (zero
+ * has no sign). A string that is not a plain decimal is shown as it came.
  */
+export function formatSigned(value: string, places: number): string {
+  if (!isDecimal(value)) return value;
+  const text = groupDecimal(value, places);
+  if (text.startsWith('-')) return /[1-9]/.test(text) ? text : text.slice(1);
+  return /[1-9]/.test(text) ? `+${text}` : text;
+}
+
+/** A return in percent (a decimal string, '8.0450' for 8.045 %), signed with 2 decimals: '+8.05 %', '-1.20 %'. */
 export function formatSignedPercent(value: string | null | undefined, places = 2): string {
   if (value === null || value === undefined || !isDecimal(value)) return value || EMPTY_CELL;
-  const rounded = formatDecimal(value, places);
-  const sign = decimalSign(rounded);
-  return `${sign > 0 ? '+' : sign < 0 ? '-' : ''}${groupDecimal(rounded.replace(/^-/, ''), places)} %`;
+  return `${formatSigned(value, places)} %`;
 }
+
+/** A signed amount with its currency code: '+10,000.00 USD', '-500.00 USD' (2 decimals, exact). */
+export const formatSignedMoney = (amount: string, currency: string | null) =>
+  currency ? `${formatSigned(amount, 2)} ${currency}` : formatSigned(amount, 2);
 
 /**
  * A money figure under the currency rule (docs/decisions/024-currencies-never-mixed.md) as the parts a screen shows

@@ -3,6 +3,7 @@ import { DetailList } from '../../../components/data/detail-list';
 import { DetailsModal } from '../../../components/data/details-modal';
 import { accountDetails } from '../model/account-fields';
 import { BalanceOperations } from './balance-operations';
+import { MoneyLink } from './money-link';
 
 interface AccountDetailsModalProps {
   visible: boolean;
@@ -15,13 +16,16 @@ interface AccountDetailsModalProps {
 
 /**
  * docs/PRODUCT.md, Account list: 'Account Details', every field of the account except the internal id, user id and
- * version; for an imported (MetaTrader) account its balance operations below.
+ * version, with the way to its money page; for an imported (MetaTrader) account its balance operations below.
  */
 export function AccountDetailsModal({ visible, account, base, onClose }: AccountDetailsModalProps) {
   return (
     <DetailsModal title="Account Details" visible={visible} onClose={onClose}>
       {account && (
         <>
+          <div className="d-flex justify-content-end mb-2">
+            <MoneyLink account={account} label="Money over time" />
+          </div>
           <DetailList items={accountDetails(account)} />
           {account.platform === 'metatrader' && base !== null && (
             <BalanceOperations key={account.oandaAccountId} base={base} accountId={account.oandaAccountId} />

@@ -78,7 +78,8 @@ describe('AccountsPage', () => {
       // Added: the local date over the local time.
       new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(Date.parse('2025-10-01T07:05:00.000Z')) +
         new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(Date.parse('2025-10-01T07:05:00.000Z')),
-      'View Account',
+      // Actions: 'View Account', then the way to the account's money page.
+      'View AccountMoney',
     ]);
     expect(cells(second!).slice(0, 8)).toEqual([
       '-',
@@ -357,5 +358,39 @@ describe('AccountsPage', () => {
     expect(text).not.toContain(shown.userId);
     expect(within(dialog).queryByText(/version/i)).not.toBeInTheDocument();
     expect(within(dialog).queryByText(/user/i)).not.toBeInTheDocument();
+  });
+
+  it("leads from each row and from Account Details to the account's money page", async () => {
+    const mt = account({ platform: 'metatrader', oandaAccountId: 'metatrader:S:1', login: '1', server: 'S' });
+    fakeApi({
+      [LIST]: ({ search }) => ({ body: accountPage(search.get('platform') === 'metatrader' ? [mt] : [account()]) }),
+      [OPERATIONS]: () => ({ body: { success: true, message: '', data: [], pages: 1, total: 0 } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AccountsPage />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(within(bodyRows()[0]!).getByRole('link', { name: 'Money' })).toHaveAttribute(
+      'href',
+      '/accounts/101-004-27183640-001/money',
+    );
+    await user.click(screen.getByRole('button', { name: 'View Account' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('link', { name: 'Money over time' })).toHaveAttribute(
+      'href',
+      '/accounts/101-004-27183640-001/money',
+    );
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // An imported account goes by its key, which the link carries whole.
+    await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
+    await user.click(screen.getByRole('button', { name: /MetaTrader/ }));
+    await screen.findByRole('heading', { name: 'MetaTrader Accounts' });
+    await waitFor(() =>
+      expect(within(bodyRows()[0]!).getByRole('link', { name: 'Money' })).toHaveAttribute(
+        'href',
+        '/accounts/metatrader%3AS%3A1/money',
+      ),
+    );
   });
 });

@@ -1,8 +1,10 @@
 import { CTableDataCell } from '@coreui/react';
 import type { AccountItem } from '@pipsense/contract';
-import { dateTimeParts, EMPTY_CELL, formatCount, formatDateTime, plClass } from '../../../components/data/format';
+import { EMPTY_CELL, formatCount, formatDateTime, plClass } from '../../../components/data/format';
 import { DataTable, ViewCell } from '../../../components/data/data-table';
 import { accountIdOf, formatAccountPL, formatMoney } from '../model/account-fields';
+import { DateOverTime } from './date-over-time';
+import { MoneyLink } from './money-link';
 
 /** The columns of docs/PRODUCT.md, Account list, in order; numbers are right-aligned so their decimals line up. */
 const ACCOUNT_COLUMNS = [
@@ -17,18 +19,6 @@ const ACCOUNT_COLUMNS = [
   { label: 'Added', numeric: false },
   { label: 'Actions', numeric: false },
 ] as const;
-
-/** The date over the time, so ten columns fit a laptop screen; the full date-time is in the cell's title. */
-function AddedAt({ value }: { value: string }) {
-  const parts = dateTimeParts(value);
-  if (!parts) return <>{formatDateTime(value)}</>;
-  return (
-    <>
-      <span className="d-block">{parts.date}</span>
-      <span className="d-block small text-body-secondary">{parts.time}</span>
-    </>
-  );
-}
 
 interface AccountsTableProps {
   /** Null while the first page loads: placeholder rows keep the table's shape. */
@@ -58,9 +48,11 @@ export function AccountsTable({ accounts, busy, onView }: AccountsTableProps) {
           <CTableDataCell className="text-end num">{formatCount(account.openTradeCount)}</CTableDataCell>
           <CTableDataCell className="text-end num">{formatCount(account.openPositionCount)}</CTableDataCell>
           <CTableDataCell className="text-nowrap" title={formatDateTime(account.createdAt)}>
-            <AddedAt value={account.createdAt} />
+            <DateOverTime value={account.createdAt} />
           </CTableDataCell>
-          <ViewCell label="View Account" onClick={() => onView(account)} />
+          <ViewCell label="View Account" onClick={() => onView(account)}>
+            <MoneyLink account={account} />
+          </ViewCell>
         </>
       )}
     />

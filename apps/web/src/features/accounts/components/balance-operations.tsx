@@ -6,6 +6,7 @@ import { EMPTY_CELL, formatDateTime, plClass } from '../../../components/data/fo
 import { ListPagination } from '../../../components/data/list-pagination';
 import { balanceOperationsQuery } from '../api/accounts-api';
 import { formatMoney } from '../model/account-fields';
+import { CashTableHead } from './cash-table-head';
 
 const TYPE_LABELS: Record<BalanceOperationType, string> = {
   deposit: 'Deposit',
@@ -40,16 +41,7 @@ export function BalanceOperations({ base, accountId }: { base: string; accountId
       ) : (
         <>
           <CTable small hover responsive className="mb-2" aria-label="Balance operations">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Type</th>
-                <th scope="col" className="text-end">
-                  Amount
-                </th>
-                <th scope="col">Comment</th>
-              </tr>
-            </thead>
+            <CashTableHead />
             <tbody>
               {body.data.map((op) => (
                 <tr key={op.id}>

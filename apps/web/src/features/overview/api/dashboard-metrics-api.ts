@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountListResponse, DashboardMetricsResponse } from '@pipsense/contract';
+import type { DashboardMetricsResponse } from '@pipsense/contract';
+import { accountsOfPlatformQuery } from '../../../lib/accounts-query';
 import { authRequest } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -52,18 +53,8 @@ export const useDashboardMetrics = (
 ) => useQuery({ ...dashboardMetricsQuery(base, timeZone, filters), enabled });
 
 /**
- * The accounts the filter offers (GET account/get_accounts, first 100: a trader has a handful), of the platform
- * named (`metatrader`; none for the default, OANDA).
+ * The accounts the filter offers (the first 100: a trader has a handful), of the platform named (`metatrader`; none
+ * for the default, OANDA).
  */
 export const useAccountOptions = (base: string, platform?: string) =>
-  useQuery({
-    queryKey: [...queryKeys.accounts.all, base, platform ?? '', 'filter-options'],
-    queryFn: ({ signal }) =>
-      authRequest<AccountListResponse>(
-        'GET',
-        `${base}/api/v1/account/get_accounts`,
-        { page: 1, limit: 100, ...(platform ? { platform } : {}) },
-        signal,
-      ).then((b) => b.data),
-    staleTime: 60_000,
-  });
+  useQuery({ ...accountsOfPlatformQuery(base, platform), select: (body) => body.data, staleTime: 60_000 });

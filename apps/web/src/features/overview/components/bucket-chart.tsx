@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { createChart, HistogramSeries, type MouseEventParams, type Time, type UTCTimestamp } from 'lightweight-charts';
 import type { BucketFacts } from '@pipsense/contract';
 import { bucketSeries, bucketSummary, type BucketKind } from '../model/chart-data';
-import { baseChartOptions, MONEY_FORMAT } from './chart-theme';
+import { baseChartOptions, MONEY_FORMAT } from '../../../components/charts/chart-theme';
 
 interface BucketChartProps {
   buckets: readonly (BucketFacts & { hour?: number })[];

@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { BaselineSeries, createChart, type UTCTimestamp } from 'lightweight-charts';
 import type { ChartPoint } from '@pipsense/contract';
-import { maxDrawdown, PL_COLORS, signedMoney, toLocalTimes } from '../model/chart-data';
-import { baseChartOptions, MONEY_FORMAT } from './chart-theme';
+import { toLocalTimes } from '../../../components/charts/local-times';
+import { maxDrawdown, PL_COLORS, signedMoney } from '../model/chart-data';
+import { baseChartOptions, curveTimeScale, MONEY_FORMAT } from '../../../components/charts/chart-theme';
 
 const asSeries = (points: readonly ChartPoint[]) =>
   points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value }));
-
-const TWO_DAYS = 2 * 86_400;
 
 interface EquityChartProps {
   equityCurve: readonly ChartPoint[];
@@ -31,17 +30,7 @@ export function EquityChart({ equityCurve, drawdown }: EquityChartProps) {
     const first = equity[0]!.time;
     const span = equity[equity.length - 1]!.time - first;
     const base = baseChartOptions(element);
-    const chart = createChart(element, {
-      ...base,
-      timeScale: {
-        borderVisible: false,
-        timeVisible: span < TWO_DAYS,
-        secondsVisible: false,
-        fixLeftEdge: true,
-        fixRightEdge: true,
-        lockVisibleTimeRangeOnResize: true,
-      },
-    });
+    const chart = createChart(element, { ...base, timeScale: curveTimeScale(span) });
     const curve = chart.addSeries(BaselineSeries, {
       baseValue: { type: 'price', price: 0 },
       topLineColor: PL_COLORS.profit,
@@ -88,7 +77,7 @@ export function EquityChart({ equityCurve, drawdown }: EquityChartProps) {
     return <p className="overview-chart-empty">No closed trades yet: the curve starts with the first closed trade.</p>;
   return (
     <>
-      <dl className="overview-chart-stats">
+      <dl className="stat-list">
         <div>
           <dt>Net realized P/L</dt>
           <dd className={last > 0 ? 'text-success' : last < 0 ? 'text-danger' : ''}>{signedMoney(last)}</dd>

@@ -3,26 +3,6 @@ import { formatInstrument } from '../../../components/data/format';
 
 export const PL_COLORS = { profit: '#2eb85c', loss: '#e55353', equity: '#321fdb' } as const;
 
-/** Offset of the browser's zone from UTC at an instant, in seconds (east positive). */
-const browserOffsetSeconds = (utcSeconds: number) => -new Date(utcSeconds * 1000).getTimezoneOffset() * 60;
-
-/**
- * lightweight-charts draws every time as UTC; shifting each point by the zone's offset at that instant makes the axis
- * read the trader's own clock (the library's documented approach). A shift across a DST change can fold two points
- * onto one second or reorder them, and the library needs strictly ascending times, so a point that would not move
- * forward is nudged one second past its predecessor.
- */
-export function toLocalTimes(points: readonly ChartPoint[], offsetSeconds = browserOffsetSeconds): ChartPoint[] {
-  const shifted: ChartPoint[] = [];
-  let previous = -Infinity;
-  for (const point of points) {
-    const time = Math.max(point.time + offsetSeconds(point.time), previous + 1);
-    shifted.push({ time, value: point.value });
-    previous = time;
-  }
-  return shifted;
-}
-
 /** The deepest drawdown of the curve as a positive amount (0 when the curve never fell from a peak). */
 export function maxDrawdown(drawdown: readonly ChartPoint[]): number {
   let deepest = 0;

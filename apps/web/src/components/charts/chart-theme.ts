@@ -1,4 +1,4 @@
-import { ColorType, type DeepPartial, type TimeChartOptions } from 'lightweight-charts';
+import { ColorType, type DeepPartial, type HorzScaleOptions, type TimeChartOptions } from 'lightweight-charts';
 
 /**
  * Options every overview chart shares: the theme's text and grid colours, a transparent background, and no wheel
@@ -20,3 +20,18 @@ export function baseChartOptions(element: HTMLElement): DeepPartial<TimeChartOpt
 
 /** Two-decimal money on the price axis and in the crosshair label. */
 export const MONEY_FORMAT = { type: 'price', precision: 2, minMove: 0.01 } as const;
+
+const TWO_DAYS = 2 * 86_400;
+
+/**
+ * The time axis of a curve over time: hours shown only for a span under two days (`spanSeconds`), the whole curve
+ * held between the edges and kept in view when the chart is resized.
+ */
+export const curveTimeScale = (spanSeconds: number): DeepPartial<HorzScaleOptions> => ({
+  borderVisible: false,
+  timeVisible: spanSeconds < TWO_DAYS,
+  secondsVisible: false,
+  fixLeftEdge: true,
+  fixRightEdge: true,
+  lockVisibleTimeRangeOnResize: true,
+});
