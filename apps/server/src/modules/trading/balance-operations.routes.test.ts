@@ -7,8 +7,9 @@ import type {
 } from '@pipsense/contract';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
 import { userIdOf } from '../../test/seed-trades';
+import { importedAccount, importedOperation, importedTrade } from '../../test/imported-book';
 import { createTradingService, type TradingService } from './trading.service';
-import type { ImportedAccountInput, ImportedBalanceOperationInput, ImportedTradeInput } from './metatrader-store';
+import type { ImportedBalanceOperationInput } from './metatrader-store';
 
 /*
  * An import's balance operations (table balance_operations) and open trades, through storeImport, read back through
@@ -22,36 +23,23 @@ const KEY = `metatrader:${SERVER}:${LOGIN}`;
 const NOW = '2026-11-20T12:00:00.000Z';
 const URL = `/api/v1/account/get_balance_operations/${encodeURIComponent(KEY)}`;
 
-const ACCOUNT: ImportedAccountInput = {
+const ACCOUNT = importedAccount({
   server: SERVER,
   login: LOGIN,
-  mode: 'demo',
   name: 'Jane Trader',
   currency: 'EUR',
   balance: '10500.00',
   equity: '10540.00',
   floatingPL: '40.00',
   closedPL: '200.00',
-  margin: null,
-  freeMargin: null,
   broker: 'Pepperstone',
   leverage: '1:100',
-  brokerTime: 'fixed',
   utcOffset: '+02:00',
   openTradeCount: 1,
-  commission: null,
-  swap: null,
-};
-
-const op = (o: Partial<ImportedBalanceOperationInput> & Pick<ImportedBalanceOperationInput, 'serverTime'>) => ({
-  ticket: null,
-  type: 'balance',
-  amount: '100.00',
-  comment: null,
-  // Server time at +02:00 → UTC.
-  time: new Date(`${o.serverTime}+02:00`).toISOString(),
-  ...o,
 });
+
+// Server time at +02:00 → UTC.
+const op = (o: Parameters<typeof importedOperation>[0]) => importedOperation(o, '+02:00');
 
 const FIRST: ImportedBalanceOperationInput[] = [
   op({ ticket: '5001', serverTime: '2026-11-01T09:00:00', amount: '10000.00', comment: 'Deposit' }),
@@ -64,23 +52,13 @@ const FIRST: ImportedBalanceOperationInput[] = [
   op({ serverTime: '2026-11-08T10:00:00', type: 'interest', amount: '0.40' }),
 ];
 
-const closed = (t: Partial<ImportedTradeInput> & Pick<ImportedTradeInput, 'ticket'>): ImportedTradeInput => ({
-  symbol: 'EURUSD',
-  instrument: 'EUR_USD',
-  units: '100000',
-  lots: '1.00',
-  price: '1.08000',
-  averageClosePrice: '1.08200',
-  stopLossPrice: '1.07800',
-  takeProfitPrice: null,
-  openTime: '2026-11-02T08:00:00Z',
-  closeTime: '2026-11-02T10:00:00Z',
-  serverOpenTime: '2026-11-02T10:00:00',
-  realizedPL: '200.00',
-  commission: '-7.00',
-  swap: '0.00',
-  ...t,
-});
+const closed = (t: Parameters<typeof importedTrade>[0]) =>
+  importedTrade({
+    stopLossPrice: '1.07800',
+    serverOpenTime: '2026-11-02T10:00:00',
+    commission: '-7.00',
+    ...t,
+  });
 const OPEN = closed({
   ticket: '8002',
   units: '-50000',

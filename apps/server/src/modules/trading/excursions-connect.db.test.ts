@@ -3,9 +3,9 @@ import type { InfoRecord, TradeListResponse } from '@pipsense/contract';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
 import { oandaInfoRecord } from '../../test/oanda-user';
 import { userIdOf } from '../../test/seed-trades';
+import { importedAccount, importedTrade } from '../../test/imported-book';
 import { createExcursionJob } from './excursions-job';
 import { createTradingService } from './trading.service';
-import type { ImportedAccountInput, ImportedTradeInput } from './metatrader-store';
 
 /*
  * Saving the OANDA settings as the trader does (POST /api/v1/account/update_info) queues the excursions of imported
@@ -14,45 +14,6 @@ import type { ImportedAccountInput, ImportedTradeInput } from './metatrader-stor
  */
 
 const NOW = '2026-11-20T12:00:00.000Z';
-
-const ACCOUNT: ImportedAccountInput = {
-  server: 'Broker-Demo',
-  login: '42',
-  mode: 'demo',
-  name: null,
-  currency: 'USD',
-  balance: null,
-  equity: null,
-  floatingPL: null,
-  closedPL: null,
-  margin: null,
-  freeMargin: null,
-  broker: null,
-  leverage: null,
-  brokerTime: 'fixed',
-  utcOffset: '+00:00',
-  openTradeCount: 0,
-  commission: null,
-  swap: null,
-};
-
-const trade = (ticket: string, symbol: string, instrument: string): ImportedTradeInput => ({
-  ticket,
-  symbol,
-  instrument,
-  units: '100000',
-  lots: '1.00',
-  price: '1.08000',
-  averageClosePrice: '1.08200',
-  stopLossPrice: null,
-  takeProfitPrice: null,
-  openTime: '2026-11-02T08:00:00Z',
-  closeTime: '2026-11-02T10:00:00Z',
-  serverOpenTime: '2026-11-02T08:00:00',
-  realizedPL: '200.00',
-  commission: '0.00',
-  swap: '0.00',
-});
 
 let t: TestApp;
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
@@ -70,7 +31,10 @@ beforeAll(async () => {
     settings: { oandaCredentials: () => Promise.resolve(undefined) },
     now: () => new Date(NOW),
   });
-  await trading.storeImport(userId, ACCOUNT, [trade('1', 'EURUSD', 'EUR_USD'), trade('2', 'US30', 'US30')]);
+  await trading.storeImport(userId, importedAccount(), [
+    importedTrade({ ticket: '1' }),
+    importedTrade({ ticket: '2', symbol: 'US30', instrument: 'US30' }),
+  ]);
 });
 afterAll(async () => {
   await t.close();

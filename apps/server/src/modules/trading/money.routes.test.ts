@@ -3,6 +3,7 @@ import { startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
 import type { CashFlowsResponse } from '@pipsense/contract';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
 import { userIdOf } from '../../test/seed-trades';
+import { importedAccount, importedOperation } from '../../test/imported-book';
 import { createTradingService } from './trading.service';
 import { createAccountTransactionRepository } from './account-transaction.repository';
 
@@ -295,43 +296,18 @@ describe('GET /api/v1/money/get_cash_flows', () => {
       settings: { oandaCredentials: () => Promise.resolve(undefined) },
       now: () => new Date(NOW),
     });
-    const op = (ticket: string, type: string, amount: string, time: string) => ({
-      ticket,
-      type,
-      amount,
-      comment: `${type} ${ticket}`,
-      serverTime: time.slice(0, 19),
-      time,
-    });
+    const op = (ticket: string, type: string, amount: string, serverTime: string) =>
+      importedOperation({ ticket, type, amount, comment: `${type} ${ticket}`, serverTime });
     await trading.storeImport(
       dana.id,
-      {
-        server: 'Broker-Demo',
-        login: '5550001',
-        mode: 'demo',
-        name: null,
-        currency: 'EUR',
-        balance: '1000.00',
-        equity: null,
-        floatingPL: null,
-        closedPL: null,
-        margin: null,
-        freeMargin: null,
-        broker: null,
-        leverage: null,
-        brokerTime: 'fixed',
-        utcOffset: '+00:00',
-        openTradeCount: 0,
-        commission: null,
-        swap: null,
-      },
+      importedAccount({ login: '5550001', currency: 'EUR', balance: '1000.00' }),
       [],
       [
-        op('1', 'balance', '1500.00', '2025-01-02T09:00:00Z'),
-        op('2', 'balance', '-200.10', '2025-01-03T09:00:00Z'),
-        op('3', 'credit', '300.00', '2025-01-04T09:00:00Z'),
-        op('4', 'bonus', '25.00', '2025-01-05T09:00:00Z'),
-        op('5', 'correction', '-0.35', '2025-01-06T09:00:00Z'),
+        op('1', 'balance', '1500.00', '2025-01-02T09:00:00'),
+        op('2', 'balance', '-200.10', '2025-01-03T09:00:00'),
+        op('3', 'credit', '300.00', '2025-01-04T09:00:00'),
+        op('4', 'bonus', '25.00', '2025-01-05T09:00:00'),
+        op('5', 'correction', '-0.35', '2025-01-06T09:00:00'),
       ],
     );
   });
