@@ -1,4 +1,11 @@
-import { groupDecimal, isDecimal, type MoneyFigure } from '@pipsense/contract';
+import {
+  compareDecimals,
+  groupDecimal,
+  isDecimal,
+  multiplyDecimals,
+  roundDecimal,
+  type MoneyFigure,
+} from '@pipsense/contract';
 
 /** What a table cell shows when the broker sent no value. */
 export const EMPTY_CELL = '-';
@@ -78,6 +85,43 @@ export function formatCount(value: number | null | undefined): string {
 export function formatMoney(amount: string, currency: string): string {
   const text = isDecimal(amount) ? groupDecimal(amount, 2) : amount;
   return currency ? `${text} ${currency}` : text;
+}
+
+/** A profit or loss with its sign, as formatMoney writes it: '+1,200.50', '-45,000.00 JPY', '0.00' (rounds to 0). */
+export function formatSignedMoney(amount: string, currency = ''): string {
+  const text = formatMoney(amount, currency);
+  return isDecimal(amount) && decimalSign(roundDecimal(amount, 2)) > 0 ? `+${text}` : text;
+}
+
+/** Thousands, millions, billions: the steps of compactMoney. */
+const COMPACT_STEPS = [
+  { suffix: '', scale: '1' },
+  { suffix: 'k', scale: '0.001' },
+  { suffix: 'M', scale: '0.000001' },
+  { suffix: 'B', scale: '0.000000001' },
+] as const;
+
+/**
+ * A profit or loss squeezed for a narrow cell, at most three digits and a sign: '+88', '-1.3k', '-382k', '+12M',
+ * '+0.35' below one, '0' at zero. Rounded exactly (half away from zero), never through a float; the full amount
+ * belongs in the cell's label.
+ */
+export function compactMoney(amount: string): string {
+  if (!isDecimal(amount)) return amount;
+  const sign = decimalSign(roundDecimal(amount, 2));
+  if (sign === 0) return '0';
+  const prefix = sign > 0 ? '+' : '-';
+  const size = amount.trim().replace(/^-/, '');
+  if (compareDecimals(size, '1') < 0) return `${prefix}${roundDecimal(size, 2)}`;
+  // The first step under a thousand of it; billions however many.
+  const step =
+    COMPACT_STEPS.find(({ scale }) => compareDecimals(roundDecimal(multiplyDecimals(size, scale), 0), '1000') < 0) ??
+    COMPACT_STEPS[3];
+  const scaled = multiplyDecimals(size, step.scale);
+  // One decimal while it still says something ('1.3k'), none from ten up ('13k') and none for whole units.
+  const tenths = roundDecimal(scaled, 1);
+  const text = step.suffix && compareDecimals(tenths, '10') < 0 ? tenths.replace(/\.0$/, '') : roundDecimal(scaled, 0);
+  return `${prefix}${text}${step.suffix}`;
 }
 
 /**
