@@ -308,6 +308,10 @@ describe('GET /api/v1/money/get_cash_flows', () => {
         op('3', 'credit', '300.00', '2025-01-04T09:00:00'),
         op('4', 'bonus', '25.00', '2025-01-05T09:00:00'),
         op('5', 'correction', '-0.35', '2025-01-06T09:00:00'),
+        // MT5's service deal types: a broker's charge and commission apart from a trade are fees; interest is not.
+        op('6', 'charge', '-15.00', '2025-01-07T09:00:00'),
+        op('7', 'Daily commission', '-2.40', '2025-01-08T09:00:00'),
+        op('8', 'interest rate', '0.12', '2025-01-09T09:00:00'),
       ],
     );
   });
@@ -345,6 +349,9 @@ describe('GET /api/v1/money/get_cash_flows', () => {
       [MT_KEY, 'credit', '300.00', 'EUR'],
       [MT_KEY, 'adjustment', '25.00', 'EUR'],
       [MT_KEY, 'adjustment', '-0.35', 'EUR'],
+      [MT_KEY, 'fee', '-15.00', 'EUR'],
+      [MT_KEY, 'fee', '-2.40', 'EUR'],
+      [MT_KEY, 'adjustment', '0.12', 'EUR'],
     ]);
     // Every platform without a filter; bounded by time (inclusive, at the stored time's nanoseconds).
     const all = await flows(dana.token);
