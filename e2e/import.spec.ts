@@ -18,8 +18,7 @@ import {
  * The whole journey at 1280×800, the import and its screens again at 390×844. Expected figures come from the
  * report itself (parse/fixtures/mt5-report.expected.json), never from the screen under test.
  */
-const REPORT = MT5_REPORT;
-const EXPECTED = MT5_EXPECTED;
+
 async function chooseFile(page: Page, name: string, buffer: Buffer, mimeType = 'text/html') {
   await page.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer });
   await expect(page.getByText(name)).toBeVisible();
@@ -39,17 +38,17 @@ async function importReport(page: Page, shot: string) {
   await expect(page.getByRole('alert').filter({ hasText: /not a MetaTrader/i })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/import-wrong-file-${shot}.png`, fullPage: true });
 
-  await chooseFile(page, 'ReportHistory-51234567.html', REPORT);
+  await chooseFile(page, 'ReportHistory-51234567.html', MT5_REPORT);
   await page.getByRole('button', { name: 'Read the report' }).click();
 
   const account = page.getByRole('region', { name: 'Account' });
-  await expect(account).toContainText(EXPECTED.account.number);
-  await expect(account).toContainText(EXPECTED.account.name);
+  await expect(account).toContainText(MT5_EXPECTED.account.number);
+  await expect(account).toContainText(MT5_EXPECTED.account.name);
   const report = page.getByRole('region', { name: 'Report' });
-  await expect(report).toContainText(String(EXPECTED.closedTrades.length));
-  await expect(report).toContainText(EXPECTED.totals.netProfit.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+  await expect(report).toContainText(String(MT5_EXPECTED.closedTrades.length));
+  await expect(report).toContainText(MT5_EXPECTED.totals.netProfit.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
   const sample = page.getByRole('table', { name: 'Sample trades' });
-  await expect(sample).toContainText(EXPECTED.closedTrades[0]!.positionId);
+  await expect(sample).toContainText(MT5_EXPECTED.closedTrades[0]!.positionId);
   await page.screenshot({ path: `${SHOTS}/import-preview-${shot}.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Confirm import' }).click();
@@ -79,7 +78,7 @@ for (const viewport of VIEWPORTS) {
       const rows = page.getByRole('table').first().locator('tbody tr');
       // Newest first: the position still open, then the closed ones from the latest.
       await expect(rows).toHaveCount(10);
-      await expect(page.getByRole('table').first()).toContainText(EXPECTED.closedTrades.at(-1)!.positionId);
+      await expect(page.getByRole('table').first()).toContainText(MT5_EXPECTED.closedTrades.at(-1)!.positionId);
       await expect(page.getByRole('link', { name: 'Import' }).first()).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/import-trades-${viewport.name}.png`, fullPage: true });
     });

@@ -12,7 +12,7 @@ import type {
 } from '@pipsense/contract';
 import { parseCsv } from '../apps/server/src/test/csv';
 import { readStackFacts } from './stack/stack-facts';
-import { apiAs, homeMoney, syncedOandaUser, toast, type HomeMoney } from './support';
+import { apiAs, homeMoney, rate, signedMoney, syncedOandaUser, tenThousandths, toast, type HomeMoney } from './support';
 
 /*
  * The trading journal end to end: each journey at 1280×800 and at 390×844, in the built app
@@ -72,34 +72,10 @@ const CSV_HEADER = [
 
 // ——— exact decimals ———
 
-/** A decimal string in 1/10,000 units (OANDA's precision), for exact sums and comparisons. */
-function units(value: string): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(value);
-  if (!m) throw new Error(`not a decimal: ${value}`);
-  const n = BigInt(m[2]! + (m[3] ?? '').padEnd(4, '0').slice(0, 4));
-  return m[1] === '-' ? -n : n;
-}
-
-/** 1/10,000 units as money with two decimals, half away from zero, grouped, with a sign: '+1,234.56', '-0.50'. */
-function signedMoney(tenThousandths: bigint, plus = true): string {
-  const negative = tenThousandths < 0n;
-  const abs = negative ? -tenThousandths : tenThousandths;
-  const cents = abs / 100n + (abs % 100n >= 50n ? 1n : 0n);
-  const text = `${(cents / 100n).toLocaleString('en-US')}.${(cents % 100n).toString().padStart(2, '0')}`;
-  if (cents === 0n) return '0.00';
-  return negative ? `-${text}` : plus ? `+${text}` : text;
-}
-
-/** A rate as the overview writes it: one decimal, half up, on integers. */
-function rate(part: number, whole: number): string {
-  const tenths = Math.floor((part * 1000 * 2 + whole) / (whole * 2));
-  return `${Math.floor(tenths / 10)}.${tenths % 10}%`;
-}
-
-const netOf = (trades: readonly TradeListItem[]) => trades.reduce((sum, t) => sum + units(t.realizedPL), 0n);
+const netOf = (trades: readonly TradeListItem[]) => trades.reduce((sum, t) => sum + tenThousandths(t.realizedPL), 0n);
 /** Closed trades' net P/L converted into the home currency, in 1/10,000 units. */
 const netInHome = (money: HomeMoney, trades: readonly TradeListItem[]) =>
-  trades.reduce((sum, t) => sum + units(money.toHome(t, t.realizedPL)), 0n);
+  trades.reduce((sum, t) => sum + tenThousandths(money.toHome(t, t.realizedPL)), 0n);
 const closedOf = (trades: readonly TradeListItem[]) => trades.filter((t) => t.state === 'CLOSED');
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -166,7 +142,7 @@ function distinctClosed(trades: readonly TradeListItem[]): TradeListItem[] {
   const seen = new Set<bigint>();
   return closedOf(trades)
     .filter((t) => {
-      const pl = units(t.realizedPL);
+      const pl = tenThousandths(t.realizedPL);
       if (pl === 0n || seen.has(pl)) return false;
       seen.add(pl);
       return true;
@@ -356,7 +332,7 @@ for (const viewport of VIEWPORTS) {
           const day = localDay(t.openTime, journal.timeZone);
           return day >= from && day <= to;
         })
-        .sort((a, b) => (units(a.realizedPL) < units(b.realizedPL) ? -1 : 1));
+        .sort((a, b) => (tenThousandths(a.realizedPL) < tenThousandths(b.realizedPL) ? -1 : 1));
       expect(expected.length).toBeGreaterThanOrEqual(8);
       // The first page of ten, lowest P/L first and highest first.
       const lowest = expected.slice(0, 10).map((t) => t.tradeId);
@@ -435,7 +411,7 @@ for (const viewport of VIEWPORTS) {
         new Date(`${date}T00:00:00Z`),
       );
       // The month's header names the home currency ("Net P/L (EUR)"); a day's figure is written without it.
-      const net = signedMoney(netHome(trades)).replaceAll(',', '');
+      const net = signedMoney(netHome(trades));
       const count = trades.length === 1 ? '1 trade' : `${trades.length} trades`;
       const cell = page.getByRole('button', { name: `${label}, net P/L ${net}, ${count}, journal entry`, exact: true });
       await expect(cell).toBeVisible();
@@ -495,8 +471,8 @@ for (const viewport of VIEWPORTS) {
       const cardValue = (title: string) =>
         page.getByRole('region', { name: title, exact: true }).locator('.metric-card-value');
       await expect(cardValue('Total Trades')).toHaveText(String(breakoutTrades.length));
-      const wins = breakoutClosed.filter((t) => units(t.realizedPL) > 0n).length;
-      const losses = breakoutClosed.filter((t) => units(t.realizedPL) < 0n).length;
+      const wins = breakoutClosed.filter((t) => tenThousandths(t.realizedPL) > 0n).length;
+      const losses = breakoutClosed.filter((t) => tenThousandths(t.realizedPL) < 0n).length;
       await expect(cardValue('Win / Loss Ratio')).toHaveText(
         `${rate(wins, breakoutClosed.length)} / ${rate(losses, breakoutClosed.length)}`,
       );
@@ -526,7 +502,9 @@ for (const viewport of VIEWPORTS) {
         `/api/v1/journal/update_trade_note/${noted.accountId}/${noted.tradeId}`,
         { note, rating: 3, tagIds: [news.id, calm.id] },
       );
-      const expected = [...tagged].sort((a, b) => (units(a.realizedPL) < units(b.realizedPL) ? 1 : -1));
+      const expected = [...tagged].sort((a, b) =>
+        tenThousandths(a.realizedPL) < tenThousandths(b.realizedPL) ? 1 : -1,
+      );
 
       await openTrades(page, `?tag=${news.id}&sort=realizedPL&order=desc`);
       await expect(tradeIdCells(page)).toHaveText(expected.slice(0, 10).map((t) => t.tradeId));
@@ -570,8 +548,8 @@ for (const viewport of VIEWPORTS) {
     test('ask the chat which setup loses the most', async ({ page, baseURL }) => {
       const journal = await journalUser(page, baseURL, `jq${viewport.name[0]}`);
       const closed = distinctClosed(journal.trades);
-      const losers = closed.filter((t) => units(t.realizedPL) < 0n);
-      const winners = closed.filter((t) => units(t.realizedPL) > 0n);
+      const losers = closed.filter((t) => tenThousandths(t.realizedPL) < 0n);
+      const winners = closed.filter((t) => tenThousandths(t.realizedPL) > 0n);
       // Range trades lose, Trend following ones win: Range is the setup that loses the most.
       const rangeTrades = losers.slice(0, 6);
       const trendTrades = winners.slice(0, 6);

@@ -22,10 +22,9 @@ const SHOTS = process.env.E2E_SHOTS ?? '.test-results/screens/metatrader-only';
  * 1280 px screen, and the phone's chat keeps its header at the top after a message. At 1280×800 and 390×844. Expected
  * figures come from the report itself (parse/fixtures/mt5-report.expected.json).
  */
-const REPORT = MT5_REPORT;
-const EXPECTED = MT5_EXPECTED;
+
 /** The month the report's trades closed in ('2024.04.02 14:02:31' → '2024-04'). */
-const MONTH = EXPECTED.closedTrades[0]!.closeTime.slice(0, 7).replace('.', '-');
+const MONTH = MT5_EXPECTED.closedTrades[0]!.closeTime.slice(0, 7).replace('.', '-');
 
 /**
  * Records, across page loads, every OANDA prompt or OANDA screen title that was ever on the page, however briefly: a
@@ -50,9 +49,9 @@ async function importReport(page: Page) {
   await expect(page.getByRole('heading', { name: 'Import a MetaTrader 4/5 report' })).toBeVisible();
   await page
     .locator('input[type="file"]')
-    .setInputFiles({ name: 'ReportHistory-51234567.html', mimeType: 'text/html', buffer: REPORT });
+    .setInputFiles({ name: 'ReportHistory-51234567.html', mimeType: 'text/html', buffer: MT5_REPORT });
   await page.getByRole('button', { name: 'Read the report' }).click();
-  await expect(page.getByRole('region', { name: 'Account' })).toContainText(EXPECTED.account.number);
+  await expect(page.getByRole('region', { name: 'Account' })).toContainText(MT5_EXPECTED.account.number);
   await page.getByRole('button', { name: 'Confirm import' }).click();
   await expect(importedStatus(page)).toBeVisible();
 }
@@ -78,7 +77,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('button', { name: 'Trading platform: MetaTrader' })).toBeVisible();
       const table = page.getByRole('table', { name: 'Trades' });
       await expect(table.locator('tbody tr')).toHaveCount(10);
-      await expect(table).toContainText(EXPECTED.closedTrades.at(-1)!.positionId);
+      await expect(table).toContainText(MT5_EXPECTED.closedTrades.at(-1)!.positionId);
       await shot('trades');
     });
 
@@ -111,7 +110,7 @@ for (const viewport of VIEWPORTS) {
     await test.step('Accounts open on MetaTrader', async () => {
       await page.goto('/accounts/my_accounts');
       await expect(page.getByRole('heading', { name: 'MetaTrader Accounts', exact: true })).toBeVisible();
-      await expect(page.getByRole('table', { name: 'Accounts' })).toContainText(EXPECTED.account.number);
+      await expect(page.getByRole('table', { name: 'Accounts' })).toContainText(MT5_EXPECTED.account.number);
       await shot('accounts');
     });
 

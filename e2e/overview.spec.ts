@@ -8,10 +8,13 @@ import {
   fakeLlmControl,
   homeMoney,
   signInByApi,
+  rate,
+  signedMoney,
   newUser,
   pageApi,
   registerByApi,
   syncedOandaUser,
+  tenThousandths,
 } from './support';
 import { saveOanda } from '../apps/server/src/test/oanda-user';
 
@@ -46,30 +49,6 @@ const EMPTY_WITHOUT_TRADES = CARD_TITLES.filter(
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 const cardValue = (page: Page, title: string) => card(page, title).locator('.metric-card-value');
-
-/** A rate as the screen writes it: one decimal, half up, computed on integers so no float rounding creeps in. */
-function rate(part: number, whole: number): string {
-  const tenths = Math.floor((part * 1000 * 2 + whole) / (whole * 2));
-  return `${Math.floor(tenths / 10)}.${tenths % 10}%`;
-}
-
-/** A decimal string in 1/10,000 units (OANDA's precision), for exact sums. */
-function tenThousandths(value: string): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(value);
-  if (!m) throw new Error(`not a decimal: ${value}`);
-  const n = BigInt(m[2]! + (m[3] ?? '').padEnd(4, '0').slice(0, 4));
-  return m[1] === '-' ? -n : n;
-}
-
-/** Signed money with 2 decimals, half away from zero, grouped: '+1,234.56', '-0.50'. */
-function signedMoney(units: bigint): string {
-  const negative = units < 0n;
-  const abs = negative ? -units : units;
-  const cents = abs / 100n + (abs % 100n >= 50n ? 1n : 0n);
-  if (cents === 0n) return '0.00';
-  const text = `${(cents / 100n).toLocaleString('en-US')}.${(cents % 100n).toString().padStart(2, '0')}`;
-  return `${negative ? '-' : '+'}${text}`;
-}
 
 /** '45s', '12m', '3h 12m', '2d 4h': the mean holding time rounded to the last unit shown (METRICS.md). */
 function duration(ms: number): string {

@@ -240,3 +240,32 @@ export async function homeMoney(page: Page, token: string, facts: StackFacts) {
 }
 
 export type HomeMoney = Awaited<ReturnType<typeof homeMoney>>;
+
+// ——— exact money, worked out apart from the app's own formatters ———
+
+/** A decimal string in 1/10,000 units (OANDA's precision), for exact sums and comparisons. */
+export function tenThousandths(value: string): bigint {
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(value);
+  if (!m) throw new Error(`not a decimal: ${value}`);
+  const n = BigInt(m[2]! + (m[3] ?? '').padEnd(4, '0').slice(0, 4));
+  return m[1] === '-' ? -n : n;
+}
+
+/**
+ * 1/10,000 units as money with two decimals, half away from zero, grouped, with a sign ('+1,234.56', '-0.50'; no plus
+ * when `plus` is false); what rounds to zero is '0.00'.
+ */
+export function signedMoney(units: bigint, plus = true): string {
+  const negative = units < 0n;
+  const abs = negative ? -units : units;
+  const cents = abs / 100n + (abs % 100n >= 50n ? 1n : 0n);
+  if (cents === 0n) return '0.00';
+  const text = `${(cents / 100n).toLocaleString('en-US')}.${(cents % 100n).toString().padStart(2, '0')}`;
+  return negative ? `-${text}` : plus ? `+${text}` : text;
+}
+
+/** A rate as the Overview writes it: one decimal, half up, computed on integers so no float rounding creeps in. */
+export function rate(part: number, whole: number): string {
+  const tenths = Math.floor((part * 1000 * 2 + whole) / (whole * 2));
+  return `${Math.floor(tenths / 10)}.${tenths % 10}%`;
+}

@@ -12,7 +12,8 @@ import { isoTime, withDateRange } from './trading';
 /**
  * What moved an account's balance apart from its trades (docs/decisions/022-transaction-store.md, What a cash flow
  * is): OANDA's transfers by sign, daily financing and adjustments; MetaTrader's balance operations (deposit and
- * withdrawal by sign, credit, anything else an adjustment). `fee` is reserved for fees booked apart from a trade.
+ * withdrawal by sign, credit, a broker's charge or commission booked apart from a trade a `fee`, anything else an
+ * adjustment). OANDA books no fee apart from a trade.
  */
 const CASH_FLOW_TYPES = ['deposit', 'withdrawal', 'credit', 'financing', 'fee', 'adjustment'] as const;
 

@@ -1,39 +1,40 @@
-import type { ImportedAccountInput, ImportedTradeInput } from '../modules/trading';
+import type { ImportedAccountInput, ImportedBalanceOperationInput, ImportedTradeInput } from '../modules/trading';
 
 /*
- * An imported MetaTrader account and its trades as an import hands them to trading's storeImport (the parsed report),
- * for the tests that store a book through it: each gives what it is about, the rest is a plain default.
+ * What an import hands trading's storeImport (docs/decisions/012-metatrader-import.md), built for tests: an account,
+ * its trades and its balance operations with plain defaults, each test naming only the fields it is about.
  */
 
-/** An account summary: a demo account with the report's figures unknown, its broker clock at UTC. */
-export function importedAccount(
-  account: Partial<ImportedAccountInput> & Pick<ImportedAccountInput, 'server' | 'login' | 'currency'>,
-): ImportedAccountInput {
-  return {
-    mode: 'demo',
-    name: null,
-    balance: null,
-    equity: null,
-    floatingPL: null,
-    closedPL: null,
-    margin: null,
-    freeMargin: null,
-    broker: null,
-    leverage: null,
-    brokerTime: 'fixed',
-    utcOffset: '+00:00',
-    openTradeCount: 0,
-    commission: null,
-    swap: null,
-    ...account,
-  };
-}
+/** A demo MetaTrader account (Broker-Demo, login 42) in USD, its server clock at UTC, nothing else known. */
+export const importedAccount = (over: Partial<ImportedAccountInput> = {}): ImportedAccountInput => ({
+  server: 'Broker-Demo',
+  login: '42',
+  mode: 'demo',
+  name: null,
+  currency: 'USD',
+  balance: null,
+  equity: null,
+  floatingPL: null,
+  closedPL: null,
+  margin: null,
+  freeMargin: null,
+  broker: null,
+  leverage: null,
+  brokerTime: 'fixed',
+  utcOffset: '+00:00',
+  openTradeCount: 0,
+  commission: null,
+  swap: null,
+  ...over,
+});
 
-/** A closed 1-lot EUR/USD long of 11-02 08:00–10:00 UTC, +200.00, without commission or swap. */
-export function importedTrade(
-  trade: Partial<ImportedTradeInput> & Pick<ImportedTradeInput, 'ticket'>,
-): ImportedTradeInput {
-  return {
+/**
+ * A closed EURUSD buy of one lot, 1.08000 → 1.08200 on 2026-11-02 08:00–10:00 UTC, +200.00, no stops, commission
+ * or swap. Its server open time is the open time's UTC wall clock unless given (a server at UTC).
+ */
+export const importedTrade = (over: Partial<ImportedTradeInput> & Pick<ImportedTradeInput, 'ticket'>) => {
+  const openTime = over.openTime ?? '2026-11-02T08:00:00Z';
+  const trade: ImportedTradeInput = {
     symbol: 'EURUSD',
     instrument: 'EUR_USD',
     units: '100000',
@@ -42,12 +43,29 @@ export function importedTrade(
     averageClosePrice: '1.08200',
     stopLossPrice: null,
     takeProfitPrice: null,
-    openTime: '2026-11-02T08:00:00Z',
+    openTime,
     closeTime: '2026-11-02T10:00:00Z',
-    serverOpenTime: '2026-11-02T08:00:00',
+    serverOpenTime: openTime.slice(0, 19),
     realizedPL: '200.00',
     commission: '0.00',
     swap: '0.00',
-    ...trade,
+    ...over,
   };
-}
+  return trade;
+};
+
+/**
+ * A balance operation (a deposit of 100.00 unless told) at `serverTime`, the server's clock at `utcOffset`
+ * (`+HH:MM`); its UTC time follows from them.
+ */
+export const importedOperation = (
+  over: Partial<ImportedBalanceOperationInput> & Pick<ImportedBalanceOperationInput, 'serverTime'>,
+  utcOffset = '+00:00',
+): ImportedBalanceOperationInput => ({
+  ticket: null,
+  type: 'balance',
+  amount: '100.00',
+  comment: null,
+  time: new Date(`${over.serverTime}${utcOffset}`).toISOString(),
+  ...over,
+});

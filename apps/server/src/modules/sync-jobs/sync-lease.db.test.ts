@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
 import { createTestApp, createTestDb, TEST_SECRETS, testDialect, type TestApp } from '../../test/harness';
 import { userIdOf } from '../../test/session-subject';
+import { until } from '../../test/until';
 import { createSyncRunner } from './sync-runner';
 import { createSyncScheduleRepository } from './sync-schedule.repository';
 import type { SyncJobs } from './sync-jobs.service';
@@ -88,8 +89,7 @@ describe('the sync lease', () => {
     // The dead instance took the lease for a Sync and never came back: its heartbeat never beats again.
     const lost = hangingSync();
     const running = dead.runner.runManual('u1', lost.work);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(dead.heartbeats()).toBe(1);
+    await until(() => dead.heartbeats() === 1, 'the sync to take the lease and start beating');
 
     clock.at = START + 30 * SEC;
     expect(await manualSync(alive, 'u1')).toBe('SYNC_IN_PROGRESS');
@@ -109,7 +109,7 @@ describe('the sync lease', () => {
     const b = instance('instance-b', clock);
     const long = hangingSync();
     const running = a.runner.runManual('u1', long.work);
-    await new Promise((r) => setTimeout(r, 20));
+    await until(() => a.heartbeats() === 1, 'the sync to take the lease and start beating');
     // Twenty minutes of a sync that writes no page (one slow step), beating every 15 s.
     for (let at = START; at <= START + 20 * MIN; at += 15 * SEC) {
       clock.at = at;
@@ -174,7 +174,7 @@ describe.skipIf(testDialect !== 'sqlite')('a restart on SQLite', () => {
     const crashed = instance('crashed-process', clock);
     const left = hangingSync();
     void crashed.runner.runManual(id, left.work);
-    await new Promise((r) => setTimeout(r, 20));
+    await until(() => crashed.heartbeats() === 1, 'the sync to take the lease and start beating');
     expect(await manualSync(instance('other', clock), id)).toBe('SYNC_IN_PROGRESS');
 
     // The server starts again a second later, the only process on its data directory.

@@ -23,6 +23,7 @@ export interface CashFlowRow {
   account_key: string;
   time: string;
   type: string;
+  /** OANDA's fundingReason (a transfer's); an imported balance operation's type as the report printed it. */
   reason: string | null;
   amount: string;
   currency: string | null;
@@ -149,7 +150,7 @@ export function createAccountTransactionRepository(db: Kysely<TradingDb>) {
         .where('t.amount', 'is not', null);
       let imported = db
         .selectFrom('balance_operations')
-        .select(['account_key', 'time', 'type', 'amount', 'currency', 'comment'])
+        .select(['account_key', 'time', 'type', 'printed_type', 'amount', 'currency', 'comment'])
         .where('user_id', '=', userId);
       if (filter.accountKeys) {
         oanda = oanda.where('t.account_key', 'in', filter.accountKeys);
@@ -165,7 +166,11 @@ export function createAccountTransactionRepository(db: Kysely<TradingDb>) {
       }
       const rows: CashFlowRow[] = [
         ...(await oanda.execute()).map((r) => ({ ...r, amount: r.amount!, source: 'oanda' as const })),
-        ...(await imported.execute()).map((r) => ({ ...r, reason: null, source: 'metatrader' as const })),
+        ...(await imported.execute()).map(({ printed_type, ...r }) => ({
+          ...r,
+          reason: printed_type,
+          source: 'metatrader' as const,
+        })),
       ];
       return rows.sort((a, b) =>
         a.time < b.time

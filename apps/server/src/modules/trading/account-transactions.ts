@@ -142,6 +142,9 @@ export type CashFlowKind = 'deposit' | 'withdrawal' | 'credit' | 'financing' | '
 /**
  * A stored OANDA cash flow's type: a transfer is a deposit or a withdrawal by its sign, unless OANDA booked it as
  * an adjustment (fundingReason ADJUSTMENT); daily financing is financing; a dividend adjustment an adjustment.
+ * Nothing here is a `fee`: no fundingReason names one (CLIENT_FUNDING, ACCOUNT_TRANSFER, DIVISION_MIGRATION,
+ * SITE_MIGRATION, ADJUSTMENT), v20 has no fee transaction, and an ORDER_FILL's commission and guaranteed execution
+ * fee belong to its trade (docs/decisions/022-transaction-store.md, What a cash flow is).
  */
 export function oandaCashFlowKind(type: string, reason: string | null, amount: string): CashFlowKind {
   if (type === 'DAILY_FINANCING') return 'financing';
@@ -150,13 +153,31 @@ export function oandaCashFlowKind(type: string, reason: string | null, amount: s
 }
 
 /**
- * An imported balance operation's type (BalanceOperationType): deposits and withdrawals by their sign (a
- * "balance" line of either sign is stored as one or the other), credit as credit, bonus, correction and anything
- * else the report prints as an adjustment.
+ * The MetaTrader 5 deal types that are a charge of the broker booked apart from a trade, as the report prints them
+ * (MQL5 ENUM_DEAL_TYPE: DEAL_TYPE_CHARGE, DEAL_TYPE_COMMISSION and its daily and monthly kinds; the long names are
+ * MQL5's descriptions of the same types). An agent's commission (an introducing broker's income), interest, a tax
+ * and a correction are not among them.
  */
-export function metatraderCashFlowKind(type: string, amount: string): CashFlowKind {
+const METATRADER_FEE_TYPES: ReadonlySet<string> = new Set([
+  'charge',
+  'additional charge',
+  'commission',
+  'additional commission',
+  'daily commission',
+  'monthly commission',
+]);
+
+/**
+ * An imported balance operation's type (BalanceOperationType, and the type as the report printed it): deposits and
+ * withdrawals by their sign (a "balance" line of either sign is stored as one or the other), credit as credit, a
+ * broker's charge or commission booked apart from a trade as a fee, bonus, correction and anything else the report
+ * prints as an adjustment.
+ */
+export function metatraderCashFlowKind(type: string, printedType: string | null, amount: string): CashFlowKind {
   if (type === 'deposit' || type === 'withdrawal') return amount.startsWith('-') ? 'withdrawal' : 'deposit';
   if (type === 'credit') return 'credit';
+  if (type === 'other' && METATRADER_FEE_TYPES.has((printedType ?? '').trim().toLowerCase().replace(/\s+/g, ' ')))
+    return 'fee';
   return 'adjustment';
 }
 

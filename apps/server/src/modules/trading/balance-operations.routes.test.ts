@@ -6,8 +6,8 @@ import type {
   TradeNote,
 } from '@pipsense/contract';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
-import { importedAccount, importedTrade } from '../../test/imported-book';
 import { userIdOf } from '../../test/seed-trades';
+import { importedAccount, importedOperation, importedTrade } from '../../test/imported-book';
 import { createTradingService, type TradingService } from './trading.service';
 import type { ImportedBalanceOperationInput } from './metatrader-store';
 
@@ -38,15 +38,8 @@ const ACCOUNT = importedAccount({
   openTradeCount: 1,
 });
 
-const op = (o: Partial<ImportedBalanceOperationInput> & Pick<ImportedBalanceOperationInput, 'serverTime'>) => ({
-  ticket: null,
-  type: 'balance',
-  amount: '100.00',
-  comment: null,
-  // Server time at +02:00 → UTC.
-  time: new Date(`${o.serverTime}+02:00`).toISOString(),
-  ...o,
-});
+// Server time at +02:00 → UTC.
+const op = (o: Parameters<typeof importedOperation>[0]) => importedOperation(o, '+02:00');
 
 const FIRST: ImportedBalanceOperationInput[] = [
   op({ ticket: '5001', serverTime: '2026-11-01T09:00:00', amount: '10000.00', comment: 'Deposit' }),
@@ -60,7 +53,12 @@ const FIRST: ImportedBalanceOperationInput[] = [
 ];
 
 const closed = (t: Parameters<typeof importedTrade>[0]) =>
-  importedTrade({ stopLossPrice: '1.07800', serverOpenTime: '2026-11-02T10:00:00', commission: '-7.00', ...t });
+  importedTrade({
+    stopLossPrice: '1.07800',
+    serverOpenTime: '2026-11-02T10:00:00',
+    commission: '-7.00',
+    ...t,
+  });
 const OPEN = closed({
   ticket: '8002',
   units: '-50000',

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InfoRecord, TradeListResponse } from '@pipsense/contract';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
-import { importedAccount, importedTrade } from '../../test/imported-book';
 import { oandaInfoRecord } from '../../test/oanda-user';
 import { userIdOf } from '../../test/seed-trades';
+import { importedAccount, importedTrade } from '../../test/imported-book';
 import { createExcursionJob } from './excursions-job';
 import { createTradingService } from './trading.service';
 
@@ -14,10 +14,6 @@ import { createTradingService } from './trading.service';
  */
 
 const NOW = '2026-11-20T12:00:00.000Z';
-
-const ACCOUNT = importedAccount({ server: 'Broker-Demo', login: '42', currency: 'USD' });
-
-const trade = (ticket: string, symbol: string, instrument: string) => importedTrade({ ticket, symbol, instrument });
 
 let t: TestApp;
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
@@ -35,7 +31,10 @@ beforeAll(async () => {
     settings: { oandaCredentials: () => Promise.resolve(undefined) },
     now: () => new Date(NOW),
   });
-  await trading.storeImport(userId, ACCOUNT, [trade('1', 'EURUSD', 'EUR_USD'), trade('2', 'US30', 'US30')]);
+  await trading.storeImport(userId, importedAccount(), [
+    importedTrade({ ticket: '1' }),
+    importedTrade({ ticket: '2', symbol: 'US30', instrument: 'US30' }),
+  ]);
 });
 afterAll(async () => {
   await t.close();

@@ -6,7 +6,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { createOandaClient, type OandaClient } from '../../integrations/oanda/oanda-client';
 import { createCandleBudget, createCandleStore, memoryWindowCounter, type WindowCounter } from '../candles';
 import { createTestDb } from '../../test/harness';
-import { importedAccount } from '../../test/imported-book';
+import { importedAccount, importedTrade } from '../../test/imported-book';
 import { oandaAccount } from './account-key';
 import { tradeRecord } from './broker-data';
 import { createExcursionJob } from './excursions-job';
@@ -137,24 +137,25 @@ async function importTwo(userId: string): Promise<{ added: number }> {
   const source = sim.state.trades(sim.accountIds[0]!, 'CLOSED')[0]!;
   const trading = tradingService();
   const trade = {
-    symbol: 'EURUSD',
     instrument: source.instrument,
     units: source.initialUnits,
     lots: '0.01',
     price: source.price,
     averageClosePrice: source.averageClosePrice ?? null,
-    stopLossPrice: null,
-    takeProfitPrice: null,
     openTime: source.openTime,
     closeTime: source.closeTime!,
-    serverOpenTime: source.openTime.slice(0, 19),
     realizedPL: '1.00',
-    commission: '0.00',
-    swap: '0.00',
   };
-  return trading.storeImport(userId, importedAccount({ server: 'Broker-Demo', login: '42', currency: 'USD' }), [
-    { ...trade, ticket: '1' },
-    { ...trade, ticket: '2', symbol: 'US30', instrument: 'US30', price: '43850.5', averageClosePrice: '43900.5' },
+  return trading.storeImport(userId, importedAccount(), [
+    importedTrade({ ...trade, ticket: '1' }),
+    importedTrade({
+      ...trade,
+      ticket: '2',
+      symbol: 'US30',
+      instrument: 'US30',
+      price: '43850.5',
+      averageClosePrice: '43900.5',
+    }),
   ]);
 }
 

@@ -3,8 +3,9 @@ import type { AccountListResponse, DashboardMetricsResponse, TradeListResponse }
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
 import { seedAccount, seedTrades, userIdOf } from '../../test/seed-trades';
 import { parseCsv } from '../../test/csv';
+import { importedAccount, importedTrade } from '../../test/imported-book';
 import { createTradingService, type TradingService } from './trading.service';
-import type { ImportedAccountInput, ImportedTradeInput } from './metatrader-store';
+import type { ImportedTradeInput } from './metatrader-store';
 
 /*
  * Imported MetaTrader data through the trading service's storeImport, read back through the API: platform=metatrader
@@ -18,12 +19,10 @@ const LOGIN = '51234567';
 const KEY = `metatrader:${SERVER}:${LOGIN}`;
 const NOW = '2026-11-20T12:00:00.000Z';
 
-const ACCOUNT: ImportedAccountInput = {
+const ACCOUNT = importedAccount({
   server: SERVER,
   login: LOGIN,
-  mode: 'demo',
   name: 'Jane Trader',
-  currency: 'USD',
   balance: '10250.40',
   equity: '10301.15',
   floatingPL: '50.75',
@@ -32,29 +31,14 @@ const ACCOUNT: ImportedAccountInput = {
   freeMargin: '10181.15',
   broker: 'Raw Trading Ltd',
   leverage: '1:500',
-  brokerTime: 'fixed',
   utcOffset: '+02:00',
   openTradeCount: 1,
   commission: '-21.00',
   swap: '-3.30',
-};
-
-const mt = (t: Partial<ImportedTradeInput> & Pick<ImportedTradeInput, 'ticket' | 'openTime'>): ImportedTradeInput => ({
-  serverOpenTime: t.openTime.slice(0, 19),
-  symbol: 'EURUSD.r',
-  instrument: 'EUR_USD',
-  units: '100000',
-  lots: '1.00',
-  price: '1.08000',
-  averageClosePrice: '1.08200',
-  stopLossPrice: '1.07800',
-  takeProfitPrice: null,
-  closeTime: '2026-11-02T10:00:00Z',
-  realizedPL: '200.00',
-  commission: '-7.00',
-  swap: '-1.10',
-  ...t,
 });
+
+const mt = (t: Parameters<typeof importedTrade>[0]) =>
+  importedTrade({ symbol: 'EURUSD.r', stopLossPrice: '1.07800', commission: '-7.00', swap: '-1.10', ...t });
 
 const TRADES: ImportedTradeInput[] = [
   mt({ ticket: '9001', openTime: '2026-11-02T08:00:00Z' }),

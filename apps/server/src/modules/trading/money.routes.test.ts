@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
 import type { CashFlowsResponse } from '@pipsense/contract';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
-import { importedAccount } from '../../test/imported-book';
 import { userIdOf } from '../../test/seed-trades';
+import { importedAccount, importedOperation } from '../../test/imported-book';
 import { createTradingService } from './trading.service';
 import { createAccountTransactionRepository } from './account-transaction.repository';
 
@@ -296,24 +296,22 @@ describe('GET /api/v1/money/get_cash_flows', () => {
       settings: { oandaCredentials: () => Promise.resolve(undefined) },
       now: () => new Date(NOW),
     });
-    const op = (ticket: string, type: string, amount: string, time: string) => ({
-      ticket,
-      type,
-      amount,
-      comment: `${type} ${ticket}`,
-      serverTime: time.slice(0, 19),
-      time,
-    });
+    const op = (ticket: string, type: string, amount: string, serverTime: string) =>
+      importedOperation({ ticket, type, amount, comment: `${type} ${ticket}`, serverTime });
     await trading.storeImport(
       dana.id,
-      importedAccount({ server: 'Broker-Demo', login: '5550001', currency: 'EUR', balance: '1000.00' }),
+      importedAccount({ login: '5550001', currency: 'EUR', balance: '1000.00' }),
       [],
       [
-        op('1', 'balance', '1500.00', '2025-01-02T09:00:00Z'),
-        op('2', 'balance', '-200.10', '2025-01-03T09:00:00Z'),
-        op('3', 'credit', '300.00', '2025-01-04T09:00:00Z'),
-        op('4', 'bonus', '25.00', '2025-01-05T09:00:00Z'),
-        op('5', 'correction', '-0.35', '2025-01-06T09:00:00Z'),
+        op('1', 'balance', '1500.00', '2025-01-02T09:00:00'),
+        op('2', 'balance', '-200.10', '2025-01-03T09:00:00'),
+        op('3', 'credit', '300.00', '2025-01-04T09:00:00'),
+        op('4', 'bonus', '25.00', '2025-01-05T09:00:00'),
+        op('5', 'correction', '-0.35', '2025-01-06T09:00:00'),
+        // MT5's service deal types: a broker's charge and commission apart from a trade are fees; interest is not.
+        op('6', 'charge', '-15.00', '2025-01-07T09:00:00'),
+        op('7', 'Daily commission', '-2.40', '2025-01-08T09:00:00'),
+        op('8', 'interest rate', '0.12', '2025-01-09T09:00:00'),
       ],
     );
   });
@@ -351,6 +349,9 @@ describe('GET /api/v1/money/get_cash_flows', () => {
       [MT_KEY, 'credit', '300.00', 'EUR'],
       [MT_KEY, 'adjustment', '25.00', 'EUR'],
       [MT_KEY, 'adjustment', '-0.35', 'EUR'],
+      [MT_KEY, 'fee', '-15.00', 'EUR'],
+      [MT_KEY, 'fee', '-2.40', 'EUR'],
+      [MT_KEY, 'adjustment', '0.12', 'EUR'],
     ]);
     // Every platform without a filter; bounded by time (inclusive, at the stored time's nanoseconds).
     const all = await flows(dana.token);

@@ -151,7 +151,9 @@ export function createTradingService({ db, oanda, settings, now, candles, candle
       accountKey: r.account_key,
       time: r.time,
       type:
-        r.source === 'oanda' ? oandaCashFlowKind(r.type, r.reason, r.amount) : metatraderCashFlowKind(r.type, r.amount),
+        r.source === 'oanda'
+          ? oandaCashFlowKind(r.type, r.reason, r.amount)
+          : metatraderCashFlowKind(r.type, r.reason, r.amount),
       amount: r.amount,
       currency: r.currency,
       comment: r.comment,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compactMoney,
   decimalSign,
   formatCount,
   formatDateTime,
@@ -122,5 +123,40 @@ describe('formatSignedPercent', () => {
     expect(formatSigned('n/a', 2)).toBe('n/a');
     expect(formatSignedMoney('10000', 'USD')).toBe('+10,000.00 USD');
     expect(formatSignedMoney('-500.5', null)).toBe('-500.50');
+  });
+});
+
+describe('signed and squeezed money', () => {
+  it('signs a profit, groups thousands and drops the sign of what rounds to zero', () => {
+    expect(formatSignedMoney('120.1')).toBe('+120.10');
+    expect(formatSignedMoney('-200')).toBe('-200.00');
+    expect(formatSignedMoney('1234567.891', 'JPY')).toBe('+1,234,567.89 JPY');
+    expect(formatSignedMoney('-45000', 'JPY')).toBe('-45,000.00 JPY');
+    expect(formatSignedMoney('0')).toBe('0.00');
+    expect(formatSignedMoney('0.004')).toBe('0.00');
+    expect(formatSignedMoney('-0.004', 'USD')).toBe('0.00 USD');
+    expect(formatSignedMoney('n/a')).toBe('n/a');
+  });
+
+  it('squeezes to three digits and a step, rounding exactly', () => {
+    expect(compactMoney('87.6')).toBe('+88');
+    expect(compactMoney('-1250.5')).toBe('-1.3k');
+    expect(compactMoney('1000')).toBe('+1k');
+    expect(compactMoney('999.5')).toBe('+1k');
+    expect(compactMoney('9960')).toBe('+10k');
+    expect(compactMoney('-45000')).toBe('-45k');
+    expect(compactMoney('-382286.63')).toBe('-382k');
+    expect(compactMoney('999999')).toBe('+1M');
+    expect(compactMoney('-12345678.9')).toBe('-12M');
+    expect(compactMoney('2500000000')).toBe('+2.5B');
+    // 1.45 is 1.4499999999999999556… as a double: a float rounds it down to 1.4.
+    expect(compactMoney('1450')).toBe('+1.5k');
+  });
+
+  it('keeps cents below one and shows zero unsigned', () => {
+    expect(compactMoney('-0.35')).toBe('-0.35');
+    expect(compactMoney('0.004')).toBe('0');
+    expect(compactMoney('0.00')).toBe('0');
+    expect(compactMoney('-0.0000')).toBe('0');
   });
 });

@@ -1,4 +1,11 @@
-import { groupDecimal, isDecimal, type MoneyFigure } from '@pipsense/contract';
+import {
+  compareDecimals,
+  groupDecimal,
+  isDecimal,
+  multiplyDecimals,
+  roundDecimal,
+  type MoneyFigure,
+} from '@pipsense/contract';
 
 /** What a table cell shows when the broker sent no value. */
 export const EMPTY_CELL = '-';
@@ -80,6 +87,37 @@ export function formatMoney(amount: string, currency: string): string {
   return currency ? `${text} ${currency}` : text;
 }
 
+/** Thousands, millions, billions: the steps of compactMoney. */
+const COMPACT_STEPS = [
+  { suffix: '', scale: '1' },
+  { suffix: 'k', scale: '0.001' },
+  { suffix: 'M', scale: '0.000001' },
+  { suffix: 'B', scale: '0.000000001' },
+] as const;
+
+/**
+ * A profit or loss squeezed for a narrow cell, at most three digits and a sign: '+88', '-1.3k', '-382k', '+12M',
+ * '+0.35' below one, '0' at zero. Rounded exactly (half away from zero), never through a float; the full amount
+ * belongs in the cell's label.
+ */
+export function compactMoney(amount: string): string {
+  if (!isDecimal(amount)) return amount;
+  const sign = decimalSign(roundDecimal(amount, 2));
+  if (sign === 0) return '0';
+  const prefix = sign > 0 ? '+' : '-';
+  const size = amount.trim().replace(/^-/, '');
+  if (compareDecimals(size, '1') < 0) return `${prefix}${roundDecimal(size, 2)}`;
+  // The first step under a thousand of it; billions however many.
+  const step =
+    COMPACT_STEPS.find(({ scale }) => compareDecimals(roundDecimal(multiplyDecimals(size, scale), 0), '1000') < 0) ??
+    COMPACT_STEPS[3];
+  const scaled = multiplyDecimals(size, step.scale);
+  // One decimal while it still says something ('1.3k'), none from ten up ('13k') and none for whole units.
+  const tenths = roundDecimal(scaled, 1);
+  const text = step.suffix && compareDecimals(tenths, '10') < 0 ? tenths.replace(/\.0$/, '') : roundDecimal(scaled, 0);
+  return `${prefix}${text}${step.suffix}`;
+}
+
 /**
  * A signed figure, exact and grouped: '+1,234.50', '-12.00' (the hyphen-minus every money figure uses), '0.00' (zero
  * has no sign). A string that is not a plain decimal is shown as it came.
@@ -97,9 +135,14 @@ export function formatSignedPercent(value: string | null | undefined, places = 2
   return `${formatSigned(value, places)} %`;
 }
 
-/** A signed amount with its currency code: '+10,000.00 USD', '-500.00 USD' (2 decimals, exact). */
-export const formatSignedMoney = (amount: string, currency: string | null) =>
-  currency ? `${formatSigned(amount, 2)} ${currency}` : formatSigned(amount, 2);
+/**
+ * A profit or loss with its sign and its currency code when given: '+10,000.00 USD', '-45,000.00 JPY', '0.00' (what
+ * rounds to zero has no sign); 2 decimals, thousands grouped, exact.
+ */
+export function formatSignedMoney(amount: string, currency: string | null = null): string {
+  const text = formatSigned(amount, 2);
+  return currency ? `${text} ${currency}` : text;
+}
 
 /**
  * A money figure under the currency rule (docs/decisions/024-currencies-never-mixed.md) as the parts a screen shows

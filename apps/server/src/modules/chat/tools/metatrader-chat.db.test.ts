@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../../db/migrate';
 import { createTestDb } from '../../../test/harness';
 import { seedAccount, seedTrades } from '../../../test/seed-trades';
+import { importedAccount, importedTrade } from '../../../test/imported-book';
 import { createJournalFactsService } from '../../journal/journal-facts.service';
 import { listVersionReader } from '../../../db/data-versions';
 import { createTradeViews } from '../../trade-views';
@@ -19,24 +20,21 @@ const USER = 'u-mt';
 const NOW = new Date('2026-11-20T12:00:00.000Z');
 const KEY = 'metatrader:Broker-Live:7001';
 
-const mt = (ticket: string, day: number, realizedPL: string, extra: Partial<ImportedTradeInput> = {}) => ({
-  ticket,
-  symbol: 'EURUSD',
-  instrument: 'EUR_USD',
-  units: '10000',
-  lots: '0.10',
-  price: '1.08000',
-  averageClosePrice: '1.08100',
-  stopLossPrice: null,
-  takeProfitPrice: null,
-  openTime: `2026-11-${String(day).padStart(2, '0')}T08:00:00Z`,
-  closeTime: `2026-11-${String(day).padStart(2, '0')}T10:00:00Z`,
-  serverOpenTime: `2026-11-${String(day).padStart(2, '0')}T10:00:00`,
-  realizedPL,
-  commission: '-0.70',
-  swap: '0.00',
-  ...extra,
-});
+const mt = (ticket: string, day: number, realizedPL: string, extra: Partial<ImportedTradeInput> = {}) => {
+  const date = `2026-11-${String(day).padStart(2, '0')}`;
+  return importedTrade({
+    ticket,
+    units: '10000',
+    lots: '0.10',
+    averageClosePrice: '1.08100',
+    openTime: `${date}T08:00:00Z`,
+    closeTime: `${date}T10:00:00Z`,
+    serverOpenTime: `${date}T10:00:00`,
+    realizedPL,
+    commission: '-0.70',
+    ...extra,
+  });
+};
 
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
 let trading: TradingService;
@@ -72,10 +70,9 @@ beforeEach(async () => {
   });
   await trading.storeImport(
     USER,
-    {
+    importedAccount({
       server: 'Broker-Live',
       login: '7001',
-      mode: 'demo',
       name: 'MT book',
       currency: 'EUR',
       balance: '1012.30',
@@ -86,12 +83,10 @@ beforeEach(async () => {
       freeMargin: '1012.30',
       broker: 'Broker Ltd',
       leverage: '1:100',
-      brokerTime: 'fixed',
       utcOffset: '+02:00',
-      openTradeCount: 0,
       commission: '-2.10',
       swap: '0.00',
-    },
+    }),
     [
       mt('1', 16, '10.00'),
       mt('2', 17, '-4.20'),

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { decodeText } from './text';
 import { parseReport } from './index';
-import { expectSameDecimal, expectTrade, fixture, fixtureJson, iso, netOf } from './test-helpers';
+import {
+  expectSameDecimal,
+  expectTrade,
+  fixture,
+  iso,
+  MT5_EXPECTED,
+  mt5ClosedTrade,
+  mt5OpenTrade,
+  netOf,
+} from './test-helpers';
 
 /*
  * The English fixture's report as terminals in other languages print it (titles, column headers, labels and, in
@@ -9,40 +18,6 @@ import { expectSameDecimal, expectTrade, fixture, fixtureJson, iso, netOf } from
  * same trades, field by field, read by the report's structure (docs/reference/metatrader.md, Reading a report in any
  * language).
  */
-
-interface Expected {
-  closedTrades: Array<{
-    positionId: string;
-    symbol: string;
-    side: 'buy' | 'sell';
-    lots: string;
-    openTime: string;
-    closeTime: string;
-    openPrice: string;
-    closePrice: string;
-    sl: string | null;
-    tp: string | null;
-    commission: string;
-    swap: string;
-    profit: string;
-    comment: string | null;
-  }>;
-  openTrades: Array<{
-    positionId: string;
-    symbol: string;
-    side: 'buy' | 'sell';
-    lots: string;
-    openTime: string;
-    openPrice: string;
-    marketPrice: string;
-    swap: string;
-    profit: string;
-  }>;
-  balanceOperations: Array<{ deal: string; time: string; amount: string; comment: string }>;
-  totals: Record<string, string>;
-}
-
-const expected = fixtureJson<Expected>('mt5-report.expected.json');
 
 /** Language, the report's own Total Net Profit, the type word of the canceled buy limit order. */
 const LANGUAGES: Array<{ lang: string; total: string; buyLimit: string; state: string }> = [
@@ -79,55 +54,16 @@ describe.each(LANGUAGES)('MT5 report in another language: $lang', ({ lang, total
   });
 
   it('reads every field of every closed position', () => {
-    expect(report.closedTrades).toHaveLength(expected.closedTrades.length);
-    expected.closedTrades.forEach((e, i) =>
-      expectTrade(report.closedTrades[i]!, {
-        row: 80 + i,
-        ticket: e.positionId,
-        symbol: e.symbol,
-        side: e.side,
-        lots: e.lots,
-        openTime: iso(e.openTime),
-        closeTime: iso(e.closeTime),
-        openPrice: e.openPrice,
-        closePrice: e.closePrice,
-        sl: e.sl,
-        tp: e.tp,
-        commission: e.commission,
-        taxes: '0',
-        swap: e.swap,
-        profit: e.profit,
-        comment: e.comment,
-        magic: null,
-      }),
-    );
+    expect(report.closedTrades).toHaveLength(MT5_EXPECTED.closedTrades.length);
+    MT5_EXPECTED.closedTrades.forEach((e, i) => expectTrade(report.closedTrades[i]!, mt5ClosedTrade(e, 80 + i)));
     expectSameDecimal(netOf(report), '2455.07', 'net');
   });
 
   it('reads the open position, the balance deals and the orders that are no trades', () => {
-    const e = expected.openTrades[0]!;
     expect(report.openTrades).toHaveLength(1);
-    expectTrade(report.openTrades[0]!, {
-      row: 206,
-      ticket: e.positionId,
-      symbol: e.symbol,
-      side: e.side,
-      lots: e.lots,
-      openTime: iso(e.openTime),
-      closeTime: null,
-      openPrice: e.openPrice,
-      closePrice: e.marketPrice,
-      sl: null,
-      tp: null,
-      commission: '0',
-      taxes: '0',
-      swap: e.swap,
-      profit: e.profit,
-      comment: null,
-      magic: null,
-    });
+    expectTrade(report.openTrades[0]!, mt5OpenTrade(MT5_EXPECTED.openTrades[0]!, 206));
     expect(report.balanceOperations.map((o) => [o.row, o.ticket, o.time, o.amount, o.comment])).toEqual(
-      expected.balanceOperations.map((b, i) => [[155, 167][i], b.deal, iso(b.time), toPlain(b.amount), b.comment]),
+      MT5_EXPECTED.balanceOperations.map((b, i) => [[155, 167][i], b.deal, iso(b.time), toPlain(b.amount), b.comment]),
     );
     expect(report.skipped.map((s) => s.row)).toEqual([130, 229]);
     expect(report.skipped[0]!.reason).toBe(`${buyLimit} order 70100430 ${state} — not a trade`);
@@ -183,7 +119,7 @@ describe('MT5 report in French with "Echange" (swap) and "Profit Total Net:"', (
   const report = parseReport(fixture('mt5-report-fr-echange.html'));
 
   it('reads the swap of every position', () => {
-    expect(report.closedTrades.map((t) => t.swap)).toEqual(expected.closedTrades.map((t) => t.swap));
+    expect(report.closedTrades.map((t) => t.swap)).toEqual(MT5_EXPECTED.closedTrades.map((t) => t.swap));
     expect(report.closedTrades[3]!.swap).toBe('3.12');
     expect(report.closedTrades[6]!.swap).toBe('-5.40');
   });

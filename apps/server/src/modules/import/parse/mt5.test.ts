@@ -1,46 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { encodeUtf16le, mt5Report, mt5Xlsx } from '../../../test/metatrader-reports';
 import { parseReport } from './index';
-import { expectSameDecimal, expectTrade, fixture, fixtureJson, iso, netOf, reportError } from './test-helpers';
+import {
+  expectSameDecimal,
+  expectTrade,
+  fixture,
+  iso,
+  MT5_EXPECTED,
+  mt5ClosedTrade,
+  mt5OpenTrade,
+  netOf,
+  reportError,
+} from './test-helpers';
 import { expandExponent } from './xlsx';
-
-interface Mt5Expected {
-  account: { number: string; name: string; currency: string; server: string; company: string };
-  closedTrades: Array<{
-    positionId: string;
-    symbol: string;
-    side: 'buy' | 'sell';
-    lots: string;
-    openTime: string;
-    closeTime: string;
-    openPrice: string;
-    closePrice: string;
-    sl: string | null;
-    tp: string | null;
-    commission: string;
-    swap: string;
-    profit: string;
-    comment: string | null;
-  }>;
-  openTrades: Array<{
-    positionId: string;
-    symbol: string;
-    side: 'buy' | 'sell';
-    lots: string;
-    openTime: string;
-    openPrice: string;
-    marketPrice: string;
-    swap: string;
-    profit: string;
-  }>;
-  balanceOperations: Array<{ deal: string; type: string; time: string; amount: string; comment: string }>;
-  skipped: Array<{ order: string; type: string; reason: string }>;
-  totals: Record<string, string | number>;
-}
 
 describe('MT5 report: the shared fixture (UTF-16LE, hedging, hidden cells)', () => {
   const report = parseReport(fixture('mt5-report.html'));
-  const expected = fixtureJson<Mt5Expected>('mt5-report.expected.json');
 
   it('reads the account line by meaning', () => {
     expect(report.format).toBe('mt5-html');
@@ -57,56 +32,19 @@ describe('MT5 report: the shared fixture (UTF-16LE, hedging, hidden cells)', () 
   });
 
   it('finds one closed trade per Positions row, every field, hidden cells dropped (comment kept)', () => {
-    expect(report.closedTrades).toHaveLength(expected.closedTrades.length);
-    expected.closedTrades.forEach((e, i) => {
-      expectTrade(report.closedTrades[i]!, {
-        ticket: e.positionId,
-        symbol: e.symbol,
-        side: e.side,
-        lots: e.lots,
-        openTime: iso(e.openTime),
-        closeTime: iso(e.closeTime),
-        openPrice: e.openPrice,
-        closePrice: e.closePrice,
-        sl: e.sl,
-        tp: e.tp,
-        commission: e.commission,
-        taxes: '0',
-        swap: e.swap,
-        profit: e.profit,
-        comment: e.comment,
-        magic: null,
-      });
-    });
+    expect(report.closedTrades).toHaveLength(MT5_EXPECTED.closedTrades.length);
+    MT5_EXPECTED.closedTrades.forEach((e, i) => expectTrade(report.closedTrades[i]!, mt5ClosedTrade(e)));
     expect(report.closedTrades[0]!.row).toBe(80);
   });
 
   it('reads the open position with its market price', () => {
     expect(report.openTrades).toHaveLength(1);
-    const e = expected.openTrades[0]!;
-    expectTrade(report.openTrades[0]!, {
-      ticket: e.positionId,
-      symbol: e.symbol,
-      side: e.side,
-      lots: e.lots,
-      openTime: iso(e.openTime),
-      closeTime: null,
-      openPrice: e.openPrice,
-      closePrice: e.marketPrice,
-      sl: null,
-      tp: null,
-      commission: '0',
-      taxes: '0',
-      swap: e.swap,
-      profit: e.profit,
-      comment: null,
-      magic: null,
-    });
+    expectTrade(report.openTrades[0]!, mt5OpenTrade(MT5_EXPECTED.openTrades[0]!));
   });
 
   it('lists balance deals as balance operations and the canceled/working orders as skipped', () => {
     expect(report.balanceOperations.map((o) => ({ ...o, amount: Number(o.amount) }))).toEqual(
-      expected.balanceOperations.map((e, i) => ({
+      MT5_EXPECTED.balanceOperations.map((e, i) => ({
         row: [155, 167][i],
         ticket: e.deal,
         time: iso(e.time),
@@ -122,11 +60,11 @@ describe('MT5 report: the shared fixture (UTF-16LE, hedging, hidden cells)', () 
   });
 
   it("matches the report's Total Net Profit and summary", () => {
-    expectSameDecimal(netOf(report), expected.totals.reportTotalNetProfit as string, 'net');
-    expectSameDecimal(report.totals.closedTradePL, expected.totals.reportTotalNetProfit as string);
-    expectSameDecimal(report.totals.balance, expected.totals.balance as string);
-    expectSameDecimal(report.totals.equity, expected.totals.equity as string);
-    expectSameDecimal(report.totals.floatingPL, expected.totals.floatingPL as string);
+    expectSameDecimal(netOf(report), MT5_EXPECTED.totals.reportTotalNetProfit as string, 'net');
+    expectSameDecimal(report.totals.closedTradePL, MT5_EXPECTED.totals.reportTotalNetProfit as string);
+    expectSameDecimal(report.totals.balance, MT5_EXPECTED.totals.balance as string);
+    expectSameDecimal(report.totals.equity, MT5_EXPECTED.totals.equity as string);
+    expectSameDecimal(report.totals.floatingPL, MT5_EXPECTED.totals.floatingPL as string);
     expect(report.totals).toMatchObject({ credit: '0.00', margin: '85.61', freeMargin: '10906.06', deposits: null });
   });
 });

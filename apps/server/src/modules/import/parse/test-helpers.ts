@@ -53,6 +53,76 @@ export function expectTrade(actual: ParsedTrade, expected: Omit<ParsedTrade, 'ro
   if (expected.row !== undefined) expect(actual.row, `${label} row`).toBe(expected.row);
 }
 
+/** What the MT5 fixture's expectations say of a closed and an open position alike. */
+interface Mt5ExpectedPosition {
+  positionId: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  lots: string;
+  openTime: string;
+  openPrice: string;
+  swap: string;
+  profit: string;
+}
+
+/** The shared MT5 fixture's expectations (fixtures/mt5-report.expected.json): what the terminal printed. */
+interface Mt5Expected {
+  account: { number: string; name: string; currency: string; server: string; company: string };
+  closedTrades: Array<
+    Mt5ExpectedPosition & {
+      closeTime: string;
+      closePrice: string;
+      sl: string | null;
+      tp: string | null;
+      commission: string;
+      comment: string | null;
+    }
+  >;
+  openTrades: Array<Mt5ExpectedPosition & { marketPrice: string }>;
+  balanceOperations: Array<{ deal: string; type: string; time: string; amount: string; comment: string }>;
+  skipped: Array<{ order: string; type: string; reason: string }>;
+  totals: Record<string, string | number>;
+}
+
+export const MT5_EXPECTED = fixtureJson<Mt5Expected>('mt5-report.expected.json');
+
+/** What a closed and an open position of the MT5 fixture share (an MT5 report has no taxes or magic numbers). */
+const mt5Position = (e: Mt5ExpectedPosition, row: number | undefined) => ({
+  row,
+  ticket: e.positionId,
+  symbol: e.symbol,
+  side: e.side,
+  lots: e.lots,
+  openTime: iso(e.openTime),
+  openPrice: e.openPrice,
+  taxes: '0',
+  swap: e.swap,
+  profit: e.profit,
+  magic: null,
+});
+
+/** A closed position of the MT5 fixture as the parser reads it. */
+export const mt5ClosedTrade = (e: Mt5Expected['closedTrades'][number], row?: number) => ({
+  ...mt5Position(e, row),
+  closeTime: iso(e.closeTime),
+  closePrice: e.closePrice,
+  sl: e.sl,
+  tp: e.tp,
+  commission: e.commission,
+  comment: e.comment,
+});
+
+/** The MT5 fixture's open position as the parser reads it: its market price as the close price. */
+export const mt5OpenTrade = (e: Mt5Expected['openTrades'][number], row?: number) => ({
+  ...mt5Position(e, row),
+  closeTime: null,
+  closePrice: e.marketPrice,
+  sl: null,
+  tp: null,
+  commission: '0',
+  comment: null,
+});
+
 /** Σ(profit + commission + taxes + swap) of the closed trades. */
 export const netOf = (report: ParsedReport) =>
   sumDecimals(report.closedTrades.flatMap((t) => [t.profit, t.commission, t.taxes, t.swap]));

@@ -4,7 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { fakeApi, failure, ok } from '../../../test/fake-api';
 import { findOpenDialog, renderWithProviders } from '../../../test/render';
-import { CALENDAR, calendarBody, dayBody, GET_DAY, OCTOBER, trade, UPDATE_DAY } from '../test/journal-fixtures';
+import {
+  CALENDAR,
+  calendarBody,
+  dayBody,
+  GET_DAY,
+  MARCH_LISTED,
+  OCTOBER,
+  trade,
+  UPDATE_DAY,
+} from '../test/journal-fixtures';
 import { CalendarPage } from './calendar-page';
 
 const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -65,6 +74,28 @@ describe('CalendarPage', () => {
     expect(call!.search.get('month')).toBe('2025-10');
     expect(call!.search.get('timeZone')).toBe(ZONE);
     expect(call!.headers.Authorization).toBe('Bearer test-token');
+  });
+
+  it('lists a month of two currencies per currency: totals signed and grouped, each amount with its code', async () => {
+    fakeApi({ [CALENDAR]: () => ({ body: calendarBody('2025-03', MARCH_LISTED) }) });
+    renderCalendar('/journal/calendar?month=2025-03');
+
+    const day = await screen.findByRole('button', {
+      name: 'Friday, 14 March 2025, net P/L -45,000.00 JPY · +1,200.50 USD, 2 trades',
+    });
+    // The cell squeezes each amount beside its code (on a phone the code stands above it), the exact one in its title.
+    expect(
+      [...day.querySelectorAll('.cal-day-part')].map((part) => [part.textContent, part.getAttribute('title')]),
+    ).toEqual([
+      ['-45k JPY', '-45,000.00 JPY'],
+      ['+1.2k USD', '+1,200.50 USD'],
+    ]);
+    const totals = within(screen.getByLabelText('Month totals'));
+    expect(totals.getByText('-382,286.63 JPY')).toHaveClass('text-danger');
+    expect(totals.getByText('+1,200.50 USD')).toHaveClass('text-success');
+    expect(
+      screen.getByRole('gridcell', { name: 'Week 3: net P/L -45,000.00 JPY · +1,200.50 USD, 2 trades' }),
+    ).toBeInTheDocument();
   });
 
   it('moves by month with the arrows and back to this month with Today, keeping the month in the URL', async () => {

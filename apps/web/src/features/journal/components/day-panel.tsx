@@ -14,13 +14,13 @@ import {
 } from '@coreui/react';
 import { JOURNAL_LIMITS, type JournalDay, type TradeListItem } from '@pipsense/contract';
 import { LoadErrorState } from '../../../components/data/data-states';
-import { formatInstrument, plClass } from '../../../components/data/format';
+import { formatInstrument, formatSignedMoney, plClass } from '../../../components/data/format';
 import { failureMessage } from '../../../lib/api';
 import { TAG_KIND_STYLE } from '../../../lib/tags-query';
 import { useCalendarMonth, useDay, useUpdateDay } from '../api/journal-api';
 import { dayLabel, totalOf } from '../model/calendar-grid';
 import { plural } from '../model/plural';
-import { figureClass, figureText, signedPL } from '../model/pl-text';
+import { figureClass, figureText } from '../model/pl-text';
 
 const MOODS = ['Awful', 'Bad', 'Okay', 'Good', 'Great'] as const;
 
@@ -39,7 +39,7 @@ function TradeRow({ trade, timeZone }: { trade: TradeListItem; timeZone: string 
         <span className="text-body-secondary small">
           #{trade.tradeId} · closed {timeOfDay(trade.closeTime, timeZone)}
         </span>
-        <span className={`day-trade-pl ${plClass(trade.realizedPL)}`}>{signedPL(trade.realizedPL)}</span>
+        <span className={`day-trade-pl ${plClass(trade.realizedPL)}`}>{formatSignedMoney(trade.realizedPL)}</span>
       </div>
       <div className="day-trade-meta small">
         <span>{trade.rMultiple === null ? 'No initial stop' : `${trade.rMultiple.toFixed(2)} R`}</span>

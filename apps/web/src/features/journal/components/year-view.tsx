@@ -3,7 +3,7 @@ import { CSpinner } from '@coreui/react';
 import type { CalendarDay } from '@pipsense/contract';
 import { LoadErrorState } from '../../../components/data/data-states';
 import { calendarMonthQuery } from '../api/journal-api';
-import { CalendarTotals } from './cal-figures';
+import { CalendarTotals, FigureText } from './cal-figures';
 import {
   dayTone,
   figureSign,
@@ -41,7 +41,13 @@ function MiniMonth({
         <span
           className={`cal-mini-total ${sign > 0 ? 'text-success' : sign < 0 ? 'text-danger' : 'text-body-tertiary'}`}
         >
-          {totals === null ? <CSpinner size="sm" aria-hidden="true" /> : totals.trades === 0 ? '–' : figureText(totals)}
+          {totals === null ? (
+            <CSpinner size="sm" aria-hidden="true" />
+          ) : totals.trades === 0 ? (
+            '–'
+          ) : (
+            <FigureText figure={totals} />
+          )}
         </span>
       </span>
       <span className="cal-mini-grid" aria-hidden="true">

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { OCTOBER } from '../test/journal-fixtures';
+import { MARCH_LISTED, OCTOBER } from '../test/journal-fixtures';
 import { dayTone, intensityOf, monthGrid, monthTotals, shiftMonth, todayIn } from './calendar-grid';
 import { sumDecimals } from '@pipsense/contract';
-import { compactPL, figureText, signedPL } from './pl-text';
+import { figureText } from './pl-text';
 
 describe('calendar grid', () => {
   it('lays October 2025 out Monday first with blanks around the month', () => {
@@ -55,41 +55,16 @@ describe('P/L text', () => {
     expect(sumDecimals(['1234567890.12', '0.88'])).toBe('1234567891.00');
   });
 
-  it('signs and squeezes amounts', () => {
-    expect(signedPL('120.1')).toBe('+120.10');
-    expect(signedPL('-200')).toBe('-200.00');
-    expect(signedPL('0')).toBe('0.00');
-    expect(compactPL('-1250.5')).toBe('-1.3k');
-    expect(compactPL('87.6')).toBe('+88');
-    expect(compactPL('0.00')).toBe('0');
+  it('writes a figure signed and grouped, through the one money formatter', () => {
+    expect(figureText({ netPL: '-12345.6', byCurrency: null })).toBe('-12,345.60');
+    expect(figureText({ netPL: '120.1', byCurrency: null })).toBe('+120.10');
+    expect(figureText({ netPL: '0', byCurrency: [] })).toBe('0.00');
   });
 });
 
 describe('a month of several currencies (listed)', () => {
-  const listed = (date: string, parts: Array<[string, string]>, trades: number) => ({
-    date,
-    netPL: null,
-    currency: null,
-    byCurrency: parts.map(([currency, amount]) => ({ currency, amount })),
-    trades,
-    wins: 0,
-    losses: 0,
-    hasEntry: false,
-  });
-  const MARCH = [
-    listed(
-      '2025-03-14',
-      [
-        ['JPY', '-45000'],
-        ['USD', '1200.50'],
-      ],
-      2,
-    ),
-    listed('2025-03-17', [['JPY', '-337286.63']], 1),
-  ];
-
   it('totals per currency, never one sum', () => {
-    expect(monthTotals(MARCH)).toEqual({
+    expect(monthTotals(MARCH_LISTED)).toEqual({
       netPL: '0',
       byCurrency: [
         { currency: 'JPY', amount: '-382286.63' },
@@ -98,16 +73,16 @@ describe('a month of several currencies (listed)', () => {
       trades: 3,
       tradedDays: 2,
     });
-    const weeks = monthGrid('2025-03', MARCH);
+    const weeks = monthGrid('2025-03', MARCH_LISTED);
     expect(weeks.find((w) => w.trades === 2)?.byCurrency).toEqual([
       { currency: 'JPY', amount: '-45000' },
       { currency: 'USD', amount: '1200.50' },
     ]);
-    expect(figureText(monthTotals(MARCH))).toBe('-382286.63 JPY · +1200.50 USD');
+    expect(figureText(monthTotals(MARCH_LISTED))).toBe('-382,286.63 JPY · +1,200.50 USD');
   });
 
   it('colours a day whose currencies disagree as flat', () => {
-    const cell = monthGrid('2025-03', MARCH)
+    const cell = monthGrid('2025-03', MARCH_LISTED)
       .flatMap((w) => w.days)
       .find((d) => d?.date === '2025-03-14')!;
     expect(dayTone(cell)).toBe('cal-flat');

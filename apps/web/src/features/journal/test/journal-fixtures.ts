@@ -37,6 +37,33 @@ export const OCTOBER: CalendarDay[] = [
   day('2025-10-20', '0', 0, true),
 ];
 
+const listed = (date: string, parts: Array<[string, string]>, trades: number): CalendarDay => ({
+  date,
+  netPL: null,
+  currency: null,
+  byCurrency: parts.map(([currency, amount]) => ({ currency, amount })),
+  trades,
+  wins: 0,
+  losses: 0,
+  hasEntry: false,
+});
+
+/**
+ * March 2025 of a JPY and a USD account, listed per currency (no rates): the 14th -45,000 JPY and +1,200.50 USD, the
+ * 17th -337,286.63 JPY; the month -382,286.63 JPY and +1,200.50 USD.
+ */
+export const MARCH_LISTED: CalendarDay[] = [
+  listed(
+    '2025-03-14',
+    [
+      ['JPY', '-45000'],
+      ['USD', '1200.50'],
+    ],
+    2,
+  ),
+  listed('2025-03-17', [['JPY', '-337286.63']], 1),
+];
+
 export const calendarBody = (month: string, days: CalendarDay[], timeZone = 'UTC') =>
   calendarResponse.parse({ success: true, message: 'Calendar', data: { month, timeZone, days } });
 
