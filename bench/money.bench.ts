@@ -169,25 +169,35 @@ async function balanceHistory(): Promise<void> {
       bareRows: [] as number[],
       read: [] as number[],
     };
-    const timedGet = async (into: number[], target: string, token?: string) => {
+    // CPU this process used for each request (both servers and the client run here): the load of a shared machine
+    // stretches wall times far more than it does CPU times.
+    const cpu = { cold: [] as number[], warm: [] as number[], bareRead: [] as number[], bareSend: [] as number[] };
+    const timedGet = async (into: number[], target: string, token?: string, cpuInto?: number[]) => {
+      const used = process.cpuUsage();
       const start = performance.now();
       const res = await get(agent, target, token);
       const elapsed = performance.now() - start;
+      const spent = process.cpuUsage(used);
       if (res.status !== 200) throw new Error(`${target} answered ${res.status}: ${res.body.toString()}`);
       if (res.body.length !== answer.body.length) throw new Error(`${target} sent ${res.body.length} bytes`);
       into.push(elapsed);
+      cpuInto?.push((spent.user + spent.system) / 1000);
     };
     // Each block once per run, in an order that turns, so that none always follows another; run 0 warms up.
     const blocks = [
       async (into: typeof times) => {
         // The first history after the data version moved: the trades read and booked again.
         await bumpDataVersion(db.kysely, userId, new Date().toISOString());
-        await timedGet(into.cold, url, user.token);
-        await timedGet(into.warm, url, user.token);
+        await timedGet(into.cold, url, user.token, into === times ? cpu.cold : undefined);
       },
-      (into: typeof times) => timedGet(into.bareRead, `${bareBase}/read-and-send`),
-      (into: typeof times) => timedGet(into.bareSend, `${bareBase}/send`),
+      (into: typeof times) =>
+        timedGet(into.bareRead, `${bareBase}/read-and-send`, undefined, into === times ? cpu.bareRead : undefined),
       (into: typeof times) => timedGet(into.bareRows, `${bareBase}/rows`),
+      // At the data version of the first block (the bookings and their text kept), a few blocks after it: not in the
+      // garbage its read left.
+      (into: typeof times) => timedGet(into.warm, url, user.token, into === times ? cpu.warm : undefined),
+      (into: typeof times) =>
+        timedGet(into.bareSend, `${bareBase}/send`, undefined, into === times ? cpu.bareSend : undefined),
       async (into: typeof times) => {
         const start = performance.now();
         const closed = await bookRows.closedAmounts(userId, key);
@@ -227,12 +237,20 @@ async function balanceHistory(): Promise<void> {
     console.log(`the read side's read alone (closed trades' amounts), ${RUNS} runs: ${spread(times.read)}`);
     console.log(`service alone, first after a change, ${RUNS} runs: ${spread(serviceCold)}`);
     console.log(`service alone, same data version, ${RUNS} runs: ${spread(serviceKept)}`);
-    console.log(`route, first after a change, ${RUNS} runs: ${spread(times.cold)}`);
-    console.log(`  floor: bare Fastify, the same SQL read + the same bytes: ${spread(times.bareRead)}`);
-    console.log(`  route ÷ bare (median of the runs' ratios): ${pairs(times.cold, times.bareRead)}`);
-    console.log(`route, same data version (bookings kept), ${RUNS} runs: ${spread(times.warm)}`);
-    console.log(`  floor: bare Fastify, the same bytes only: ${spread(times.bareSend)}`);
-    console.log(`  route ÷ bare (median of the runs' ratios): ${pairs(times.warm, times.bareSend)}`);
+    console.log(`route, first after a change, ${RUNS} runs: ${spread(times.cold)}; CPU ${spread(cpu.cold)}`);
+    console.log(
+      `  floor: bare Fastify, the same SQL read + the same bytes: ${spread(times.bareRead)}; CPU ${spread(cpu.bareRead)}`,
+    );
+    console.log(
+      `  route ÷ bare (median of the runs' ratios): ${pairs(times.cold, times.bareRead)}; CPU ${pairs(cpu.cold, cpu.bareRead)}`,
+    );
+    console.log(
+      `route, same data version (bookings kept), ${RUNS} runs: ${spread(times.warm)}; CPU ${spread(cpu.warm)}`,
+    );
+    console.log(`  floor: bare Fastify, the same bytes only: ${spread(times.bareSend)}; CPU ${spread(cpu.bareSend)}`);
+    console.log(
+      `  route ÷ bare (median of the runs' ratios): ${pairs(times.warm, times.bareSend)}; CPU ${pairs(cpu.warm, cpu.bareSend)}`,
+    );
     console.log(`(the same trades read one row each, three columns, + the same bytes: ${spread(times.bareRows)})`);
     goal(
       'balance history of 100,000 trades, same data version',

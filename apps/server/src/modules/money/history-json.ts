@@ -32,27 +32,35 @@ function amount(out: Uint8Array, at: number, minor: number): number {
   if (minor < 0) out[o++] = 45; /* - */
   const magnitude = Math.abs(minor);
   let whole = Math.floor(magnitude / MINOR_PER_UNIT);
-  const fraction = magnitude - whole * MINOR_PER_UNIT;
+  // Below 2^31 in integer arithmetic (`| 0`): the digits of a double by float division and remainder cost more.
+  const fraction = (magnitude - whole * MINOR_PER_UNIT) | 0;
   let digits = 1;
   for (let rest = whole; rest >= 10; rest = Math.floor(rest / 10)) digits++;
-  for (let k = digits - 1; k >= 0; k--) {
+  let k = digits - 1;
+  for (; whole >= 2_147_483_648; k--) {
     const next = Math.floor(whole / 10);
     out[o + k] = 48 + whole - next * 10;
     whole = next;
   }
+  for (let small = whole | 0; k >= 0; k--) {
+    const next = (small / 10) | 0;
+    out[o + k] = 48 + small - next * 10;
+    small = next;
+  }
   o += digits;
-  out[o++] = 46; /* . */
-  out[o++] = 48 + Math.floor(fraction / 1000);
-  out[o++] = 48 + (Math.floor(fraction / 100) % 10);
-  out[o++] = 48 + (Math.floor(fraction / 10) % 10);
-  out[o++] = 48 + (fraction % 10);
-  return o;
+  out[o] = 46; /* . */
+  out[o + 1] = 48 + ((fraction / 1000) | 0);
+  out[o + 2] = 48 + (((fraction / 100) | 0) % 10);
+  out[o + 3] = 48 + (((fraction / 10) | 0) % 10);
+  out[o + 4] = 48 + (fraction % 10);
+  return o + 5;
 }
 
-/** Two digits of `value` (0 … 99) at `at`. */
+/** Two digits of `value` (0 … 99, an integer) at `at`. */
 function two(out: Uint8Array, at: number, value: number): void {
-  out[at] = 48 + Math.floor(value / 10);
-  out[at + 1] = 48 + (value % 10);
+  const tens = (value / 10) | 0;
+  out[at] = 48 + tens;
+  out[at + 1] = 48 + value - tens * 10;
 }
 
 /** Writes one point at `at`; returns the offset after it. `day` and `date` carry the last UTC day's text over. */
@@ -73,15 +81,15 @@ function point(
     day.date = Buffer.from(isoDate(pointDay), 'latin1');
   }
   o = put(out, o, day.date);
-  const ms = time - pointDay * DAY_MS;
+  const ms = (time - pointDay * DAY_MS) | 0; // 0 … 86,399,999
   out[o] = 84; /* T */
-  two(out, o + 1, Math.floor(ms / 3_600_000));
+  two(out, o + 1, (ms / 3_600_000) | 0);
   out[o + 3] = 58; /* : */
-  two(out, o + 4, Math.floor(ms / 60_000) % 60);
+  two(out, o + 4, ((ms / 60_000) | 0) % 60);
   out[o + 6] = 58;
-  two(out, o + 7, Math.floor(ms / 1000) % 60);
+  two(out, o + 7, ((ms / 1000) | 0) % 60);
   out[o + 9] = 46; /* . */
-  out[o + 10] = 48 + Math.floor((ms % 1000) / 100);
+  out[o + 10] = 48 + (((ms % 1000) / 100) | 0);
   two(out, o + 11, ms % 100);
   out[o + 13] = 90; /* Z */
   o = put(out, o + 14, BALANCE);

@@ -291,17 +291,20 @@ export function createMoneyService(deps: MoneyDeps) {
     const sampleAt = samples.map((s) => instantOf(s.time));
     const order = sampleAt.map((_, i) => i).sort((a, b) => sampleAt[a]! - sampleAt[b]!);
     let s = -1;
-    const missing: number[] = [];
+    let known = 0;
     for (let i = 0; i < times.length; i++) {
       const at = times[i]!;
       while (s + 1 < order.length && sampleAt[order[s + 1]!]! <= at) s++;
       if (s >= 0 && at - sampleAt[order[s]!]! <= SAMPLE_REACH_MS) {
         equities[i] = minorUnitsOf(samples[order[s]!]!.nav);
         sources[i] = SAMPLE;
-      } else missing.push(i);
+        known++;
+      }
     }
-    if (missing.length === 0 || currency === null || !(await deps.candles.canRead(userId)))
+    if (known === times.length || currency === null || !(await deps.candles.canRead(userId)))
       return { equities, sources };
+    const missing: number[] = [];
+    for (let i = 0; i < times.length; i++) if (sources[i] === 0) missing.push(i);
 
     const granularity = granularityFor(range.to - range.from);
     const step = GRANULARITY_MS[granularity];
