@@ -2,6 +2,9 @@
  * A full trade sync of 10,000 trades from the v20 simulator on loopback, against the time of merely
  * fetching the same pages with the same OANDA client. Goal: sync / fetch ≤ 1.2
  * (docs/decisions/018-trade-write-path.md).
+ * Then a re-sync with no new transaction, with the transaction store's part (docs/decisions/022-transaction-store.md:
+ * the catch-up from the stored checkpoint and the equity sample) against the same sync without it, taking turns on
+ * the same user. Goal: the store adds ≤ 5 %.
  *
  * The simulator runs in a child process; the app and the baseline client share this one, as the server would.
  * Fetch and sync repetitions alternate so that a noisy neighbour slows both rather than one.
@@ -15,8 +18,12 @@ import { createOandaClient, type OandaApi } from '../apps/server/src/integration
 import type { WireTrade } from '../apps/server/src/integrations/oanda/wire-schemas';
 import { createDb } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { userIdOf } from '../apps/server/src/test/seed-trades';
 import { tradeRecord } from '../apps/server/src/modules/trading/broker-data';
 import { TRANSACTION_FILTER } from '../apps/server/src/modules/trading/account-transactions';
+import { createAccountTransactionRepository } from '../apps/server/src/modules/trading/account-transaction.repository';
+import { createBrokerAccountRepository } from '../apps/server/src/modules/trading/broker-account.repository';
+import { syncTrades, type TradeSyncDeps } from '../apps/server/src/modules/trading/trade-sync.service';
 import { createTradeRepository } from '../apps/server/src/modules/trading/trade.repository';
 import { createBenchApp } from './support/bench-app';
 import { startSimProcess } from './support/sim-process';
@@ -26,6 +33,9 @@ const ACCOUNTS = 2;
 const TRADES_PER_ACCOUNT = 5_000;
 const REPS = 7;
 const GOAL_RATIO = 1.2;
+/** Re-syncs with nothing new, each way (with and without the transaction store), taking turns. */
+const QUIET_PAIRS = 40;
+const QUIET_GOAL = 1.05;
 
 type Pages = Array<{ accountId: string; trades: WireTrade[] }>;
 
@@ -68,6 +78,76 @@ async function createWriteStage(pages: Pages) {
   };
 }
 
+/**
+ * A re-sync of a synced user when the broker has no new transaction (its lastTransactionID is the stored
+ * checkpoint): the trade sync itself (trade-sync.service.ts, the route's work without its HTTP and job bookkeeping,
+ * which would only dilute the ratio), once as the app runs it and once with the transaction store's part taken out:
+ * its equity sample not written, its catch-up (no request when nothing is new) given an OANDA API whose transaction
+ * ranges are empty. The two take turns, each first every other time; the ratio is the median of the pairs'.
+ */
+async function quietResync(db: ReturnType<typeof createDb>, api: OandaApi, userId: string): Promise<void> {
+  heading(
+    `re-sync with nothing new: with the transaction store's part and without it, ${QUIET_PAIRS} pairs taking turns`,
+  );
+  const transactions = createAccountTransactionRepository(db.kysely);
+  const deps: TradeSyncDeps = {
+    trades: createTradeRepository(db.kysely),
+    accounts: createBrokerAccountRepository(db.kysely),
+    transactions,
+    now: () => new Date(),
+  };
+  const without: TradeSyncDeps = { ...deps, transactions: { ...transactions, recordSample: () => Promise.resolve() } };
+  const apiWithout: OandaApi = { ...api, transactionRanges: async function* () {} };
+  const credentials = { accessToken: 'bench', accountId: '', mode: 'demo' as const };
+  // Wall time, and this process's CPU (every thread: the writer's too; the simulator's work is the same both ways).
+  const run = async (into: { ms: number[]; cpu: number[] }, withStore: boolean) => {
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    const result = await syncTrades(withStore ? deps : without, withStore ? api : apiWithout, userId, credentials);
+    into.ms.push(performance.now() - start);
+    const used = process.cpuUsage(cpu);
+    into.cpu.push((used.user + used.system) / 1000);
+    if (result.created !== 0 || result.full) throw new Error(`a quiet re-sync created ${result.created} trades`);
+  };
+  const withStore = { ms: [] as number[], cpu: [] as number[] };
+  const withoutStore = { ms: [] as number[], cpu: [] as number[] };
+  const scratch = { ms: [] as number[], cpu: [] as number[] };
+  // Warm-up, then what one quiet re-sync calls of the OANDA API (each call of a method, a page reader once).
+  await run(scratch, true);
+  await run(scratch, false);
+  const called = new Map<string, number>();
+  const counting = Object.fromEntries(
+    Object.entries(api).map(([name, method]) => [
+      name,
+      (...args: unknown[]) => {
+        called.set(name, (called.get(name) ?? 0) + 1);
+        return (method as (...a: unknown[]) => unknown)(...args);
+      },
+    ]),
+  ) as unknown as OandaApi;
+  await syncTrades(deps, counting, userId, credentials);
+  console.log(`one quiet re-sync calls: ${[...called].map(([name, n]) => `${name} ×${n}`).join(', ')}`);
+  if (called.has('transactionRanges')) throw new Error('a re-sync with nothing new read transactions');
+  for (let pair = 0; pair < QUIET_PAIRS; pair++) {
+    const order = pair % 2 === 0 ? [true, false] : [false, true];
+    for (const store of order) await run(store ? withStore : withoutStore, store);
+  }
+  const pairs = (a: number[], b: number[]) => median(a.map((x, i) => x / b[i]!));
+  const ratio = pairs(withStore.ms, withoutStore.ms);
+  const cpuRatio = pairs(withStore.cpu, withoutStore.cpu);
+  console.log(`with the transaction store:       ${spread(withStore.ms, 1)}; CPU ${spread(withStore.cpu, 1)}`);
+  console.log(`without (no sample, no catch-up): ${spread(withoutStore.ms, 1)}; CPU ${spread(withoutStore.cpu, 1)}`);
+  console.log(
+    `with ÷ without, median of pairs: wall time ${ratio.toFixed(3)}, this process's CPU ${cpuRatio.toFixed(3)}`,
+  );
+  goal(
+    're-sync with nothing new, with ÷ without the transaction store (wall, median of pairs)',
+    ratio.toFixed(3),
+    ratio <= QUIET_GOAL,
+    `≤ ${QUIET_GOAL}`,
+  );
+}
+
 runBench(async () => {
   const started = performance.now();
   const sim = await startSimProcess({ accounts: ACCOUNTS, tradesPerAccount: TRADES_PER_ACCOUNT });
@@ -75,7 +155,9 @@ runBench(async () => {
     `simulator pid ${sim.pid} at ${sim.url}: ${ACCOUNTS} accounts × ${TRADES_PER_ACCOUNT} trades ` +
       `(ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
-  const bench = await createBenchApp({ OANDA_PRACTICE_URL: sim.url, OANDA_LIVE_URL: 'http://127.0.0.1:9' });
+  const dir = mkdtempSync(join(tmpdir(), 'pipsense-bench-sync-'));
+  const db = createDb({ dataDir: dir });
+  const bench = await createBenchApp({ OANDA_PRACTICE_URL: sim.url, OANDA_LIVE_URL: 'http://127.0.0.1:9' }, { db });
   // The baseline client has the app's defaults (2 keep-alive connections, next page prefetched).
   const client = createOandaClient({ practiceUrl: sim.url, liveUrl: 'http://127.0.0.1:9' });
   try {
@@ -108,8 +190,10 @@ runBench(async () => {
       if (res.statusCode !== 200) throw new Error(`sync_trade answered ${res.statusCode}: ${res.body}`);
       return res.json<{ message: string; data: TradeSyncResult }>();
     };
+    const usernames = new Map<string, string>();
     const connectedUser = async () => {
-      const { token } = await bench.oandaUser({ oanda: { accessToken: sim.token }, sync: 'none' }, 'sync');
+      const { token, username } = await bench.oandaUser({ oanda: { accessToken: sim.token }, sync: 'none' }, 'sync');
+      usernames.set(token, username);
       return token;
     };
 
@@ -205,9 +289,13 @@ runBench(async () => {
     console.log(`full=true over stored rows: ${spread(fullAgainMs, 0)}  ("${fullMessage}")`);
     console.log(`  ratio to fetch: ${(median(fullAgainMs) / fetchMedian).toFixed(2)}`);
     console.log(`incremental (nothing new): ${spread(incrementalMs, 1)}  ("${incrementalMessage}")`);
+
+    await quietResync(db, api, await userIdOf(db.kysely, usernames.get(tokens[0]!)!));
   } finally {
     await client.close();
     await bench.close();
+    await db.close();
     await sim.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });

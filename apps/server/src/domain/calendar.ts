@@ -209,34 +209,52 @@ function twoDigits(text: string, at: number): number {
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : Number.NaN;
 }
 
+/** Days of a month (1 … 12) of a proleptic Gregorian year. */
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+}
+
 /**
  * `Date.parse(text)` of a stored UTC time, read by char code for the form every stored trade time has
  * (`2024-03-01T12:30:05.123456789Z`: digits past the millisecond are dropped, as Date.parse drops them); any other
- * text, or a day past the 28th (which Date.parse rolls into the next month), goes to Date.parse itself.
+ * text, or a day past the month's last (which Date.parse rolls into the next month), goes to Date.parse itself.
  */
 export function instantOf(text: string): number {
-  const length = text.length;
+  return instantIn(text, 0, text.length);
+}
+
+/** instantOf of `text.slice(start, end)`, without making that string for a stored time (the balance's one text). */
+export function instantIn(text: string, start: number, end: number): number {
+  const length = end - start;
   if (
     length >= 20 &&
-    text.charCodeAt(4) === 45 /* - */ &&
-    text.charCodeAt(7) === 45 &&
-    text.charCodeAt(10) === 84 /* T */ &&
-    text.charCodeAt(13) === 58 /* : */ &&
-    text.charCodeAt(16) === 58 &&
-    text.charCodeAt(length - 1) === 90 /* Z */
+    text.charCodeAt(start + 4) === 45 /* - */ &&
+    text.charCodeAt(start + 7) === 45 &&
+    text.charCodeAt(start + 10) === 84 /* T */ &&
+    text.charCodeAt(start + 13) === 58 /* : */ &&
+    text.charCodeAt(start + 16) === 58 &&
+    text.charCodeAt(start + length - 1) === 90 /* Z */
   ) {
-    const year = twoDigits(text, 0) * 100 + twoDigits(text, 2);
-    const month = twoDigits(text, 5);
-    const day = twoDigits(text, 8);
-    const hour = twoDigits(text, 11);
-    const minute = twoDigits(text, 14);
-    const second = twoDigits(text, 17);
+    const year = twoDigits(text, start) * 100 + twoDigits(text, start + 2);
+    const month = twoDigits(text, start + 5);
+    const day = twoDigits(text, start + 8);
+    const hour = twoDigits(text, start + 11);
+    const minute = twoDigits(text, start + 14);
+    const second = twoDigits(text, start + 17);
     let ms = 0;
-    let valid = month >= 1 && month <= 12 && day >= 1 && day <= 28 && hour <= 23 && minute <= 59 && second <= 59;
+    let valid =
+      month >= 1 &&
+      month <= 12 &&
+      day >= 1 &&
+      (day <= 28 || day <= daysInMonth(year, month)) &&
+      hour <= 23 &&
+      minute <= 59 &&
+      second <= 59;
     if (valid && length > 20) {
-      valid = text.charCodeAt(19) === 46 /* . */ && length > 21;
+      valid = text.charCodeAt(start + 19) === 46 /* . */ && length > 21;
       for (let i = 20; valid && i < length - 1; i++) {
-        const digit = text.charCodeAt(i) - 48;
+        const digit = text.charCodeAt(start + i) - 48;
         if (digit < 0 || digit > 9) valid = false;
         else if (i < 23) ms = ms * 10 + digit;
       }
@@ -246,5 +264,5 @@ export function instantOf(text: string): number {
     if (valid && year >= 0)
       return daysFromCivil(year, month, day) * DAY_MS + hour * HOUR_MS + minute * MINUTE_MS + second * 1000 + ms;
   }
-  return Date.parse(text);
+  return Date.parse(start === 0 && end === text.length ? text : text.slice(start, end));
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { instantOf } from '../../domain/calendar';
+import { minorUnitsOf } from '../../domain/money';
 import { conversionOf, granularityFor } from './equity';
 import { createMoneyService } from './money.service';
-import type { CandleGranularity, CashFlow, EquitySample, MoneyCandle, MoneyTrade } from './ports';
+import type { CandleGranularity, CashFlow, EquitySample, MoneyCandle, MoneyTrade, TradeSource } from './ports';
 
 /*
  * B(t), E(t) and time-weighted returns against books computed by hand (docs/money.md), through the service with
@@ -73,6 +75,23 @@ function candlesOf(instrument: string): MoneyCandle[] {
   }));
 }
 
+/** What the read side answers for these trades: the closed ones' amounts by close time, the first open, all. */
+function tradeSource(trades: MoneyTrade[]): TradeSource {
+  const closed = trades
+    .filter((t) => t.state === 'CLOSED' && t.closeTime !== null)
+    .sort((a, b) => instantOf(a.closeTime!) - instantOf(b.closeTime!));
+  return {
+    closed: () =>
+      Promise.resolve({
+        closeAt: Float64Array.from(closed, (t) => instantOf(t.closeTime!)),
+        realizedPL: Float64Array.from(closed, (t) => minorUnitsOf(t.realizedPL)),
+        financing: Float64Array.from(closed, (t) => minorUnitsOf(t.financing)),
+      }),
+    firstOpenTime: () => Promise.resolve(trades.map((t) => t.openTime).sort()[0] ?? null),
+    trades: () => Promise.resolve(trades),
+  };
+}
+
 let version = 0;
 function service(
   options: { trades?: MoneyTrade[]; flows?: CashFlow[]; candles?: boolean; samples?: EquitySample[] } = {},
@@ -87,7 +106,7 @@ function service(
             : [],
         ),
     },
-    trades: { trades: () => Promise.resolve(options.trades ?? BOOK) },
+    trades: tradeSource(options.trades ?? BOOK),
     cashFlows: { cashFlows: () => Promise.resolve(options.flows ?? FLOWS) },
     samples: { equitySamples: () => Promise.resolve(options.samples ?? []) },
     candles: {

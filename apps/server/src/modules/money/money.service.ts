@@ -9,7 +9,7 @@ import type {
 import { DAY_MS, HOUR_MS, instantOf } from '../../domain/calendar';
 import { formatMinorUnits, minorUnitsOf } from '../../domain/money';
 import { badRequest, notFound } from '../../lib/errors';
-import { bookingsOf, lastBookingAt, mergeBookings, runningBalances, type Booking } from './balance';
+import { bookingsOf, lastBookingAt, mergeBookings, runningBalances, type Bookings } from './balance';
 import { GRANULARITY_MS, equityAt, granularityFor, instrumentsNeeded, priceSeries, type PriceSeries } from './equity';
 import type {
   AccountSource,
@@ -51,18 +51,85 @@ const SAMPLE_REACH_MS = HOUR_MS;
 
 const RESOLUTION_MS: Record<Exclude<BalanceResolution, 'trade'>, number> = { hour: HOUR_MS, day: DAY_MS };
 
-/** An account's bookings as of one data version, with the texts of their times and balances made once, when asked. */
-interface Book {
-  version: string;
-  trades: MoneyTrade[];
-  bookings: Booking[];
+/**
+ * The points of a book at resolution `trade`: one per distinct booking time, with the balance after its last booking.
+ * A history at that resolution is a run of them.
+ */
+export interface TradePoints {
+  /** Epoch milliseconds. */
+  times: Float64Array;
+  /** Minor units. */
   balances: Float64Array;
-  timeTexts: Array<string | undefined>;
-  balanceTexts: Array<string | undefined>;
+  /** Kept by the JSON writer (history-json.ts): every point's text with its equity unknown, made once per book. */
+  text?: { bytes: Uint8Array; starts: Int32Array };
 }
 
-/** A point's equity where nothing tells it (shared: a history may hold 200,000 points). */
-const UNKNOWN = Object.freeze({ minor: null, source: null });
+/** An account's bookings as of one data version, with what else its histories read (kept per instance). */
+interface Book {
+  version: string;
+  bookings: Bookings;
+  balances: Float64Array;
+  points: TradePoints;
+  /** The first trade's open time, epoch ms; +Infinity without any trade. */
+  firstOpen: number;
+  /** Every trade of the account, read the first time candles are (E(t) from candles). */
+  trades?: Promise<MoneyTrade[]>;
+}
+
+/** What a point's equity came from, by its code in HistoryColumns.sources. */
+export const EQUITY_SOURCES = [null, 'sample', 'candles'] as const satisfies ReadonlyArray<
+  BalancePoint['equitySource']
+>;
+const SAMPLE = 1;
+const CANDLES = 2;
+
+/**
+ * A balance history as columns, point by point (what the route writes as JSON, history-json.ts): an account may
+ * hold 100,000 points, and an object and four strings per point cost more than computing them.
+ */
+export interface HistoryColumns {
+  currency: string | null;
+  length: number;
+  /** Epoch milliseconds. */
+  times: Float64Array;
+  /** B at each point, minor units. */
+  balances: Float64Array;
+  /** E at each point, minor units; NaN: unknown. */
+  equities: Float64Array;
+  /** Index into EQUITY_SOURCES (0: unknown). */
+  sources: Uint8Array;
+  equityComplete: boolean;
+  /** At resolution `trade`: the book's points, of which this history's are `length` from `first`. */
+  of?: { points: TradePoints; first: number };
+}
+
+/** The points at resolution `trade` of bookings and their running balances. */
+function tradePoints(bookings: Bookings, balances: Float64Array): TradePoints {
+  const { at } = bookings;
+  let count = 0;
+  for (let j = 0; j < bookings.length; j++) if (j + 1 === bookings.length || at[j + 1] !== at[j]) count++;
+  const times = new Float64Array(count);
+  const pointBalances = new Float64Array(count);
+  let k = 0;
+  for (let j = 0; j < bookings.length; j++)
+    if (j + 1 === bookings.length || at[j + 1] !== at[j]) {
+      times[k] = at[j]!;
+      pointBalances[k++] = balances[j]!;
+    }
+  return { times, balances: pointBalances };
+}
+
+/** The first index of sorted `values` whose value is above `limit` (or at or above it when `inclusive`). */
+function firstAbove(values: Float64Array, limit: number, inclusive: boolean): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < limit || (!inclusive && values[mid] === limit)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 interface SeriesEntry {
   series: PriceSeries | null;
@@ -93,24 +160,25 @@ export function createMoneyService(deps: MoneyDeps) {
     return named[0]!;
   }
 
-  /** The account's trades, bookings and running balances, as of the user's data version (kept per instance). */
-  async function book(userId: string, accountKey: string) {
+  /** The account's bookings and running balances, as of the user's data version (kept per instance). */
+  async function book(userId: string, accountKey: string): Promise<Book> {
     const key = `${userId}\u0000${accountKey}`;
     const version = await deps.versionOf(userId);
     const known = books.get(key);
     if (known?.version === version) return known;
-    const [trades, flows] = await Promise.all([
-      deps.trades.trades(userId, accountKey),
+    const [closed, firstOpen, flows] = await Promise.all([
+      deps.trades.closed(userId, accountKey),
+      deps.trades.firstOpenTime(userId, accountKey),
       deps.cashFlows.cashFlows(userId, { accountKey }),
     ]);
-    const bookings = bookingsOf(trades, flows);
+    const bookings = bookingsOf(closed, flows);
+    const balances = runningBalances(bookings);
     const fresh: Book = {
       version,
-      trades,
       bookings,
-      balances: runningBalances(bookings),
-      timeTexts: new Array<string | undefined>(bookings.length),
-      balanceTexts: new Array<string | undefined>(bookings.length),
+      balances,
+      points: tradePoints(bookings, balances),
+      firstOpen: firstOpen === null ? Number.POSITIVE_INFINITY : instantOf(firstOpen),
     };
     books.delete(key);
     books.set(key, fresh);
@@ -118,51 +186,75 @@ export function createMoneyService(deps: MoneyDeps) {
     return fresh;
   }
 
-  /** The trades and bookings of several accounts as those of one (their combined balance, docs/money.md). */
-  async function combinedBook(userId: string, accountKeys: readonly string[]) {
+  /** The bookings of several accounts as those of one (their combined balance, docs/money.md). */
+  async function combinedBook(
+    userId: string,
+    accountKeys: readonly string[],
+  ): Promise<Pick<Book, 'bookings' | 'firstOpen'>> {
     const kept = await Promise.all(accountKeys.map((key) => book(userId, key)));
+    if (kept.length === 1) return kept[0]!;
     return {
-      trades: kept.length === 1 ? kept[0]!.trades : kept.flatMap((k) => k.trades),
       bookings: mergeBookings(kept.map((k) => k.bookings)),
+      firstOpen: Math.min(...kept.map((k) => k.firstOpen)),
     };
+  }
+
+  /** Every trade of the book's account, read once per book. */
+  function tradesOf(kept: Book, userId: string, accountKey: string): Promise<MoneyTrade[]> {
+    kept.trades ??= deps.trades.trades(userId, accountKey).catch((err: unknown) => {
+      kept.trades = undefined; // asked again next time: a failed read is not an answer
+      throw err;
+    });
+    return kept.trades;
   }
 
   /** The range asked for, else from the first booking or trade to now. Null: nothing to show. */
   function rangeOf(
-    trades: readonly MoneyTrade[],
-    bookings: readonly Booking[],
+    kept: Pick<Book, 'bookings' | 'firstOpen'>,
     from: string | undefined,
     to: string | undefined,
   ): { from: number; to: number } | null {
-    let first = bookings.length > 0 ? bookings[0]!.at : Number.POSITIVE_INFINITY;
-    for (const t of trades) first = Math.min(first, instantOf(t.openTime));
+    const { bookings } = kept;
+    const first = Math.min(bookings.length > 0 ? bookings.at[0]! : Number.POSITIVE_INFINITY, kept.firstOpen);
     const start = from ? Date.parse(from) : first;
     const end = to ? Date.parse(to) : deps.now().getTime();
     if (!Number.isFinite(start) || start > end) return null;
     return { from: start, to: end };
   }
 
-  function pointTimes(
-    bookings: readonly Booking[],
+  /**
+   * The points of a range: at resolution `trade` the book's points in it; at `hour` and `day` the end of each hour or
+   * UTC day (the last point at `to`), each with the balance of the last booking at or before it. Null: more than
+   * MAX_POINTS.
+   */
+  function pointsOf(
+    kept: Book,
     range: { from: number; to: number },
     resolution: BalanceResolution,
-  ) {
-    const times: number[] = [];
+  ): { times: Float64Array; balances: Float64Array; first?: number } | null {
     if (resolution === 'trade') {
-      for (const b of bookings)
-        if (b.at >= range.from && b.at <= range.to && times.at(-1) !== b.at) {
-          times.push(b.at);
-          if (times.length > MAX_POINTS) break;
-        }
-    } else {
-      const step = RESOLUTION_MS[resolution];
-      // Each point closes its hour or UTC day: the value at its end.
-      const count = Math.floor(range.to / step) - Math.floor(range.from / step) + 1;
-      if (count > MAX_POINTS) return null;
-      for (let end = (Math.floor(range.from / step) + 1) * step; end < range.to + step; end += step)
-        times.push(Math.min(end, range.to));
+      const { points } = kept;
+      const first = firstAbove(points.times, range.from, true);
+      const end = firstAbove(points.times, range.to, false);
+      if (end - first > MAX_POINTS) return null;
+      return { times: points.times.subarray(first, end), balances: points.balances.subarray(first, end), first };
     }
-    return times.length > MAX_POINTS ? null : times;
+    const { bookings, balances } = kept;
+    const step = RESOLUTION_MS[resolution];
+    // Each point closes its hour or UTC day: the value at its end.
+    const count = Math.floor(range.to / step) - Math.floor(range.from / step) + 1;
+    if (count > MAX_POINTS) return null;
+    const times = new Float64Array(count);
+    const pointBalances = new Float64Array(count);
+    let j = -1;
+    let k = 0;
+    for (let end = (Math.floor(range.from / step) + 1) * step; end < range.to + step; end += step) {
+      const time = Math.min(end, range.to);
+      while (j + 1 < bookings.length && bookings.at[j + 1]! <= time) j++;
+      times[k] = time;
+      pointBalances[k++] = j < 0 ? 0 : balances[j]!;
+    }
+    return { times: times.subarray(0, k), balances: pointBalances.subarray(0, k) };
   }
 
   /** The kept series of one instrument over one range, starting its read in the background when missing. */
@@ -195,19 +287,19 @@ export function createMoneyService(deps: MoneyDeps) {
     return null;
   }
 
-  /** Equity from samples at the points they reach, then from candles; null where neither tells. */
+  /** Equity from samples at the points they reach, then from candles; unknown (NaN) where neither tells. */
   async function equities(
     userId: string,
     accountKey: string,
     currency: string | null,
-    trades: readonly MoneyTrade[],
-    times: readonly number[],
+    kept: Book,
+    times: Float64Array,
     balanceAt: (at: number) => number,
     range: { from: number; to: number },
-  ): Promise<Array<{ minor: number | null; source: BalancePoint['equitySource'] }>> {
-    type Known = { minor: number | null; source: BalancePoint['equitySource'] };
-    const out = new Array<Known>(times.length).fill(UNKNOWN);
-    if (times.length === 0) return out;
+  ): Promise<{ equities: Float64Array; sources: Uint8Array }> {
+    const equities = new Float64Array(times.length).fill(Number.NaN);
+    const sources = new Uint8Array(times.length);
+    if (times.length === 0) return { equities, sources };
     const samples: EquitySample[] = await deps.samples.equitySamples(
       userId,
       accountKey,
@@ -217,19 +309,26 @@ export function createMoneyService(deps: MoneyDeps) {
     const sampleAt = samples.map((s) => instantOf(s.time));
     const order = sampleAt.map((_, i) => i).sort((a, b) => sampleAt[a]! - sampleAt[b]!);
     let s = -1;
-    times.forEach((at, i) => {
+    let known = 0;
+    for (let i = 0; i < times.length; i++) {
+      const at = times[i]!;
       while (s + 1 < order.length && sampleAt[order[s + 1]!]! <= at) s++;
-      if (s >= 0 && at - sampleAt[order[s]!]! <= SAMPLE_REACH_MS)
-        out[i] = { minor: minorUnitsOf(samples[order[s]!]!.nav), source: 'sample' };
-    });
-    const missing = times.filter((_, i) => out[i]!.source === null);
-    if (missing.length === 0 || currency === null || !(await deps.candles.canRead(userId))) return out;
+      if (s >= 0 && at - sampleAt[order[s]!]! <= SAMPLE_REACH_MS) {
+        equities[i] = minorUnitsOf(samples[order[s]!]!.nav);
+        sources[i] = SAMPLE;
+        known++;
+      }
+    }
+    if (known === times.length || currency === null || !(await deps.candles.canRead(userId)))
+      return { equities, sources };
+    const missing: number[] = [];
+    for (let i = 0; i < times.length; i++) if (sources[i] === 0) missing.push(i);
 
     const granularity = granularityFor(range.to - range.from);
     const step = GRANULARITY_MS[granularity];
     const from = Math.floor(range.from / step) * step - step;
     const to = Math.ceil(range.to / step) * step;
-    const open = trades.filter(
+    const open = (await tradesOf(kept, userId, accountKey)).filter(
       (t) => instantOf(t.openTime) <= range.to && (t.closeTime === null || instantOf(t.closeTime) > range.from),
     );
     const series = new Map<string, PriceSeries>();
@@ -237,53 +336,97 @@ export function createMoneyService(deps: MoneyDeps) {
       const found = seriesOf(userId, instrument, granularity, from, to);
       if (found) series.set(instrument, found);
     }
-    const values = equityAt(missing, open, currency, series, granularity, balanceAt);
-    let k = 0;
-    out.forEach((point, i) => {
-      if (point.source !== null) return;
-      const minor = values[k++]!;
-      if (minor !== null) out[i] = { minor, source: 'candles' };
+    const values = equityAt(
+      missing.map((i) => times[i]!),
+      open,
+      currency,
+      series,
+      granularity,
+      balanceAt,
+    );
+    missing.forEach((i, k) => {
+      const minor = values[k]!;
+      if (minor === null) return;
+      equities[i] = minor;
+      sources[i] = CANDLES;
     });
-    return out;
+    return { equities, sources };
+  }
+
+  /** B and E at every point of one account's history (docs/money.md), as columns. */
+  async function balanceColumns(
+    userId: string,
+    accountId: string,
+    query: { from?: string | undefined; to?: string | undefined; resolution: BalanceResolution },
+  ): Promise<HistoryColumns> {
+    const { accountKey, currency } = await account(userId, accountId);
+    const kept = await book(userId, accountKey);
+    const { bookings, balances } = kept;
+    const range = rangeOf(kept, query.from, query.to);
+    const none = new Float64Array(0);
+    if (!range)
+      return {
+        currency,
+        length: 0,
+        times: none,
+        balances: none,
+        equities: none,
+        sources: new Uint8Array(0),
+        equityComplete: true,
+      };
+    const points = pointsOf(kept, range, query.resolution);
+    if (!points)
+      throw badRequest(
+        `resolution: more than ${MAX_POINTS.toLocaleString('en-US')} points from ${new Date(range.from).toISOString()} to ${new Date(range.to).toISOString()}. Narrow from and to, or choose a coarser resolution.`,
+        'TOO_MANY_POINTS',
+      );
+    const { times } = points;
+    const balanceAt = (at: number) => {
+      const i = lastBookingAt(bookings, at);
+      return i < 0 ? 0 : balances[i]!;
+    };
+    const { equities: pointEquities, sources } = await equities(
+      userId,
+      accountKey,
+      currency,
+      kept,
+      times,
+      balanceAt,
+      range,
+    );
+    return {
+      currency,
+      length: times.length,
+      times,
+      balances: points.balances,
+      equities: pointEquities,
+      sources,
+      equityComplete: sources.every((source) => source !== 0),
+      ...(points.first === undefined ? {} : { of: { points: kept.points, first: points.first } }),
+    };
   }
 
   return {
+    balanceColumns,
+
+    /** The history as the contract's points (balanceColumns, one object per point). */
     async balanceHistory(
       userId: string,
       accountId: string,
       query: { from?: string | undefined; to?: string | undefined; resolution: BalanceResolution },
     ): Promise<BalanceHistory> {
-      const { accountKey, currency } = await account(userId, accountId);
-      const kept = await book(userId, accountKey);
-      const { trades, bookings, balances } = kept;
-      const range = rangeOf(trades, bookings, query.from, query.to);
-      if (!range) return { currency, points: [], equityComplete: true };
-      const times = pointTimes(bookings, range, query.resolution);
-      if (!times)
-        throw badRequest(
-          `resolution: more than ${MAX_POINTS.toLocaleString('en-US')} points from ${new Date(range.from).toISOString()} to ${new Date(range.to).toISOString()}. Narrow from and to, or choose a coarser resolution.`,
-          'TOO_MANY_POINTS',
-        );
-      const balanceAt = (at: number) => {
-        const i = lastBookingAt(bookings, at);
-        return i < 0 ? 0 : balances[i]!;
-      };
-      const equity = await equities(userId, accountKey, currency, trades, times, balanceAt, range);
-      const byTrade = query.resolution === 'trade';
-      return {
-        currency,
-        points: times.map((at, i) => {
-          const j = lastBookingAt(bookings, at);
-          const minor = equity[i]!.minor;
-          return {
-            time: byTrade ? (kept.timeTexts[j] ??= new Date(at).toISOString()) : new Date(at).toISOString(),
-            balance: j < 0 ? formatMinorUnits(0) : (kept.balanceTexts[j] ??= formatMinorUnits(balances[j]!)),
-            equity: minor === null ? null : formatMinorUnits(minor),
-            equitySource: equity[i]!.source,
-          };
-        }),
-        equityComplete: equity.every((e) => e.minor !== null),
-      };
+      const columns = await balanceColumns(userId, accountId, query);
+      const points: BalancePoint[] = [];
+      for (let i = 0; i < columns.length; i++) {
+        const equity = columns.equities[i]!;
+        points.push({
+          time: new Date(columns.times[i]!).toISOString(),
+          balance: formatMinorUnits(columns.balances[i]!),
+          equity: Number.isNaN(equity) ? null : formatMinorUnits(equity),
+          equitySource: EQUITY_SOURCES[columns.sources[i]!]!,
+        });
+      }
+      return { currency: columns.currency, points, equityComplete: columns.equityComplete };
     },
 
     async returns(
@@ -291,8 +434,8 @@ export function createMoneyService(deps: MoneyDeps) {
       query: { accountId: string; from?: string | undefined; to?: string | undefined; period: ReturnPeriodName },
     ): Promise<MoneyReturns> {
       const { accountKey, currency } = await account(userId, query.accountId);
-      const { trades, bookings } = await combinedBook(userId, [accountKey]);
-      const range = rangeOf(trades, bookings, query.from, query.to);
+      const kept = await book(userId, accountKey);
+      const range = rangeOf(kept, query.from, query.to);
       if (!range) return { currency, total: percentOf(1), periods: [] };
       const periodMs = query.period === 'day' ? DAY_MS : query.period === 'month' ? 28 * DAY_MS : 365 * DAY_MS;
       if ((range.to - range.from) / periodMs > MAX_PERIODS)
@@ -300,7 +443,7 @@ export function createMoneyService(deps: MoneyDeps) {
           `period: more than ${MAX_PERIODS.toLocaleString('en-US')} periods in the range. Narrow from and to, or choose a longer period.`,
           'TOO_MANY_PERIODS',
         );
-      const result = timeWeightedReturns(bookings, range.from, range.to, query.period);
+      const result = timeWeightedReturns(kept.bookings, range.from, range.to, query.period);
       return {
         currency,
         total: percentOf(result.total),
@@ -328,10 +471,10 @@ export function createMoneyService(deps: MoneyDeps) {
       const out: OverviewReturn[] = [];
       for (const currency of [...byCurrency.keys()].sort()) {
         const keys = byCurrency.get(currency)!;
-        const { trades, bookings } = await combinedBook(userId, keys);
-        const range = rangeOf(trades, bookings, query.from, query.to);
-        if (!range || lastBookingAt(bookings, range.to) < 0) continue;
-        const { total } = timeWeightedReturns(bookings, range.from, range.to, null);
+        const combined = await combinedBook(userId, keys);
+        const range = rangeOf(combined, query.from, query.to);
+        if (!range || lastBookingAt(combined.bookings, range.to) < 0) continue;
+        const { total } = timeWeightedReturns(combined.bookings, range.from, range.to, null);
         out.push({ currency, total: percentOf(total), accounts: keys.length });
       }
       return out;

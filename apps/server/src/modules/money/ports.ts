@@ -72,7 +72,21 @@ export interface MoneyTrade {
   financing: string;
 }
 
+/** An account's closed trades as B(t) books them, as columns (the read side's narrow read), oldest close first. */
+export interface ClosedTrades {
+  /** Close times, epoch milliseconds, in order. */
+  closeAt: Float64Array;
+  /** Minor units of the account currency (domain/money.ts). */
+  realizedPL: Float64Array;
+  financing: Float64Array;
+}
+
 export interface TradeSource {
+  /** The closed trades: what B(t) books (docs/money.md, What a trade books). */
+  closed(userId: string, accountKey: string): Promise<ClosedTrades>;
+  /** The open time of the account's first trade, open or closed (null: none): where a range without `from` starts. */
+  firstOpenTime(userId: string, accountKey: string): Promise<string | null>;
+  /** Every trade, open or closed: the positions E(t) is rebuilt from (read only when candles are). */
   trades(userId: string, accountKey: string): Promise<MoneyTrade[]>;
 }
 

@@ -1,4 +1,4 @@
-import { EXTERNAL_FLOWS, type Booking } from './balance';
+import type { Bookings } from './balance';
 
 /**
  * Time-weighted return (docs/money.md, Returns): the account's value is read just before each external cash flow
@@ -45,14 +45,15 @@ export interface ReturnsResult {
  * as 1.
  */
 export function timeWeightedReturns(
-  bookings: readonly Booking[],
+  bookings: Bookings,
   from: number,
   to: number,
   period: ReturnPeriod | null,
 ): ReturnsResult {
+  const { at, minor, external } = bookings;
   let i = 0;
   let value = 0;
-  while (i < bookings.length && bookings[i]!.at < from) value += bookings[i++]!.minor;
+  while (i < bookings.length && at[i]! < from) value += minor[i++]!;
   const periods: ReturnsResult['periods'] = [];
   let total = 1;
   let start = periodStart(from, period);
@@ -64,20 +65,19 @@ export function timeWeightedReturns(
     periods.push({ start, factor });
     total *= factor;
   };
-  for (; i < bookings.length && bookings[i]!.at <= to; i++) {
-    const b = bookings[i]!;
-    while (b.at >= end) {
+  for (; i < bookings.length && at[i]! <= to; i++) {
+    while (at[i]! >= end) {
       close();
       start = end;
       end = nextPeriod(start, period);
       startValue = value;
       factor = 1;
     }
-    if (EXTERNAL_FLOWS.has(b.kind as never)) {
+    if (external[i] === 1) {
       if (startValue > 0) factor *= value / startValue;
-      value += b.minor;
+      value += minor[i]!;
       startValue = value;
-    } else value += b.minor;
+    } else value += minor[i]!;
   }
   while (end <= to) {
     close();

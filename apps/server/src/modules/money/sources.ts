@@ -3,9 +3,14 @@ import { apiAccountId } from '../trading';
 import type { BookRows } from '../trade-views';
 import type { AccountSource, CandleSource, EquitySampleSource, MoneyTrade, TradeSource } from './ports';
 
-/** An account's trades through the read side (docs/decisions/021-one-read-side-for-trades.md), in the book's order. */
-export function bookTrades(bookRows: Pick<BookRows, 'read'>): TradeSource {
+/**
+ * An account's trades through the read side (docs/decisions/021-one-read-side-for-trades.md): its closed trades'
+ * amounts by close time (the read side's narrow read), its first open time, and every trade in the book's order.
+ */
+export function bookTrades(bookRows: Pick<BookRows, 'read' | 'closedAmounts' | 'firstOpenTime'>): TradeSource {
   return {
+    closed: (userId, accountKey) => bookRows.closedAmounts(userId, accountKey),
+    firstOpenTime: (userId, accountKey) => bookRows.firstOpenTime(userId, accountKey),
     async trades(userId, accountKey) {
       const out: MoneyTrade[] = [];
       await bookRows.read(userId, { account: accountKey }, (row) => {

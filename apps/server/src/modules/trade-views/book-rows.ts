@@ -5,6 +5,7 @@ import type { TradesTable } from '../../db/schema';
 import type { TradeViewsTables } from './tables';
 import type { TradeSelection } from './selection';
 import { accountKeysOf, selectTrades } from './selection-sql';
+import { closedAmounts, firstOpenTime } from './closed-amounts';
 
 /** The columns the Overview's engine reads, in the order of a raw row. */
 const COLUMNS = [
@@ -114,6 +115,12 @@ export function createBookRows(db: Kysely<TradeViewsTables>) {
 
     /** The keys of the accounts an account filter names (its login or its key), for the in-memory matcher. */
     accountKeysNamed: (userId: string, named: string): Promise<Set<string>> => accountKeysOf(db, userId, named),
+
+    /** One account's closed trades as a balance books them (close time, P/L, financing), oldest close first. */
+    closedAmounts: (userId: string, accountKey: string) => closedAmounts(db, userId, accountKey),
+
+    /** The open time of one account's first trade (null: no trade). */
+    firstOpenTime: (userId: string, accountKey: string) => firstOpenTime(db, userId, accountKey),
   };
 }
 export type BookRows = ReturnType<typeof createBookRows>;

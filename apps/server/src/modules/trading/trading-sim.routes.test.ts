@@ -72,8 +72,18 @@ describe('trading against the OANDA simulator', () => {
     expect(res.json().message).toBe('Synced 1,400 trades from 2 accounts: 1,400 new, 0 updated');
     expect(storedSet(await stored(t, token))).toEqual(simSet(s));
 
+    // Nothing new at the broker (its lastTransactionID is the stored checkpoint): the accounts, each summary and its
+    // open trades, and not one request for transactions.
+    s.requestLog.length = 0;
     const quiet = await get(t, token, '/api/v1/trade/sync_trade');
     expect(quiet.json().message).toBe('Synced 1,400 trades from 2 accounts: 0 new, 0 updated');
+    expect(s.requestLog.map((r) => r.path.replace(/\/accounts\/[^/]+/, '/accounts/{id}')).sort()).toEqual([
+      '/v3/accounts',
+      '/v3/accounts/{id}/openTrades',
+      '/v3/accounts/{id}/openTrades',
+      '/v3/accounts/{id}/summary',
+      '/v3/accounts/{id}/summary',
+    ]);
 
     const page = (await get(t, token, '/api/v1/trade/get_trade_history?page=1&limit=10')).json<{
       pages: number;
