@@ -376,7 +376,7 @@ export type RuleEvaluation = z.output<typeof ruleEvaluationSchema>;
 // ── The routes (/api/v1/rules/…, docs/rules.md, API) ─────────────────────────────────────────────────────────────
 
 /** A stored rule set: the set as the engine reads it, with its id and the account's key. */
-export const storedRuleSetSchema = z.object({
+const storedRuleSetSchema = z.object({
   id: z.string(),
   accountId: z.string(),
   name: z.string(),
@@ -405,7 +405,6 @@ export const createRuleSetBody = z.object({
     .max(50, 'rules may hold at most 50 rules')
     .default([]),
 });
-export type CreateRuleSetBody = z.input<typeof createRuleSetBody>;
 
 /** POST /api/v1/rules/edit_rule_set/:id: the fields given replace the stored ones (rules as a whole list). */
 export const editRuleSetBody = createRuleSetBody

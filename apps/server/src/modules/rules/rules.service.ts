@@ -70,7 +70,7 @@ function mergedRules(preset: RulePresetId | undefined, given: readonly Rule[]): 
  * the instrument's base (at the stop's price, where the loss would be booked); null without a stop, or when the
  * account's currency is neither side of the pair (no rate is read here).
  */
-export function riskAtOpenOf(t: RuleTradeFacts, currency: string | null): string | null {
+function riskAtOpenOf(t: RuleTradeFacts, currency: string | null): string | null {
   const risk = initialRiskOf({
     instrument: t.instrument,
     initialUnits: t.initialUnits,
@@ -167,7 +167,11 @@ export function createRulesService(deps: RulesDeps) {
     if (Date.parse(at) < Date.parse(row.start_time))
       throw badRequest(`at: ${at} is before the rule set starts (${row.start_time}).`);
     const { preset, ...set } = toStored(row);
-    return evaluateRules({ ...set, ...(preset === null ? {} : { preset }) }, await inputsOf(userId, row.account_key, at), at);
+    return evaluateRules(
+      { ...set, ...(preset === null ? {} : { preset }) },
+      await inputsOf(userId, row.account_key, at),
+      at,
+    );
   }
 
   return {
