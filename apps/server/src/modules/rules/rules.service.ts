@@ -70,7 +70,7 @@ function mergedRules(preset: RulePresetId | undefined, given: readonly Rule[]): 
  * the instrument's base (at the stop's price, where the loss would be booked); null without a stop, or when the
  * account's currency is neither side of the pair (no rate is read here).
  */
-function riskAtOpenOf(t: RuleTradeFacts, currency: string | null): string | null {
+export function riskAtOpenOf(t: RuleTradeFacts, currency: string | null): string | null {
   const risk = initialRiskOf({
     instrument: t.instrument,
     initialUnits: t.initialUnits,
