@@ -96,6 +96,13 @@ import {
 } from './modules/candles';
 import { bookTrades, createMoneyService, moneyRoutes, namedAccounts } from './modules/money';
 import {
+  createRulesRepository,
+  createRulesService,
+  rulesRoutes,
+  rulesUserData,
+  type RulesTables,
+} from './modules/rules';
+import {
   createSyncJobs,
   syncRoutes,
   type SyncJobs,
@@ -160,6 +167,7 @@ export function userDataHooks(syncJobs: Pick<SyncJobs, 'userData'>): readonly Us
     chatUserData,
     analyticsUserData,
     importUserData,
+    rulesUserData,
     syncJobs.userData,
     supportUserData,
     aiUsageUserData,
@@ -470,6 +478,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(moneyRoutes, { money });
+
+  // Rule sets of challenges and personal risk rules (docs/rules.md): the engine's inputs read through their owners:
+  // trades through the read side, cash flows through trading, balance and equity through the money module.
+  const ruleAccounts = namedAccounts(views.bookRows, trading);
+  const rules = createRulesService({
+    repository: createRulesRepository(slice<RulesTables>(db.kysely)),
+    sources: {
+      named: (userId, accountId) => ruleAccounts.named(userId, accountId),
+      trades: (userId, accountKey) => views.trades(userId, { account: accountKey }),
+      cashFlows: (userId, accountKey) => trading.cashFlows(userId, { accountKey }),
+      balanceHistory: (userId, accountKey, to) => money.balanceHistory(userId, accountKey, { to, resolution: 'trade' }),
+    },
+    now: ctx.now,
+  });
+  await app.register(rulesRoutes, { rules });
 
   const imports = createImportService({
     db: slice<ImportTables>(db.kysely),

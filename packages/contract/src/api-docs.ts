@@ -20,6 +20,7 @@ export const API_TAGS = {
   Assistant:
     'Questions to the assistant. JSON by default; with `Accept: text/event-stream` the answer streams as server-sent events.',
   Import: 'MetaTrader 4/5 and CSV import: upload, preview, confirm; saved CSV column mappings.',
+  Rules: 'Prop-firm challenges and personal risk rules: rule sets per account, their status, days and breaks.',
   Support: 'The in-app feedback button.',
   Health: 'Liveness of the server.',
 } as const;
@@ -297,6 +298,39 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
   'GET /api/v1/money/get_returns': {
     tag: 'Money',
     summary: "An account's time-weighted return in percent, in total and per day, month or year",
+    errors: { 404: 'No account of yours has this key or login.' },
+  },
+
+  'GET /api/v1/rules/get_presets': { tag: 'Rules', summary: "The firms' presets, each with its rules and source" },
+  'GET /api/v1/rules/get_rule_sets': { tag: 'Rules', summary: 'The rule sets of the user' },
+  'POST /api/v1/rules/create_rule_set': {
+    tag: 'Rules',
+    summary: 'Create a rule set for an account, from a preset or rules',
+    errors: { 404: 'No account of yours has this key or login.' },
+  },
+  'POST /api/v1/rules/edit_rule_set/:id': {
+    tag: 'Rules',
+    summary: 'Edit a rule set',
+    errors: { 404: 'No rule set of yours has this id.' },
+  },
+  'POST /api/v1/rules/delete_rule_set/:id': {
+    tag: 'Rules',
+    summary: 'Delete a rule set',
+    errors: { 404: 'No rule set of yours has this id.' },
+  },
+  'GET /api/v1/rules/get_status/:id': {
+    tag: 'Rules',
+    summary: "A rule set's status at a time: state, each rule's room, today's floor",
+    errors: { 404: 'No rule set of yours has this id.' },
+  },
+  'GET /api/v1/rules/get_days/:id': {
+    tag: 'Rules',
+    summary: "A rule set's day records, one per calendar day",
+    errors: { 404: 'No rule set of yours has this id.' },
+  },
+  'GET /api/v1/rules/get_breaks': {
+    tag: 'Rules',
+    summary: 'The trades that broke a trade-level rule, with the rule',
     errors: { 404: 'No account of yours has this key or login.' },
   },
 

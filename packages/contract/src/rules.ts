@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString } from './common';
+import { decimalString, envelope } from './common';
 import { isoTime } from './trading';
 
 /*
@@ -372,3 +372,79 @@ export const ruleEvaluationSchema = z.object({
   breaks: z.array(ruleBreakSchema),
 });
 export type RuleEvaluation = z.output<typeof ruleEvaluationSchema>;
+
+// ── The routes (/api/v1/rules/…, docs/rules.md, API) ─────────────────────────────────────────────────────────────
+
+/** A stored rule set: the set as the engine reads it, with its id and the account's key. */
+const storedRuleSetSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  name: z.string(),
+  preset: z.enum(RULE_PRESET_IDS).nullable(),
+  startTime: z.string(),
+  initialBalance: decimalString,
+  rules: z.array(ruleSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StoredRuleSet = z.output<typeof storedRuleSetSchema>;
+
+/**
+ * POST /api/v1/rules/create_rule_set. With a preset its rules come first, and a given rule replaces the preset's
+ * rule of the same kind; startTime defaults to the account's first booking (else now), initialBalance to the
+ * account's balance at startTime.
+ */
+export const createRuleSetBody = z.object({
+  accountId: ruleSetSchema.shape.accountId,
+  name: ruleSetSchema.shape.name,
+  preset: oneOf('preset', RULE_PRESET_IDS).optional(),
+  startTime: isoTime('startTime').optional(),
+  initialBalance: ruleSetSchema.shape.initialBalance.optional(),
+  rules: z
+    .array(ruleSchema, { error: 'rules must be a list of rules' })
+    .max(50, 'rules may hold at most 50 rules')
+    .default([]),
+});
+
+/** POST /api/v1/rules/edit_rule_set/:id: the fields given replace the stored ones (rules as a whole list). */
+export const editRuleSetBody = createRuleSetBody
+  .omit({ accountId: true, preset: true, rules: true })
+  .partial()
+  .extend({ rules: createRuleSetBody.shape.rules.optional() });
+
+export const ruleSetIdParams = z.object({
+  id: z
+    .string({ error: 'id must name a rule set' })
+    .trim()
+    .min(1, 'id must name a rule set')
+    .max(100, 'id is too long'),
+});
+
+/** GET /api/v1/rules/get_status/:id */
+export const ruleStatusQuery = z.object({ at: isoTime('at').optional() });
+
+/** GET /api/v1/rules/get_days/:id */
+export const ruleDaysQuery = z.object({ from: isoTime('from').optional(), to: isoTime('to').optional() });
+
+/** GET /api/v1/rules/get_breaks */
+export const ruleBreaksQuery = ruleDaysQuery.extend({ accountId: ruleSetSchema.shape.accountId.optional() });
+
+/** A trade that broke a trade-level rule of one of the user's rule sets, with the rule. */
+const ruleTradeBreakSchema = z.object({
+  ruleSetId: z.string(),
+  ruleSetName: z.string(),
+  accountId: z.string(),
+  tradeKey: z.string(),
+  kind,
+  time: z.string(),
+  rule: ruleSchema,
+});
+
+export const rulePresetsResponse = envelope.extend({ data: z.array(rulePresetSchema) });
+export const ruleSetsResponse = envelope.extend({ data: z.array(storedRuleSetSchema) });
+export const ruleSetResponse = envelope.extend({ data: storedRuleSetSchema });
+export const ruleSetDeletedResponse = envelope.extend({ data: z.object({ id: z.string() }) });
+export const ruleStatusResponse = envelope.extend({ data: ruleStatusSchema });
+export const ruleDaysResponse = envelope.extend({ data: z.array(dayRecordSchema) });
+export const ruleBreaksResponse = envelope.extend({ data: z.array(ruleTradeBreakSchema) });
+export type RuleTradeBreak = z.output<typeof ruleTradeBreakSchema>;

@@ -274,6 +274,21 @@ interface ContractSizesTable {
  * Balance operations). `time` is UTC in the stored form of trade times, `server_time` the broker's time as printed;
  * `amount` an exact signed decimal in the account's `currency`.
  */
+/** A rule set of a challenge or of personal risk rules (migration 027, modules/rules). */
+export interface RuleSetsTable {
+  id: string;
+  user_id: string;
+  account_key: string;
+  name: string;
+  preset: string | null;
+  start_time: string;
+  initial_balance: string;
+  /** The rules as JSON (the contract's ruleSchema). */
+  rules: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface BalanceOperationsTable {
   user_id: string;
   account_key: string;
@@ -449,6 +464,7 @@ export interface Database {
   feedback: FeedbackTable;
   ai_usage: AiUsageTable;
   candles: CandlesTable;
+  rule_sets: RuleSetsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -22,6 +22,7 @@ import * as m023 from './023-balance-operations';
 import * as m024 from './024-account-transactions';
 import * as m025 from './025-candles';
 import * as m026 from './026-home-currency';
+import * as m027 from './027-rule-sets';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -49,4 +50,5 @@ export const migrations = {
   '024-account-transactions': m024,
   '025-candles': m025,
   '026-home-currency': m026,
+  '027-rule-sets': m027,
 };
