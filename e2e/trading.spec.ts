@@ -173,8 +173,13 @@ test('a trader connects OANDA in Settings, syncs, and reads accounts and trades'
         count(summary.openTradeCount),
         count(summary.openPositionCount),
         await localAdded(page, item!.createdAt),
-        'View Account',
+        // The Actions cell: the spec's 'View Account' button, and the link to the account's money page under it.
+        'View AccountMoney',
       ]);
+      await expect(row.getByRole('link', { name: 'Money' })).toHaveAttribute(
+        'href',
+        `/accounts/${encodeURIComponent(account.id)}/money`,
+      );
     }
     await expect(page.getByText(`Showing 1–${n} of ${n} accounts`)).toBeVisible();
     const pages = page.getByRole('navigation', { name: 'Accounts pages' });
