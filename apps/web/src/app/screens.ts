@@ -92,6 +92,10 @@ export const mainScreens: readonly Screen[] = [
     ),
   },
   {
+    path: paths.rules,
+    Screen: lazyChunk('rules-page', () => import('../features/rules/components/rules-page'), 'RulesPage'),
+  },
+  {
     path: paths.chat,
     Screen: lazyChunk('chat-page', () => import('../features/chat/components/chat-page'), 'ChatPage'),
   },

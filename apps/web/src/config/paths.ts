@@ -14,6 +14,8 @@ export const paths = {
   accounts: '/accounts/my_accounts',
   /** One account's money over time (the heading reads 'Money'): `accountMoneyPath` fills it. */
   accountMoney: '/accounts/:accountId/money',
+  /** Prop-firm challenges and personal risk rules (docs/rules.md): each rule set's status and days. */
+  rules: '/rules/my_rules',
   chat: '/chat/ai_chat',
   journalCalendar: '/journal/calendar',
   journalTags: '/journal/tags',

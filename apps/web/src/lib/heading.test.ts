@@ -8,6 +8,7 @@ describe('headingFromPath', () => {
     ['/overview', 'Overview'],
     ['/trades/all_trades', 'All Trades'],
     ['/accounts/my_accounts', 'My Accounts'],
+    ['/rules/my_rules', 'My Rules'],
     ['/chat/ai_chat', 'AI Chat'],
     ['/settings/ai_platforms', 'AI Platforms'],
     ['/settings/trading_platforms/', 'Trading Platforms'],

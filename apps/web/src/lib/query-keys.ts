@@ -40,6 +40,14 @@ export const queryKeys = {
     of: (base: string, timeZone: string, filters: readonly (readonly [string, string])[] = []) =>
       ['dashboard-metrics', base, timeZone, filters] as const,
   },
+  /** GET rules/get_presets, get_rule_sets, get_status/:id and get_days/:id (docs/rules.md, API). */
+  rules: {
+    presets: ['rules', 'presets'] as const,
+    sets: ['rules', 'sets'] as const,
+    /** A set's status and days: an edit refetches them. */
+    status: (id: string) => ['rules', 'status', id] as const,
+    days: (id: string) => ['rules', 'days', id] as const,
+  },
   /** GET sync/status: the OANDA background sync's schedule and state. */
   syncStatus: ['sync-status'] as const,
   /** GET import/mappings: the user's saved CSV column mappings. */

@@ -1,4 +1,12 @@
-import { cilBook, cilChartLine, cilSpeedometer, cilWallet, cilChatBubble, cilSettings } from '@coreui/icons';
+import {
+  cilBook,
+  cilChartLine,
+  cilSpeedometer,
+  cilWallet,
+  cilChatBubble,
+  cilSettings,
+  cilShieldAlt,
+} from '@coreui/icons';
 import { paths } from '../../config/paths';
 
 interface NavGroup {
@@ -22,6 +30,7 @@ export const navGroups: NavGroup[] = [
     ],
   },
   { name: 'Accounts', prefix: '/accounts', icon: cilWallet, links: [{ name: 'My Accounts', to: paths.accounts }] },
+  { name: 'Rules', prefix: '/rules', icon: cilShieldAlt, links: [{ name: 'My Rules', to: paths.rules }] },
   { name: 'AI Chat', prefix: '/chat', icon: cilChatBubble, links: [{ name: 'Ask AI', to: paths.chat }] },
   {
     name: 'Settings',

@@ -1,0 +1,188 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import {
+  CAlert,
+  CButton,
+  CCard,
+  CCardBody,
+  CCardHeader,
+  CFormInput,
+  CModal,
+  CModalBody,
+  CModalFooter,
+  CModalHeader,
+  CModalTitle,
+  CSpinner,
+} from '@coreui/react';
+import CIcon from '@coreui/icons-react';
+import { cilPencil, cilTrash } from '@coreui/icons';
+import { useQuery } from '@tanstack/react-query';
+import type { RulePreset, StoredRuleSet } from '@pipsense/contract';
+import { formatDateTime, formatMoney } from '../../../components/data/format';
+import { failureMessage } from '../../../lib/api';
+import { ruleStatusQuery, useDeleteRuleSet, useEditRuleSet } from '../api/rules-api';
+import { RuleDays } from './rule-days';
+import { RuleStatusPanel } from './rule-status';
+
+function RenameForm({ ruleSet, onDone }: { ruleSet: StoredRuleSet; onDone: () => void }) {
+  const [name, setName] = useState(ruleSet.name);
+  const [error, setError] = useState<string | null>(null);
+  const edit = useEditRuleSet();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === ruleSet.name) return onDone();
+    edit.mutate(
+      { id: ruleSet.id, name },
+      {
+        onSuccess: () => {
+          toast.success(`Renamed to “${name.trim()}”`);
+          onDone();
+        },
+        onError: (e) => setError(failureMessage(e, 'The rule set could not be renamed.')),
+      },
+    );
+  };
+  return (
+    <form className="rule-rename" onSubmit={submit} aria-label={`Rename ${ruleSet.name}`}>
+      <CFormInput
+        size="sm"
+        autoFocus
+        value={name}
+        aria-label="New name"
+        invalid={error !== null}
+        onChange={(e) => {
+          setName(e.target.value);
+          setError(null);
+        }}
+        onKeyDown={(e) => e.key === 'Escape' && onDone()}
+      />
+      <CButton type="submit" size="sm" color="primary" disabled={edit.isPending}>
+        Save
+      </CButton>
+      <CButton type="button" size="sm" color="secondary" variant="ghost" onClick={onDone}>
+        Cancel
+      </CButton>
+      {error && (
+        <div className="rule-error text-danger small" role="alert">
+          {error}
+        </div>
+      )}
+    </form>
+  );
+}
+
+function DeleteDialog({ ruleSet, onClose }: { ruleSet: StoredRuleSet; onClose: () => void }) {
+  const remove = useDeleteRuleSet();
+  const confirm = () =>
+    remove.mutate(ruleSet.id, {
+      onSuccess: () => {
+        toast.success(`Deleted “${ruleSet.name}”`);
+        onClose();
+      },
+    });
+  return (
+    <CModal visible onClose={onClose} alignment="center" aria-labelledby="delete-rule-set-title">
+      <CModalHeader>
+        <CModalTitle id="delete-rule-set-title">Delete “{ruleSet.name}”?</CModalTitle>
+      </CModalHeader>
+      <CModalBody>
+        <p className="mb-0">The rules and their status go; the account and its trades stay. This cannot be undone.</p>
+        {remove.isError && (
+          <CAlert color="danger" className="mt-3 mb-0 py-2" role="alert">
+            {failureMessage(remove.error, 'The rule set could not be deleted.')}
+          </CAlert>
+        )}
+      </CModalBody>
+      <CModalFooter>
+        <CButton color="secondary" variant="outline" onClick={onClose}>
+          Cancel
+        </CButton>
+        <CButton color="danger" onClick={confirm} disabled={remove.isPending}>
+          {remove.isPending && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+          Delete rule set
+        </CButton>
+      </CModalFooter>
+    </CModal>
+  );
+}
+
+/** The preset's source, and its assumptions: where the firm's sources differ, what the preset chose. */
+function PresetNotes({ preset }: { preset: RulePreset }) {
+  return (
+    <details className="rule-assumptions small">
+      <summary className="text-body-secondary">
+        {preset.assumptions.length > 0 ? `Assumptions of the ${preset.name} preset` : `The ${preset.name} preset`}
+      </summary>
+      <div className="text-body-secondary mt-1">Source: {preset.source}</div>
+      {preset.assumptions.length > 0 && (
+        <ul className="mb-0 ps-3">
+          {preset.assumptions.map((assumption) => (
+            <li key={assumption}>{assumption}</li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}
+
+/** One rule set: its account and start, the status at a glance, the preset's assumptions and the day-by-day table. */
+export function RuleSetCard({
+  ruleSet,
+  accountLabel,
+  preset,
+}: {
+  ruleSet: StoredRuleSet;
+  accountLabel: string;
+  preset: RulePreset | undefined;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const currency = useQuery(ruleStatusQuery(ruleSet.id)).data?.currency ?? '';
+  const titleId = `rule-set-${ruleSet.id}`;
+  return (
+    <CCard className="rule-set" role="region" aria-labelledby={titleId}>
+      <CCardHeader className="rule-set-head">
+        {editing ? (
+          <RenameForm ruleSet={ruleSet} onDone={() => setEditing(false)} />
+        ) : (
+          <>
+            <h2 id={titleId} className="h6 mb-0 rule-set-name">
+              {ruleSet.name}
+            </h2>
+            <span className="rule-set-actions">
+              <CButton
+                size="sm"
+                color="secondary"
+                variant="ghost"
+                aria-label={`Rename ${ruleSet.name}`}
+                onClick={() => setEditing(true)}
+              >
+                <CIcon icon={cilPencil} />
+              </CButton>
+              <CButton
+                size="sm"
+                color="danger"
+                variant="ghost"
+                aria-label={`Delete ${ruleSet.name}`}
+                onClick={() => setDeleting(true)}
+              >
+                <CIcon icon={cilTrash} />
+              </CButton>
+            </span>
+          </>
+        )}
+        <div className="rule-set-meta text-body-secondary small">
+          {accountLabel} · from {formatDateTime(ruleSet.startTime)} · start balance{' '}
+          {formatMoney(ruleSet.initialBalance, currency)}
+        </div>
+      </CCardHeader>
+      <CCardBody>
+        <RuleStatusPanel ruleSet={ruleSet} />
+        {preset && <PresetNotes preset={preset} />}
+        <h3 className="h6 mt-3">Day by day</h3>
+        <RuleDays id={ruleSet.id} name={ruleSet.name} currency={currency} />
+      </CCardBody>
+      {deleting && <DeleteDialog ruleSet={ruleSet} onClose={() => setDeleting(false)} />}
+    </CCard>
+  );
+}
