@@ -384,10 +384,29 @@ const storedRuleSetSchema = z.object({
   startTime: z.string(),
   initialBalance: decimalString,
   rules: z.array(ruleSchema),
+  alertThresholds: z.array(z.number()),
+  emailAlerts: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type StoredRuleSet = z.output<typeof storedRuleSetSchema>;
+
+/**
+ * The percents of a loss limit's use (daily loss, max loss) at which the trader is told, ascending, each once per
+ * rule set and day (docs/rules.md, Alerts). Default 50, 80 and 100.
+ */
+export const DEFAULT_ALERT_THRESHOLDS = [50, 80, 100] as const;
+const alertThresholdsSchema = z
+  .array(
+    z
+      .number({ error: 'alertThresholds must be percents between 1 and 100' })
+      .int('alertThresholds must be whole percents')
+      .min(1, 'alertThresholds must be percents between 1 and 100')
+      .max(100, 'alertThresholds must be percents between 1 and 100'),
+    { error: 'alertThresholds must be a list of percents' },
+  )
+  .max(10, 'alertThresholds may hold at most 10 percents')
+  .refine((list) => list.every((v, i) => i === 0 || v > list[i - 1]!), 'alertThresholds must be ascending, each once');
 
 /**
  * POST /api/v1/rules/create_rule_set. With a preset its rules come first, and a given rule replaces the preset's
@@ -404,6 +423,8 @@ export const createRuleSetBody = z.object({
     .array(ruleSchema, { error: 'rules must be a list of rules' })
     .max(50, 'rules may hold at most 50 rules')
     .default([]),
+  alertThresholds: alertThresholdsSchema.optional(),
+  emailAlerts: z.boolean({ error: 'emailAlerts must be true or false' }).optional(),
 });
 
 /** POST /api/v1/rules/edit_rule_set/:id: the fields given replace the stored ones (rules as a whole list). */
@@ -457,3 +478,56 @@ export type RuleSetResponse = z.output<typeof ruleSetResponse>;
 export type RuleSetDeletedResponse = z.output<typeof ruleSetDeletedResponse>;
 export type RuleStatusResponse = z.output<typeof ruleStatusResponse>;
 export type RuleDaysResponse = z.output<typeof ruleDaysResponse>;
+
+// ── Alerts (docs/rules.md, Alerts) ────────────────────────────────────────────────────────────────────────────────
+
+/** The loss limits whose use is watched. */
+export const ALERT_KINDS = ['daily_loss', 'max_loss'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/**
+ * A notice that a loss limit's use crossed a threshold: one per rule set, kind, local day (`day`, in the rule set's
+ * reset zone) and threshold, whichever instance noticed it first. Money is an exact decimal in the account currency.
+ */
+export const ruleAlertSchema = z.object({
+  id: z.string(),
+  ruleSetId: z.string(),
+  ruleSetName: z.string(),
+  accountId: z.string(),
+  kind: z.enum(ALERT_KINDS),
+  threshold: z.number(),
+  percentUsed: z.number(),
+  day: z.string(),
+  /** When the check noticed it (UTC ISO-8601). */
+  time: z.string(),
+  currency: z.string(),
+  limit: decimalString,
+  used: decimalString,
+  remaining: decimalString,
+  message: z.string(),
+  readAt: z.string().nullable(),
+});
+export type RuleAlert = z.output<typeof ruleAlertSchema>;
+
+/** GET /api/v1/rules/get_alerts: newest first; `unread=true` for the unread ones only. */
+export const ruleAlertsQuery = z.object({
+  unread: z
+    .enum(['true', 'false'], { error: 'unread must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export const ruleAlertsResponse = envelope.extend({
+  data: z.object({ alerts: z.array(ruleAlertSchema), unread: z.number().int() }),
+});
+export type RuleAlertsResponse = z.output<typeof ruleAlertsResponse>;
+
+/** POST /api/v1/rules/read_alerts: the named alerts, or every unread one without `ids`, marked read. */
+export const readAlertsBody = z.object({
+  ids: z
+    .array(z.string({ error: 'ids must be alert ids' }), { error: 'ids must be a list of alert ids' })
+    .max(500, 'ids may hold at most 500 alerts')
+    .optional(),
+});
+export type ReadAlertsBody = z.input<typeof readAlertsBody>;
+export const readAlertsResponse = envelope.extend({ data: z.object({ read: z.number().int() }) });
+export type ReadAlertsResponse = z.output<typeof readAlertsResponse>;

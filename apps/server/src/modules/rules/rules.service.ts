@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_ALERT_THRESHOLDS,
   rulePresetSchema,
   ruleSetSchema,
   type Rule,
@@ -36,6 +37,9 @@ const toStored = (row: RuleSetRow): StoredRuleSet => ({
   startTime: row.start_time,
   initialBalance: row.initial_balance,
   rules: JSON.parse(row.rules) as Rule[],
+  // Stored once the alerts land (migration 028); until then every set has the defaults.
+  alertThresholds: [...DEFAULT_ALERT_THRESHOLDS],
+  emailAlerts: false,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

@@ -48,6 +48,8 @@ export function ruleSet(overrides: Partial<StoredRuleSet> = {}): StoredRuleSet {
     startTime: '2026-11-02T08:00:00.000Z',
     initialBalance: '100000',
     rules: [],
+    alertThresholds: [50, 80, 100],
+    emailAlerts: false,
     createdAt: '2026-11-02T08:00:00.000Z',
     updatedAt: '2026-11-02T08:00:00.000Z',
     ...overrides,
