@@ -66,6 +66,8 @@ export interface TestApp {
   user(prefix?: string): Promise<{ token: string; username: string; email: string; password: string }>;
   /** app.inject with a bearer token. */
   call(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A GET that must answer 200, its JSON body; any other status throws with the body. */
+  getOk<T>(token: string, url: string): Promise<T>;
   /** The API as this signed-in user, for the shared set-ups (test/oanda-user.ts). */
   api(token: string): ApiCall;
   /**
@@ -139,6 +141,11 @@ export async function createTestApp(
     env,
     dataDir,
     call,
+    async getOk<T>(token: string, url: string) {
+      const res = await call(token, { method: 'GET', url });
+      if (res.statusCode !== 200) throw new Error(`GET ${url} answered ${res.statusCode}: ${res.body}`);
+      return res.json<T>();
+    },
     user,
     api: (token) => injectApi(app, token),
     async oandaUser(options, prefix) {

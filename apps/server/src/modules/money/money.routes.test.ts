@@ -101,11 +101,7 @@ afterAll(async () => {
   await testDb.close();
 });
 
-const get = async <T>(token: string, url: string): Promise<T> => {
-  const res = await t.call(token, { method: 'GET', url });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-};
+const get = <T>(token: string, url: string) => t.getOk<T>(token, url);
 
 describe('GET /api/v1/money/get_balance_history/:accountId', () => {
   it('gives B(t) after every booking, by account key or login; equity unknown without a candle source', async () => {

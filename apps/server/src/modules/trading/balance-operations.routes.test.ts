@@ -98,11 +98,7 @@ afterAll(async () => {
   await testDb.close();
 });
 
-const get = async <T>(token: string, url: string): Promise<T> => {
-  const res = await t.call(token, { method: 'GET', url });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-};
+const get = <T>(token: string, url: string) => t.getOk<T>(token, url);
 
 describe('balance operations', () => {
   it('stores them once: the same file twice adds nothing, an overlapping later one only the new ones', async () => {

@@ -103,11 +103,7 @@ afterAll(async () => {
   await testDb.close();
 });
 
-const get = async <T>(token: string, url: string): Promise<T> => {
-  const res = await t.call(token, { method: 'GET', url });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-};
+const get = <T>(token: string, url: string) => t.getOk<T>(token, url);
 
 describe('storeImport', () => {
   it('stores the account and its trades, names a reused ticket by its open time, and a re-import changes nothing', async () => {
