@@ -171,9 +171,19 @@ const MT5_FIXTURES = new URL('../apps/server/src/modules/import/parse/fixtures/'
 /** The MT5 report (the terminal's UTF-16 HTML) the import journeys upload, and what the parser's tests expect of it. */
 export const MT5_REPORT = readFileSync(new URL('mt5-report.html', MT5_FIXTURES));
 export const MT5_EXPECTED = JSON.parse(readFileSync(new URL('mt5-report.expected.json', MT5_FIXTURES), 'utf8')) as {
-  account: { number: string; name: string };
-  closedTrades: Array<{ positionId: string; symbol: string; profit: string; closeTime: string }>;
-  openTrades: unknown[];
+  account: { number: string; name: string; currency: string };
+  /** Times as the report prints them: the broker's server clock ('2024.04.02 09:15:07'). */
+  closedTrades: Array<{
+    positionId: string;
+    symbol: string;
+    openTime: string;
+    closeTime: string;
+    commission: string;
+    swap: string;
+    profit: string;
+  }>;
+  openTrades: Array<{ positionId: string; openTime: string }>;
+  balanceOperations: Array<{ time: string; amount: string; comment: string }>;
   totals: { netProfit: string };
 };
 
