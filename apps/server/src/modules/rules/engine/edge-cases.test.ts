@@ -174,6 +174,24 @@ describe('§8.9 edge cases', () => {
     // Floors and balances read as the account's own: $100,000 − 100 + 20,000 + 500 − 8,000.
     expect(day.endBalance).toBe(m('112400'));
     expect(day.floor).toBe(m('107500'));
+    // The anchor is what the day started from: the operations later that day do not move it.
+    expect(day.anchor).toBe(m('100000'));
+  });
+
+  it('6b. a percent of the anchor is of the balance held at the reset: a payout leaves less to lose the next day', () => {
+    const result = evaluateRules(
+      ruleSet([daily({ pct: 2, allowanceBase: 'anchor', measure: 'balance' })], { startTime: START }),
+      inputs({
+        trades: [closedOn('a', '2026-01-05', '500')],
+        cashFlows: [{ time: '2026-01-05T14:00:00Z', type: 'withdrawal', amount: '-20000' }],
+      }),
+      '2026-01-06T15:00:00Z',
+    );
+    const second = result.days[1]!;
+    // Held at the reset: $100,000 + 500 − 20,000 = $80,500; 2 % of it is $1,610.
+    expect(second.anchor).toBe(m('80500'));
+    expect(second.floor).toBe(m('78890'));
+    expect(result.status.today.remaining).toBe(m('1610'));
   });
 
   it('7. comparator: "drops below" (lt) survives equity at the floor; "reaches" (lte) breaks there', () => {
@@ -218,7 +236,9 @@ describe('§8.9 edge cases', () => {
     const closedOnly = evaluateRules(ftmo(), inputs({ trades, closedOnly: true }), '2026-01-09T12:00:00Z');
     // Every objective holds, but the equity between the closes is unknown: a breach is possible.
     expect(closedOnly.status).toMatchObject({ state: 'unknown', breach: null, equityBasis: 'closed-only' });
-    expect(closedOnly.status.passedAt).toBe('2026-01-08T11:00:00.000Z');
+    // The objectives all held from the 8th, but the phase is not said to have passed.
+    expect(closedOnly.status.passedAt).toBeNull();
+    expect(closedOnly.days.find((d) => d.passedAt !== null)?.passedAt).toBe('2026-01-08T11:00:00.000Z');
     expect(lineOf(closedOnly.status.rules, 'daily_loss').ok).toBeNull();
     expect(lineOf(closedOnly.status.rules, 'max_loss').ok).toBeNull();
     expect(closedOnly.days[0]!.lowestEquity).toBeNull();

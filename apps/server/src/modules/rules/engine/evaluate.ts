@@ -148,6 +148,8 @@ export interface DayState {
   /** The instant the pass is at. */
   now: number;
   startBalance: number;
+  /** The balance operations since the start, at the reset: the day's anchor reads in these terms. */
+  operationsAtStart: number;
   closedPL: number;
   tradingDay: boolean;
   lowestEquity: number | null;
@@ -251,6 +253,7 @@ export class Run {
       end: this.boundary.resetOf(day + 1),
       now,
       startBalance: this.account.balance + this.account.operations,
+      operationsAtStart: this.account.operations,
       closedPL: 0,
       tradingDay: false,
       lowestEquity: null,
@@ -352,12 +355,16 @@ export class Run {
     });
   }
 
-  /** The first daily-loss rule's anchor and floor, for the day record. */
+  /**
+   * The first daily-loss rule's anchor and floor, for the day record, in the account's terms: the anchor as the day
+   * started (a withdrawal later that day does not move what the day started from), the floor as the day ends (a
+   * withdrawal moves it down with the balance, so it reads beside the day's balances and lowest equity).
+   */
   private dailyAnchor(): { anchor: string | null; floor: string | null } {
     const daily = this.trackers.find((t) => t.rule.kind === 'daily_loss');
     const values = daily?.dayValues?.() ?? { anchor: null, floor: null };
     return {
-      anchor: values.anchor === null ? null : this.shown(values.anchor),
+      anchor: values.anchor === null ? null : money(values.anchor + this.day.operationsAtStart),
       floor: values.floor === null ? null : this.shown(values.floor),
     };
   }

@@ -51,7 +51,8 @@ export function foldStatus(
     state,
     currency: meta.currency,
     breach,
-    passedAt,
+    // Only a phase said to have passed has a time it passed: an undecided one is never "passed" (§8.9 item 9).
+    passedAt: state === 'passed' ? passedAt : null,
     rules: today.lines,
     today: {
       start: today.start,

@@ -154,7 +154,12 @@ class DailyLoss extends Tracker<'daily_loss'> {
       this.floor = null;
       return;
     }
-    this.allowance = sizeOf(p, p.allowanceBase === 'initial' ? run.account.initial : this.anchor);
+    // A percent of the anchor is of the balance the trader holds at the reset: with the balance operations since the
+    // start (a payout leaves less to lose), while the anchor and floor stay in trading terms (docs/rules.md).
+    this.allowance = sizeOf(
+      p,
+      p.allowanceBase === 'initial' ? run.account.initial : this.anchor + run.account.operations,
+    );
     this.floor = this.anchor - this.allowance;
   }
 
@@ -405,7 +410,8 @@ class MaxRiskPerTrade extends Tracker<'max_risk_per_trade'> {
 
   limit(run: Run): number {
     const p = this.rule.params;
-    return sizeOf(p, p.basis === 'initial' ? run.account.initial : run.account.balance);
+    // The balance the trader holds at the open, balance operations included (docs/rules.md).
+    return sizeOf(p, p.basis === 'initial' ? run.account.initial : run.account.balance + run.account.operations);
   }
 
   override open(run: Run, trade: RuleTrade): void {
