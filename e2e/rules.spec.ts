@@ -304,8 +304,8 @@ for (const viewport of VIEWPORTS) {
         await expect(personal.locator('.rule-badge')).toHaveText('On track');
         const today = localDate(Date.now(), UTC);
         const anchor = anchorOf(today, UTC);
-        // allowanceBase anchor: 2 % of the anchor in the rules' trading terms (balance operations left out).
-        const allowance = percentOf(anchor.trading, 2n);
+        // allowanceBase anchor: 2 % of the balance held at the reset, balance operations included (docs/rules.md).
+        const allowance = percentOf(anchor.shown, 2n);
         const nextReset = midnight(today, UTC) + DAY_MS;
         const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
         const room = figure(personal, 'Room left today');
@@ -322,7 +322,7 @@ for (const viewport of VIEWPORTS) {
         const days = await allDays(page, personal, PERSONAL_NAME, daysSinceStart(UTC));
         let broken = 0;
         for (const [date, day] of tradeDays(UTC)) {
-          const anchor = anchorOf(date, UTC).trading;
+          const anchor = anchorOf(date, UTC).shown;
           // One close a day in this book: the balance falls to the floor when the day's loss reaches 2 % (lte).
           const kinds = [
             ...(day.closedPL <= -percentOf(anchor, 2n) ? ['Daily loss'] : []),
