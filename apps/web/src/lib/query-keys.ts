@@ -47,6 +47,8 @@ export const queryKeys = {
     /** A set's status and days: an edit refetches them. */
     status: (id: string) => ['rules', 'status', id] as const,
     days: (id: string) => ['rules', 'days', id] as const,
+    /** GET rules/get_alerts: the header's bell and My Rules' list share it; a sync or an import refetches it. */
+    alerts: ['rules', 'alerts'] as const,
   },
   /** GET sync/status: the OANDA background sync's schedule and state. */
   syncStatus: ['sync-status'] as const,

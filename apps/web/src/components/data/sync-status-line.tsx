@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { queryKeys } from '../../lib/query-keys';
 import { syncStatusQuery, syncStatusText } from './sync-status-query';
 
 /**
@@ -23,8 +24,11 @@ export function SyncStatusLine({ listKey }: { listKey: QueryKey }) {
   const seen = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     if (status.data === undefined) return;
-    if (seen.current !== undefined && lastSyncedAt !== seen.current)
+    if (seen.current !== undefined && lastSyncedAt !== seen.current) {
       void client.invalidateQueries({ queryKey: listKey });
+      // The sync's trades may have crossed an alert threshold (docs/PRODUCT.md, My Rules: Alerts).
+      void client.invalidateQueries({ queryKey: queryKeys.rules.alerts });
+    }
     seen.current = lastSyncedAt;
   }, [status.data, lastSyncedAt, client, listKey]);
 

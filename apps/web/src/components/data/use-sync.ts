@@ -26,6 +26,8 @@ export function useSync<T extends { message: string }>(base: string | null, path
       toast.success(result.message || 'Sync finished');
       await client.invalidateQueries({ queryKey: listKey });
       void client.invalidateQueries({ queryKey: queryKeys.syncStatus });
+      // New trades may have crossed an alert threshold of a loss limit (docs/PRODUCT.md, My Rules: Alerts).
+      void client.invalidateQueries({ queryKey: queryKeys.rules.alerts });
     },
     onError: async (error) => {
       if (isSyncInProgress(error)) {

@@ -18,6 +18,7 @@ import { paths } from '../../config/paths';
 import { failureMessage } from '../../lib/api';
 import { signOut, signOutEverywhere } from '../../lib/session';
 import { FeedbackButton } from './feedback-button';
+import { AlertsBell } from './alerts-bell';
 import { useProfile } from '../../lib/profile-query';
 
 function initialOf(username: string | undefined): string {
@@ -34,6 +35,7 @@ export function AppHeader({ onToggleSidebar }: { onToggleSidebar: () => void }) 
         </CHeaderToggler>
         <CHeaderNav className="ms-auto align-items-center">
           <FeedbackButton />
+          <AlertsBell />
           <CDropdown variant="nav-item" alignment="end">
             <CDropdownToggle caret={false} className="py-0 d-flex align-items-center gap-2" aria-label="Profile menu">
               <CAvatar color="primary" textColor="white" size="md">

@@ -119,13 +119,15 @@ export function ImportPage() {
     try {
       const result = await confirmImport(importId, body);
       setStage({ step: 'done', result });
-      // New trades and accounts; the server may also have made MetaTrader the default platform.
+      // New trades and accounts (which may cross a rule set's alert threshold); the server may also have made
+      // MetaTrader the default platform.
       for (const queryKey of [
         queryKeys.tradeHistory.all,
         queryKeys.accounts.all,
         queryKeys.dashboardMetrics.all,
         queryKeys.calendar.all,
         queryKeys.info,
+        queryKeys.rules.alerts,
       ])
         void client.invalidateQueries({ queryKey });
     } catch (failure) {

@@ -21,6 +21,7 @@ import type { RulePreset, StoredRuleSet } from '@pipsense/contract';
 import { formatDateTime, formatMoney } from '../../../components/data/format';
 import { failureMessage } from '../../../lib/api';
 import { ruleStatusQuery, useDeleteRuleSet, useEditRuleSet } from '../api/rules-api';
+import { AlertSettings } from './alert-settings';
 import { RuleDays } from './rule-days';
 import { RuleStatusPanel } from './rule-status';
 
@@ -178,6 +179,7 @@ export function RuleSetCard({
       </CCardHeader>
       <CCardBody>
         <RuleStatusPanel ruleSet={ruleSet} />
+        <AlertSettings ruleSet={ruleSet} />
         {preset && <PresetNotes preset={preset} />}
         <h3 className="h6 mt-3">Day by day</h3>
         <RuleDays id={ruleSet.id} name={ruleSet.name} currency={currency} />

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { StoredRuleSet } from '@pipsense/contract';
 import { fakeApi, failure, ok, type Route } from '../../../test/fake-api';
 import { account, accountPage } from '../../../test/account-fixtures';
+import { alertRoutes, ruleAlert } from '../../../test/alert-fixtures';
 import { findOpenDialog, renderWithProviders } from '../../../test/render';
 import {
   CREATE_RULE_SET,
@@ -38,6 +39,7 @@ function serve(sets: StoredRuleSet[], extra: Record<string, Route> = {}) {
     [GET_RULE_SETS]: () => ok(ruleSetsBody(sets)),
     [GET_ACCOUNTS]: (call) =>
       ok(accountPage(call.search.get('platform') === 'metatrader' ? [MT_ACCOUNT] : [account()])),
+    ...alertRoutes([]),
     [GET_STATUS]: () => ok(statusBody()),
     [GET_DAYS]: () =>
       ok(
@@ -265,5 +267,101 @@ describe('RulesPage', () => {
     serve([], { [GET_RULE_SETS]: () => failure(500, 'The database is not reachable.') });
     renderWithProviders(<RulesPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('The database is not reachable.');
+  });
+});
+
+describe('My Rules: alerts', () => {
+  it('lists every alert, newest first, unread ones marked, and marks them all read', async () => {
+    const alerts = [
+      ruleAlert(),
+      ruleAlert({
+        id: 'al-2',
+        threshold: 50,
+        message: 'FTMO challenge: 50.2 % of the daily loss used (2,510.00 of 5,000.00 USD).',
+        readAt: '2026-11-27T08:00:00.000Z',
+      }),
+    ];
+    const api = serve([ruleSet()], alertRoutes(alerts));
+    const user = userEvent.setup();
+    renderWithProviders(<RulesPage />);
+    const section = await screen.findByRole('region', { name: 'Alerts · 1 unread' });
+    const items = await within(section).findAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.alert-message')?.textContent)).toEqual(
+      alerts.map((a) => a.message),
+    );
+    expect(items[0]).toHaveClass('alert-unread');
+    expect(items[1]).not.toHaveClass('alert-unread');
+
+    await user.click(within(section).getByRole('button', { name: 'Mark all read' }));
+    await screen.findByRole('region', { name: 'Alerts' });
+    expect(api.to('/api/v1/rules/read_alerts', 'POST').map((c) => c.body)).toEqual([{}]);
+    expect(section.querySelectorAll('.alert-unread')).toHaveLength(0);
+  });
+
+  it('says when there is no alert yet', async () => {
+    serve([ruleSet()]);
+    renderWithProviders(<RulesPage />);
+    const section = await screen.findByRole('region', { name: 'Alerts' });
+    expect(
+      await within(section).findByText('No alerts yet. You are told here when a loss limit’s use crosses a threshold.'),
+    ).toBeInTheDocument();
+  });
+
+  it('edits a set’s alert percents and email opt-in, showing the server’s message on bad input', async () => {
+    let sets = [ruleSet()];
+    const api = serve(sets, {
+      [GET_RULE_SETS]: () => ok(ruleSetsBody(sets)),
+      [EDIT_RULE_SET]: (call) => {
+        const body = call.body as { alertThresholds: number[]; emailAlerts: boolean };
+        if (body.alertThresholds.some((p) => p > 100))
+          return failure(400, 'alertThresholds must be percents between 1 and 100', 'VALIDATION');
+        sets = [ruleSet(body)];
+        return ok({ success: true, message: 'Rule set saved', data: sets[0] });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<RulesPage />);
+    const card = await screen.findByRole('region', { name: 'FTMO challenge' });
+    expect(card).toHaveTextContent('Alert at 50 %, 80 %, 100 % of the daily and maximum loss');
+
+    await user.click(within(card).getByRole('button', { name: 'Edit alerts' }));
+    const form = within(card).getByRole('form', { name: 'Alerts of FTMO challenge' });
+    const percents = within(form).getByLabelText(/Alert at/);
+    expect(percents).toHaveValue('50, 80, 100');
+    await user.clear(percents);
+    await user.type(percents, '60, 90 %, 120');
+    await user.click(within(form).getByLabelText('Also email me'));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'alertThresholds must be percents between 1 and 100',
+    );
+
+    await user.clear(percents);
+    await user.type(percents, '60, 90 %, 100');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(card).findByText('Saved')).toHaveAttribute('role', 'status');
+    await waitFor(() =>
+      expect(card).toHaveTextContent('Alert at 60 %, 90 %, 100 % of the daily and maximum loss · also by email'),
+    );
+    expect(api.to('/api/v1/rules/edit_rule_set/rs-1', 'POST').map((c) => c.body)).toEqual([
+      { alertThresholds: [60, 90, 120], emailAlerts: true },
+      { alertThresholds: [60, 90, 100], emailAlerts: true },
+    ]);
+  });
+
+  it('asks for numbers before sending a text that is none', async () => {
+    const api = serve([ruleSet()]);
+    const user = userEvent.setup();
+    renderWithProviders(<RulesPage />);
+    const card = await screen.findByRole('region', { name: 'FTMO challenge' });
+    await user.click(within(card).getByRole('button', { name: 'Edit alerts' }));
+    const percents = within(card).getByLabelText(/Alert at/);
+    await user.clear(percents);
+    await user.type(percents, '50, eighty');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'Write the percents as numbers separated by commas, such as 50, 80, 100.',
+    );
+    expect(api.to('/api/v1/rules/edit_rule_set/rs-1')).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { accountsOfPlatformQuery } from '../../../lib/accounts-query';
 import { presetsQuery, ruleSetsQuery } from '../api/rules-api';
 import { accountChoices } from '../model/account-choices';
 import { AddRuleSetForm } from './add-rule-set-form';
+import { AlertsSection } from './alerts-section';
 import { RuleSetCard } from './rule-set-card';
 import '../rules.css';
 
@@ -56,6 +57,7 @@ export function RulesPage() {
         )}
         {sets.data.length > 0 && addButton}
       </div>
+      <AlertsSection />
       {sets.data.length === 0 ? (
         <EmptyState title="No rule sets" hint={EMPTY_RULES_HINT} action={addButton} />
       ) : (
