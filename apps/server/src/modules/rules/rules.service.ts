@@ -123,16 +123,18 @@ export function alertText(a: {
   resetTime: string;
   zone: string;
 }): { subject: string; message: string } {
+  // An account whose currency no report named (a CSV import): the amounts alone.
+  const unit = a.currency ? ` ${a.currency}` : '';
   const amount = (value: string) => groupDecimal(value, 2);
   const what = a.kind === 'daily_loss' ? "today's loss limit" : 'the maximum loss';
   const until = a.kind === 'daily_loss' ? ` until the reset at ${a.resetTime} ${a.zone}` : '';
   const left =
     signOf(a.remaining) > 0
-      ? `${amount(a.remaining)} ${a.currency} left${until}.`
+      ? `${amount(a.remaining)}${unit} left${until}.`
       : `nothing left${until}: the limit is reached.`;
   return {
     subject: `PipSense alert: ${a.threshold} % of ${what} used (${a.ruleSetName})`,
-    message: `${a.ruleSetName}: ${a.threshold} % of ${what} used — ${amount(a.used)} ${a.currency} of ${amount(a.limit)}; ${left}`,
+    message: `${a.ruleSetName}: ${a.threshold} % of ${what} used — ${amount(a.used)}${unit} of ${amount(a.limit)}; ${left}`,
   };
 }
 
