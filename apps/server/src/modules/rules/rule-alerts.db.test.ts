@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RuleAlert } from '@pipsense/contract';
+import { ruleAlertSchema, type RuleAlert } from '@pipsense/contract';
 import { createDb, type Db } from '../../db/client';
 import { slice } from '../../db/slice';
 import { sumDecimals } from '../../domain/decimal';
@@ -145,6 +145,8 @@ describe('the alert check', () => {
     expect(await a.checkAlerts(alice.id, KEY)).toBe(2);
     const { alerts, unread } = await a.alerts(alice.id);
     expect(unread).toBe(2);
+    // As the contract reads them.
+    expect(ruleAlertSchema.array().parse(alerts)).toEqual(alerts);
     expect(brief(alerts)).toEqual([
       ['daily_loss', '2026-11-23', 80],
       ['daily_loss', '2026-11-23', 50],
@@ -173,7 +175,11 @@ describe('the alert check', () => {
       subject: "PipSense alert: 80 % of today's loss limit used (FTMO challenge)",
     });
     expect(sent[0]!.text).toContain('50 % of today');
-    const rows = await first.kysely.selectFrom('rule_alerts').select('emailed_at').where('user_id', '=', alice.id).execute();
+    const rows = await first.kysely
+      .selectFrom('rule_alerts')
+      .select('emailed_at')
+      .where('user_id', '=', alice.id)
+      .execute();
     expect(rows.every((r) => r.emailed_at === clock)).toBe(true);
   });
 
@@ -264,7 +270,11 @@ describe('email', () => {
       failMail = false;
     }
     expect(logged).toEqual([expect.objectContaining({ userId: erin.id, step: expect.stringContaining('email') })]);
-    const rows = await first.kysely.selectFrom('rule_alerts').select('emailed_at').where('user_id', '=', erin.id).execute();
+    const rows = await first.kysely
+      .selectFrom('rule_alerts')
+      .select('emailed_at')
+      .where('user_id', '=', erin.id)
+      .execute();
     expect(rows).toEqual([{ emailed_at: null }]);
   });
 

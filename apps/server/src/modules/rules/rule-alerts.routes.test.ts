@@ -3,6 +3,7 @@ import { startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
 import type {
   ImportConfirmResponse,
   ImportUploadResponse,
+  ReadAlertsBody,
   ReadAlertsResponse,
   RuleAlertsResponse,
   StoredRuleSet,
@@ -23,7 +24,10 @@ let t: TestApp;
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
 
 beforeAll(async () => {
-  sim = await startOandaSim({ accounts: [{ alias: 'Alerts', currency: 'USD', deposit: 10_000, trades: 0 }], now: () => clock });
+  sim = await startOandaSim({
+    accounts: [{ alias: 'Alerts', currency: 'USD', deposit: 10_000, trades: 0 }],
+    now: () => clock,
+  });
   smtp = await startSmtp();
   testDb = await createTestDb();
   t = await createTestApp(
@@ -129,7 +133,10 @@ describe('an imported account', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toContain('alertThresholds');
     const edited = await ok<StoredRuleSet>(
-      await post(alice.token, `/api/v1/rules/edit_rule_set/${set.id}`, { alertThresholds: [80, 100], emailAlerts: true }),
+      await post(alice.token, `/api/v1/rules/edit_rule_set/${set.id}`, {
+        alertThresholds: [80, 100],
+        emailAlerts: true,
+      }),
     );
     expect(edited).toMatchObject({ alertThresholds: [80, 100], emailAlerts: true, name: 'FTMO challenge' });
     // An edit without rules keeps the stored ones.
@@ -177,16 +184,17 @@ describe('an imported account', () => {
   it('lists and marks read for the signed-in user only', async () => {
     const [alert] = (await alertsOf(alice.token)).alerts;
     expect(await alertsOf(bob.token)).toEqual({ alerts: [], unread: 0 });
-    const theirs = await ok<ReadAlertsResponse['data']>(
-      await post(bob.token, '/api/v1/rules/read_alerts', { ids: [alert!.id] }),
-    );
+    const named: ReadAlertsBody = { ids: [alert!.id] };
+    const theirs = await ok<ReadAlertsResponse['data']>(await post(bob.token, '/api/v1/rules/read_alerts', named));
     expect(theirs).toEqual({ read: 0 });
     expect((await alertsOf(alice.token)).unread).toBe(1);
-    expect(await ok(await post(alice.token, '/api/v1/rules/read_alerts', { ids: [alert!.id] }))).toEqual({ read: 1 });
+    expect(await ok(await post(alice.token, '/api/v1/rules/read_alerts', named))).toEqual({ read: 1 });
     expect(await alertsOf(alice.token, '?unread=true')).toEqual({ alerts: [], unread: 0 });
     const all = await alertsOf(alice.token, '?unread=false');
     expect(all.alerts[0]!.readAt).not.toBeNull();
     expect(await ok(await post(alice.token, '/api/v1/rules/read_alerts'))).toEqual({ read: 0 });
+    const bare = await t.call(alice.token, { method: 'POST', url: '/api/v1/rules/read_alerts' });
+    expect(bare.statusCode, bare.body).toBe(200);
     const bad = await get(alice.token, '/api/v1/rules/get_alerts?unread=maybe');
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toContain('unread');

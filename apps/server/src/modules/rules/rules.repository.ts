@@ -6,7 +6,7 @@ export type RuleSetRow = Selectable<RuleSetsTable>;
 export type RuleAlertRow = Selectable<RuleAlertsTable>;
 
 /** The newest alerts get_alerts answers with. */
-export const ALERTS_LISTED = 200;
+const ALERTS_LISTED = 200;
 
 /** The user's rule sets (migration 027): every query names the user, so another user's set is never found. */
 export function createRulesRepository(db: Kysely<RulesTables>) {

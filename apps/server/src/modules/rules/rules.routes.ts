@@ -100,9 +100,10 @@ export const rulesRoutes: FastifyPluginAsyncZod<{ rules: RulesService }> = async
 
   app.post(
     '/api/v1/rules/read_alerts',
-    { schema: { body: readAlertsBody, response: { 200: readAlertsResponse } } },
+    // A POST without a body reads every unread alert, as `{}` does.
+    { schema: { body: readAlertsBody.nullish(), response: { 200: readAlertsResponse } } },
     async (request) => {
-      const read = await rules.readAlerts(userId(request), request.body.ids);
+      const read = await rules.readAlerts(userId(request), request.body?.ids);
       return { success: true, message: `${plural(read, 'alert')} marked read`, data: { read } };
     },
   );

@@ -296,7 +296,8 @@ export function createRulesService(deps: RulesDeps) {
       const insertedIds = await repository.insertAlerts(rows);
       const inserted = rows.filter((r) => insertedIds.has(r.id));
       count += inserted.length;
-      if (inserted.length > 0 && stored.emailAlerts) mailLater(userId, row, inserted, subjects.get(inserted.at(-1)!.id)!);
+      if (inserted.length > 0 && stored.emailAlerts)
+        mailLater(userId, row, inserted, subjects.get(inserted.at(-1)!.id)!);
     }
     return count;
   }
@@ -386,7 +387,8 @@ export function createRulesService(deps: RulesDeps) {
         start_time: set.startTime,
         initial_balance: set.initialBalance,
         rules: JSON.stringify(set.rules),
-        alert_thresholds: body.alertThresholds === undefined ? row.alert_thresholds : JSON.stringify(body.alertThresholds),
+        alert_thresholds:
+          body.alertThresholds === undefined ? row.alert_thresholds : JSON.stringify(body.alertThresholds),
         email_alerts: body.emailAlerts === undefined ? row.email_alerts : body.emailAlerts ? 1 : 0,
         updated_at: deps.now().toISOString(),
       };
@@ -459,10 +461,7 @@ export function createRulesService(deps: RulesDeps) {
 
     /** The user's alerts, newest first (at most 200), and how many are unread. */
     async alerts(userId: string, unreadOnly = false): Promise<{ alerts: RuleAlert[]; unread: number }> {
-      const [rows, unread] = await Promise.all([
-        repository.alerts(userId, unreadOnly),
-        repository.unreadCount(userId),
-      ]);
+      const [rows, unread] = await Promise.all([repository.alerts(userId, unreadOnly), repository.unreadCount(userId)]);
       return { alerts: rows.map(toAlert), unread };
     },
 
