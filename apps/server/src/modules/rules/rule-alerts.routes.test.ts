@@ -9,7 +9,9 @@ import type {
   StoredRuleSet,
 } from '@pipsense/contract';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
+import { userIdOf } from '../../test/seed-trades';
 import { startSmtp, type TestSmtp } from '../../test/smtp';
+import type { SyncJobs } from '../sync-jobs';
 
 /*
  * Alerts end to end (docs/rules.md, Alerts) on SQLite and PostgreSQL: the thresholds and the email opt-in of a rule
@@ -22,6 +24,7 @@ let sim: OandaSim;
 let smtp: TestSmtp;
 let t: TestApp;
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
+let jobs: SyncJobs;
 
 beforeAll(async () => {
   sim = await startOandaSim({
@@ -32,7 +35,13 @@ beforeAll(async () => {
   testDb = await createTestDb();
   t = await createTestApp(
     { OANDA_PRACTICE_URL: sim.url, OANDA_LIVE_URL: 'http://127.0.0.1:9', SMTP_URL: smtp.url },
-    { db: testDb.db, now: () => new Date(clock), oanda: { retries: 0, timeoutMs: 5_000 } },
+    {
+      db: testDb.db,
+      now: () => new Date(clock),
+      oanda: { retries: 0, timeoutMs: 5_000 },
+      // Not started: the background sync is run by hand below.
+      syncJobs: { tokenGapMs: 0, expose: (j) => (jobs = j) },
+    },
   );
 });
 afterAll(async () => {
@@ -239,5 +248,14 @@ describe('a sync from OANDA', () => {
     ]);
     expect(alerts[0]!.percentUsed).toBeGreaterThan(100);
     expect(alerts[0]!.message).toContain('nothing left until the reset at 00:00 UTC: the limit is reached.');
+
+    // The next day, the background sync: the same again for that day.
+    clock = Date.UTC(2026, 10, 25, 9, 0);
+    const next = sim.openTrade(accountId, { instrument: 'EUR_USD', units: 1_000_000 });
+    sim.closeTrade(accountId, next.id);
+    clock += 60_000;
+    expect(await jobs.runner.runScheduled(await userIdOf(testDb.db.kysely, user.username))).toBe('synced');
+    const later = (await alertsOf(user.token)).alerts.filter((a) => a.day === '2026-11-25');
+    expect(later.map((a) => a.threshold)).toEqual([100, 80, 50]);
   });
 });
