@@ -453,7 +453,8 @@ export function createRulesService(deps: RulesDeps) {
         try {
           stored += await checkSet(userId, row, at);
         } catch (error) {
-          deps.alerts?.log(error, { userId, ruleSetId: row.id, step: 'rule alerts' });
+          if (!deps.alerts) throw error;
+          deps.alerts.log(error, { userId, ruleSetId: row.id, step: 'rule alerts' });
         }
       }
       return stored;
