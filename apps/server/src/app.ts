@@ -336,6 +336,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now: ctx.now,
     candles,
     candleLimit: options.userLimits?.candles,
+    // Late-bound: the rules module is built below; syncs and imports come only once the app serves requests. The
+    // alert check of the account a sync or an import wrote (docs/rules.md, Alerts); its failure is logged only.
+    accountWritten: (userId, accountKey) =>
+      rules
+        .checkAlerts(userId, accountKey)
+        .catch((err: unknown) => app.log.warn({ err, userId, accountKey }, 'rule alert check failed')),
   });
   // The one read side of trades (docs/decisions/021-one-read-side-for-trades.md).
   const views = createTradeViews({
@@ -491,7 +497,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       balanceHistory: (userId, accountKey, to) => money.balanceHistory(userId, accountKey, { to, resolution: 'trade' }),
     },
     now: ctx.now,
+    // Alerts mailed to the address auth keeps (docs/rules.md, Alerts).
+    alerts: {
+      mailer,
+      emailOf: async (userId) => (await auth.profile(userId)).email || null,
+      log: (err, context) => app.log.warn({ err, ...context }, 'rule alert failed'),
+    },
   });
+  // After the database's hook, so it runs first: the alert mails still being sent are marked before it closes.
+  app.addHook('onClose', () => rules.settle());
   await app.register(rulesRoutes, { rules });
 
   const imports = createImportService({

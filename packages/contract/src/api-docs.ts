@@ -333,6 +333,11 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
     summary: 'The trades that broke a trade-level rule, with the rule',
     errors: { 404: 'No account of yours has this key or login.' },
   },
+  'GET /api/v1/rules/get_alerts': {
+    tag: 'Rules',
+    summary: "The alerts of the loss limits' use, newest first, with the unread count",
+  },
+  'POST /api/v1/rules/read_alerts': { tag: 'Rules', summary: 'Mark the named alerts, or every unread one, read' },
 
   'POST /api/v1/support/feedback': {
     tag: 'Support',

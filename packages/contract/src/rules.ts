@@ -408,6 +408,10 @@ const alertThresholdsSchema = z
   .max(10, 'alertThresholds may hold at most 10 percents')
   .refine((list) => list.every((v, i) => i === 0 || v > list[i - 1]!), 'alertThresholds must be ascending, each once');
 
+const ruleList = z
+  .array(ruleSchema, { error: 'rules must be a list of rules' })
+  .max(50, 'rules may hold at most 50 rules');
+
 /**
  * POST /api/v1/rules/create_rule_set. With a preset its rules come first, and a given rule replaces the preset's
  * rule of the same kind; startTime defaults to the account's first booking (else now), initialBalance to the
@@ -419,10 +423,7 @@ export const createRuleSetBody = z.object({
   preset: oneOf('preset', RULE_PRESET_IDS).optional(),
   startTime: isoTime('startTime').optional(),
   initialBalance: ruleSetSchema.shape.initialBalance.optional(),
-  rules: z
-    .array(ruleSchema, { error: 'rules must be a list of rules' })
-    .max(50, 'rules may hold at most 50 rules')
-    .default([]),
+  rules: ruleList.default([]),
   alertThresholds: alertThresholdsSchema.optional(),
   emailAlerts: z.boolean({ error: 'emailAlerts must be true or false' }).optional(),
 });
@@ -431,7 +432,8 @@ export const createRuleSetBody = z.object({
 export const editRuleSetBody = createRuleSetBody
   .omit({ accountId: true, preset: true, rules: true })
   .partial()
-  .extend({ rules: createRuleSetBody.shape.rules.optional() });
+  // Without a default: an edit that leaves `rules` out keeps the stored ones.
+  .extend({ rules: ruleList.optional() });
 
 export const ruleSetIdParams = z.object({
   id: z

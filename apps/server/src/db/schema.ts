@@ -285,8 +285,34 @@ export interface RuleSetsTable {
   initial_balance: string;
   /** The rules as JSON (the contract's ruleSchema). */
   rules: string;
+  /** The alert thresholds as JSON, ascending percents (migration 028). */
+  alert_thresholds: string;
+  /** 1: the alerts are mailed too; 0: in the app only. */
+  email_alerts: number;
   created_at: string;
   updated_at: string;
+}
+
+/** An alert of a loss limit's use crossing a threshold (migration 028, modules/rules; docs/rules.md, Alerts). */
+export interface RuleAlertsTable {
+  id: string;
+  user_id: string;
+  rule_set_id: string;
+  /** daily_loss or max_loss (contract ALERT_KINDS). */
+  kind: string;
+  /** The local date (YYYY-MM-DD) in the rule set's reset zone. */
+  day: string;
+  threshold: number;
+  /** Exact decimal percent, e.g. 80.25. */
+  percent_used: string;
+  currency: string;
+  limit: string;
+  used: string;
+  remaining: string;
+  message: string;
+  created_at: string;
+  read_at: string | null;
+  emailed_at: string | null;
 }
 
 export interface BalanceOperationsTable {
@@ -465,6 +491,7 @@ export interface Database {
   ai_usage: AiUsageTable;
   candles: CandlesTable;
   rule_sets: RuleSetsTable;
+  rule_alerts: RuleAlertsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createRuleSetBody,
+  readAlertsBody,
+  readAlertsResponse,
+  ruleAlertsQuery,
+  ruleAlertsResponse,
   editRuleSetBody,
   ruleBreaksQuery,
   ruleBreaksResponse,
@@ -83,6 +87,24 @@ export const rulesRoutes: FastifyPluginAsyncZod<{ rules: RulesService }> = async
     async (request) => {
       const data = await rules.breaks(userId(request), request.query);
       return { success: true, message: plural(data.length, 'break'), data };
+    },
+  );
+  app.get(
+    '/api/v1/rules/get_alerts',
+    { schema: { querystring: ruleAlertsQuery, response: { 200: ruleAlertsResponse } } },
+    async (request) => {
+      const data = await rules.alerts(userId(request), request.query.unread === true);
+      return { success: true, message: plural(data.unread, 'unread alert'), data };
+    },
+  );
+
+  app.post(
+    '/api/v1/rules/read_alerts',
+    // A POST without a body reads every unread alert, as `{}` does.
+    { schema: { body: readAlertsBody.nullish(), response: { 200: readAlertsResponse } } },
+    async (request) => {
+      const read = await rules.readAlerts(userId(request), request.body?.ids);
+      return { success: true, message: `${plural(read, 'alert')} marked read`, data: { read } };
     },
   );
 };

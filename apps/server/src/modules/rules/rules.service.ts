@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ALERT_KINDS,
   DEFAULT_ALERT_THRESHOLDS,
+  type AlertKind,
+  type RuleAlert,
   rulePresetSchema,
   ruleSetSchema,
   type Rule,
@@ -9,17 +12,32 @@ import {
   type RuleTradeBreak,
   type StoredRuleSet,
 } from '@pipsense/contract';
-import { divideDecimals, multiplyDecimals, negateDecimal, signOf, sumDecimals } from '../../domain/decimal';
+import {
+  compareDecimals,
+  divideDecimals,
+  groupDecimal,
+  multiplyDecimals,
+  negateDecimal,
+  signOf,
+  sumDecimals,
+} from '../../domain/decimal';
 import { initialRiskOf } from '../../domain/risk';
 import { badRequest, notFound } from '../../lib/errors';
-import { RULE_PRESETS, evaluateRules, presetOf, type RuleInputs, type RuleTrade } from './engine';
+import type { Mailer } from '../../lib/mailer';
+import { RULE_PRESETS, boundaryOf, evaluateRules, presetOf, type RuleInputs, type RuleTrade } from './engine';
 import type { RuleSources, RuleTradeFacts } from './ports';
-import type { RuleSetRow, RulesRepository } from './rules.repository';
+import type { RuleAlertRow, RuleSetRow, RulesRepository } from './rules.repository';
 
 export interface RulesDeps {
   repository: RulesRepository;
   sources: RuleSources;
   now: () => Date;
+  /** Where alerts are mailed (docs/rules.md, Alerts): the mailer, the user's address (auth owns users), the log. */
+  alerts?: {
+    mailer: Pick<Mailer, 'send'>;
+    emailOf: (userId: string) => Promise<string | null>;
+    log: (err: unknown, context: Record<string, unknown>) => void;
+  };
 }
 
 interface RuleSetFields {
@@ -27,6 +45,8 @@ interface RuleSetFields {
   startTime?: string | undefined;
   initialBalance?: string | undefined;
   rules?: Rule[] | undefined;
+  alertThresholds?: number[] | undefined;
+  emailAlerts?: boolean | undefined;
 }
 
 const toStored = (row: RuleSetRow): StoredRuleSet => ({
@@ -37,9 +57,8 @@ const toStored = (row: RuleSetRow): StoredRuleSet => ({
   startTime: row.start_time,
   initialBalance: row.initial_balance,
   rules: JSON.parse(row.rules) as Rule[],
-  // Stored once the alerts land (migration 028); until then every set has the defaults.
-  alertThresholds: [...DEFAULT_ALERT_THRESHOLDS],
-  emailAlerts: false,
+  alertThresholds: JSON.parse(row.alert_thresholds) as number[],
+  emailAlerts: row.email_alerts === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -91,9 +110,57 @@ export function riskAtOpenOf(t: RuleTradeFacts, currency: string | null): string
   return null;
 }
 
+/** What an alert says of a loss limit's use: the one wording of the app's list and the email (docs/rules.md, Alerts). */
+export function alertText(a: {
+  ruleSetName: string;
+  kind: AlertKind;
+  threshold: number;
+  currency: string;
+  limit: string;
+  used: string;
+  remaining: string;
+  /** The daily reset: "17:00" and its zone. */
+  resetTime: string;
+  zone: string;
+}): { subject: string; message: string } {
+  // An account whose currency no report named (a CSV import): the amounts alone.
+  const unit = a.currency ? ` ${a.currency}` : '';
+  const amount = (value: string) => groupDecimal(value, 2);
+  const what = a.kind === 'daily_loss' ? "today's loss limit" : 'the maximum loss';
+  const until = a.kind === 'daily_loss' ? ` until the reset at ${a.resetTime} ${a.zone}` : '';
+  const left =
+    signOf(a.remaining) > 0
+      ? `${amount(a.remaining)}${unit} left${until}.`
+      : `nothing left${until}: the limit is reached.`;
+  return {
+    subject: `PipSense alert: ${a.threshold} % of ${what} used (${a.ruleSetName})`,
+    message: `${a.ruleSetName}: ${a.threshold} % of ${what} used — ${amount(a.used)}${unit} of ${amount(a.limit)}; ${left}`,
+  };
+}
+
+const toAlert = (row: RuleAlertRow & { rule_set_name: string; account_key: string }): RuleAlert => ({
+  id: row.id,
+  ruleSetId: row.rule_set_id,
+  ruleSetName: row.rule_set_name,
+  accountId: row.account_key,
+  kind: row.kind as AlertKind,
+  threshold: row.threshold,
+  percentUsed: Number(row.percent_used),
+  day: row.day,
+  time: row.created_at,
+  currency: row.currency,
+  limit: row.limit,
+  used: row.used,
+  remaining: row.remaining,
+  message: row.message,
+  readAt: row.read_at,
+});
+
 /** Rule sets of the user's accounts (docs/rules.md, API): stored here, evaluated by the engine on the owners' data. */
 export function createRulesService(deps: RulesDeps) {
   const { repository, sources } = deps;
+  /** Alert mails still being sent (settle waits for them). */
+  const pending = new Set<Promise<void>>();
 
   async function account(userId: string, accountId: string) {
     const named = await sources.named(userId, accountId);
@@ -178,6 +245,89 @@ export function createRulesService(deps: RulesDeps) {
     );
   }
 
+  /** One rule set's alerts now; answers how many this call stored. */
+  async function checkSet(userId: string, row: RuleSetRow, at: string): Promise<number> {
+    const stored = toStored(row);
+    const { status, days } = await evaluate(userId, row, at);
+    const day = days.find((d) => d.start === status.today.start)?.date ?? days.at(-1)?.date;
+    if (day === undefined || stored.alertThresholds.length === 0) return 0;
+    const boundary = boundaryOf(stored);
+    let count = 0;
+    for (const kind of ALERT_KINDS) {
+      const line = status.rules.find((l) => l.kind === kind);
+      if (!line || line.unit !== 'money' || line.percentUsed === null) continue;
+      const { limit, used, remaining, percentUsed } = line;
+      if (limit === null || used === null || remaining === null) continue;
+      const reached = stored.alertThresholds.filter((t) => compareDecimals(String(t), percentUsed) <= 0);
+      if (reached.length === 0) continue;
+      const subjects = new Map<string, string>();
+      const rows = reached.map((threshold): RuleAlertRow => {
+        const text = alertText({
+          ruleSetName: row.name,
+          kind,
+          threshold,
+          currency: status.currency,
+          limit,
+          used,
+          remaining,
+          resetTime: boundary.resetTime,
+          zone: boundary.zone,
+        });
+        const id = randomUUID();
+        subjects.set(id, text.subject);
+        return {
+          id,
+          user_id: userId,
+          rule_set_id: row.id,
+          kind,
+          day,
+          threshold,
+          percent_used: percentUsed,
+          currency: status.currency,
+          limit,
+          used,
+          remaining,
+          message: text.message,
+          created_at: at,
+          read_at: null,
+          emailed_at: null,
+        };
+      });
+      const insertedIds = await repository.insertAlerts(rows);
+      const inserted = rows.filter((r) => insertedIds.has(r.id));
+      count += inserted.length;
+      if (inserted.length > 0 && stored.emailAlerts)
+        mailLater(userId, row, inserted, subjects.get(inserted.at(-1)!.id)!);
+    }
+    return count;
+  }
+
+  /**
+   * One mail per rule set and kind a check stored alerts of: its subject the highest threshold reached, its text
+   * every alert stored. Sent apart from the check (a sync never waits for SMTP); a failure is logged.
+   */
+  function mailLater(userId: string, set: RuleSetRow, inserted: RuleAlertRow[], subject: string) {
+    const alerts = deps.alerts;
+    if (!alerts) return;
+    const run = (async () => {
+      const to = await alerts.emailOf(userId);
+      if (!to) return;
+      await alerts.mailer.send({
+        to,
+        subject,
+        text: `${inserted.map((a) => a.message).join('\n')}\n\nAccount: ${set.account_key}. Your alerts are listed in PipSense under My Rules, where the rule set's email alerts can be turned off.`,
+      });
+      await repository.markEmailed(
+        inserted.map((a) => a.id),
+        deps.now().toISOString(),
+      );
+    })().catch((error: unknown) =>
+      alerts.log(error, { userId, ruleSetId: set.id, step: 'rule alert email (the alert is stored)' }),
+    );
+    pending.add(run);
+    void run.finally(() => pending.delete(run));
+  }
+
   return {
     presets() {
       return RULE_PRESETS.map((p) => rulePresetSchema.parse(p));
@@ -212,6 +362,8 @@ export function createRulesService(deps: RulesDeps) {
         start_time: set.startTime,
         initial_balance: set.initialBalance,
         rules: JSON.stringify(set.rules),
+        alert_thresholds: JSON.stringify(body.alertThresholds ?? DEFAULT_ALERT_THRESHOLDS),
+        email_alerts: body.emailAlerts === true ? 1 : 0,
         created_at: now,
         updated_at: now,
       };
@@ -235,6 +387,9 @@ export function createRulesService(deps: RulesDeps) {
         start_time: set.startTime,
         initial_balance: set.initialBalance,
         rules: JSON.stringify(set.rules),
+        alert_thresholds:
+          body.alertThresholds === undefined ? row.alert_thresholds : JSON.stringify(body.alertThresholds),
+        email_alerts: body.emailAlerts === undefined ? row.email_alerts : body.emailAlerts ? 1 : 0,
         updated_at: deps.now().toISOString(),
       };
       await repository.update(userId, id, values);
@@ -282,6 +437,43 @@ export function createRulesService(deps: RulesDeps) {
         }
       }
       return out.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
+    },
+
+    /**
+     * The alert check of an account (docs/rules.md, Alerts), after a sync or an import touched it: each started rule
+     * set's status now; per loss limit (daily_loss, max_loss), an alert for each threshold its use reached, once per
+     * rule set, kind, local day and threshold. The instance whose insert stored an alert mails it (when the set
+     * says so and the user has an address), after the answer; a set whose check fails is logged and skipped.
+     */
+    async checkAlerts(userId: string, accountKey: string): Promise<number> {
+      const at = deps.now().toISOString();
+      let stored = 0;
+      for (const row of await repository.ofAccount(userId, accountKey)) {
+        if (Date.parse(row.start_time) > Date.parse(at)) continue;
+        try {
+          stored += await checkSet(userId, row, at);
+        } catch (error) {
+          if (!deps.alerts) throw error;
+          deps.alerts.log(error, { userId, ruleSetId: row.id, step: 'rule alerts' });
+        }
+      }
+      return stored;
+    },
+
+    /** The user's alerts, newest first (at most 200), and how many are unread. */
+    async alerts(userId: string, unreadOnly = false): Promise<{ alerts: RuleAlert[]; unread: number }> {
+      const [rows, unread] = await Promise.all([repository.alerts(userId, unreadOnly), repository.unreadCount(userId)]);
+      return { alerts: rows.map(toAlert), unread };
+    },
+
+    /** Marks the named alerts read (another user's ids are ignored), or every unread one without ids. */
+    async readAlerts(userId: string, ids?: string[]): Promise<number> {
+      return repository.markRead(userId, ids, deps.now().toISOString());
+    },
+
+    /** Waits for the alert mails still being sent (the app's close, tests). */
+    async settle(): Promise<void> {
+      while (pending.size > 0) await Promise.all([...pending]);
     },
   };
 }

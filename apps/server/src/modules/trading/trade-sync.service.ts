@@ -21,6 +21,8 @@ export interface TradeSyncOptions {
 export interface TradeSyncDeps extends AccountSyncDeps {
   accounts: BrokerAccountRepository;
   trades: TradeRepository;
+  /** After an account's trades are synced (its key): the trading service's follow-up, which never throws. */
+  accountDone?: (accountKey: string) => Promise<void>;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function syncTrades(
         totals.updated += outcome.updated;
         totals.removed += outcome.removed;
         totals.full ||= outcome.full;
+        await deps.accountDone?.(oandaAccount(credentials.mode, id).account_key);
       } catch (error) {
         failures.push(error);
       }

@@ -58,6 +58,12 @@ export interface TradingServiceDeps {
   candles?: Pick<CandleStore, 'read' | 'latest'> | undefined;
   /** Candle requests of one user at once (SECURITY.md, "One user starving the others"); default CANDLE_CONCURRENCY. */
   candleLimit?: UserConcurrency | undefined;
+  /**
+   * After a sync wrote an account's trades (each OANDA account, manual or background) and after an import: app.ts
+   * runs the rules module's alert check there (docs/rules.md, Alerts). It logs its own failures; the sync or import
+   * stands either way.
+   */
+  accountWritten?: ((userId: string, accountKey: string) => Promise<unknown>) | undefined;
 }
 
 /**
@@ -105,7 +111,15 @@ const pagesFor = (total: number, limit: number) => Math.max(1, Math.ceil(total /
  * The trading module's use cases: syncs, accounts, imports, candles. Analytics and the assistant call the exported
  * methods (accounts, openTradesLive, candles, …); stored trades are read through the trade views (modules/trade-views).
  */
-export function createTradingService({ db, oanda, settings, now, candles, candleLimit }: TradingServiceDeps) {
+export function createTradingService({
+  db,
+  oanda,
+  settings,
+  now,
+  candles,
+  candleLimit,
+  accountWritten,
+}: TradingServiceDeps) {
   const candleTurns = candleLimit ?? createUserConcurrency(CANDLE_CONCURRENCY);
   const trades = createTradeRepository(db);
   const accounts = createBrokerAccountRepository(db);
@@ -117,6 +131,11 @@ export function createTradingService({ db, oanda, settings, now, candles, candle
     const credentials = await settings.oandaCredentials(userId);
     if (!credentials) throw notConfigured();
     return { api: oanda.forCredentials(credentials), credentials };
+  }
+
+  /** The follow-up of an account written (deps.accountWritten), never failing what wrote it. */
+  async function written(userId: string, accountKey: string): Promise<void> {
+    await accountWritten?.(userId, accountKey).catch(() => undefined);
   }
 
   /** Runs OANDA work, turning client failures into messages for the user. */
@@ -168,7 +187,17 @@ export function createTradingService({ db, oanda, settings, now, candles, candle
         `${userId}:trades`,
         'A trade sync is already running for your account. Wait for it to finish.',
         () =>
-          upstream(() => syncTrades({ trades, accounts, transactions, now }, api, userId, credentials, options), true),
+          upstream(
+            () =>
+              syncTrades(
+                { trades, accounts, transactions, now, accountDone: (key) => written(userId, key) },
+                api,
+                userId,
+                credentials,
+                options,
+              ),
+            true,
+          ),
       );
     },
 
@@ -235,7 +264,7 @@ export function createTradingService({ db, oanda, settings, now, candles, candle
     ): Promise<ImportCounts> {
       const identity = metatraderAccount(account.server, account.login);
       const key = identity.account_key;
-      return lock.run(
+      const result = await lock.run(
         `${userId}:import:${key}`,
         'This account is being imported already. Wait for that import to finish.',
         async () => {
@@ -272,6 +301,8 @@ export function createTradingService({ db, oanda, settings, now, candles, candle
           };
         },
       );
+      await written(userId, key);
+      return result;
     },
 
     /**

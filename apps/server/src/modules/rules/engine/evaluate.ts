@@ -47,7 +47,7 @@ type Event =
   | { at: number; rank: 3; type: 'weekend'; trade: RuleTrade };
 
 /** The rule set's day boundary: the first rule naming a reset time or zone (the contract makes the others agree). */
-function boundaryOf(ruleSet: RuleSet): DayBoundary {
+export function boundaryOf(ruleSet: Pick<RuleSet, 'rules'>): DayBoundary {
   let resetTime: string | undefined;
   let zone: string | undefined;
   for (const rule of ruleSet.rules) {
