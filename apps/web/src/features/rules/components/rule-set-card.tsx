@@ -22,6 +22,7 @@ import { formatDateTime, formatMoney } from '../../../components/data/format';
 import { failureMessage } from '../../../lib/api';
 import { ruleStatusQuery, useDeleteRuleSet, useEditRuleSet } from '../api/rules-api';
 import { RuleDays } from './rule-days';
+import { RuleEquityChart } from './rule-equity-chart';
 import { RuleStatusPanel } from './rule-status';
 
 function RenameForm({ ruleSet, onDone }: { ruleSet: StoredRuleSet; onDone: () => void }) {
@@ -179,6 +180,8 @@ export function RuleSetCard({
       <CCardBody>
         <RuleStatusPanel ruleSet={ruleSet} />
         {preset && <PresetNotes preset={preset} />}
+        <h3 className="h6 mt-3">Equity and floors</h3>
+        <RuleEquityChart ruleSet={ruleSet} currency={currency} />
         <h3 className="h6 mt-3">Day by day</h3>
         <RuleDays id={ruleSet.id} name={ruleSet.name} currency={currency} />
       </CCardBody>
