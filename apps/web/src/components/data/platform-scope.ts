@@ -1,4 +1,4 @@
-import { platformByLabel, platformParam, type PlatformQuery } from '@pipsense/contract';
+import { platformByLabel, platformByStored, platformParam, type PlatformQuery } from '@pipsense/contract';
 import { tradingBase, type PlatformName } from '../../config/env';
 
 /** What the trading routes are asked with: `{ platform: 'metatrader' }`; the server's default (OANDA) sends nothing. */
@@ -34,4 +34,13 @@ export function platformScope(label: PlatformName): PlatformScope {
     params: query === null || query === DEFAULT_PLATFORM ? {} : { platform: query },
     imported: query !== null && IMPORTED_PLATFORMS.includes(query),
   };
+}
+
+/**
+ * The platform of an account by the `accountId` the API knows it by: an imported account's is its key, which starts
+ * with the platform's stored name ('metatrader:Server:login'); an OANDA account's is OANDA's own id, without a colon.
+ */
+export function platformOfAccountId(accountId: string): PlatformName {
+  const colon = accountId.indexOf(':');
+  return (colon > 0 && platformByStored(accountId.slice(0, colon))?.label) || 'OANDA';
 }

@@ -3,9 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BalanceHistory, BalanceResolution } from '@pipsense/contract';
 import { LoadErrorState } from '../../../components/data/data-states';
 import { EMPTY_CELL, formatDateTime, formatMoney } from '../../../components/data/format';
-import { balanceHistoryQuery, rebuildPolling } from '../api/money-api';
-import { autoResolution, equityState, lastKnownEquity, RESOLUTION_LABELS } from '../model/account-money';
-import { BalanceChart, MONEY_LINE_COLORS } from './balance-chart';
+import { MoneyChart } from '../../../components/charts/money-chart';
+import { MONEY_LINE_COLORS } from '../../../components/charts/money-lines';
+import { balanceHistoryQuery, equityState, rebuildPolling } from '../../../lib/balance-history-query';
+import { autoResolution, lastKnownEquity, RESOLUTION_LABELS } from '../model/account-money';
 import { ChoiceButtons, MoneySection, SectionLoading } from './money-section';
 
 /** What the section says when the equity line is not whole (docs/money.md, E(t)); nothing when it is. */
@@ -58,7 +59,7 @@ function History({
           {notice}
         </p>
       )}
-      <BalanceChart points={points} label={label} />
+      <MoneyChart points={points} label={label} />
       <div className="money-legend" aria-hidden="true">
         <span style={{ color: MONEY_LINE_COLORS.balance }}>Balance</span>
         <span style={{ color: MONEY_LINE_COLORS.equity }}>Equity</span>

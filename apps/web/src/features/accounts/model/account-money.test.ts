@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { account, cashFlow, point } from '../test-fixtures';
-import {
-  accountMoneyTitle,
-  autoResolution,
-  cashFlowTotal,
-  equityState,
-  moneyLines,
-  platformOfAccountId,
-} from './account-money';
+import { moneyLines } from '../../../components/charts/money-lines';
+import { platformOfAccountId } from '../../../components/data/platform-scope';
+import { equityState } from '../../../lib/balance-history-query';
+import { accountMoneyTitle, autoResolution, cashFlowTotal } from './account-money';
 
 describe('account money', () => {
   it("knows an account's platform by its API id", () => {

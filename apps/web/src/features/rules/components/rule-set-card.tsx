@@ -23,6 +23,7 @@ import { failureMessage } from '../../../lib/api';
 import { ruleStatusQuery, useDeleteRuleSet, useEditRuleSet } from '../api/rules-api';
 import { AlertSettings } from './alert-settings';
 import { RuleDays } from './rule-days';
+import { RuleEquityChart } from './rule-equity-chart';
 import { RuleStatusPanel } from './rule-status';
 
 function RenameForm({ ruleSet, onDone }: { ruleSet: StoredRuleSet; onDone: () => void }) {
@@ -181,6 +182,8 @@ export function RuleSetCard({
         <RuleStatusPanel ruleSet={ruleSet} />
         <AlertSettings ruleSet={ruleSet} />
         {preset && <PresetNotes preset={preset} />}
+        <h3 className="h6 mt-3">Equity and floors</h3>
+        <RuleEquityChart ruleSet={ruleSet} currency={currency} />
         <h3 className="h6 mt-3">Day by day</h3>
         <RuleDays id={ruleSet.id} name={ruleSet.name} currency={currency} />
       </CCardBody>
