@@ -89,9 +89,7 @@ async function setup(sets: Array<{ accountId: string; name: string; preset: 'ftm
     now: () => NOW,
     sources: {
       named: (_userId, accountId) =>
-        Promise.resolve(
-          ACCOUNTS[accountId] ? [{ accountKey: accountId, currency: ACCOUNTS[accountId].currency }] : [],
-        ),
+        Promise.resolve(ACCOUNTS[accountId] ? [{ accountKey: accountId, currency: ACCOUNTS[accountId].currency }] : []),
       trades: (_userId, key) => Promise.resolve(ACCOUNTS[key]?.trades ?? []),
       cashFlows: () => Promise.resolve([]),
       balanceHistory: () =>
@@ -233,13 +231,15 @@ describe('"Am I on track for my FTMO challenge?"', () => {
       expect(text).toContain(`${RULE_LABELS[l.kind]}: ${l.used} of ${l.limit}`);
   });
 
-  it.each(['am i on track?', 'Did I pass the FTMO evaluation yet', 'status of my rules', 'how is my prop firm challenge doing'])(
-    'reads "%s" as the same question',
-    async (q) => {
-      const { ask } = await setup([FTMO]);
-      expect(await ask(q)).toBe(await ask('Am I on track for my FTMO challenge?'));
-    },
-  );
+  it.each([
+    'am i on track?',
+    'Did I pass the FTMO evaluation yet',
+    'status of my rules',
+    'how is my prop firm challenge doing',
+  ])('reads "%s" as the same question', async (q) => {
+    const { ask } = await setup([FTMO]);
+    expect(await ask(q)).toBe(await ask('Am I on track for my FTMO challenge?'));
+  });
 });
 
 /** Ten-thousandths of a decimal string, to sum by hand. */
@@ -264,7 +264,10 @@ describe('"Which of my rules do I break most, and what did it cost?"', () => {
       for (const b of trades.values()) {
         const account = ACCOUNTS[b.accountId]!;
         const t = account.trades.find((x) => x.tradeId === b.tradeKey)!;
-        byCurrency.set(account.currency, (byCurrency.get(account.currency) ?? 0) + units(t.realizedPL) + units(t.financing));
+        byCurrency.set(
+          account.currency,
+          (byCurrency.get(account.currency) ?? 0) + units(t.realizedPL) + units(t.financing),
+        );
       }
       const cost = [...byCurrency.keys()]
         .sort()
@@ -278,13 +281,14 @@ describe('"Which of my rules do I break most, and what did it cost?"', () => {
     expect(text).toContain(`The rule you break most is ${RULE_LABELS[counted[0]!.kind]}`);
   });
 
-  it.each(['what rules did I violate the most?', 'my rule breaks: which cost me most', 'How often do I breach my rules?'])(
-    'reads "%s" as the same question',
-    async (q) => {
-      const { ask } = await setup([PERSONAL_USD]);
-      expect(await ask(q)).toBe(await ask('Which of my rules do I break most, and what did it cost?'));
-    },
-  );
+  it.each([
+    'what rules did I violate the most?',
+    'my rule breaks: which cost me most',
+    'How often do I breach my rules?',
+  ])('reads "%s" as the same question', async (q) => {
+    const { ask } = await setup([PERSONAL_USD]);
+    expect(await ask(q)).toBe(await ask('Which of my rules do I break most, and what did it cost?'));
+  });
 });
 
 describe('the get_rule_status tool (the LLM path)', () => {
@@ -302,7 +306,9 @@ describe('the get_rule_status tool (the LLM path)', () => {
     const one = (await rules.list('u1'))[1]!;
     const { result } = await tools.run('trading', 'get_rule_status', { rule_set_id: one.id }, ctx);
     expect((result as { ruleSets: Array<{ id: string }> }).ruleSets.map((s) => s.id)).toEqual([one.id]);
-    expect(tools.specs('trading').map((s) => s.name)).toEqual(expect.arrayContaining(['get_rule_status', 'get_rule_breaks']));
+    expect(tools.specs('trading').map((s) => s.name)).toEqual(
+      expect.arrayContaining(['get_rule_status', 'get_rule_breaks']),
+    );
     expect(tools.specs('candles').map((s) => s.name)).not.toContain('get_rule_status');
   });
 });

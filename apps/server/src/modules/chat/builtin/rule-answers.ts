@@ -61,7 +61,8 @@ function daysLine(status: RuleStatus): string | null {
 /** Every other rule, as My Rules lists it: used of limit, held or broken. */
 function otherLine(line: RuleLine, currency: string): string {
   const label = RULE_LABELS[line.kind];
-  if (line.unit === 'money') return `${label}: ${money(line.used, currency)} of ${money(line.limit, currency)} (${held(line.ok)}).`;
+  if (line.unit === 'money')
+    return `${label}: ${money(line.used, currency)} of ${money(line.limit, currency)} (${held(line.ok)}).`;
   if (line.unit === 'percent') return `${label}: ${line.used ?? 'unknown'}% of ${line.limit}% (${held(line.ok)}).`;
   return `${label}: ${line.used} of ${line.limit} (${held(line.ok)}).`;
 }
@@ -77,7 +78,8 @@ export function ruleTodayAnswer(r: RuleStatusToolResult, timeZone: string): stri
   const active = r.ruleSets.filter((s) => s.active);
   const lines: string[] = [];
   if (active.length === 0) lines.push('None of your rule sets is active (started, neither breached nor passed).');
-  else lines.push(active.length === 1 ? 'What you can still lose today:' : 'What you can still lose today, per rule set:');
+  else
+    lines.push(active.length === 1 ? 'What you can still lose today:' : 'What you can still lose today, per rule set:');
   for (const s of active) {
     const status = s.status!;
     lines.push(`${setName(s)}: ${stateText(status, timeZone)}.`);
@@ -109,7 +111,8 @@ export function ruleTrackAnswer(r: RuleStatusToolResult, timeZone: string, firm?
     : [];
   const sets = named.length > 0 ? named : r.ruleSets;
   const lines: string[] = [];
-  if (firm && named.length === 0) lines.push(`No rule set of yours is named for ${firm.toUpperCase()}; here are all of them.`);
+  if (firm && named.length === 0)
+    lines.push(`No rule set of yours is named for ${firm.toUpperCase()}; here are all of them.`);
   for (const s of sets) {
     if (!s.status) {
       lines.push(waiting(s, timeZone));

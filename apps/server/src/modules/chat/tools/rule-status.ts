@@ -64,7 +64,7 @@ export interface RuleStatusToolResult {
 }
 
 /** One rule kind's breaks: how many, by how many trades, and the booked P/L of those trades per currency. */
-export interface RuleKindBreaks {
+interface RuleKindBreaks {
   kind: RuleKind;
   breaks: number;
   trades: number;
@@ -86,7 +86,7 @@ export interface RuleBreaksToolResult {
 }
 
 /** With no rule set: where to make one (docs/PRODUCT.md, My Rules). */
-export const NO_RULE_SETS_NOTE =
+const NO_RULE_SETS_NOTE =
   'You have no rule set yet. Create one on My Rules (/rules/my_rules): choose the account, then a preset such as FTMO 2-Step Challenge, or your own rules. The assistant then answers with its status.';
 
 const isActive = (status: RuleStatus | null) =>
@@ -141,14 +141,13 @@ export async function ruleBreaksOf(
   now: Date,
 ): Promise<RuleBreaksToolResult> {
   const { ruleSets } = await ruleStatusOf(rules, userId, now, {});
-  if (ruleSets.length === 0) return { byKind: [], total: { breaks: 0, trades: 0, netPL: [] }, ruleSets: 0, note: NO_RULE_SETS_NOTE };
+  if (ruleSets.length === 0)
+    return { byKind: [], total: { breaks: 0, trades: 0, netPL: [] }, ruleSets: 0, note: NO_RULE_SETS_NOTE };
   const breaks = await rules.breaks(userId);
   const currencyOf = new Map(ruleSets.map((s) => [s.id, s.status?.currency ?? ''] as const));
   const accounts = [...new Set(breaks.map((b) => b.accountId))];
   const trades = new Map<string, BreakTrade>();
-  for (const [account, list] of await Promise.all(
-    accounts.map(async (a) => [a, await tradesOf(userId, a)] as const),
-  )) {
+  for (const [account, list] of await Promise.all(accounts.map(async (a) => [a, await tradesOf(userId, a)] as const))) {
     for (const t of list) trades.set(`${account}\u0000${t.tradeId}`, t);
   }
 

@@ -13,7 +13,7 @@ import {
   ruleSetsBody,
   status,
   statusBody,
-} from '../../rules/test/rules-fixtures';
+} from '../../../test/rules-fixtures';
 import { formatReset } from '../model/rules-card';
 import { RulesCard } from './rules-card';
 
@@ -57,9 +57,7 @@ describe('the Overview’s Rules card', () => {
     // Today: 3,200.00 of 100,000.00 is 3.20 %; the floor and the next reset in the Overview's zone.
     expect(text).toContain('Left to lose today3,200.00 USD · 3.20 %');
     const zone = browserTimeZone() ?? 'UTC';
-    expect(text).toContain(
-      `Floor 96,800.00 USD · resets ${formatReset('2026-11-27T23:00:00.000Z', zone)} (${zone})`,
-    );
+    expect(text).toContain(`Floor 96,800.00 USD · resets ${formatReset('2026-11-27T23:00:00.000Z', zone)} (${zone})`);
     expect(text).toContain('To the max-loss floor8,000.00 USD · 8.00 %Floor 90,000.00 USD');
     expect(text).toContain('Profit target+1,800.00 USD · 18.00 %');
     expect(set.querySelector('[aria-label="Progress to the target of FTMO challenge"]')).not.toBeNull();
@@ -79,8 +77,11 @@ describe('the Overview’s Rules card', () => {
       {
         [GET_STATUS]: (call) => {
           if (call.path.endsWith('/rs-2'))
-            return ok(statusBody(status({ state: 'breached', breach: { rule: 'daily_loss', time: '2026-11-03T10:00:00Z' } })));
-          if (call.path.endsWith('/rs-3')) return ok(statusBody(status({ state: 'passed', passedAt: '2026-11-04T10:00:00Z' })));
+            return ok(
+              statusBody(status({ state: 'breached', breach: { rule: 'daily_loss', time: '2026-11-03T10:00:00Z' } })),
+            );
+          if (call.path.endsWith('/rs-3'))
+            return ok(statusBody(status({ state: 'passed', passedAt: '2026-11-04T10:00:00Z' })));
           if (call.path.endsWith('/rs-4')) return ok(statusBody(status({ state: 'paused' })));
           return ok(statusBody());
         },
@@ -89,7 +90,11 @@ describe('the Overview’s Rules card', () => {
     renderWithProviders(<RulesCard />);
     const region = await card();
     await within(region).findByRole('listitem', { name: 'Paused' });
-    expect(within(region).getAllByRole('listitem').map((li) => li.getAttribute('aria-labelledby'))).toHaveLength(2);
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-labelledby')),
+    ).toHaveLength(2);
     expect(within(region).getByRole('listitem', { name: 'Running' })).toBeInTheDocument();
     expect(within(region).getByText('Paused until the reset')).toBeInTheDocument();
     expect(within(region).queryByText('Blown')).toBeNull();

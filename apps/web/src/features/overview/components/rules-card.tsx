@@ -1,25 +1,35 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CBadge, CCard, CCardBody, CProgress } from '@coreui/react';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { RuleStatus, StoredRuleSet } from '@pipsense/contract';
+import { percentOfInitial, type RuleStatus, type StoredRuleSet } from '@pipsense/contract';
 import { formatMoney, formatSignedMoney } from '../../../components/data/format';
+import { formatPercent, lineOf, STATE_BADGE } from '../../../components/data/rule-figures';
 import { platformScope } from '../../../components/data/platform-scope';
 import { paths } from '../../../config/paths';
+import { accountChoices } from '../../../lib/account-choices';
 import { accountsOfPlatformQuery } from '../../../lib/accounts-query';
+import { ruleSetsQuery, ruleStatusQuery } from '../../../lib/rules-query';
 import { browserTimeZone } from '../../../lib/time-zone';
-import { ruleSetsQuery, ruleStatusQuery } from '../../rules/api/rules-api';
-import { accountChoices } from '../../rules/model/account-choices';
-import { formatPercent, lineOf, percentOfInitial, STATE_BADGE } from '../../rules/model/rule-lines';
 import { formatReset, isActive } from '../model/rules-card';
 import './rules-card.css';
 
 /** The platforms whose accounts a rule set can watch, as My Rules names them. */
 const SCOPES = [platformScope('OANDA'), platformScope('MetaTrader')].filter((scope) => scope.base !== null);
 
-function Figure({ label, children, hint }: { label: string; children: ReactNode; hint?: ReactNode }) {
+function Figure({
+  label,
+  children,
+  hint,
+  wide = false,
+}: {
+  label: string;
+  children: ReactNode;
+  hint?: ReactNode;
+  wide?: boolean;
+}) {
   return (
-    <div className="overview-rules-figure">
+    <div className={`overview-rules-figure${wide ? ' overview-rules-wide' : ''}`}>
       <div className="overview-rules-label">{label}</div>
       <div className="overview-rules-value">{children}</div>
       {hint && <div className="overview-rules-hint">{hint}</div>}
@@ -32,6 +42,13 @@ const ofInitial = (amount: string | null | undefined, set: StoredRuleSet) => {
   const percent = percentOfInitial(amount, set.initialBalance);
   return percent === null ? null : <span className="overview-rules-percent"> · {formatPercent(percent)}</span>;
 };
+
+/** A set the card lists: active with its status, or with the failure of its status. */
+interface Row {
+  set: StoredRuleSet;
+  status: RuleStatus | null;
+  error: string | null;
+}
 
 /** One active set: its state, today's room with the floor and the next reset, the max-loss room, target and days. */
 function RuleSetSummary({
@@ -65,6 +82,7 @@ function RuleSetSummary({
         {daily && (
           <Figure
             label="Left to lose today"
+            wide
             hint={
               <>
                 Floor {money(status.today.floor, c)} · resets {formatReset(status.today.end, timeZone)} ({timeZone})
@@ -114,7 +132,9 @@ export function RulesCard() {
   // The zone the Overview's charts count days and hours in.
   const timeZone = browserTimeZone() ?? 'UTC';
   const sets = useQuery(ruleSetsQuery());
-  const started = (sets.data ?? []).filter((set) => Date.parse(set.startTime) <= Date.now());
+  // A set starting later has no status yet (the route answers 400 before the start): when the card was opened.
+  const [openedAt] = useState(() => Date.now());
+  const started = (sets.data ?? []).filter((set) => Date.parse(set.startTime) <= openedAt);
   const statuses = useQueries({ queries: started.map((set) => ruleStatusQuery(set.id)) });
   const accountLists = useQueries({
     queries: SCOPES.map((scope) => accountsOfPlatformQuery(scope.base ?? '', scope.params.platform)),
@@ -144,7 +164,7 @@ export function RulesCard() {
         Your rule sets could not be loaded: {sets.error.message}
       </p>,
     );
-  const rows = started.flatMap((set, index) => {
+  const rows = started.flatMap((set, index): Row[] => {
     const status = statuses[index]!;
     if (status.isError) return [{ set, status: null, error: status.error.message }];
     return status.data && isActive(status.data) ? [{ set, status: status.data, error: null }] : [];

@@ -1,36 +1,13 @@
-import {
-  isDecimal,
-  RULE_STATE_LABELS,
-  type RuleKind,
-  type RuleLine,
-  type RuleStatus,
-} from '@pipsense/contract';
-import { formatDecimal } from '../../../components/data/format';
+import type { RuleKind } from '@pipsense/contract';
 
 /** Each rule kind as the trader reads it (docs/rules.md, Rules): one list, in the contract. */
 export { RULE_LABELS } from '@pipsense/contract';
 
-/** The state badge: its text and CoreUI colour (docs/PRODUCT.md, My Rules). */
-export const STATE_BADGE: Record<RuleStatus['state'], { text: string; color: string }> = {
-  on_track: { text: RULE_STATE_LABELS.on_track, color: 'success' },
-  passed: { text: RULE_STATE_LABELS.passed, color: 'primary' },
-  breached: { text: RULE_STATE_LABELS.breached, color: 'danger' },
-  paused: { text: RULE_STATE_LABELS.paused, color: 'warning' },
-  unknown: { text: RULE_STATE_LABELS.unknown, color: 'secondary' },
-};
-
-/** A percent held as a decimal string, unsigned with 2 decimals: '42.50 %'; '-' when absent. */
-export function formatPercent(value: string | null | undefined): string {
-  const text = formatDecimal(value, 2);
-  return isDecimal(value) ? `${text} %` : text;
-}
+/** The state badge, percents and a kind's line: shared with the Overview's Rules card. */
+export { formatPercent, lineOf, STATE_BADGE } from '../../../components/data/rule-figures';
 
 /** An amount as a percent of the initial balance (exact, 2 decimals): one rule, in the contract. */
 export { percentOfInitial } from '@pipsense/contract';
-
-/** The first line of a kind (a set has at most one rule of each kind as the presets build it). */
-export const lineOf = <K extends RuleKind>(lines: readonly RuleLine[], kind: K) =>
-  lines.find((line) => line.kind === kind);
 
 /** The trade-level and personal limits: the lines the card lists under the headline figures. */
 export const OTHER_KINDS: readonly RuleKind[] = [
