@@ -6,6 +6,7 @@ import type { RuleTradeFacts } from '../../rules/ports';
 import type { RuleSetRow } from '../../rules/rules.repository';
 import { createChatTools, type ToolContext } from '../tools/chat-tools';
 import type { ChatRules } from '../tools/rule-status';
+import { ruleTodayAnswer } from './rule-answers';
 import { createBuiltinAnalyst } from './analyst';
 import { money, pl, when } from './format';
 
@@ -310,5 +311,20 @@ describe('the get_rule_status tool (the LLM path)', () => {
       expect.arrayContaining(['get_rule_status', 'get_rule_breaks']),
     );
     expect(tools.specs('candles').map((s) => s.name)).not.toContain('get_rule_status');
+  });
+});
+
+describe('a room the status cannot tell', () => {
+  it('says so instead of a figure', async () => {
+    const { rules } = await setup([FTMO]);
+    const { set, status } = await statusOf(rules, FTMO.name);
+    const unknown: RuleStatus = {
+      ...status,
+      today: { ...status.today, remaining: null },
+      rules: status.rules.map((l) => (l.kind === 'max_loss' ? { ...l, remaining: null, ok: null } : l)),
+    };
+    const text = ruleTodayAnswer({ ruleSets: [{ ...set, status: unknown, active: true }] }, ZONE);
+    expect(text).toContain("Daily loss: room not known (the equity is not known throughout) above today's floor of");
+    expect(text).toContain('Max loss: room not known (the equity is not known throughout) above the floor of');
   });
 });

@@ -11,6 +11,9 @@ import { money, pl, when } from './format';
 /** The closed-only basis (docs/rules.md, Equity between readings), as My Rules says it. */
 const CLOSED_ONLY = 'Closed P/L only: a breach by floating loss cannot be ruled out.';
 
+/** A room the status cannot tell (`remaining` null: the equity was not known throughout). */
+const UNKNOWN_ROOM = 'room not known (the equity is not known throughout)';
+
 const setName = (s: RuleSetStatus) => `${s.name} (account ${s.accountId})`;
 const lineOf = (status: RuleStatus, kind: RuleLine['kind']) => status.rules.find((l) => l.kind === kind);
 const ofInitial = (amount: string | null, s: RuleSetStatus) => {
@@ -35,14 +38,17 @@ function dailyLine(s: RuleSetStatus, status: RuleStatus, timeZone: string): stri
   if (!line) return 'No daily loss limit.';
   const c = status.currency;
   const remaining = status.today.remaining;
-  return `Daily loss: ${money(remaining, c)} left today${ofInitial(remaining, s)} above today's floor of ${money(status.today.floor, c)} (limit ${money(line.unit === 'money' ? line.limit : null, c)}); the day resets at ${when(status.today.end, timeZone)}.`;
+  const room = remaining === null ? UNKNOWN_ROOM : `${money(remaining, c)} left today${ofInitial(remaining, s)}`;
+  return `Daily loss: ${room} above today's floor of ${money(status.today.floor, c)} (limit ${money(line.unit === 'money' ? line.limit : null, c)}); the day resets at ${when(status.today.end, timeZone)}.`;
 }
 
 function maxLossLine(s: RuleSetStatus, status: RuleStatus): string | null {
   const line = lineOf(status, 'max_loss');
   if (!line || line.unit !== 'money') return null;
   const c = status.currency;
-  return `Max loss: ${money(line.remaining, c)} left${ofInitial(line.remaining, s)} above the floor of ${money(line.floor, c)} (${held(line.ok)}).`;
+  const room =
+    line.remaining === null ? UNKNOWN_ROOM : `${money(line.remaining, c)} left${ofInitial(line.remaining, s)}`;
+  return `Max loss: ${room} above the floor of ${money(line.floor, c)} (${held(line.ok)}).`;
 }
 
 function targetLine(status: RuleStatus): string | null {
