@@ -321,7 +321,9 @@ describe('a room the status cannot tell', () => {
     const unknown: RuleStatus = {
       ...status,
       today: { ...status.today, remaining: null },
-      rules: status.rules.map((l) => (l.kind === 'max_loss' ? { ...l, remaining: null, ok: null } : l)),
+      rules: status.rules.map((l) =>
+        l.kind === 'max_loss' && l.unit === 'money' ? { ...l, remaining: null, ok: null } : l,
+      ),
     };
     const text = ruleTodayAnswer({ ruleSets: [{ ...set, status: unknown, active: true }] }, ZONE);
     expect(text).toContain("Daily loss: room not known (the equity is not known throughout) above today's floor of");
