@@ -392,6 +392,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trading,
     journal: journalFacts,
     views,
+    // The rules module's status and breaks, the very functions of its routes (docs/rules.md, The assistant).
+    // Late-bound: the rules service is built below; answers run only after the app has started.
+    rules: {
+      ruleSets: (userId) => rules.list(userId),
+      status: (userId, id) => rules.status(userId, id),
+      breaks: (userId) => rules.breaks(userId, {}),
+    },
     providers: llm,
     now: ctx.now,
     timeoutMs: options.chatTimeoutMs,

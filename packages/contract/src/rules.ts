@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalString, envelope } from './common';
+import { divideDecimals, isDecimal, multiplyDecimals } from './decimal';
 import { isoTime } from './trading';
 
 /*
@@ -21,6 +22,20 @@ export const RULE_KINDS = [
   'no_weekend_holding',
 ] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
+
+/** Each rule kind as the trader reads it, on My Rules, the Overview and in the assistant's answers. */
+export const RULE_LABELS: Record<RuleKind, string> = {
+  daily_loss: 'Daily loss',
+  max_loss: 'Max loss',
+  profit_target: 'Profit target',
+  min_trading_days: 'Trading days',
+  consistency: 'Best-day share',
+  profitable_days: 'Profitable days',
+  max_risk_per_trade: 'Risk per trade',
+  max_trades_per_day: 'Trades per day',
+  max_consecutive_losses: 'Losses in a row',
+  no_weekend_holding: 'No weekend holding',
+};
 
 /** `fail`: the account fails at the first break; `pause_until_reset`: trading stops until the next daily reset. */
 const RULE_EFFECTS = ['fail', 'pause_until_reset'] as const;
@@ -271,6 +286,15 @@ export const rulePresetSchema = z.object({
 
 const RULE_STATES = ['on_track', 'passed', 'breached', 'paused', 'unknown'] as const;
 
+/** Each state as the trader reads it (docs/PRODUCT.md, My Rules): the badge's text and the assistant's words. */
+export const RULE_STATE_LABELS: Record<(typeof RULE_STATES)[number], string> = {
+  on_track: 'On track',
+  passed: 'Passed',
+  breached: 'Breached',
+  paused: 'Paused until the reset',
+  unknown: 'Not enough data',
+};
+
 const kind = z.enum(RULE_KINDS);
 const money = decimalString.nullable();
 /** true: held; false: broken (or an objective not met yet); null: cannot be decided (equity unknown). */
@@ -313,6 +337,15 @@ const ruleLineSchema = z.discriminatedUnion('unit', [
   }),
 ]);
 export type RuleLine = z.output<typeof ruleLineSchema>;
+
+/**
+ * An amount of a status (today's room, the room to the max-loss floor) as a percent of the initial balance `I`:
+ * exact, 2 decimals ('3.25'); null when either is missing. My Rules, the Overview and the assistant say it alike.
+ */
+export function percentOfInitial(amount: string | null | undefined, initialBalance: string): string | null {
+  if (!isDecimal(amount) || !isDecimal(initialBalance) || !/[1-9]/.test(initialBalance)) return null;
+  return divideDecimals(multiplyDecimals(amount, '100'), initialBalance, 2);
+}
 
 /** A rule broken by a trade (a trade beyond a limit), or by the account (tradeKey null). */
 const ruleBreakSchema = z.object({ tradeKey: z.string().nullable(), kind, time: z.string() });

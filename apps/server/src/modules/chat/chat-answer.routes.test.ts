@@ -108,8 +108,8 @@ describe('answers from OpenAI', () => {
   it("asks the model configured for each topic (gpt-4o, gpt-4o, gpt-3.5-turbo) with that topic's tools", async () => {
     const u = await trader('openai');
     const expected = [
-      ['trading', 'gpt-4o', ['query_trades', 'get_performance', 'compare_tags']],
-      ['accounts', 'gpt-4o', ['get_account_state', 'get_performance']],
+      ['trading', 'gpt-4o', ['query_trades', 'get_performance', 'compare_tags', 'get_rule_status', 'get_rule_breaks']],
+      ['accounts', 'gpt-4o', ['get_account_state', 'get_performance', 'get_rule_status', 'get_rule_breaks']],
       ['candles', 'gpt-3.5-turbo', ['get_candles']],
     ] as const;
     for (const [topic, model, tools] of expected) {
@@ -291,7 +291,12 @@ describe('answers from Vertex AI', () => {
     vertex.enqueue({ toolCalls: [{ name: 'get_account_state', args: {} }] });
     const data = await answer(u.token, chat, 'What is my margin utilization?');
     expect(vertex.requests[0]?.model).toBe('gemini-2.5-flash');
-    expect(vertex.requests[0]?.tools.map((x) => x.name)).toEqual(['get_account_state', 'get_performance']);
+    expect(vertex.requests[0]?.tools.map((x) => x.name)).toEqual([
+      'get_account_state',
+      'get_performance',
+      'get_rule_status',
+      'get_rule_breaks',
+    ]);
     // The simulator values open trades at live prices: the margin moves between the answer and this read.
     const marginNow = Number(practice.state.summary(practice.accountIds[0]!).marginUsed);
     const sent = (vertex.requests[1]?.toolResults[0]?.result as { accounts: Array<{ marginUsed: string }> })

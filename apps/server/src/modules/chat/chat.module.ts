@@ -11,6 +11,7 @@ import { createChatAnswerService, DEFAULT_TIMEOUT_MS } from './chat-answer.servi
 const STALE_MARGIN_MS = 30_000;
 import { createChatTools } from './tools/chat-tools';
 import type { ChatData } from './tools/chat-data';
+import type { ChatRules } from './tools/rule-status';
 import { createTradingChatData, type TradingChatDataDeps } from './tools/trading-chat-data';
 import type { AiBudget } from '../ai-usage';
 import type { ChatTables } from './tables';
@@ -34,6 +35,8 @@ export interface ChatModuleDeps {
   maxToolCallsPerRound?: number | undefined;
   /** The trader's home currency and daily rates, for totals over several currencies (app.ts hands them in). */
   currencyRule?: TradingChatDataDeps['currencyRule'];
+  /** The rules module's status and breaks (docs/rules.md, The assistant), wired in app.ts. */
+  rules?: ChatRules | undefined;
   /** Replaces the trading service as the tools' data (tests, benchmarks). */
   data?: ChatData;
   log?: (error: unknown, context: Record<string, unknown>) => void;
@@ -58,6 +61,7 @@ export function createChatModule(deps: ChatModuleDeps) {
         now: deps.now,
         currencyRule: deps.currencyRule,
       }),
+    deps.rules,
   );
   const answers = createChatAnswerService({
     chats,

@@ -10,6 +10,7 @@ import {
   tradesAnswer,
 } from './answers';
 import { parseIntent } from './intent';
+import { ruleBreaksAnswer, ruleTodayAnswer, ruleTrackAnswer } from './rule-answers';
 
 /** The model label of answers written without a language model. */
 export const BUILTIN_MODEL = 'built-in analyst';
@@ -54,6 +55,18 @@ export function createBuiltinAnalyst(tools: ChatTools) {
         case 'candles': {
           const { result, attachments } = await tools.candles(ctx, intent.args);
           return { text: candlesAnswer(result, ctx.timeZone), attachments };
+        }
+        case 'ruleToday': {
+          const { result } = await tools.ruleStatus(ctx, {});
+          return { text: ruleTodayAnswer(result, ctx.timeZone), attachments: [] };
+        }
+        case 'ruleTrack': {
+          const { result } = await tools.ruleStatus(ctx, {});
+          return { text: ruleTrackAnswer(result, ctx.timeZone, intent.firm), attachments: [] };
+        }
+        case 'ruleBreaks': {
+          const { result } = await tools.ruleBreaks(ctx, {});
+          return { text: ruleBreaksAnswer(result), attachments: [] };
         }
         case 'help':
           return { text: helpAnswer(topic, intent.otherTopic), attachments: [] };

@@ -97,3 +97,57 @@ describe('reading candle questions', () => {
     expect(read('candles', 'thanks!')).toEqual({ kind: 'help' });
   });
 });
+
+describe('reading rules questions (docs/rules.md, The assistant)', () => {
+  it.each([
+    'How much can I still lose today?',
+    'how much more can i lose today',
+    "What's my daily loss room?",
+    "what's today's loss limit left",
+    'How far am I from the daily loss limit?',
+    'how much is left to lose before the daily floor',
+    'remaining daily drawdown?',
+    'How much could I risk today before hitting my daily loss?',
+  ])('"%s" asks for today\'s room', (text) => {
+    expect(read('trading', text)).toEqual({ kind: 'ruleToday' });
+    expect(read('accounts', text)).toEqual({ kind: 'ruleToday' });
+  });
+
+  it.each([
+    ['Am I on track for my FTMO challenge?', 'ftmo'],
+    ['am i on track?', undefined],
+    ['Did I pass the FTMO evaluation yet', 'ftmo'],
+    ['how is my challenge going', undefined],
+    ['status of my rules', undefined],
+    ['How is my The5ers account doing against the rules', 'the5ers'],
+    ['prop firm progress', undefined],
+  ])('"%s" asks for the standing', (text, firm) => {
+    expect(read('trading', text)).toEqual({ kind: 'ruleTrack', ...(firm ? { firm } : {}) });
+  });
+
+  it.each([
+    'Which of my rules do I break most, and what did it cost?',
+    'what rules did I violate the most?',
+    'my rule breaks: which cost me most',
+    'How often do I breach my rules?',
+    'which rule have I broken most often',
+  ])('"%s" asks for the breaks', (text) => {
+    expect(read('trading', text)).toEqual({ kind: 'ruleBreaks' });
+  });
+
+  it.each([
+    'Top 5 losers today',
+    'my biggest losses today',
+    'losing trades closed today',
+    'How did I do today?',
+    'trades with no SL',
+    'What is my balance?',
+  ])('leaves "%s" to the trades and accounts questions', (text) => {
+    expect(read('trading', text).kind).not.toMatch(/^rule/);
+    expect(read('accounts', text).kind).not.toMatch(/^rule/);
+  });
+
+  it('is not read in a candles chat', () => {
+    expect(read('candles', 'How much can I still lose today?').kind).not.toMatch(/^rule/);
+  });
+});

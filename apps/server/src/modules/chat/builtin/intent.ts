@@ -14,6 +14,10 @@ export type Intent =
   | { kind: 'compareTags'; args: CompareTagsArgs; rank: 'worst' | 'best' | 'all' }
   | { kind: 'account'; args: AccountArgs; focus: AccountFocus }
   | { kind: 'candles'; args: CandleArgs }
+  /** docs/rules.md, The assistant: today's loss room, a challenge's standing, the rules broken most. */
+  | { kind: 'ruleToday' }
+  | { kind: 'ruleTrack'; firm?: string }
+  | { kind: 'ruleBreaks' }
   | { kind: 'help'; otherTopic?: ChatTopic };
 
 const PERFORMANCE =
@@ -22,6 +26,32 @@ const ACCOUNT_WORDS = /\b(?:balance|nav|equity|margin|utili[sz]ation|leverage|ac
 const CANDLE_WORDS = /\b(?:candles?|candlesticks?|ohlc|chart)\b/;
 const TRADE_WORDS =
   /\b(?:trades?|positions?|winners?|losers?|orders?|stop[- ]?loss(?:es)?|take[- ]?profits?|deals?|opened|closed)\b/;
+
+const RULE_WORDS = /\brules?\b|\brule sets?\b|\bdaily (?:loss|drawdown)\b|\bmax(?:imum)? (?:loss|drawdown)\b/;
+const BREAK_WORDS = /\b(?:break|breaks|broke|broken|breaking|violat(?:e|es|ed|ing|ions?)|breach(?:es|ed|ing)?)\b/;
+/** "How much can I still lose today?", "what's my daily loss room?", "how far am I from the daily limit?" */
+function asksTodayRoom(text: string): boolean {
+  if (/\bhow much (?:more )?(?:can|could|may) i (?:still )?(?:lose|risk|draw ?down)\b/.test(text)) return true;
+  if (/\bleft to lose\b/.test(text)) return true;
+  const loss = /\b(?:lose|loss|losses|losing|drawdown|dd)\b/.test(text);
+  const room = /\b(?:room|left|remaining|allowance|budget|headroom|buffer|cushion|limit|floor|far|close)\b/.test(text);
+  const today = /\b(?:today|today's|daily|this session)\b/.test(text);
+  return loss && room && today;
+}
+const FIRMS = /\b(ftmo|the ?5ers|fundednext|funded next|funding ?pips|topstep)\b/;
+/** "Am I on track for my FTMO challenge?", "how is my challenge going?", "did I pass?", "status of my rules". */
+const TRACK =
+  /\bon track\b|\bchallenge\b|\bevaluation\b|\bverification\b|\bprop(?:[- ]?firm)?\b|\b(?:did|have|will) i pass\b|\bpass(?:ing)? (?:the|my)\b|\b(?:status|standing|progress) of my rules?\b|\bmy rules?\b|\brule sets?\b/;
+
+/** The rules questions, asked in a trading or an accounts chat (docs/rules.md, The assistant). */
+function rulesIntent(scan: TextScan): Intent | undefined {
+  const text = scan.remaining;
+  if (BREAK_WORDS.test(text) && RULE_WORDS.test(text)) return { kind: 'ruleBreaks' };
+  if (asksTodayRoom(text)) return { kind: 'ruleToday' };
+  const firm = FIRMS.exec(text)?.[1];
+  if (TRACK.test(text) || firm) return { kind: 'ruleTrack', ...(firm ? { firm: firm.replace(/\s/g, '') } : {}) };
+  return undefined;
+}
 
 function periodArgs(period: PeriodSpec | undefined) {
   if (!period) return {};
@@ -200,6 +230,10 @@ function help(scan: TextScan, topic: ChatTopic): Intent {
 /** What the trader asks for, read without a language model: the topic decides which questions apply. */
 export function parseIntent(topic: ChatTopic, message: string, now: Date): Intent {
   const scan = new TextScan(message);
+  if (topic !== 'candles') {
+    const rules = rulesIntent(scan);
+    if (rules) return rules;
+  }
   switch (topic) {
     case 'trading':
       return tradingIntent(scan, now);

@@ -2,6 +2,7 @@ import type { DailyRates } from '../../../domain/currency-totals';
 import type { AccountItem, CandlesResult, Mode, TagFacts, TradeItem } from '@pipsense/contract';
 import type { JournalSnapshot, TagComparisonRequest } from './journal';
 import type { PerformanceResult } from './performance';
+import type { BreakTrade } from './rule-status';
 import type { ResolvedPeriod } from './periods';
 import type { TradeQuestion, TradeQueryResult } from './trade-query';
 
@@ -101,6 +102,8 @@ export interface ChatData {
   ): Promise<TagComparisonAnswer>;
   /** Mid-price candles from OANDA with the user's credentials, oldest first. */
   candles(userId: string, request: CandleRequest): Promise<CandlesResult>;
+  /** The stored trades of one account (its key), any mode: the P/L of trades that broke a rule (rule-status.ts). */
+  accountTrades?(userId: string, accountKey: string): Promise<BreakTrade[]>;
   /**
    * The trader's home currency and daily rates, for totals over accounts of several currencies
    * (domain/currency-totals.ts); without it such totals are listed per currency.

@@ -3,6 +3,7 @@ import { ToolInputError } from '../../../integrations/llm';
 import { AppError } from '../../../lib/errors';
 import { DEMO_TRADES, FIXTURE_NOW, fixtureChatData } from '../../../test/chat-fixture-data';
 import type { ChatData, TradesSnapshot } from './chat-data';
+import { ruleBreaksArgs, ruleStatusArgs } from './rule-status';
 import { EMPTY_JOURNAL } from './journal';
 import { performanceFromSnapshot, tagsFromSnapshot, tradesFromSnapshot } from '../../../test/chat-snapshot-answers';
 import {
@@ -27,8 +28,19 @@ const ctx: ToolContext = {
 
 describe('the assistant tools', () => {
   it('offer each topic only its own tools', () => {
-    expect(toolSpecs('trading').map((t) => t.name)).toEqual(['query_trades', 'get_performance', 'compare_tags']);
-    expect(toolSpecs('accounts').map((t) => t.name)).toEqual(['get_account_state', 'get_performance']);
+    expect(toolSpecs('trading').map((t) => t.name)).toEqual([
+      'query_trades',
+      'get_performance',
+      'compare_tags',
+      'get_rule_status',
+      'get_rule_breaks',
+    ]);
+    expect(toolSpecs('accounts').map((t) => t.name)).toEqual([
+      'get_account_state',
+      'get_performance',
+      'get_rule_status',
+      'get_rule_breaks',
+    ]);
     expect(toolSpecs('candles').map((t) => t.name)).toEqual(['get_candles']);
     for (const spec of [...toolSpecs('trading'), ...toolSpecs('accounts'), ...toolSpecs('candles')]) {
       expect(spec.name).toMatch(/^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/);
@@ -43,6 +55,8 @@ describe('the assistant tools', () => {
       compare_tags: compareTagsArgs,
       get_account_state: accountArgs,
       get_candles: candleArgs,
+      get_rule_status: ruleStatusArgs,
+      get_rule_breaks: ruleBreaksArgs,
     };
     for (const spec of [...toolSpecs('trading'), ...toolSpecs('accounts'), ...toolSpecs('candles')]) {
       const schema = zodOf[spec.name as keyof typeof zodOf];

@@ -27,6 +27,17 @@ import { historyNote, originNote } from './origin-note';
 import { resolveTags, withJournal, type JournalSnapshot } from './journal';
 import type { PerformanceResult } from './performance';
 import {
+  ruleBreaksArgs,
+  ruleBreaksOf,
+  ruleStatusArgs,
+  ruleStatusOf,
+  type ChatRules,
+  type RuleBreaksArgs,
+  type RuleBreaksToolResult,
+  type RuleStatusArgs,
+  type RuleStatusToolResult,
+} from './rule-status';
+import {
   MAX_PERIOD_DAYS,
   PERIOD_KINDS,
   PeriodError,
@@ -183,13 +194,27 @@ const SPECS = {
     'Fetches mid-price candles from OANDA and summarises them: first open, last close, change, high, low, range, average candle range, volatility (standard deviation of close-to-close returns per candle) and the latest candles.',
     candleArgs,
   ),
+  get_rule_status: tool(
+    'get_rule_status',
+    "The trader's rule sets (prop-firm challenges and own risk rules, docs: My Rules) with each one's status exactly as the rules module computes it now: " +
+      'state (on_track, passed, breached, paused, unknown), the breach {rule, time}, one line per rule {kind, unit, limit, used, remaining, percentUsed, floor, ok} (money as exact decimals of the account currency), ' +
+      "today {start, end (the next daily reset, UTC), anchor, floor, remaining: today's loss room above the daily floor}, tradingDays {done, required}, equityBasis. " +
+      '`active` is true for a set started and neither breached nor passed. Use it for "how much can I still lose today?", "am I on track for my challenge?". Never compute a rule yourself.',
+    ruleStatusArgs,
+  ),
+  get_rule_breaks: tool(
+    'get_rule_breaks',
+    "Which of the trader's trade-level rules (risk per trade, trades per day, losses in a row, weekend holding) their trades broke, most broken first: per rule kind the number of breaks, the breaking trades, and those trades' net P/L (P/L plus financing) per account currency, summed exactly. " +
+      'Use it for "which rules do I break most, and what did it cost?".',
+    ruleBreaksArgs,
+  ),
 } satisfies Record<string, ToolSpec>;
 
 type ToolName = keyof typeof SPECS;
 
 const TOPIC_TOOLS: Record<ChatTopic, ToolName[]> = {
-  trading: ['query_trades', 'get_performance', 'compare_tags'],
-  accounts: ['get_account_state', 'get_performance'],
+  trading: ['query_trades', 'get_performance', 'compare_tags', 'get_rule_status', 'get_rule_breaks'],
+  accounts: ['get_account_state', 'get_performance', 'get_rule_status', 'get_rule_breaks'],
   candles: ['get_candles'],
 };
 
@@ -324,7 +349,14 @@ function tradesTitle(r: TradesToolResult): string {
  * The assistant's tools. Results come from our own code for the user and mode of the request; the
  * model only chooses filters. The built-in analyst calls the same typed functions.
  */
-export function createChatTools(data: ChatData) {
+export function createChatTools(data: ChatData, rules?: ChatRules) {
+  /** Without the rules module (some tests), there are no rule sets to read. */
+  const ruleSource: ChatRules = rules ?? {
+    ruleSets: () => Promise.resolve([]),
+    status: () => Promise.reject(new Error('No rules module')),
+    breaks: () => Promise.resolve([]),
+  };
+
   /** The accounts' money over every currency, at the last complete day's rates (domain/currency-totals.ts). */
   async function accountsTotal(ctx: ToolContext, list: readonly AccountState[]): Promise<AccountToolResult['total']> {
     const { home, rates } = (await data.currencyRule?.(ctx.userId)) ?? { home: 'USD', rates: noDailyRates };
@@ -500,12 +532,27 @@ export function createChatTools(data: ChatData) {
     };
   }
 
+  /** get_rule_status: each rule set's status as GET rules/get_status/:id answers it (docs/rules.md, The assistant). */
+  async function ruleStatus(ctx: ToolContext, input: RuleStatusArgs): Promise<ToolOutcome<RuleStatusToolResult>> {
+    return { result: await ruleStatusOf(ruleSource, ctx.userId, ctx.now, input), attachments: [] };
+  }
+
+  /** get_rule_breaks: GET rules/get_breaks counted per rule kind, with the breaking trades' P/L from the read side. */
+  async function ruleBreaks(ctx: ToolContext, input: RuleBreaksArgs): Promise<ToolOutcome<RuleBreaksToolResult>> {
+    ruleBreaksArgs.parse(input);
+    const tradesOf = (userId: string, accountKey: string) =>
+      data.accountTrades ? data.accountTrades(userId, accountKey) : Promise.resolve([]);
+    return { result: await ruleBreaksOf(ruleSource, tradesOf, ctx.userId, ctx.now), attachments: [] };
+  }
+
   const runners = {
     query_trades: trades,
     get_performance: performanceOf,
     compare_tags: compareTags,
     get_account_state: accounts,
     get_candles: candles,
+    get_rule_status: ruleStatus,
+    get_rule_breaks: ruleBreaks,
   } satisfies Record<ToolName, (ctx: ToolContext, args: never) => Promise<ToolOutcome>>;
 
   return {
@@ -515,6 +562,8 @@ export function createChatTools(data: ChatData) {
     compareTags,
     accounts,
     candles,
+    ruleStatus,
+    ruleBreaks,
 
     /** Runs a tool the model called; unknown names and bad arguments throw for the model to correct. */
     async run(topic: ChatTopic, name: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutcome> {

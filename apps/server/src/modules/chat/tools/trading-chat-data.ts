@@ -231,6 +231,16 @@ export function createTradingChatData({
       return { accounts, origin: syncOrigin(lastSynced(accounts), link) };
     },
 
+    async accountTrades(userId, accountKey) {
+      const stored = await views.trades(userId, { account: accountKey });
+      return stored.map((t) => ({
+        tradeId: t.tradeId,
+        realizedPL: t.realizedPL,
+        financing: t.financing,
+        state: t.state,
+      }));
+    },
+
     candles(userId, { instrument, granularity, count }) {
       return trading.candles(userId, { instrument, granularity: granularity as Granularity, count });
     },

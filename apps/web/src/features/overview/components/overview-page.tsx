@@ -23,6 +23,7 @@ import {
 } from '../model/overview-filters';
 import { FilterBar } from './filter-bar';
 import { OverviewContent } from './overview-content';
+import { RulesCard } from './rules-card';
 import './overview-filters.css';
 
 /** When the data was synced and the numbers computed, under the title. */
@@ -154,6 +155,7 @@ export function OverviewPage() {
 
   return (
     <div className="overview">
+      <RulesCard />
       {!ready ? (
         // The trader's default platform is not known yet: no platform's numbers (or 'connect OANDA') before it is.
         <ListCard title="Dashboard" toolbar={null}>

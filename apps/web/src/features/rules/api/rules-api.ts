@@ -6,15 +6,10 @@ import type {
   RulePresetsResponse,
   RuleSetDeletedResponse,
   RuleSetResponse,
-  RuleSetsResponse,
-  RuleStatusResponse,
 } from '@pipsense/contract';
 import { authRequest } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import { config } from '../../../config/env';
-
-/** The rules routes (docs/rules.md, API) are served by the PipSense server itself. */
-const rulesBase = `${config.backend}/api/v1/rules`;
+import { rulesBase } from '../../../lib/rules-query';
 
 /** GET rules/get_presets: the firms' presets with their source line and assumptions. */
 export const presetsQuery = () =>
@@ -26,28 +21,8 @@ export const presetsQuery = () =>
     staleTime: Infinity,
   });
 
-/** GET rules/get_rule_sets: the user's sets, oldest first. */
-export const ruleSetsQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.rules.sets,
-    queryFn: ({ signal }) =>
-      authRequest<RuleSetsResponse>('GET', `${rulesBase}/get_rule_sets`, undefined, signal).then((b) => b.data),
-  });
-
-/** GET rules/get_status/:id: the set's state now. */
-export const ruleStatusQuery = (id: string) =>
-  queryOptions({
-    queryKey: queryKeys.rules.status(id),
-    queryFn: ({ signal }) =>
-      authRequest<RuleStatusResponse>(
-        'GET',
-        `${rulesBase}/get_status/${encodeURIComponent(id)}`,
-        undefined,
-        signal,
-      ).then((b) => b.data),
-    // Today's room moves with the prices and the clock: read again every minute while the page is open.
-    refetchInterval: 60_000,
-  });
+/** The rule sets and their status: shared with the Overview's Rules card. */
+export { ruleSetsQuery, ruleStatusQuery } from '../../../lib/rules-query';
 
 /** GET rules/get_days/:id: every day from the set's start to now. */
 export const ruleDaysQuery = (id: string) =>

@@ -22,7 +22,7 @@ import {
   ruleSetsBody,
   status,
   statusBody,
-} from '../test/rules-fixtures';
+} from '../../../test/rules-fixtures';
 import { RulesPage } from './rules-page';
 
 const MT_ACCOUNT = account({

@@ -1,51 +1,13 @@
-import {
-  divideDecimals,
-  isDecimal,
-  multiplyDecimals,
-  type RuleKind,
-  type RuleLine,
-  type RuleStatus,
-} from '@pipsense/contract';
-import { formatDecimal } from '../../../components/data/format';
+import type { RuleKind } from '@pipsense/contract';
 
-/** Each rule kind as the trader reads it (docs/rules.md, Rules). */
-export const RULE_LABELS: Record<RuleKind, string> = {
-  daily_loss: 'Daily loss',
-  max_loss: 'Max loss',
-  profit_target: 'Profit target',
-  min_trading_days: 'Trading days',
-  consistency: 'Best-day share',
-  profitable_days: 'Profitable days',
-  max_risk_per_trade: 'Risk per trade',
-  max_trades_per_day: 'Trades per day',
-  max_consecutive_losses: 'Losses in a row',
-  no_weekend_holding: 'No weekend holding',
-};
+/** Each rule kind as the trader reads it (docs/rules.md, Rules): one list, in the contract. */
+export { RULE_LABELS } from '@pipsense/contract';
 
-/** The state badge: its text and CoreUI colour (docs/PRODUCT.md, My Rules). */
-export const STATE_BADGE: Record<RuleStatus['state'], { text: string; color: string }> = {
-  on_track: { text: 'On track', color: 'success' },
-  passed: { text: 'Passed', color: 'primary' },
-  breached: { text: 'Breached', color: 'danger' },
-  paused: { text: 'Paused until the reset', color: 'warning' },
-  unknown: { text: 'Not enough data', color: 'secondary' },
-};
+/** The state badge, percents and a kind's line: shared with the Overview's Rules card. */
+export { formatPercent, lineOf, STATE_BADGE } from '../../../components/data/rule-figures';
 
-/** A percent held as a decimal string, unsigned with 2 decimals: '42.50 %'; '-' when absent. */
-export function formatPercent(value: string | null | undefined): string {
-  const text = formatDecimal(value, 2);
-  return isDecimal(value) ? `${text} %` : text;
-}
-
-/** An amount as a percent of the initial balance (exact, 2 decimals): '3.25'; null when either is missing. */
-export function percentOfInitial(amount: string | null, initialBalance: string): string | null {
-  if (!isDecimal(amount) || !isDecimal(initialBalance) || !/[1-9]/.test(initialBalance)) return null;
-  return divideDecimals(multiplyDecimals(amount, '100'), initialBalance, 2);
-}
-
-/** The first line of a kind (a set has at most one rule of each kind as the presets build it). */
-export const lineOf = <K extends RuleKind>(lines: readonly RuleLine[], kind: K) =>
-  lines.find((line) => line.kind === kind);
+/** An amount as a percent of the initial balance (exact, 2 decimals): one rule, in the contract. */
+export { percentOfInitial } from '@pipsense/contract';
 
 /** The trade-level and personal limits: the lines the card lists under the headline figures. */
 export const OTHER_KINDS: readonly RuleKind[] = [
