@@ -1,8 +1,10 @@
 import {
+  balanceHistoryResponse,
   ruleDaysResponse,
   rulePresetsResponse,
   ruleSetsResponse,
   ruleStatusResponse,
+  type BalancePoint,
   type DayRecord,
   type RulePreset,
   type RuleStatus,
@@ -151,3 +153,18 @@ export function day(overrides: Partial<DayRecord> = {}): DayRecord {
 }
 
 export const daysBody = (days: DayRecord[]) => ruleDaysResponse.parse({ success: true, message: 'Days', data: days });
+
+/** The money module's balance history, which each rule set's equity chart reads. */
+export const GET_HISTORY = 'GET /api/v1/money/get_balance_history/:accountId';
+export const historyBody = (points: BalancePoint[]) =>
+  balanceHistoryResponse.parse({
+    success: true,
+    message: `${points.length} points`,
+    data: { currency: 'USD', points, equityComplete: points.every((p) => p.equity !== null) },
+  });
+export const point = (time: string, balance: string, equity: string | null): BalancePoint => ({
+  time,
+  balance,
+  equity,
+  equitySource: equity === null ? null : 'candles',
+});

@@ -81,6 +81,14 @@ function memoryRepository() {
     insert: (row: RuleSetRow) => Promise.resolve(void rows.push(row)),
     update: () => Promise.resolve(),
     remove: () => Promise.resolve(false),
+    ofAccount: (userId: string, key: string) =>
+      Promise.resolve(rows.filter((r) => r.user_id === userId && r.account_key === key)),
+    // The answers read no alert.
+    insertAlerts: () => Promise.resolve(new Set<string>()),
+    markEmailed: () => Promise.resolve(),
+    alerts: () => Promise.resolve([]),
+    unreadCount: () => Promise.resolve(0),
+    markRead: () => Promise.resolve(0),
   };
 }
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { balanceHistoryResponse, type BalancePoint, type RuleLine } from '@pipsense/contract';
+import type { RuleLine } from '@pipsense/contract';
 import { toLocalTimes } from '../../../components/charts/local-times';
 import { fakeApi, failure, ok, type Route } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
-import { day, daysBody, GET_DAYS, ruleSet } from '../test/rules-fixtures';
+import { day, daysBody, GET_DAYS, GET_HISTORY, historyBody, point, ruleSet } from '../../../test/rules-fixtures';
 import { RuleEquityChart } from './rule-equity-chart';
 
 // lightweight-charts draws on a canvas, which jsdom lacks: record what each chart is given instead.
@@ -27,19 +27,6 @@ vi.mock('lightweight-charts', () => ({
   }),
 }));
 
-const GET_HISTORY = 'GET /api/v1/money/get_balance_history/:accountId';
-const historyBody = (points: BalancePoint[]) =>
-  balanceHistoryResponse.parse({
-    success: true,
-    message: `${points.length} points`,
-    data: { currency: 'USD', points, equityComplete: points.every((p) => p.equity !== null) },
-  });
-const point = (time: string, balance: string, equity: string | null): BalancePoint => ({
-  time,
-  balance,
-  equity,
-  equitySource: equity === null ? null : 'candles',
-});
 const line = (kind: RuleLine['kind'], fields: Partial<RuleLine>): RuleLine =>
   ({
     kind,

@@ -14,9 +14,12 @@ import {
   EDIT_RULE_SET,
   GET_ACCOUNTS,
   GET_DAYS,
+  GET_HISTORY,
   GET_PRESETS,
   GET_RULE_SETS,
   GET_STATUS,
+  historyBody,
+  point,
   presetsBody,
   ruleSet,
   ruleSetsBody,
@@ -40,6 +43,7 @@ function serve(sets: StoredRuleSet[], extra: Record<string, Route> = {}) {
     [GET_ACCOUNTS]: (call) =>
       ok(accountPage(call.search.get('platform') === 'metatrader' ? [MT_ACCOUNT] : [account()])),
     ...alertRoutes([]),
+    [GET_HISTORY]: () => ok(historyBody([point('2026-11-02T08:00:00Z', '100000', '100000')])),
     [GET_STATUS]: () => ok(statusBody()),
     [GET_DAYS]: () =>
       ok(

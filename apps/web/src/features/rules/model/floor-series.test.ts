@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleLine } from '@pipsense/contract';
-import { day } from '../test/rules-fixtures';
+import { day } from '../../../test/rules-fixtures';
 import { chartResolution, chartSummary, floorLines, targetLevel } from './floor-series';
 
 const s = (iso: string) => Date.parse(iso) / 1000;
