@@ -8,20 +8,6 @@ import {
 } from '@pipsense/contract';
 import { formatDecimal } from '../../../components/data/format';
 
-/** Each rule kind as the trader reads it (docs/rules.md, Rules). */
-export const RULE_LABELS: Record<RuleKind, string> = {
-  daily_loss: 'Daily loss',
-  max_loss: 'Max loss',
-  profit_target: 'Profit target',
-  min_trading_days: 'Trading days',
-  consistency: 'Best-day share',
-  profitable_days: 'Profitable days',
-  max_risk_per_trade: 'Risk per trade',
-  max_trades_per_day: 'Trades per day',
-  max_consecutive_losses: 'Losses in a row',
-  no_weekend_holding: 'No weekend holding',
-};
-
 /** The state badge: its text and CoreUI colour (docs/PRODUCT.md, My Rules). */
 export const STATE_BADGE: Record<RuleStatus['state'], { text: string; color: string }> = {
   on_track: { text: 'On track', color: 'success' },
