@@ -344,9 +344,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         .catch((err: unknown) => app.log.warn({ err, userId, accountKey }, 'rule alert check failed')),
   });
   // The one read side of trades (docs/decisions/021-one-read-side-for-trades.md).
+  const listVersionOf = listVersionReader(slice<DataVersionsTables>(db.kysely));
   const views = createTradeViews({
     db: slice<TradeViewsTables>(db.kysely),
-    listVersionOf: listVersionReader(slice<DataVersionsTables>(db.kysely)),
+    listVersionOf,
+    // Late-bound: the rules are built below and read their trades through these views (a cycle at construction
+    // otherwise); requests come only once the app serves them.
+    ruleBreaks: (userId) => rules.breakIndex(userId),
     now: ctx.now,
   });
   if (env.EXCURSION_REQUESTS_PER_MINUTE > 0) {
@@ -454,6 +458,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ratesFor,
     // The Overview's return, read through the money module (docs/money.md, Returns on the Overview).
     returns: money,
+    // The trades that broke a rule of the user's rule sets (docs/rules.md, Where breaks are shown), late-bound too.
+    ruleBreaks: (userId) => rules.breakIndex(userId),
   });
   // Registered after the database's own hook, so it runs first: the writers stop before the database closes.
   app.addHook('onClose', () => analytics.close());
@@ -502,6 +508,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       trades: (userId, accountKey) => views.trades(userId, { account: accountKey }),
       cashFlows: (userId, accountKey) => trading.cashFlows(userId, { accountKey }),
       balanceHistory: (userId, accountKey, to) => money.balanceHistory(userId, accountKey, { to, resolution: 'trade' }),
+      // The trades-and-accounts counter of the list version (`<data>.<journal>.<list>`): notes and tags change no break.
+      dataVersion: async (userId) => (await listVersionOf(userId)).split('.')[0]!,
     },
     now: ctx.now,
     // Alerts mailed to the address auth keeps (docs/rules.md, Alerts).

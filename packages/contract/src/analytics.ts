@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyMode, decimalString, envelope, moneyFigure, MODES, timeZone } from './common';
+import { currencyAmount, currencyMode, decimalString, envelope, moneyFigure, MODES, timeZone } from './common';
 import { TAG_KINDS } from './tags';
 import { tradeFilterFields, withDateRange } from './trading';
 
@@ -10,7 +10,8 @@ import { tradeFilterFields, withDateRange } from './trading';
 
 /**
  * Without `mode` the metrics cover demo and live together. The journal's filters slice them: `from`/`to`
- * on open time, one account, one instrument, trades with any of the tags.
+ * on open time, one account, one instrument, trades with any of the tags, the trades that broke a rule of the user's
+ * rule sets (`ruleBreak=true`) or kept them (`false`).
  */
 export const dashboardMetricsQuery = withDateRange(
   z
@@ -19,8 +20,15 @@ export const dashboardMetricsQuery = withDateRange(
       mode: z.enum(MODES, { error: 'mode must be demo or live' }).optional(),
     })
     .extend(
-      tradeFilterFields.pick({ platform: true, from: true, to: true, accountId: true, instrument: true, tag: true })
-        .shape,
+      tradeFilterFields.pick({
+        platform: true,
+        from: true,
+        to: true,
+        accountId: true,
+        instrument: true,
+        tag: true,
+        ruleBreak: true,
+      }).shape,
     ),
 );
 
@@ -190,6 +198,16 @@ export const dashboardMetrics = z.object({
    * bookings; null in a view sliced by instrument or tag, whose trades are not the accounts' whole money.
    */
   returns: z.array(overviewReturn).nullable().optional(),
+  /**
+   * The trades in view that broke a trade-level rule of the user's rule sets (docs/rules.md, Where breaks are shown):
+   * how many, and their net P/L (realized, as the Net P/L card counts it) summed exactly per account currency, ordered
+   * by code, never added across currencies (docs/decisions/024-currencies-never-mixed.md). Null when the user has no
+   * rule set with a trade-level rule.
+   */
+  ruleBreaks: z
+    .object({ trades: z.number().int(), netPL: z.array(currencyAmount) })
+    .nullable()
+    .optional(),
   insights: insightsStatus,
   /** The last sync of the trades and accounts counted (RFC 3339); null when there are none. */
   dataAsOf: z.string().nullable(),

@@ -74,3 +74,13 @@ export const moneyFigure = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('listed'), byCurrency: z.array(currencyAmount) }),
 ]);
 export type MoneyFigure = z.infer<typeof moneyFigure>;
+
+/** An ISO-8601 date or time in a query, as a UTC instant. */
+export const isoTime = (field: string) =>
+  z
+    .string({ error: `${field} must be an ISO-8601 date or time` })
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), {
+      message: `${field} must be an ISO-8601 date or time, e.g. 2025-01-31 or 2025-01-31T12:00:00Z`,
+    })
+    .transform((v) => new Date(v).toISOString());

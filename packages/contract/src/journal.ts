@@ -152,6 +152,11 @@ const calendarDay = z.object({
   wins: z.number().int(),
   losses: z.number().int(),
   hasEntry: z.boolean(),
+  /**
+   * How many of the day's trades (those the calendar counts on it: closed that day) broke a trade-level rule of the
+   * user's rule sets (docs/rules.md, Where breaks are shown).
+   */
+  ruleBreaks: z.number().int().default(0),
 });
 export type CalendarDay = z.infer<typeof calendarDay>;
 export const calendarResponse = envelope.extend({

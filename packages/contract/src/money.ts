@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { decimalString, envelope } from './common';
+import { decimalString, envelope, isoTime } from './common';
 import { PLATFORM_QUERIES } from './platforms';
-import { isoTime, withDateRange } from './trading';
+import { withDateRange } from './trading';
 
 /*
  * Money over time: an account's cash flows, its balance and equity history, and its returns.

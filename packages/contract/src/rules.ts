@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { decimalString, envelope } from './common';
+import { decimalString, envelope, isoTime } from './common';
 import { divideDecimals, isDecimal, multiplyDecimals } from './decimal';
-import { isoTime } from './trading';
 
 /*
  * Prop-firm challenges and personal risk rules: a rule set, its rules and what the rule engine answers (its status,
@@ -495,6 +494,16 @@ const ruleTradeBreakSchema = z.object({
   time: z.string(),
   rule: ruleSchema,
 });
+
+/** A break as a trade of the trade list carries it (trading.ts tradeListItem): the rule set, the rule and when. */
+export const tradeRuleBreak = ruleTradeBreakSchema.pick({
+  ruleSetId: true,
+  ruleSetName: true,
+  kind: true,
+  time: true,
+  rule: true,
+});
+export type TradeRuleBreak = z.output<typeof tradeRuleBreak>;
 
 export const rulePresetsResponse = envelope.extend({ data: z.array(rulePresetSchema) });
 export const ruleSetsResponse = envelope.extend({ data: z.array(storedRuleSetSchema) });

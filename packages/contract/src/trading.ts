@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { decimalString, envelope, MODES, pageQuery, timeZone } from './common';
+import { decimalString, envelope, isoTime, MODES, pageQuery, timeZone } from './common';
+import { tradeRuleBreak } from './rules';
 import { tradeTag } from './tags';
 import { PLATFORM_QUERIES, platformParam } from './platforms';
 import { BROKER_TIMES } from './import';
@@ -77,6 +78,11 @@ export const tradeListItem = tradeItem.extend({
   mfe: excursion.nullable(),
   /** `pending`: candles not read yet; `unavailable`: no candle source or no candles; null for open trades. */
   excursion: z.enum(EXCURSION_STATES).nullable(),
+  /**
+   * The trade-level rules of the user's rule sets the trade broke (docs/rules.md, Where breaks are shown), oldest
+   * first; empty when it broke none.
+   */
+  ruleBreaks: z.array(tradeRuleBreak).default([]),
 });
 export type TradeListItem = z.infer<typeof tradeListItem>;
 
@@ -129,14 +135,6 @@ export const accountItem = z.object({
 });
 export type AccountItem = z.infer<typeof accountItem>;
 
-export const isoTime = (field: string) =>
-  z
-    .string({ error: `${field} must be an ISO-8601 date or time` })
-    .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), {
-      message: `${field} must be an ISO-8601 date or time, e.g. 2025-01-31 or 2025-01-31T12:00:00Z`,
-    })
-    .transform((v) => new Date(v).toISOString());
 /** A query parameter that may repeat (`tag=a&tag=b`): always a list. */
 const repeatable = <T extends z.ZodType<string>>(item: T) =>
   z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]));
@@ -164,6 +162,8 @@ export const tradeFilterFields = z.object({
   tag: repeatable(z.string().trim().min(1).max(64)).optional(),
   q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
   hasNote: z.stringbool({ error: 'hasNote must be true or false' }).optional(),
+  /** true: only the trades that broke a trade-level rule of the user's rule sets; false: only those that did not. */
+  ruleBreak: z.stringbool({ error: 'ruleBreak must be true or false' }).optional(),
   sort: z.enum(TRADE_SORTS, { error: 'sort must be openTime, closeTime, realizedPL or instrument' }).optional(),
   order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),
 });

@@ -43,6 +43,8 @@ import { AiBudgetExhaustedError, budgetInsightsNote, type AiBudget } from '../ai
 import { createUserConcurrency, type UserConcurrency } from '../../lib/user-concurrency';
 import { lastCompleteDay, noDailyRates, type DailyRates } from '../../domain/currency-totals';
 import { overviewInCurrencies, type CurrencyOverview, type MissingRate } from './currency-overview';
+import { NO_RULE_BREAKS, type RuleBreakIndex, type RuleBreakSource } from '../trade-views';
+import { ruleBreakSummary, type RuleBreakSummary } from './rule-break-summary';
 
 /** Part of every insights version: raise it when the prompt or the shape of the facts given to the provider change. */
 const WRITER_REVISION = 3;
@@ -78,6 +80,11 @@ export interface AnalyticsServiceDeps {
   returns?: ReturnsSource | undefined;
   /** The same provider instances the assistant uses. */
   providers: LlmProviders;
+  /**
+   * The trades that broke a rule of the user's rule sets (the rules module's, wired in app.ts: docs/rules.md, Where
+   * breaks are shown); without it nothing broke one and the Overview shows no rule-break line (null).
+   */
+  ruleBreaks?: RuleBreakSource | undefined;
   /** The daily budget of provider requests the assistant shares (SECURITY.md, "AI cost"); unset: no limit. */
   budget?: AiBudget | undefined;
   insights: InsightsRepository;
@@ -122,11 +129,13 @@ export interface OverviewRequest {
   accountId?: string | undefined;
   instrument?: string | undefined;
   tag?: string[] | undefined;
+  /** Only the trades that broke a rule of the user's rule sets (true), or only the others (false). */
+  ruleBreak?: boolean | undefined;
 }
 
 /** Whether the request slices the overview (anything beyond zone and mode). */
 export const isSliced = (r: OverviewRequest): boolean =>
-  Boolean(r.from || r.to || r.accountId || r.instrument || (r.tag && r.tag.length > 0));
+  Boolean(r.from || r.to || r.accountId || r.instrument || (r.tag && r.tag.length > 0)) || r.ruleBreak !== undefined;
 
 interface InsightsView {
   cards: OverviewInsights;
@@ -237,10 +246,15 @@ interface SnapshotMeta {
 /** The overview without its insights and times: what a snapshot's `body` holds as JSON text. */
 type OverviewFields = Omit<
   DashboardMetrics,
-  'aiInsights' | 'quickWins' | 'longTermStrategy' | 'insights' | 'dataAsOf' | 'computedAt'
+  'aiInsights' | 'quickWins' | 'longTermStrategy' | 'insights' | 'dataAsOf' | 'computedAt' | 'ruleBreaks'
 >;
 
-/** The per-view rest of an overview: its insights and times. */
+/**
+ * The per-view rest of an overview: its insights and times, and its rule-break line. That line is never in a
+ * snapshot: a snapshot is keyed by the data version, which a rule set created, edited or deleted does not move; the
+ * line is computed on each view from the rules' break index (its own version) and the book (keyed by the data
+ * version), so it is never stale.
+ */
 type OverviewExtras = Omit<DashboardMetrics, keyof OverviewFields>;
 
 /** An unfiltered overview as JSON text (DashboardMetrics), with the counts its message names. */
@@ -298,6 +312,9 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
   function log(error: unknown, context: Record<string, unknown>): void {
     deps.log?.(error, context);
   }
+
+  const breakIndexOf = (userId: string): Promise<RuleBreakIndex> =>
+    deps.ruleBreaks ? deps.ruleBreaks(userId) : Promise.resolve(NO_RULE_BREAKS);
 
   /** Asks the provider in the background and stores what comes of it; nothing waits on this. */
   function generate(claim: InsightsClaim, provider: LlmProvider, facts: WriterFacts): void {
@@ -451,6 +468,8 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     timeZone: string,
     now: Date,
     home: string,
+    /** The rules' break index, for the view's rule-break line; the snapshots hold none (OverviewExtras). */
+    breaks?: RuleBreakIndex,
   ) {
     const [allAccounts, tags, tagsByTrade] = await Promise.all([
       deps.trading.accounts(userId, slice.mode, slice.platform),
@@ -466,6 +485,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         'VALIDATION_FAILED',
       );
     const trades = await tradesOf(userId, slice, version, tagsByTrade);
+    const ruleBreaks = breaks ? await ruleBreaksIn(userId, slice, version, tagsByTrade, breaks, allAccounts) : null;
     // The account as the API names it: its login or (MetaTrader, whose oandaAccountId is the key) its key.
     const named = slice.account;
     const accountItems = named ? allAccounts.filter((a) => isAccountNamed(a, named)) : allAccounts;
@@ -498,7 +518,28 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       }),
       returnsOf(),
     ]);
-    return { view, returns, metrics: view.metrics, byTag: view.byTag, dataAsOf: newestSync(accountItems) };
+    return { view, returns, metrics: view.metrics, byTag: view.byTag, dataAsOf: newestSync(accountItems), ruleBreaks };
+  }
+
+  /**
+   * The rule-break line of a view (contract dashboardMetrics.ruleBreaks): the view's trades that broke a rule of the
+   * user's rule sets, selected with the same slice (its keys tested in memory on a held book, in SQL otherwise);
+   * null when no rule set has a trade-level rule.
+   */
+  async function ruleBreaksIn(
+    userId: string,
+    slice: OverviewSelection,
+    version: DataVersion,
+    tagsByTrade: ReadonlyMap<string, readonly string[]>,
+    index: RuleBreakIndex,
+    accounts: readonly AccountItem[],
+  ): Promise<RuleBreakSummary | null> {
+    if (!index.hasTradeRules) return null;
+    const currencyOf = new Map(accounts.map((a) => [a.oandaAccountId, a.currency ?? '']));
+    // Kept the rules: none of the view's trades broke one.
+    if (slice.ruleBreak?.broke === false) return ruleBreakSummary([], currencyOf);
+    const broken = { ...slice, ruleBreak: { broke: true, keys: new Set(index.byTrade.keys()) } };
+    return ruleBreakSummary(await tradesOf(userId, broken, version, tagsByTrade), currencyOf);
   }
 
   /**
@@ -602,8 +643,12 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         const instrument = request.instrument?.toUpperCase().replace('/', '_');
         const version = await deps.snapshots.version(userId);
         const home = (await deps.settings.homeCurrency(userId)).currency;
-        const { metrics, view, returns, dataAsOf } = await computeTurns.run(userId, () =>
-          compute(userId, overviewSelection({ ...request, platform, instrument }), version, timeZone, now, home),
+        const breaks = await breakIndexOf(userId);
+        const selection = overviewSelection({ ...request, platform, instrument });
+        if (request.ruleBreak !== undefined)
+          selection.ruleBreak = { broke: request.ruleBreak, keys: new Set(breaks.byTrade.keys()) };
+        const { metrics, view, returns, dataAsOf, ruleBreaks } = await computeTurns.run(userId, () =>
+          compute(userId, selection, version, timeZone, now, home, breaks),
         );
         const cards = buildInsights(metrics);
         return {
@@ -614,6 +659,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
           insights: status('builtin', 'ready', SLICED_INSIGHTS_NOTE),
           dataAsOf,
           computedAt: now.toISOString(),
+          ruleBreaks,
         };
       }
       return JSON.parse((await this.view(userId, request)).json) as DashboardMetrics;
@@ -636,10 +682,19 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       };
       const writerScope: OverviewScope = { ...scope, zone: zones.insights };
       const version = await deps.snapshots.version(userId);
-      const [{ body, meta, computedAt }, accounts] = await Promise.all([
+      const [{ body, meta, computedAt }, accounts, breaks] = await Promise.all([
         snapshotOf(userId, scope, version, true),
         deps.trading.accounts(userId, request.mode, scope.platform),
+        breakIndexOf(userId),
       ]);
+      const ruleBreaks = await ruleBreaksIn(
+        userId,
+        { platform: scope.platform, mode: scope.mode },
+        version,
+        new Map(),
+        breaks,
+        accounts,
+      );
       const dataAsOf = newestSync(accounts);
       // Without a saved zone, the browser's zone shows the overview; the provider writes from the UTC facts.
       const writer =
@@ -652,6 +707,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         insights,
         dataAsOf,
         computedAt,
+        ruleBreaks,
       };
       // body is a non-empty JSON object: its closing brace gives way to the extras' members.
       return {

@@ -145,6 +145,8 @@ export function sliceBook(book: OverviewBook, selection: OverviewSelection, fact
   const matches = tradeMatcher(range ? rest : { ...rest, time }, bookFields(book, platformByQuery(platform).stored), {
     accountKeys: facts.accountKeys,
     tagIds: (t) => facts.tagsByTrade?.get(tradeRef(t.accountId, t.tradeId)),
+    // The trade views' key (`<account key> <trade id>`), which the rule breaks are keyed by.
+    tradeKey: (t, i) => `${book.accountKeys[i]!} ${t.tradeId}`,
   });
   const trades = book.trades;
   const out: EngineTrade[] = [];

@@ -66,6 +66,7 @@ describe('get_calendar', () => {
         wins: 2,
         losses: 1,
         hasEntry: false,
+        ruleBreaks: 0,
       },
       {
         date: '2025-01-04',
@@ -76,6 +77,7 @@ describe('get_calendar', () => {
         wins: 0,
         losses: 1,
         hasEntry: false,
+        ruleBreaks: 0,
       },
       {
         date: '2025-01-20',
@@ -86,6 +88,7 @@ describe('get_calendar', () => {
         wins: 0,
         losses: 0,
         hasEntry: false,
+        ruleBreaks: 0,
       },
     ]);
     expect((await calendar(alice.token, 'month=2025-02')).days.map((d) => d.date)).toEqual(['2025-02-01']);
@@ -120,6 +123,7 @@ describe('get_calendar', () => {
       wins: 0,
       losses: 0,
       hasEntry: true,
+      ruleBreaks: 0,
     });
     expect(days.find((d) => d.date === '2025-01-02')!.hasEntry).toBe(true);
     // Bob sees none of it, only his own day.
@@ -133,6 +137,7 @@ describe('get_calendar', () => {
         wins: 1,
         losses: 0,
         hasEntry: false,
+        ruleBreaks: 0,
       },
     ]);
   });

@@ -16,7 +16,7 @@ import type { JournalTables } from './tables';
 
 export interface CalendarServiceDeps {
   db: Kysely<JournalTables>;
-  views: Pick<TradeViews, 'closedPL' | 'tradeBatches' | 'accountCurrencies'>;
+  views: Pick<TradeViews, 'closedPL' | 'tradeBatches' | 'accountCurrencies' | 'ruleBreaks'>;
   now: () => Date;
   /** The trader's home currency (app.ts hands in settings'); USD when not handed in. */
   homeCurrencyOf?: (userId: string) => Promise<string>;
@@ -43,7 +43,8 @@ const hasContent = (e: { note: string; mood: number | null }) => e.note.trim() !
 /**
  * The P/L calendar and the daily journal. A trade counts on the day it closed in the trader's zone
  * (domain/calendar.ts); open trades are not on it. Wins and losses as in domain/performance.ts: P/L in minor units
- * above or below zero.
+ * above or below zero. A day's `ruleBreaks` counts its trades that broke a rule of the user's rule sets (the rules'
+ * break index through the trade views: docs/rules.md, Where breaks are shown).
  *
  * Platforms: the journal is the trader's, not a platform's. The calendar and a day cover the trades of
  * every platform (OANDA and imported MetaTrader alike) unless a platform is given; the contract's calendar and day
@@ -69,16 +70,20 @@ export function createCalendarService({ db, views, now, homeCurrencyOf, ratesFor
       const next = { y: m === 12 ? y + 1 : y, m: m === 12 ? 1 : m + 1, d: 1 };
       const from = startOfDay(first, timeZone).toISOString();
       const to = startOfDay(next, timeZone).toISOString();
-      const days = new Map<string, { pl: DatedAmount[]; wins: number; losses: number; hasEntry: boolean }>();
+      const days = new Map<
+        string,
+        { pl: DatedAmount[]; wins: number; losses: number; hasEntry: boolean; ruleBreaks: number }
+      >();
       const day = (date: string) => {
         let entry = days.get(date);
-        if (!entry) days.set(date, (entry = { pl: [], wins: 0, losses: 0, hasEntry: false }));
+        if (!entry) days.set(date, (entry = { pl: [], wins: 0, losses: 0, hasEntry: false, ruleBreaks: 0 }));
         return entry;
       };
-      const [closed, currencies, home] = await Promise.all([
+      const [closed, currencies, home, breaks] = await Promise.all([
         views.closedPL(userId, closedIn(from, to, platform)),
         views.accountCurrencies(userId),
         homeCurrencyOf ? homeCurrencyOf(userId) : Promise.resolve('USD'),
+        views.ruleBreaks(userId),
       ]);
       const amounts: DatedAmount[] = [];
       for (const trade of closed) {
@@ -93,6 +98,8 @@ export function createCalendarService({ db, views, now, homeCurrencyOf, ratesFor
         const minor = minorUnitsOf(trade.realized_pl);
         if (minor > 0) d.wins += 1;
         if (minor < 0) d.losses += 1;
+        // A broken rule marks the day the calendar shows the trade on (its close day), whenever the break came.
+        if (breaks.byTrade.has(`${trade.account_key} ${trade.trade_id}`)) d.ruleBreaks += 1;
       }
       const conversion = await prepareConversion(home, amounts, ratesFor?.(userId) ?? noDailyRates);
       const entries = await db
@@ -116,6 +123,7 @@ export function createCalendarService({ db, views, now, homeCurrencyOf, ratesFor
             wins: d.wins,
             losses: d.losses,
             hasEntry: d.hasEntry,
+            ruleBreaks: d.ruleBreaks,
           };
         });
       return { days: rows, currency: { mode: conversion.mode, home, currencies: conversion.currencies } };

@@ -25,6 +25,11 @@ export interface RuleSources {
   named(userId: string, accountId: string): Promise<Array<{ accountKey: string; currency: string | null }>>;
   trades(userId: string, accountKey: string): Promise<RuleTradeFacts[]>;
   cashFlows(userId: string, accountKey: string): Promise<RuleCashFlow[]>;
+  /**
+   * The version of the user's stored trades and accounts (db/data-versions.ts): it moves with every write of what
+   * the engine reads of them (a sync, an import), so breaks computed at one version stand until it moves.
+   */
+  dataVersion(userId: string): Promise<string>;
   /** The money module's balance history by trade up to `to`: B(t) and E(t) at each booking. */
   balanceHistory(
     userId: string,

@@ -43,6 +43,8 @@ const facts = (t: RuleTrade): RuleTradeFacts => ({
 
 /** The ports on the closed-only basis: a deposit of 100,000.00 USD at START, then a balance point per close. */
 const sources: RuleSources = {
+  // The break index is not read here.
+  dataVersion: () => Promise.resolve('fixture'),
   named: (_userId, accountId) => Promise.resolve(accountId === KEY ? [{ accountKey: KEY, currency: 'USD' }] : []),
   trades: (userId) => Promise.resolve((books.get(userId) ?? []).map(facts)),
   cashFlows: () => Promise.resolve([{ time: START, type: 'deposit', amount: '100000.00' }]),

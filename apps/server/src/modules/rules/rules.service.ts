@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   ALERT_KINDS,
   DEFAULT_ALERT_THRESHOLDS,
@@ -8,8 +8,10 @@ import {
   ruleSetSchema,
   type Rule,
   type RulePresetId,
+  type RuleKind,
   type RuleSet,
   type RuleTradeBreak,
+  type TradeRuleBreak,
   type StoredRuleSet,
 } from '@pipsense/contract';
 import {
@@ -24,7 +26,15 @@ import {
 import { initialRiskOf } from '../../domain/risk';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { RULE_PRESETS, boundaryOf, evaluateRules, presetOf, type RuleInputs, type RuleTrade } from './engine';
+import {
+  DayBoundary,
+  RULE_PRESETS,
+  boundaryOf,
+  evaluateRules,
+  presetOf,
+  type RuleInputs,
+  type RuleTrade,
+} from './engine';
 import type { RuleSources, RuleTradeFacts } from './ports';
 import type { RuleAlertRow, RuleSetRow, RulesRepository } from './rules.repository';
 
@@ -156,11 +166,37 @@ const toAlert = (row: RuleAlertRow & { rule_set_name: string; account_key: strin
   readAt: row.read_at,
 });
 
+/** The rules broken by a trade, each listed in the break answer (docs/rules.md, Rules). */
+const TRADE_LEVEL_KINDS: ReadonlySet<RuleKind> = new Set([
+  'max_risk_per_trade',
+  'max_trades_per_day',
+  'max_consecutive_losses',
+  'no_weekend_holding',
+]);
+
+/**
+ * The trading day the break index is computed in: days end at the forex weekly close's hour (17:00 New York), so
+ * that a position held across a weekly close (no_weekend_holding) gets its break in the next index without a write.
+ */
+const TRADING_DAY = new DayBoundary('17:00', 'America/New_York');
+
+/** Users whose break index is kept in memory (the latest of each). */
+const BREAK_INDEXES_KEPT = 1000;
+
+/** The breaks of the user's rule sets by trade, and what they are computed from (trade-views' RuleBreakIndex). */
+export interface BreakIndex {
+  version: string;
+  hasTradeRules: boolean;
+  byTrade: ReadonlyMap<string, readonly TradeRuleBreak[]>;
+}
+
 /** Rule sets of the user's accounts (docs/rules.md, API): stored here, evaluated by the engine on the owners' data. */
 export function createRulesService(deps: RulesDeps) {
   const { repository, sources } = deps;
   /** Alert mails still being sent (settle waits for them). */
   const pending = new Set<Promise<void>>();
+  /** The latest break index per user, by its version (`breakIndex`). */
+  const indexes = new Map<string, { version: string; index: Promise<BreakIndex> }>();
 
   async function account(userId: string, accountId: string) {
     const named = await sources.named(userId, accountId);
@@ -474,6 +510,51 @@ export function createRulesService(deps: RulesDeps) {
     /** Waits for the alert mails still being sent (the app's close, tests). */
     async settle(): Promise<void> {
       while (pending.size > 0) await Promise.all([...pending]);
+    },
+
+    /**
+     * Every trade that broke a trade-level rule of the user's rule sets now, by trade key (`<account key> <trade
+     * id>`), for the screens that show trades (docs/rules.md, Where breaks are shown). Computed once per version:
+     * the data version of the trades and accounts (a sync, an import), the rule sets as stored (a set created, edited
+     * or deleted), which of them have started, and the trading day (a weekly close passed). Nothing else changes the breaks, so the same version is the same answer, and the readers' caches key
+     * on it.
+     */
+    async breakIndex(userId: string): Promise<BreakIndex> {
+      const [rows, dataVersion] = await Promise.all([repository.list(userId), sources.dataVersion(userId)]);
+      const now = deps.now().getTime();
+      // What of the sets the breaks read (not `updated_at`: two edits may share a millisecond), and which started.
+      const sets = createHash('sha256')
+        .update(
+          JSON.stringify(
+            rows
+              .map((r) => [r.id, r.name, r.start_time, r.initial_balance, r.rules, Date.parse(r.start_time) <= now])
+              .sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+          ),
+        )
+        .digest('base64url');
+      const version = `${dataVersion}/${TRADING_DAY.dayOf(now)}/${sets}`;
+      const held = indexes.get(userId);
+      if (held && held.version === version) return held.index;
+      const hasTradeRules = rows.some((r) => toStored(r).rules.some((rule) => TRADE_LEVEL_KINDS.has(rule.kind)));
+      const index = (async (): Promise<BreakIndex> => {
+        const byTrade = new Map<string, TradeRuleBreak[]>();
+        if (hasTradeRules)
+          for (const b of await this.breaks(userId, {})) {
+            const key = `${b.accountId} ${b.tradeKey}`;
+            let list = byTrade.get(key);
+            if (!list) byTrade.set(key, (list = []));
+            list.push({ ruleSetId: b.ruleSetId, ruleSetName: b.ruleSetName, kind: b.kind, time: b.time, rule: b.rule });
+          }
+        return { version, hasTradeRules, byTrade };
+      })();
+      // A failed computation is not kept: the next request tries again.
+      index.catch(() => {
+        if (indexes.get(userId)?.index === index) indexes.delete(userId);
+      });
+      indexes.delete(userId);
+      indexes.set(userId, { version, index });
+      if (indexes.size > BREAK_INDEXES_KEPT) indexes.delete(indexes.keys().next().value!);
+      return index;
     },
   };
 }

@@ -6,6 +6,7 @@
 export type { TradeSelection, TradeFieldReaders } from './selection';
 export { timeRange, tradeMatcher } from './selection';
 export type { TradeViewsTables } from './tables';
+export { NO_RULE_BREAKS, type RuleBreakIndex, type RuleBreakSource } from './rule-breaks';
 export { createTradeViews } from './trade-views';
 export type { TradeViews, TradeListRequest } from './trade-views';
 export { tradeViewsRoutes } from './trade-views.routes';

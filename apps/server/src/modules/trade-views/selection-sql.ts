@@ -94,7 +94,32 @@ export function selectTrades(
   if (s.hasNote === false) query = query.where(sql<SqlBool>`COALESCE(${sql.ref('n.note')}, '') = ''`);
   if (s.stopLoss !== undefined) query = query.where('trades.stop_loss_price', s.stopLoss ? 'is not' : 'is', null);
   if (s.takeProfit !== undefined) query = query.where('trades.take_profit_price', s.takeProfit ? 'is not' : 'is', null);
+  if (s.ruleBreak) query = withRuleBreak(query, s.ruleBreak);
   return query;
+}
+
+/**
+ * The trades whose key is among the broken ones (or, `broke: false`, is not): per account, its trade ids in one IN
+ * list. No key at all: none of the trades broke a rule.
+ */
+function withRuleBreak(query: SelectedTrades, { broke, keys }: NonNullable<TradeSelection['ruleBreak']>) {
+  const byAccount = new Map<string, string[]>();
+  for (const key of keys) {
+    const cut = key.lastIndexOf(' ');
+    const account = key.slice(0, cut);
+    let ids = byAccount.get(account);
+    if (!ids) byAccount.set(account, (ids = []));
+    ids.push(key.slice(cut + 1));
+  }
+  if (byAccount.size === 0) return broke ? query.where(sql<SqlBool>`1 = 0`) : query;
+  return query.where((eb) => {
+    const any = eb.or(
+      [...byAccount].map(([account, ids]) =>
+        eb.and([eb('trades.account_key', '=', account), eb('trades.trade_id', 'in', ids)]),
+      ),
+    );
+    return broke ? any : eb.not(any);
+  });
 }
 
 function withinTime(query: SelectedTrades, time: TimeBounds, state: TradeSelection['state']): SelectedTrades {

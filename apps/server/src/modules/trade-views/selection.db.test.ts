@@ -101,6 +101,13 @@ const FIELDS: { [K in keyof TradeSelection]-?: fc.Arbitrary<TradeSelection[K]> }
   hasNote: fc.boolean(),
   stopLoss: fc.boolean(),
   takeProfit: fc.boolean(),
+  // Keys of stored trades (`<account key> <trade id>`, ids from 100) and of none; an empty set too.
+  ruleBreak: fc.record({
+    broke: fc.boolean(),
+    keys: fc
+      .array(fc.tuple(fc.constantFrom(...KEYS), fc.integer({ min: 100, max: 116 })), { maxLength: 8 })
+      .map((pairs) => new Set(pairs.map(([key, id]) => `${key} ${id}`))),
+  }),
 };
 const selection: fc.Arbitrary<TradeSelection> = fc
   .subarray(Object.keys(FIELDS) as Array<keyof TradeSelection>, { minLength: 1, maxLength: 3 })
@@ -244,6 +251,7 @@ describe('a trade selection', () => {
               accountKeys: s.account ? await accountKeysOf(db, USER, s.account) : undefined,
               tagIds: (t) => trades[stored.indexOf(t)]!.tags,
               note: (t) => trades[stored.indexOf(t)]!.note,
+              tradeKey: (t) => idOf(t, stored.indexOf(t)),
             });
             const inMemory = stored.flatMap((t, i) => (matches(t) ? [idOf(t, i)] : [])).sort();
             expect(bySql, JSON.stringify(s)).toEqual(inMemory);

@@ -44,6 +44,12 @@ export interface TradeSelection {
   /** true: with a stop-loss (take-profit) order on the trade; false: without one. */
   stopLoss?: boolean | undefined;
   takeProfit?: boolean | undefined;
+  /**
+   * `broke: true`: only the trades whose key (`<account key> <trade id>`, trade-list.repository.ts tradeKey) is in
+   * `keys`, the trades that broke a trade-level rule of the user's rule sets (docs/rules.md, Where breaks are shown);
+   * `broke: false`: only the others. The reader asks the rules for the keys (trade-views.ts `ruleBreaks`).
+   */
+  ruleBreak?: { broke: boolean; keys: ReadonlySet<string> } | undefined;
 }
 
 export interface TimeBounds {
@@ -120,6 +126,8 @@ export interface SelectionFacts<T = SelectableTrade> {
   tagIds?: (trade: T, i: number) => readonly string[] | undefined;
   /** The trade's note; null without one. */
   note?: (trade: T, i: number) => string | null | undefined;
+  /** The trade's key as `ruleBreak.keys` holds it (`<account key> <trade id>`). */
+  tradeKey?: (trade: T, i: number) => string;
 }
 
 /** Epoch milliseconds of an ISO instant; undefined for none or an unreadable one. */
@@ -229,6 +237,11 @@ export function tradeMatcher<T>(
   }
   if (s.stopLoss !== undefined) tests.push((t) => read.hasStopLoss(t) === s.stopLoss);
   if (s.takeProfit !== undefined) tests.push((t) => read.hasTakeProfit(t) === s.takeProfit);
+  if (s.ruleBreak) {
+    const { broke, keys } = s.ruleBreak;
+    const keyOf = facts.tradeKey;
+    tests.push((t, i) => (keyOf !== undefined && keys.has(keyOf(t, i))) === broke);
+  }
   // The Overview tests whole books with this: one or two tests are called directly, more in an indexed loop.
   const [first, second] = tests;
   if (first === undefined) return () => true;

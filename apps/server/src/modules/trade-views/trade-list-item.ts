@@ -1,4 +1,4 @@
-import type { TradeListItem, TradeTag } from '@pipsense/contract';
+import type { TradeListItem, TradeRuleBreak, TradeTag } from '@pipsense/contract';
 import { initialRiskOf, maeOf, mfeOf, rMultipleOf, type RiskFacts } from '../../domain/risk';
 import { toTradeItem } from '../trading';
 import type { TradeListRow, TradeRow } from './trade-list.repository';
@@ -23,8 +23,15 @@ function excursionState(row: TradeRow): TradeListItem['excursion'] {
   return 'pending';
 }
 
-/** A list row: the trade, the trader's journal on it, and its risk in R (domain/risk.ts). */
-export function toTradeListItem(row: TradeListRow, tags: readonly TradeTag[]): TradeListItem {
+/**
+ * A list row: the trade, the trader's journal on it, its risk in R (domain/risk.ts) and the rules it broke
+ * (rule-breaks.ts).
+ */
+export function toTradeListItem(
+  row: TradeListRow,
+  tags: readonly TradeTag[],
+  ruleBreaks: readonly TradeRuleBreak[] = [],
+): TradeListItem {
   const facts = riskFactsOf(row);
   const excursion = excursionState(row);
   const closed = row.state === 'CLOSED';
@@ -38,5 +45,6 @@ export function toTradeListItem(row: TradeListRow, tags: readonly TradeTag[]): T
     mae: excursion === 'ready' ? maeOf(facts) : null,
     mfe: excursion === 'ready' ? mfeOf(facts) : null,
     excursion,
+    ruleBreaks: [...ruleBreaks],
   };
 }

@@ -274,8 +274,10 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
     /** Close time and realized P/L of the selected trades (the P/L calendar selects closed ones). */
     closedPL(userId: string, selection: TradeSelection) {
       return matching(userId, selection)
-        .select(['trades.account_key', 'trades.close_time', 'trades.realized_pl'])
-        .execute() as Promise<Array<{ account_key: string; close_time: string; realized_pl: string }>>;
+        .select(['trades.account_key', 'trades.trade_id', 'trades.close_time', 'trades.realized_pl'])
+        .execute() as Promise<
+        Array<{ account_key: string; trade_id: string; close_time: string; realized_pl: string }>
+      >;
     },
 
     /**

@@ -17,6 +17,7 @@ import {
   type TradeListRow,
 } from './trade-list.repository';
 import type { PageRequest, Paged } from '../../lib/paging';
+import { NO_RULE_BREAKS, type RuleBreakIndex, type RuleBreakSource } from './rule-breaks';
 
 interface TradeViewsDeps {
   db: Kysely<TradeViewsTables>;
@@ -25,6 +26,8 @@ interface TradeViewsDeps {
    * shows, and keys the list's cached pages.
    */
   listVersionOf: (userId: string) => Promise<string>;
+  /** The trades that broke a rule of the user's rule sets (rule-breaks.ts; app.ts wires the rules module's). */
+  ruleBreaks?: RuleBreakSource | undefined;
   now: () => Date;
 }
 
@@ -40,7 +43,7 @@ export const TRADE_BATCH = 1000;
  * The trades as the screens and the export show them: with the trader's journal on each and its risk in R, selected
  * by one `TradeSelection`. Reads only; trading and the journal write the rows.
  */
-export function createTradeViews({ db, listVersionOf, now }: TradeViewsDeps) {
+export function createTradeViews({ db, listVersionOf, ruleBreaks, now }: TradeViewsDeps) {
   const tradeList = createTradeListRepository(db);
   const listCache = createTradeListCache();
   const tradeQuery = createTradeQueryRepository(db);
@@ -55,9 +58,27 @@ export function createTradeViews({ db, listVersionOf, now }: TradeViewsDeps) {
       );
   }
 
-  async function withJournal(userId: string, rows: TradeListRow[]): Promise<TradeListItem[]> {
-    const tags = await tradeList.tagsOf(userId, rows);
-    return rows.map((row) => toTradeListItem(row, tags.get(tradeKey(row)) ?? []));
+  const breaksOf = (userId: string): Promise<RuleBreakIndex> =>
+    ruleBreaks ? ruleBreaks(userId) : Promise.resolve(NO_RULE_BREAKS);
+
+  /** The selection of a request's `ruleBreak` filter: the broken trades' keys asked of the rules once. */
+  async function withRuleBreak(
+    userId: string,
+    selection: TradeSelection,
+    ruleBreak: boolean | undefined,
+    index?: RuleBreakIndex,
+  ): Promise<TradeSelection> {
+    if (ruleBreak === undefined) return selection;
+    const { byTrade } = index ?? (await breaksOf(userId));
+    return { ...selection, ruleBreak: { broke: ruleBreak, keys: new Set(byTrade.keys()) } };
+  }
+
+  async function withJournal(userId: string, rows: TradeListRow[], index?: RuleBreakIndex): Promise<TradeListItem[]> {
+    const [tags, { byTrade }] = await Promise.all([
+      tradeList.tagsOf(userId, rows),
+      index ? Promise.resolve(index) : breaksOf(userId),
+    ]);
+    return rows.map((row) => toTradeListItem(row, tags.get(tradeKey(row)) ?? [], byTrade.get(tradeKey(row)) ?? []));
   }
 
   return {
@@ -69,11 +90,13 @@ export function createTradeViews({ db, listVersionOf, now }: TradeViewsDeps) {
       userId: string,
       { page, limit }: PageRequest,
       filter: TradeListRequest = {},
+      index?: RuleBreakIndex,
     ): Promise<Paged<TradeListItem>> {
-      const selection = listSelection(filter);
+      const breaks = index ?? (await breaksOf(userId));
+      const selection = await withRuleBreak(userId, listSelection(filter), filter.ruleBreak, breaks);
       await checkTags(userId, selection);
       const { rows, total } = await tradeList.pageOf(userId, selection, filter, (page - 1) * limit, limit);
-      return { data: await withJournal(userId, rows), pages: pagesFor(total, limit), total };
+      return { data: await withJournal(userId, rows, breaks), pages: pagesFor(total, limit), total };
     },
 
     /**
@@ -81,6 +104,11 @@ export function createTradeViews({ db, listVersionOf, now }: TradeViewsDeps) {
      * response schema).
      * One read of the user's list version per call; the page itself is computed and serialised once per version
      * and request on this instance (trade-list-cache.ts), so a repeated request costs that read alone.
+     *
+     * The rule breaks on each row and the `ruleBreak` filter do not move the list version: a rule set's edit writes
+     * no trade. So the cache's version is the list version and the breaks' own version together (rule-breaks.ts):
+     * a sync moves the first (and the second with it), a rule set created, edited or deleted moves the second, and
+     * either makes every cached page of the user a miss. The filter itself is part of the request's key.
      */
     async tradePageJson(
       userId: string,
@@ -88,9 +116,10 @@ export function createTradeViews({ db, listVersionOf, now }: TradeViewsDeps) {
       filter: TradeListRequest,
       serialise: (page: Paged<TradeListItem>) => string,
     ): Promise<Buffer> {
-      const version = await listVersionOf(userId);
+      const [listVersion, breaks] = await Promise.all([listVersionOf(userId), breaksOf(userId)]);
+      const version = `${listVersion}|${breaks.version}`;
       return listCache.json(userId, version, tradeListQueryKey(request.page, request.limit, filter), async () =>
-        serialise(await this.tradePage(userId, request, filter)),
+        serialise(await this.tradePage(userId, request, filter, breaks)),
       );
     },
 
@@ -102,13 +131,15 @@ export function createTradeViews({ db, listVersionOf, now }: TradeViewsDeps) {
       userId: string,
       selection: TradeSelection,
       order: ListOrder = {},
+      index?: RuleBreakIndex,
     ): Promise<AsyncGenerator<TradeListItem[]>> {
       await checkTags(userId, selection);
+      const breaks = index ?? (await breaksOf(userId));
       return (async function* () {
         let cursor: TradeCursor | null = null;
         for (;;) {
           const rows = await tradeList.batch(userId, selection, order, cursor, TRADE_BATCH);
-          if (rows.length > 0) yield await withJournal(userId, rows);
+          if (rows.length > 0) yield await withJournal(userId, rows, breaks);
           if (rows.length < TRADE_BATCH) return;
           cursor = rows.at(-1)!;
         }
@@ -120,7 +151,9 @@ export function createTradeViews({ db, listVersionOf, now }: TradeViewsDeps) {
      * them, and the attachment's file name. Refuses unknown tags before anything is sent.
      */
     async exportTrades(userId: string, filter: TradeListRequest, timeZone: string) {
-      const batches = await this.tradeBatches(userId, listSelection(filter), filter);
+      const breaks = await breaksOf(userId);
+      const selection = await withRuleBreak(userId, listSelection(filter), filter.ruleBreak, breaks);
+      const batches = await this.tradeBatches(userId, selection, filter, breaks);
       return { fileName: exportFileName(now(), timeZone), chunks: tradesCsv(batches, timeZone) };
     },
 
@@ -164,6 +197,9 @@ export function createTradeViews({ db, listVersionOf, now }: TradeViewsDeps) {
     tradeCountsByCurrency(userId: string) {
       return tradeList.tradeCountsByCurrency(userId);
     },
+
+    /** The trades that broke a rule of the user's rule sets, by trade key (rule-breaks.ts), as the rules answer now. */
+    ruleBreaks: breaksOf,
 
     /** Close time and realized P/L of the selected trades (the P/L calendar: closed ones by close time). */
     closedPL(userId: string, selection: TradeSelection) {

@@ -32,7 +32,16 @@ export function trade(overrides: Partial<TradeItem> = {}): TradeItem {
 }
 
 /** The journal and risk fields of a list row, empty: a trade never annotated, without an initial stop. */
-const unannotated = { note: '', rating: null, tags: [], initialRisk: null, rMultiple: null, mae: null, mfe: null };
+const unannotated = {
+  note: '',
+  rating: null,
+  tags: [],
+  initialRisk: null,
+  rMultiple: null,
+  mae: null,
+  mfe: null,
+  ruleBreaks: [],
+};
 
 /** One page of get_trade_history. */
 export function tradePage(data: TradeItem[], pages = 1, total = data.length): TradeListResponse {

@@ -97,6 +97,7 @@ async function setup(sets: Array<{ accountId: string; name: string; preset: 'ftm
     repository: memoryRepository(),
     now: () => NOW,
     sources: {
+      dataVersion: () => Promise.resolve('fixture'),
       named: (_userId, accountId) =>
         Promise.resolve(ACCOUNTS[accountId] ? [{ accountKey: accountId, currency: ACCOUNTS[accountId].currency }] : []),
       trades: (_userId, key) => Promise.resolve(ACCOUNTS[key]?.trades ?? []),

@@ -76,6 +76,21 @@ describe('CalendarPage', () => {
     expect(call!.headers.Authorization).toBe('Bearer test-token');
   });
 
+  it('marks a day whose trades broke a rule, with "rule broken" in its label; other days carry no mark', async () => {
+    const days = OCTOBER.map((d) => (d.date === '2025-10-08' ? { ...d, ruleBreaks: 2 } : d));
+    fakeApi({ [CALENDAR]: () => ({ body: calendarBody('2025-10', days) }) });
+    renderCalendar();
+
+    const broke = await screen.findByRole('button', {
+      name: /Wednesday, 8 October 2025, net P\/L -200\.00, 3 trades, rule broken$/,
+    });
+    const mark = broke.querySelector('.cal-break-mark');
+    expect(mark).not.toBeNull();
+    expect(mark).toHaveAttribute('title', 'Rule broken (2 trades)');
+    const kept = screen.getByRole('button', { name: /6 October 2025, net P\/L \+120\.10, 2 trades$/ });
+    expect(kept.querySelector('.cal-break-mark')).toBeNull();
+  });
+
   it('lists a month of two currencies per currency: totals signed and grouped, each amount with its code', async () => {
     fakeApi({ [CALENDAR]: () => ({ body: calendarBody('2025-03', MARCH_LISTED) }) });
     renderCalendar('/journal/calendar?month=2025-03');

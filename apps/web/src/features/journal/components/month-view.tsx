@@ -18,6 +18,7 @@ function dayName(day: GridDay): string {
   const parts = [dayLabel(day.date)];
   if (day.trades > 0) parts.push(`net P/L ${figureText(day)}`, plural(day.trades, 'trade'));
   else parts.push('no closed trades');
+  if (day.ruleBreaks > 0) parts.push('rule broken');
   if (day.hasEntry) parts.push('journal entry');
   return parts.join(', ');
 }
@@ -32,7 +33,18 @@ function DayCell({ day, today, onOpen }: { day: GridDay; today: boolean; onOpen:
     >
       <span className="cal-day-head">
         <span className="cal-day-number">{day.day}</span>
-        {day.hasEntry && <span className="cal-entry-dot" title="Journal entry" aria-hidden="true" />}
+        <span className="cal-day-marks">
+          {day.ruleBreaks > 0 && (
+            <span
+              className="cal-break-mark"
+              title={`Rule broken (${plural(day.ruleBreaks, 'trade')})`}
+              aria-hidden="true"
+            >
+              !
+            </span>
+          )}
+          {day.hasEntry && <span className="cal-entry-dot" title="Journal entry" aria-hidden="true" />}
+        </span>
       </span>
       {day.trades > 0 && <CellFigures figure={day} trades={day.trades} />}
     </button>

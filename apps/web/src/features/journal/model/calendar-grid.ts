@@ -59,6 +59,8 @@ export interface GridDay extends PlFigure {
   wins: number;
   losses: number;
   hasEntry: boolean;
+  /** How many of the day's trades broke a rule of the trader's rule sets (docs/rules.md, Where breaks are shown). */
+  ruleBreaks: number;
   sign: -1 | 0 | 1;
   intensity: Intensity;
 }
@@ -99,6 +101,7 @@ export function monthGrid(month: string, days: readonly CalendarDay[], largest: 
       wins: found?.wins ?? 0,
       losses: found?.losses ?? 0,
       hasEntry: found?.hasEntry ?? false,
+      ruleBreaks: found?.ruleBreaks ?? 0,
       sign,
       // Amounts of several currencies have no common size: their cell is coloured by sign alone.
       intensity: figure.byCurrency ? (sign === 0 ? 0 : 1) : intensityOf(figure.netPL, largest),

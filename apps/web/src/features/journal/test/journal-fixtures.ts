@@ -22,6 +22,7 @@ const day = (date: string, netPL: string, trades: number, hasEntry = false): Cal
   wins: Number(netPL) > 0 ? trades : 0,
   losses: Number(netPL) < 0 ? trades : 0,
   hasEntry,
+  ruleBreaks: 0,
 });
 
 /**
@@ -46,6 +47,7 @@ const listed = (date: string, parts: Array<[string, string]>, trades: number): C
   wins: 0,
   losses: 0,
   hasEntry: false,
+  ruleBreaks: 0,
 });
 
 /**
@@ -101,6 +103,7 @@ export function trade(overrides: Partial<TradeListItem> = {}): TradeListItem {
     mae: null,
     mfe: null,
     excursion: null,
+    ruleBreaks: [],
     ...overrides,
   };
 }

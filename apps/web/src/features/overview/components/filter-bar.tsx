@@ -24,7 +24,7 @@ interface FilterBarProps {
 const accountName = (a: AccountItem) => (a.platform === 'metatrader' ? `${a.login} · ${a.server}` : a.oandaAccountId);
 const accountLabel = (a: AccountItem) => `${a.alias ? `${a.alias} · ` : ''}${accountName(a)} (${a.mode})`;
 
-/** The overview's slicers: date range with presets, account, instrument, tags. */
+/** The overview's slicers: date range with presets, account, instrument, tags, rule breaks. */
 export function FilterBar({ filters, onChange, accounts, instruments, tags }: FilterBarProps) {
   const set = (patch: Partial<OverviewFilters>) => onChange({ ...filters, ...patch });
   const problem = rangeProblem(filters);
@@ -118,6 +118,16 @@ export function FilterBar({ filters, onChange, accounts, instruments, tags }: Fi
               </optgroup>
             );
           })}
+        </CFormSelect>
+        <CFormSelect
+          size="sm"
+          aria-label="Rule breaks"
+          value={filters.ruleBreak}
+          onChange={(e) => set({ ruleBreak: e.target.value as OverviewFilters['ruleBreak'] })}
+        >
+          <option value="">Rule breaks: all</option>
+          <option value="true">Broke a rule</option>
+          <option value="false">Kept the rules</option>
         </CFormSelect>
         {hasFilters(filters) && (
           <CButton size="sm" color="secondary" variant="ghost" onClick={() => onChange(NO_FILTERS)}>

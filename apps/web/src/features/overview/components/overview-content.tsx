@@ -10,6 +10,7 @@ import { InstrumentPnl } from './instrument-pnl';
 import { MetricCard } from './metric-card';
 import { MoneyFigures } from './money-figures';
 import { NoImportedTradesCallout, NoTradesCallout } from './no-trades-callout';
+import { RuleBreakLine } from './rule-break-line';
 
 /** The loaded overview: headline figures, charts, the insight and analysis cards, then the per-instrument detail. */
 export function OverviewContent({
@@ -49,6 +50,7 @@ export function OverviewContent({
       </CRow>
 
       <MoneyFigures metrics={metrics} />
+      <RuleBreakLine ruleBreaks={metrics.ruleBreaks} />
 
       <CRow className="g-3 mb-3">
         <CCol xs={12} xl={8}>

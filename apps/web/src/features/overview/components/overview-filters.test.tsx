@@ -176,6 +176,26 @@ describe('Overview filters', () => {
     expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 
+  it('slices by rule breaks from the select and from a bookmarked URL', async () => {
+    const api = setup('/overview?ruleBreak=false');
+    const user = userEvent.setup();
+    await screen.findByRole('region', { name: 'Total Trades' });
+    expect(lastMetrics(api).get('ruleBreak')).toBe('false');
+    const select = screen.getByLabelText('Rule breaks');
+    expect(select).toHaveValue('false');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Rule breaks: all', 'Broke a rule', 'Kept the rules']);
+    await user.selectOptions(select, 'Broke a rule');
+    await waitFor(() => expect(lastMetrics(api).get('ruleBreak')).toBe('true'));
+    expect(screen.getByTestId('where')).toHaveTextContent('?ruleBreak=true');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(lastMetrics(api).has('ruleBreak')).toBe(false));
+    expect(screen.getByLabelText('Rule breaks')).toHaveValue('');
+  });
+
   it('sends a custom range as whole days and refuses an inverted one without asking', async () => {
     const api = setup('/overview?from=2025-10-01&to=2025-10-31');
     await screen.findByRole('region', { name: 'Total Trades' });

@@ -56,6 +56,7 @@ describe('overview filters', () => {
           accountId: '101-1',
           instrument: 'EUR_USD',
           tags: ['a', 'b'],
+          ruleBreak: 'true',
         },
         NOW,
       ),
@@ -66,6 +67,7 @@ describe('overview filters', () => {
       ['instrument', 'EUR_USD'],
       ['tag', 'a'],
       ['tag', 'b'],
+      ['ruleBreak', 'true'],
     ]);
   });
 

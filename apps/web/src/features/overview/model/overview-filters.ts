@@ -1,8 +1,9 @@
 /**
  * The overview's filters, kept in the URL so a sliced overview can be bookmarked and the back button works:
  * `range` (a preset, read relative to today so a bookmark stays "this month"), or `from`/`to` (YYYY-MM-DD) for a
- * custom range, `account`, `instrument`, and `tag` (repeatable). They are sent to dashboard/metrics as its `from`/`to`
- * (ISO instants on the open time, in the browser's zone), `accountId`, `instrument` and `tag`.
+ * custom range, `account`, `instrument`, `tag` (repeatable) and `ruleBreak` (true / false). They are sent to
+ * dashboard/metrics as its `from`/`to` (ISO instants on the open time, in the browser's zone), `accountId`,
+ * `instrument`, `tag` and `ruleBreak`.
  */
 
 export const RANGE_PRESETS = ['all', 'this-week', 'this-month', 'last-30-days', 'year-to-date'] as const;
@@ -26,9 +27,19 @@ export interface OverviewFilters {
   accountId: string;
   instrument: string;
   tags: string[];
+  /** 'true': the trades that broke a rule of the trader's rule sets; 'false': those that kept them. */
+  ruleBreak: '' | 'true' | 'false';
 }
 
-export const NO_FILTERS: OverviewFilters = { range: 'all', from: '', to: '', accountId: '', instrument: '', tags: [] };
+export const NO_FILTERS: OverviewFilters = {
+  range: 'all',
+  from: '',
+  to: '',
+  accountId: '',
+  instrument: '',
+  tags: [],
+  ruleBreak: '',
+};
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (value: string | null): value is string =>
@@ -46,13 +57,17 @@ export function readFilters(params: URLSearchParams): OverviewFilters {
     accountId: params.get('account')?.trim() ?? '',
     instrument: params.get('instrument')?.trim() ?? '',
     tags: [...new Set(params.getAll('tag').filter((t) => t.trim() !== ''))],
+    ruleBreak: ruleBreakOf(params.get('ruleBreak')),
   };
 }
+
+const ruleBreakOf = (value: string | null): OverviewFilters['ruleBreak'] =>
+  value === 'true' || value === 'false' ? value : '';
 
 /** The URL's query for the filters, leaving out what is not set; other parameters of `base` are kept. */
 export function writeFilters(filters: OverviewFilters, base = new URLSearchParams()): URLSearchParams {
   const out = new URLSearchParams(base);
-  for (const key of ['range', 'from', 'to', 'account', 'instrument', 'tag']) out.delete(key);
+  for (const key of ['range', 'from', 'to', 'account', 'instrument', 'tag', 'ruleBreak']) out.delete(key);
   if (filters.range === 'custom') {
     if (filters.from) out.set('from', filters.from);
     if (filters.to) out.set('to', filters.to);
@@ -60,11 +75,12 @@ export function writeFilters(filters: OverviewFilters, base = new URLSearchParam
   if (filters.accountId) out.set('account', filters.accountId);
   if (filters.instrument) out.set('instrument', filters.instrument);
   for (const tag of filters.tags) out.append('tag', tag);
+  if (filters.ruleBreak) out.set('ruleBreak', filters.ruleBreak);
   return out;
 }
 
 export const hasFilters = (f: OverviewFilters) =>
-  f.range !== 'all' || f.accountId !== '' || f.instrument !== '' || f.tags.length > 0;
+  f.range !== 'all' || f.accountId !== '' || f.instrument !== '' || f.tags.length > 0 || f.ruleBreak !== '';
 
 /** A custom range whose start is after its end: said before anything is sent. */
 export const rangeProblem = (f: OverviewFilters): string | null =>
@@ -113,5 +129,6 @@ export function metricsParams(f: OverviewFilters, now: Date = new Date()): [stri
   if (f.accountId) out.push(['accountId', f.accountId]);
   if (f.instrument) out.push(['instrument', f.instrument]);
   for (const tag of f.tags) out.push(['tag', tag]);
+  if (f.ruleBreak) out.push(['ruleBreak', f.ruleBreak]);
   return out;
 }

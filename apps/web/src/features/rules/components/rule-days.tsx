@@ -13,7 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { EMPTY_CELL, formatMoney, formatSignedMoney, plClass } from '../../../components/data/format';
 import { ruleDaysQuery } from '../api/rules-api';
-import { RULE_LABELS } from '../model/rule-lines';
+import { RULE_LABELS } from '@pipsense/contract';
 
 /** The days shown at first: about a month; a set running for years has thousands of days. */
 const FIRST_DAYS = 31;

@@ -5,15 +5,8 @@ import type { RuleLine, RuleStatus, StoredRuleSet } from '@pipsense/contract';
 import { formatDateTime, formatMoney, formatSignedMoney } from '../../../components/data/format';
 import { browserTimeZone } from '../../../lib/time-zone';
 import { ruleStatusQuery } from '../api/rules-api';
-import {
-  formatPercent,
-  lineOf,
-  lineState,
-  OTHER_KINDS,
-  percentOfInitial,
-  RULE_LABELS,
-  STATE_BADGE,
-} from '../model/rule-lines';
+import { formatPercent, lineOf, lineState, OTHER_KINDS, percentOfInitial, STATE_BADGE } from '../model/rule-lines';
+import { RULE_LABELS } from '@pipsense/contract';
 
 /** docs/rules.md, Equity between readings: on closed P/L only, a floating loss below a floor is never seen. */
 const CLOSED_ONLY_NOTE = 'Closed P/L only: a breach by floating loss cannot be ruled out.';

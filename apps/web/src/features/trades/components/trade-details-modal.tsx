@@ -1,7 +1,8 @@
 import type { TradeListItem } from '@pipsense/contract';
 import { DetailList } from '../../../components/data/detail-list';
 import { DetailsModal } from '../../../components/data/details-modal';
-import { formatInstrument } from '../../../components/data/format';
+import { formatDateTime, formatInstrument } from '../../../components/data/format';
+import { ruleWithLimit } from '../../../lib/rule-labels';
 import { tradeDetails } from '../model/trade-details';
 import { direction } from '../model/trade-format';
 import { tradeRisk } from '../model/trade-risk';
@@ -19,7 +20,8 @@ interface TradeDetailsModalProps {
 
 /**
  * docs/PRODUCT.md, Trade list: 'Trade Details', the trade's fields and a chart of the instrument around it; the journal
- * adds the trade's journal (note, rating, tags) and its risk in R.
+ * adds the trade's journal (note, rating, tags) and its risk in R; a trade that broke a rule of the trader's rule sets
+ * names each rule it broke (docs/rules.md, Where breaks are shown).
  */
 export function TradeDetailsModal({ visible, trade, base, onClose }: TradeDetailsModalProps) {
   return (
@@ -29,6 +31,15 @@ export function TradeDetailsModal({ visible, trade, base, onClose }: TradeDetail
           <p className="text-body-secondary mb-3">
             #{trade.tradeId} · {formatInstrument(trade.instrument)} · {direction(trade)}
           </p>
+          {trade.ruleBreaks.length > 0 && (
+            <ul className="list-unstyled text-danger small mb-3" aria-label="Rule breaks">
+              {trade.ruleBreaks.map((b) => (
+                <li key={`${b.ruleSetId}:${b.kind}:${b.time}`} title={`At ${formatDateTime(b.time)}`}>
+                  Rule broken: {ruleWithLimit(b.rule)} — {b.ruleSetName}
+                </li>
+              ))}
+            </ul>
+          )}
           {base !== null && <TradeChart key={trade.tradeId} base={base} trade={trade} />}
           <TradeJournal
             key={`${trade.accountId}:${trade.tradeId}`}

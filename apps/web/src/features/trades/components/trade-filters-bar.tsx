@@ -27,7 +27,7 @@ const TEXTS = [
 
 /** The filters chosen from a short list (the empty value: no filter). */
 const CHOICES: readonly {
-  name: 'side' | 'outcome' | 'state' | 'hasNote';
+  name: 'side' | 'outcome' | 'state' | 'hasNote' | 'ruleBreak';
   label: string;
   options: readonly (readonly [string, string])[];
 }[] = [
@@ -66,6 +66,15 @@ const CHOICES: readonly {
       ['', 'With or without'],
       ['true', 'Has a note'],
       ['false', 'No note'],
+    ],
+  },
+  {
+    name: 'ruleBreak',
+    label: 'Rule breaks',
+    options: [
+      ['', 'All'],
+      ['true', 'Broke a rule'],
+      ['false', 'Kept the rules'],
     ],
   },
 ];

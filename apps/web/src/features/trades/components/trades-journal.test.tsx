@@ -385,6 +385,7 @@ describe('Trade details: the journal', () => {
         mae: { price: '1.17100', pips: 15.4, r: 0.61 },
         mfe: { price: '1.17450', pips: 19.6, r: 0.77 },
         excursion: 'ready',
+        ruleBreaks: [],
       },
     ];
     fakeApi({ [HISTORY]: () => ({ body: { ...tradePage([]), data: rows } }), [TAGS]: () => tagsBody() });
@@ -399,6 +400,77 @@ describe('Trade details: the journal', () => {
     expect(value('R-multiple')).toBe('+0.48R');
     expect(value('MAE (worst)')).toBe('1.17100 · 15.4 pips · -0.61R');
     expect(value('MFE (best)')).toBe('1.17450 · 19.6 pips · +0.77R');
+  });
+});
+
+describe('Rule breaks', () => {
+  it('filters by rule breaks from the URL and from the select, kept in the URL', async () => {
+    const api = fakeApi({ [HISTORY]: () => ({ body: tradePage([trade()]) }), [TAGS]: () => tagsBody() });
+    const user = userEvent.setup();
+    renderAt('?ruleBreak=true');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(api.to(HISTORY).at(-1)!.search.get('ruleBreak')).toBe('true');
+    const select = screen.getByLabelText('Rule breaks');
+    expect(select).toHaveValue('true');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Broke a rule', 'Kept the rules']);
+    await user.selectOptions(select, 'Kept the rules');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(api.to(HISTORY).at(-1)!.search.get('ruleBreak')).toBe('false'));
+    expect(screen.getByLabelText('URL')).toHaveTextContent('?ruleBreak=false');
+    await user.selectOptions(screen.getByLabelText('Rule breaks'), 'All');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(screen.getByLabelText('URL')).toBeEmptyDOMElement());
+    expect(api.to(HISTORY).at(-1)!.search.get('ruleBreak')).toBeNull();
+  });
+
+  it('names each rule a trade broke in Trade Details, with its limit and rule set; none for a trade that kept them', async () => {
+    const broke: TradeListItem = {
+      ...tradePage([trade({ tradeId: '1' })]).data[0]!,
+      ruleBreaks: [
+        {
+          ruleSetId: 's1',
+          ruleSetName: 'Personal rules',
+          kind: 'max_trades_per_day',
+          time: '2025-10-02T08:15:03.123Z',
+          rule: { kind: 'max_trades_per_day', effect: 'fail', params: { max: 3 } },
+        },
+        {
+          ruleSetId: 's1',
+          ruleSetName: 'Personal rules',
+          kind: 'max_risk_per_trade',
+          time: '2025-10-02T08:15:03.123Z',
+          rule: { kind: 'max_risk_per_trade', effect: 'fail', params: { pct: 1, basis: 'balance' } },
+        },
+      ],
+    };
+    const kept = tradePage([trade({ tradeId: '2' })]).data[0]!;
+    fakeApi({
+      [HISTORY]: () => ({ body: { ...tradePage([]), data: [broke, kept], total: 2 } }),
+      [TAGS]: () => tagsBody(),
+    });
+    const user = userEvent.setup();
+    renderAt();
+    await user.click((await screen.findAllByRole('button', { name: 'View Trade' }))[0]!);
+    const dialog = await screen.findByRole('dialog');
+    const lines = within(dialog).getByRole('list', { name: 'Rule breaks' });
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Rule broken: Trades per day (max 3) — Personal rules',
+      'Rule broken: Risk per trade (max 1 % of the balance) — Personal rules',
+    ]);
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getAllByRole('button', { name: 'View Trade' })[1]!);
+    const second = await screen.findByRole('dialog');
+    await within(second).findByText(/#2/);
+    expect(within(second).queryByRole('list', { name: 'Rule breaks' })).not.toBeInTheDocument();
   });
 });
 

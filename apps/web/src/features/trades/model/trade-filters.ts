@@ -21,6 +21,8 @@ export interface TradeView {
   tags: string[];
   q: string;
   hasNote: '' | 'true' | 'false';
+  /** 'true': the trades that broke a rule of the trader's rule sets; 'false': those that kept them. */
+  ruleBreak: '' | 'true' | 'false';
   sort: TradeSortField;
   order: 'asc' | 'desc';
 }
@@ -39,6 +41,7 @@ export const EMPTY_VIEW: TradeView = {
   tags: [],
   q: '',
   hasNote: '',
+  ruleBreak: '',
   ...DEFAULT_SORT,
 };
 
@@ -62,6 +65,7 @@ export function viewFromParams(params: URLSearchParams): TradeView {
     tags: [...new Set(params.getAll('tag').filter(Boolean))],
     q: (params.get('q') ?? '').trim(),
     hasNote: oneOf(params.get('hasNote'), ['true', 'false'] as const),
+    ruleBreak: oneOf(params.get('ruleBreak'), ['true', 'false'] as const),
     sort: sort || DEFAULT_SORT.sort,
     order: order || (sort ? 'desc' : DEFAULT_SORT.order),
   };
@@ -83,6 +87,7 @@ export function viewToParams(view: TradeView): URLSearchParams {
   for (const tag of view.tags) params.append('tag', tag);
   put('q', view.q);
   put('hasNote', view.hasNote);
+  put('ruleBreak', view.ruleBreak);
   if (view.sort !== DEFAULT_SORT.sort || view.order !== DEFAULT_SORT.order) {
     params.set('sort', view.sort);
     params.set('order', view.order);
@@ -118,6 +123,7 @@ export function viewToQuery(view: TradeView): TradeFilterQuery {
   if (view.tags.length > 0) query.tag = view.tags;
   if (view.q) query.q = view.q;
   if (view.hasNote) query.hasNote = view.hasNote;
+  if (view.ruleBreak) query.ruleBreak = view.ruleBreak;
   return query;
 }
 

@@ -14,6 +14,7 @@ const row = (overrides: Partial<TradeListItem>): TradeListItem => ({
   mae: null,
   mfe: null,
   excursion: null,
+  ruleBreaks: [],
   ...overrides,
 });
 const values = (item: TradeListItem) => Object.fromEntries(tradeRisk(item).map((d) => [d.label, d.value]));
