@@ -22,6 +22,7 @@ import { formatDateTime, formatMoney } from '../../../components/data/format';
 import { failureMessage } from '../../../lib/api';
 import { ruleStatusQuery, useDeleteRuleSet, useEditRuleSet } from '../api/rules-api';
 import { RuleDays } from './rule-days';
+import { RuleList } from './rule-list';
 import { RuleStatusPanel } from './rule-status';
 
 function RenameForm({ ruleSet, onDone }: { ruleSet: StoredRuleSet; onDone: () => void }) {
@@ -106,26 +107,7 @@ function DeleteDialog({ ruleSet, onClose }: { ruleSet: StoredRuleSet; onClose: (
   );
 }
 
-/** The preset's source, and its assumptions: where the firm's sources differ, what the preset chose. */
-function PresetNotes({ preset }: { preset: RulePreset }) {
-  return (
-    <details className="rule-assumptions small">
-      <summary className="text-body-secondary">
-        {preset.assumptions.length > 0 ? `Assumptions of the ${preset.name} preset` : `The ${preset.name} preset`}
-      </summary>
-      <div className="text-body-secondary mt-1">Source: {preset.source}</div>
-      {preset.assumptions.length > 0 && (
-        <ul className="mb-0 ps-3">
-          {preset.assumptions.map((assumption) => (
-            <li key={assumption}>{assumption}</li>
-          ))}
-        </ul>
-      )}
-    </details>
-  );
-}
-
-/** One rule set: its account and start, the status at a glance, the preset's assumptions and the day-by-day table. */
+/** One rule set: its account and start, the status at a glance, its rules (and the preset's assumptions) and the day-by-day table. */
 export function RuleSetCard({
   ruleSet,
   accountLabel,
@@ -178,7 +160,7 @@ export function RuleSetCard({
       </CCardHeader>
       <CCardBody>
         <RuleStatusPanel ruleSet={ruleSet} />
-        {preset && <PresetNotes preset={preset} />}
+        <RuleList ruleSet={ruleSet} preset={preset} currency={currency} />
         <h3 className="h6 mt-3">Day by day</h3>
         <RuleDays id={ruleSet.id} name={ruleSet.name} currency={currency} />
       </CCardBody>
