@@ -112,6 +112,8 @@ describe('Rules on a set’s card', () => {
     renderWithProviders(<RulesPage />);
     await user.click(await screen.findByRole('button', { name: 'Edit rules of My limits' }));
     const form = screen.getByRole('form', { name: 'Rules of My limits' });
+    // The focus moves into the form, to its first input.
+    expect(within(form).getAllByLabelText('Limit as')[0]).toHaveFocus();
     const trades = within(form).getByRole('group', { name: /Trades per day/ });
     const max = within(trades).getByLabelText('At most (trades a day)');
     expect(max).toHaveValue(3);
@@ -159,6 +161,7 @@ describe('Rules on a set’s card', () => {
     await user.selectOptions(toAdd, 'no_weekend_holding');
     await user.click(within(form).getByRole('button', { name: 'Add rule' }));
     await user.click(within(form).getByRole('button', { name: 'Remove Risk per trade' }));
+    await waitFor(() => expect(within(form).getByLabelText('Rule to add')).toHaveFocus());
     await user.click(within(form).getByRole('button', { name: 'Remove Daily loss' }));
     await user.selectOptions(within(form).getByLabelText('Rule to add'), 'daily_loss');
     await user.click(within(form).getByRole('button', { name: 'Add rule' }));
@@ -215,6 +218,7 @@ describe('Rules on a set’s card', () => {
 
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form', { name: 'Rules of My limits' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit rules of My limits' })).toHaveFocus();
     expect(screen.getByRole('list', { name: 'Rules of My limits' })).toHaveTextContent('Trades per day: at most 3');
   });
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { CAlert, CButton, CCol, CFormInput, CFormLabel, CFormSelect, CFormText, CRow, CSpinner } from '@coreui/react';
 import CIcon from '@coreui/icons-react';
@@ -177,6 +177,12 @@ export function RuleFields({ draft, onChange }: { draft: RulesDraft; onChange: (
   const setRule = (index: number, rule: RuleDraft) =>
     onChange({ ...draft, rules: draft.rules.map((r, i) => (i === index ? rule : r)) });
   const [zones] = useState(timeZones);
+  // A removed rule takes its Remove button with it: the focus goes to 'Rule to add'.
+  const addSelect = useRef<HTMLSelectElement>(null);
+  const remove = (index: number) => {
+    onChange({ ...draft, rules: draft.rules.filter((_, i) => i !== index) });
+    requestAnimationFrame(() => addSelect.current?.focus());
+  };
   return (
     <div className="rule-fields">
       {draft.rules.length === 0 && (
@@ -188,7 +194,7 @@ export function RuleFields({ draft, onChange }: { draft: RulesDraft; onChange: (
           idPrefix={idPrefix}
           rule={rule}
           onChange={(next) => setRule(index, next)}
-          onRemove={() => onChange({ ...draft, rules: draft.rules.filter((_, i) => i !== index) })}
+          onRemove={() => remove(index)}
         />
       ))}
       {draft.rules.some((rule) => rule.boundary) && (
@@ -204,7 +210,10 @@ export function RuleFields({ draft, onChange }: { draft: RulesDraft; onChange: (
               <CFormInput
                 id={`${idPrefix}-reset`}
                 size="sm"
-                type="time"
+                inputMode="numeric"
+                placeholder="00:00"
+                maxLength={5}
+                autoComplete="off"
                 value={draft.resetTime}
                 onChange={(e) => onChange({ ...draft, resetTime: e.target.value })}
               />
@@ -240,6 +249,7 @@ export function RuleFields({ draft, onChange }: { draft: RulesDraft; onChange: (
           </CFormLabel>
           <CFormSelect
             id={`${idPrefix}-add`}
+            ref={addSelect}
             size="sm"
             value={toAdd}
             onChange={(e) => setAdding(e.target.value as RuleKind)}
@@ -271,6 +281,9 @@ export function RuleEditor({ ruleSet, onDone }: { ruleSet: StoredRuleSet; onDone
   const [draft, setDraft] = useState(() => draftFromRules(ruleSet.rules));
   const [error, setError] = useState<string | null>(null);
   const edit = useEditRuleSet();
+  // Opened from 'Edit rules' (which goes): the focus moves to the first input.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => form.current?.querySelector<HTMLElement>('input, select')?.focus(), []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
@@ -287,7 +300,14 @@ export function RuleEditor({ ruleSet, onDone }: { ruleSet: StoredRuleSet; onDone
   };
   return (
     // The server checks every rule and names the field at fault: one source of messages.
-    <form className="rule-editor" onSubmit={submit} aria-label={`Rules of ${ruleSet.name}`} noValidate>
+    <form
+      ref={form}
+      className="rule-editor"
+      onSubmit={submit}
+      aria-label={`Rules of ${ruleSet.name}`}
+      noValidate
+      onKeyDown={(e) => e.key === 'Escape' && onDone()}
+    >
       <RuleFields draft={draft} onChange={setDraft} />
       {error && (
         <CAlert color="danger" className="mt-2 mb-0 py-2" role="alert">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { CButton } from '@coreui/react';
 import CIcon from '@coreui/icons-react';
 import { cilPencil } from '@coreui/icons';
@@ -22,6 +22,12 @@ export function RuleList({
   const [editing, setEditing] = useState(false);
   const headingId = `rule-list-${ruleSet.id}`;
   const boundary = setBoundary(ruleSet.rules);
+  // Back from the editor, the focus returns to 'Edit rules'.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const closeEditor = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
   return (
     <section className="rule-list" aria-labelledby={headingId}>
       <div className="rule-list-head">
@@ -30,6 +36,7 @@ export function RuleList({
         </h3>
         {!editing && (
           <CButton
+            ref={editButton}
             size="sm"
             color="primary"
             variant="outline"
@@ -42,7 +49,7 @@ export function RuleList({
         )}
       </div>
       {editing ? (
-        <RuleEditor ruleSet={ruleSet} onDone={() => setEditing(false)} />
+        <RuleEditor ruleSet={ruleSet} onDone={closeEditor} />
       ) : ruleSet.rules.length === 0 ? (
         <p className="text-body-secondary small mb-0">No rules yet: 'Edit rules' adds them.</p>
       ) : (

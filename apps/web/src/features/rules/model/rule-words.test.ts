@@ -68,7 +68,7 @@ describe('describeRule', () => {
     });
     expect(describeRule(daily, { boundary: { resetTime: '17:00', zone: 'America/New_York' } })).toBe(
       'Daily loss: 2 % of the day’s anchor, from the higher of the day’s start balance and equity, on balance (closed P/L), ' +
-        'checked at the day’s end only, broken on reaching the floor, a booking at the reset counts against the new day, ' +
+        'checked at the day’s end only, broken on reaching the floor, a booking at the reset counted against the new day, ' +
         'resets 17:00 America/New_York — pauses trading until the reset',
     );
     const trailing = ruleSchema.parse({

@@ -35,10 +35,7 @@ export const OPTION_LABELS = {
   measure: { equity: 'equity', balance: 'balance (closed P/L)' },
   check: { continuous: 'at every moment', end_of_day: 'at the day’s end only' },
   comparator: { lt: 'dropping below the floor', lte: 'reaching the floor' },
-  bookingAtReset: {
-    in_anchor: 'a booking at the reset is in the new day’s anchor',
-    after_anchor: 'a booking at the reset counts against the new day',
-  },
+  bookingAtReset: { in_anchor: 'in the new day’s anchor', after_anchor: 'counted against the new day' },
   mode: {
     static: 'a static floor',
     trail_eod_balance: 'trailing the highest end-of-day balance',
@@ -96,7 +93,9 @@ const sentences: { [K in RuleKind]: (params: ParamsOf<K>, currency: string) => s
     `on ${say('measure', p.measure)}`,
     ...(p.check === 'end_of_day' ? ['checked at the day’s end only'] : []),
     ...(p.comparator === 'lte' ? ['broken on reaching the floor'] : []),
-    ...(p.bookingAtReset === 'after_anchor' ? [say('bookingAtReset', p.bookingAtReset)] : []),
+    ...(p.bookingAtReset === 'after_anchor'
+      ? [`a booking at the reset ${say('bookingAtReset', p.bookingAtReset)}`]
+      : []),
   ],
   max_loss: (p, currency) => [
     `${size(p, currency)}${ofInitial(p)}`,
