@@ -22,7 +22,7 @@ import type { CreateRuleSetBody, RulePresetId } from '@pipsense/contract';
 import { failureMessage } from '../../../lib/api';
 import { presetsQuery, useCreateRuleSet } from '../api/rules-api';
 import type { AccountChoice } from '../model/account-choices';
-import { emptyDraft, rulesFromDraft, type RulesDraft } from '../model/rule-form';
+import { emptyDraft, refusalOf, rulesFromDraft, type RulesDraft } from '../model/rule-form';
 import { RuleFields } from './rule-editor';
 
 /** The Preset select's choice of no preset: the trader's own rules, from an empty list. */
@@ -60,7 +60,10 @@ export function AddRuleSetForm({ accounts, onClose }: { accounts: readonly Accou
         toast.success(`Added the rule set “${body.name}”`);
         onClose();
       },
-      onError: (e) => setError(failureMessage(e, 'The rule set could not be created.')),
+      onError: (e) => {
+        const message = failureMessage(e, 'The rule set could not be created.');
+        setError(body.rules ? refusalOf(body.rules, message).message : message);
+      },
     });
   };
 

@@ -200,7 +200,7 @@ describe('Rules on a set’s card', () => {
 
   it('shows the server’s message at the form and keeps what was typed', async () => {
     const api = serve([PERSONAL], {
-      [EDIT_RULE_SET]: () => failure(400, 'rules.2.params.max: max must be a whole number of 0 or more', 'VALIDATION'),
+      [EDIT_RULE_SET]: () => failure(400, 'max must be a whole number of 0 or more', 'VALIDATION'),
     });
     const user = userEvent.setup();
     renderWithProviders(<RulesPage />);
@@ -210,15 +210,18 @@ describe('Rules on a set’s card', () => {
     await user.clear(max);
     await user.type(max, '2.5');
     await user.click(within(form).getByRole('button', { name: 'Save rules' }));
+    // The contract's own check names the rule the server's message is about, and marks it.
     expect(await within(form).findByRole('alert')).toHaveTextContent(
-      'rules.2.params.max: max must be a whole number of 0 or more',
+      'Trades per day: max must be a whole number of 0 or more',
     );
+    expect(within(form).getByRole('group', { name: /Trades per day/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('group', { name: /Losses in a row/ })).not.toHaveAttribute('aria-invalid');
     expect(within(form).getByLabelText('At most (trades a day)')).toHaveValue(2.5);
     expect(editBodies(api, 'rs-2')).toHaveLength(1);
 
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form', { name: 'Rules of My limits' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit rules of My limits' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit rules of My limits' })).toHaveFocus());
     expect(screen.getByRole('list', { name: 'Rules of My limits' })).toHaveTextContent('Trades per day: at most 3');
   });
 

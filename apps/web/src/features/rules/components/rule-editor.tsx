@@ -12,6 +12,7 @@ import {
   KIND_FIELDS,
   kindsToAdd,
   newRuleDraft,
+  refusalOf,
   rulesFromDraft,
   timeZones,
   type ParamField,
@@ -66,11 +67,13 @@ function ParamInput({
 function RuleFieldset({
   idPrefix,
   rule,
+  invalid,
   onChange,
   onRemove,
 }: {
   idPrefix: string;
   rule: RuleDraft;
+  invalid: boolean;
   onChange: (rule: RuleDraft) => void;
   onRemove: () => void;
 }) {
@@ -78,7 +81,7 @@ function RuleFieldset({
   const id = (name: string) => `${idPrefix}-${rule.kind}-${name}`;
   const percentOf = rule.kind === 'profit_target' || rule.kind === 'max_loss' ? ' of the initial balance' : '';
   return (
-    <fieldset className="rule-edit">
+    <fieldset className={invalid ? 'rule-edit rule-edit-invalid' : 'rule-edit'} aria-invalid={invalid || undefined}>
       <legend className="rule-edit-legend">
         <span className="h6 mb-0">{label}</span>
         <CButton
@@ -169,7 +172,16 @@ function RuleFieldset({
  * The rules of a set as inputs (controlled): one fieldset per rule, the set's daily reset once, and Add rule for a
  * kind the set does not hold yet (one rule per kind). The card's editor and the add form's custom rules use it.
  */
-export function RuleFields({ draft, onChange }: { draft: RulesDraft; onChange: (draft: RulesDraft) => void }) {
+export function RuleFields({
+  draft,
+  onChange,
+  invalidKind = null,
+}: {
+  draft: RulesDraft;
+  onChange: (draft: RulesDraft) => void;
+  /** The rule the server refused (refusalOf), marked. */
+  invalidKind?: RuleKind | null;
+}) {
   const idPrefix = `rules${useId().replace(/:/g, '')}`;
   const addable = kindsToAdd(draft);
   const [adding, setAdding] = useState<RuleKind | ''>('');
@@ -193,6 +205,7 @@ export function RuleFields({ draft, onChange }: { draft: RulesDraft; onChange: (
           key={rule.kind}
           idPrefix={idPrefix}
           rule={rule}
+          invalid={rule.kind === invalidKind}
           onChange={(next) => setRule(index, next)}
           onRemove={() => remove(index)}
         />
@@ -279,7 +292,7 @@ export function RuleFields({ draft, onChange }: { draft: RulesDraft; onChange: (
 /** Edit rules on a set's card: Save sends the whole list (`edit_rule_set`); a refusal keeps every input as typed. */
 export function RuleEditor({ ruleSet, onDone }: { ruleSet: StoredRuleSet; onDone: () => void }) {
   const [draft, setDraft] = useState(() => draftFromRules(ruleSet.rules));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ kind: RuleKind | null; message: string } | null>(null);
   const edit = useEditRuleSet();
   // Opened from 'Edit rules' (which goes): the focus moves to the first input.
   const form = useRef<HTMLFormElement>(null);
@@ -287,14 +300,15 @@ export function RuleEditor({ ruleSet, onDone }: { ruleSet: StoredRuleSet; onDone
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    const rules = rulesFromDraft(draft);
     edit.mutate(
-      { id: ruleSet.id, rules: rulesFromDraft(draft) },
+      { id: ruleSet.id, rules },
       {
         onSuccess: () => {
           toast.success(`Saved the rules of “${ruleSet.name}”`);
           onDone();
         },
-        onError: (e) => setError(failureMessage(e, 'The rules could not be saved.')),
+        onError: (e) => setError(refusalOf(rules, failureMessage(e, 'The rules could not be saved.'))),
       },
     );
   };
@@ -308,10 +322,10 @@ export function RuleEditor({ ruleSet, onDone }: { ruleSet: StoredRuleSet; onDone
       noValidate
       onKeyDown={(e) => e.key === 'Escape' && onDone()}
     >
-      <RuleFields draft={draft} onChange={setDraft} />
+      <RuleFields draft={draft} onChange={setDraft} invalidKind={error?.kind} />
       {error && (
         <CAlert color="danger" className="mt-2 mb-0 py-2" role="alert">
-          {error}
+          {error.message}
         </CAlert>
       )}
       <div className="rule-editor-actions">

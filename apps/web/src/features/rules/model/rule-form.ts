@@ -1,4 +1,5 @@
-import { RULE_KINDS, type Rule, type RuleInput, type RuleKind } from '@pipsense/contract';
+import { RULE_KINDS, ruleSchema, type Rule, type RuleInput, type RuleKind } from '@pipsense/contract';
+import { RULE_LABELS } from './rule-lines';
 import { setBoundary, type OPTION_LABELS } from './rule-words';
 
 /*
@@ -183,6 +184,15 @@ export function rulesFromDraft(draft: RulesDraft): RuleInput[] {
     for (const key of Object.keys(params)) if (params[key] === undefined) delete params[key];
     return { kind: rule.kind, effect: rule.effect, params } as RuleInput;
   });
+}
+
+/**
+ * The server's refusal of a list with the rule at fault named: the server's message names the field ('max must be a
+ * whole number of 0 or more'), the contract's own check of each rule finds which rule it is.
+ */
+export function refusalOf(rules: readonly RuleInput[], message: string): { kind: RuleKind | null; message: string } {
+  const kind = rules.find((rule) => !ruleSchema.safeParse(rule).success)?.kind ?? null;
+  return { kind, message: kind ? `${RULE_LABELS[kind]}: ${message}` : message };
 }
 
 /** The IANA zones the browser knows, for the zone's suggestions (a few common ones where it lists none). */
