@@ -22,6 +22,12 @@ import type { CreateRuleSetBody, RulePresetId } from '@pipsense/contract';
 import { failureMessage } from '../../../lib/api';
 import { presetsQuery, useCreateRuleSet } from '../api/rules-api';
 import type { AccountChoice } from '../model/account-choices';
+import { emptyDraft, refusalOf, rulesFromDraft, type RulesDraft } from '../model/rule-form';
+import { RuleFields } from './rule-editor';
+
+/** The Preset select's choice of no preset: the trader's own rules, from an empty list. */
+const CUSTOM = 'custom';
+const CUSTOM_NAME = 'Custom rules';
 
 /** A datetime-local value ('2026-11-02T08:00') read in the browser's zone, as a UTC ISO instant. */
 const toInstant = (local: string) => new Date(local).toISOString();
@@ -32,7 +38,8 @@ export function AddRuleSetForm({ accounts, onClose }: { accounts: readonly Accou
   const create = useCreateRuleSet();
   const [accountId, setAccountId] = useState(accounts[0]?.id ?? '');
   const [name, setName] = useState('');
-  const [preset, setPreset] = useState<RulePresetId | ''>('');
+  const [preset, setPreset] = useState<RulePresetId | typeof CUSTOM | ''>('');
+  const [custom, setCustom] = useState<RulesDraft>(emptyDraft);
   const [startTime, setStartTime] = useState('');
   const [initialBalance, setInitialBalance] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -43,8 +50,8 @@ export function AddRuleSetForm({ accounts, onClose }: { accounts: readonly Accou
     setError(null);
     const body: CreateRuleSetBody = {
       accountId,
-      name: name.trim() || chosen?.name || '',
-      ...(preset ? { preset } : {}),
+      name: name.trim() || chosen?.name || (preset === CUSTOM ? CUSTOM_NAME : ''),
+      ...(preset === CUSTOM ? { rules: rulesFromDraft(custom) } : preset ? { preset } : {}),
       ...(startTime ? { startTime: toInstant(startTime) } : {}),
       ...(initialBalance.trim() ? { initialBalance: initialBalance.trim() } : {}),
     };
@@ -53,7 +60,10 @@ export function AddRuleSetForm({ accounts, onClose }: { accounts: readonly Accou
         toast.success(`Added the rule set “${body.name}”`);
         onClose();
       },
-      onError: (e) => setError(failureMessage(e, 'The rule set could not be created.')),
+      onError: (e) => {
+        const message = failureMessage(e, 'The rule set could not be created.');
+        setError(body.rules ? refusalOf(body.rules, message).message : message);
+      },
     });
   };
 
@@ -81,7 +91,7 @@ export function AddRuleSetForm({ accounts, onClose }: { accounts: readonly Accou
                 id="rule-preset"
                 value={preset}
                 disabled={!presets.data}
-                onChange={(e) => setPreset(e.target.value as RulePresetId | '')}
+                onChange={(e) => setPreset(e.target.value as RulePresetId | typeof CUSTOM | '')}
               >
                 <option value="">{presets.data ? 'Choose a preset…' : 'Loading the presets…'}</option>
                 {presets.data?.map((p) => (
@@ -89,6 +99,7 @@ export function AddRuleSetForm({ accounts, onClose }: { accounts: readonly Accou
                     {p.name}
                   </option>
                 ))}
+                <option value={CUSTOM}>{CUSTOM_NAME} (start from an empty list)</option>
               </CFormSelect>
               {presets.isError && (
                 <CFormText className="text-danger">The presets could not be loaded: {presets.error.message}</CFormText>
@@ -111,13 +122,18 @@ export function AddRuleSetForm({ accounts, onClose }: { accounts: readonly Accou
                 </div>
               </CCol>
             )}
+            {preset === CUSTOM && (
+              <CCol xs={12}>
+                <RuleFields draft={custom} onChange={setCustom} />
+              </CCol>
+            )}
             <CCol xs={12}>
               <CFormLabel htmlFor="rule-name">Name</CFormLabel>
               <CFormInput
                 id="rule-name"
                 value={name}
                 maxLength={200}
-                placeholder={chosen?.name ?? 'e.g. FTMO challenge, my own rules'}
+                placeholder={chosen?.name ?? (preset === CUSTOM ? CUSTOM_NAME : 'e.g. FTMO challenge, my own rules')}
                 onChange={(e) => setName(e.target.value)}
               />
             </CCol>

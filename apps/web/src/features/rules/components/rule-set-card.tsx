@@ -24,6 +24,7 @@ import { ruleStatusQuery, useDeleteRuleSet, useEditRuleSet } from '../api/rules-
 import { AlertSettings } from './alert-settings';
 import { RuleDays } from './rule-days';
 import { RuleEquityChart } from './rule-equity-chart';
+import { RuleList } from './rule-list';
 import { RuleStatusPanel } from './rule-status';
 
 function RenameForm({ ruleSet, onDone }: { ruleSet: StoredRuleSet; onDone: () => void }) {
@@ -108,26 +109,7 @@ function DeleteDialog({ ruleSet, onClose }: { ruleSet: StoredRuleSet; onClose: (
   );
 }
 
-/** The preset's source, and its assumptions: where the firm's sources differ, what the preset chose. */
-function PresetNotes({ preset }: { preset: RulePreset }) {
-  return (
-    <details className="rule-assumptions small">
-      <summary className="text-body-secondary">
-        {preset.assumptions.length > 0 ? `Assumptions of the ${preset.name} preset` : `The ${preset.name} preset`}
-      </summary>
-      <div className="text-body-secondary mt-1">Source: {preset.source}</div>
-      {preset.assumptions.length > 0 && (
-        <ul className="mb-0 ps-3">
-          {preset.assumptions.map((assumption) => (
-            <li key={assumption}>{assumption}</li>
-          ))}
-        </ul>
-      )}
-    </details>
-  );
-}
-
-/** One rule set: its account and start, the status at a glance, the preset's assumptions and the day-by-day table. */
+/** One rule set: its account and start, the status at a glance, its rules (and the preset's assumptions) and the day-by-day table. */
 export function RuleSetCard({
   ruleSet,
   accountLabel,
@@ -181,7 +163,7 @@ export function RuleSetCard({
       <CCardBody>
         <RuleStatusPanel ruleSet={ruleSet} />
         <AlertSettings ruleSet={ruleSet} />
-        {preset && <PresetNotes preset={preset} />}
+        <RuleList ruleSet={ruleSet} preset={preset} currency={currency} />
         <h3 className="h6 mt-3">Equity and floors</h3>
         <RuleEquityChart ruleSet={ruleSet} currency={currency} />
         <h3 className="h6 mt-3">Day by day</h3>
