@@ -18,7 +18,7 @@ import {
   ruleSet,
   ruleSetsBody,
   statusBody,
-} from '../test/rules-fixtures';
+} from '../../../test/rules-fixtures';
 import { RulesPage } from './rules-page';
 
 const PRAGUE = { resetTime: '00:00', zone: 'Europe/Prague' };
