@@ -23,6 +23,7 @@ import * as m024 from './024-account-transactions';
 import * as m025 from './025-candles';
 import * as m026 from './026-home-currency';
 import * as m027 from './027-rule-sets';
+import * as m029 from './029-rule-days';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -51,4 +52,5 @@ export const migrations = {
   '025-candles': m025,
   '026-home-currency': m026,
   '027-rule-sets': m027,
+  '029-rule-days': m029,
 };

@@ -25,6 +25,11 @@ export interface RuleSources {
   named(userId: string, accountId: string): Promise<Array<{ accountKey: string; currency: string | null }>>;
   trades(userId: string, accountKey: string): Promise<RuleTradeFacts[]>;
   cashFlows(userId: string, accountKey: string): Promise<RuleCashFlow[]>;
+  /**
+   * The user's data version (db/data-versions.ts, as the money module keys its bookings): it moves with every write
+   * of trades, accounts or cash flows. Stored day records answer only for the version they were made at.
+   */
+  version?(userId: string): Promise<string>;
   /** The money module's balance history by trade up to `to`: B(t) and E(t) at each booking. */
   balanceHistory(
     userId: string,

@@ -6,20 +6,25 @@ import {
   type Rule,
   type RulePresetId,
   type RuleSet,
+  type RuleStatus,
   type RuleTradeBreak,
   type StoredRuleSet,
 } from '@pipsense/contract';
 import { divideDecimals, multiplyDecimals, negateDecimal, signOf, sumDecimals } from '../../domain/decimal';
 import { initialRiskOf } from '../../domain/risk';
 import { badRequest, notFound } from '../../lib/errors';
-import { RULE_PRESETS, evaluateRules, presetOf, type RuleInputs, type RuleTrade } from './engine';
+import { RULE_PRESETS, evaluateRules, presetOf, type RuleEvaluation, type RuleInputs, type RuleTrade } from './engine';
 import type { RuleSources, RuleTradeFacts } from './ports';
 import type { RuleSetRow, RulesRepository } from './rules.repository';
+import type { RuleDayStore } from './day-store';
+import { createStoredDays } from './stored-days';
 
 export interface RulesDeps {
   repository: RulesRepository;
   sources: RuleSources;
   now: () => Date;
+  /** The stored day records (docs/rules.md, Status); without it (or `sources.version`) every answer is a whole pass. */
+  days?: RuleDayStore | undefined;
 }
 
 interface RuleSetFields {
@@ -166,16 +171,44 @@ export function createRulesService(deps: RulesDeps) {
     };
   }
 
-  async function evaluate(userId: string, row: RuleSetRow, atText?: string) {
+  const storedDays = deps.days && sources.version ? createStoredDays(deps.days) : undefined;
+
+  function ruleSetOf(row: RuleSetRow) {
+    const { preset, ...set } = toStored(row);
+    return ruleSetSchema.parse({ ...set, ...(preset === null ? {} : { preset }) });
+  }
+
+  function checkedAt(row: RuleSetRow, atText?: string): string {
     const at = atText ?? deps.now().toISOString();
     if (Date.parse(at) < Date.parse(row.start_time))
       throw badRequest(`at: ${at} is before the rule set starts (${row.start_time}).`);
-    const { preset, ...set } = toStored(row);
-    return evaluateRules(
-      { ...set, ...(preset === null ? {} : { preset }) },
-      await inputsOf(userId, row.account_key, at),
-      at,
+    return at;
+  }
+
+  /**
+   * The set at `at` (default now). Now is answered from the stored day records (stored-days.ts), recomputed from the
+   * first day whose inputs changed; an instant asked for is a whole pass.
+   */
+  async function evaluate(userId: string, row: RuleSetRow, atText?: string): Promise<RuleEvaluation> {
+    const at = checkedAt(row, atText);
+    const set = ruleSetOf(row);
+    if (!storedDays || !sources.version || atText !== undefined)
+      return evaluateRules(set, await inputsOf(userId, row.account_key, at), at);
+    // The version first: a write after it is seen by the next answer.
+    const version = await sources.version(userId);
+    return storedDays.evaluate({ setId: row.id, userId, stamp: row.updated_at }, set, version, at, () =>
+      inputsOf(userId, row.account_key, at),
     );
+  }
+
+  /** The status now: the stored one when current (no input read), else as `evaluate`. */
+  async function statusOf(userId: string, row: RuleSetRow, atText?: string): Promise<RuleStatus> {
+    if (storedDays && sources.version && atText === undefined) {
+      const at = checkedAt(row);
+      const known = await storedDays.status(row.id, row.updated_at, await sources.version(userId), at);
+      if (known) return known;
+    }
+    return (await evaluate(userId, row, atText)).status;
   }
 
   return {
@@ -238,16 +271,19 @@ export function createRulesService(deps: RulesDeps) {
         updated_at: deps.now().toISOString(),
       };
       await repository.update(userId, id, values);
+      await storedDays?.forget(id);
       return toStored({ ...row, ...values });
     },
 
     async remove(userId: string, id: string): Promise<void> {
+      await owned(userId, id);
+      await storedDays?.forget(id);
       if (!(await repository.remove(userId, id)))
         throw notFound(`id: no rule set of yours has the id ${JSON.stringify(id)}.`);
     },
 
     async status(userId: string, id: string, at?: string) {
-      return (await evaluate(userId, await owned(userId, id), at)).status;
+      return statusOf(userId, await owned(userId, id), at);
     },
 
     async days(userId: string, id: string, range: { from?: string | undefined; to?: string | undefined }) {

@@ -1,8 +1,11 @@
 import { userRowsDeletion } from '../../db/user-data';
 import type { Database } from '../../db/schema';
 
-/** The table the rules module owns: no other module reads or writes it (db/slice.ts). */
-export type RulesTables = Pick<Database, 'rule_sets'>;
+/**
+ * The tables the rules module owns: no other module reads or writes them (db/slice.ts). The rule sets, and their
+ * stored day records and states (docs/rules.md, Status).
+ */
+export type RulesTables = Pick<Database, 'rule_sets' | 'rule_days' | 'rule_set_states'>;
 
-/** The module's part of an account's deletion (db/user-data.ts): the user's rule sets. */
-export const rulesUserData = userRowsDeletion<RulesTables>(['rule_sets']);
+/** The module's part of an account's deletion (db/user-data.ts): the user's rule sets and their stored days. */
+export const rulesUserData = userRowsDeletion<RulesTables>(['rule_days', 'rule_set_states', 'rule_sets']);

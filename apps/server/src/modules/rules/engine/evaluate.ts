@@ -47,7 +47,7 @@ type Event =
   | { at: number; rank: 3; type: 'weekend'; trade: RuleTrade };
 
 /** The rule set's day boundary: the first rule naming a reset time or zone (the contract makes the others agree). */
-function boundaryOf(ruleSet: RuleSet): DayBoundary {
+export function boundaryOf(ruleSet: RuleSet): DayBoundary {
   let resetTime: string | undefined;
   let zone: string | undefined;
   for (const rule of ruleSet.rules) {
@@ -78,13 +78,34 @@ function weeklyClosesHeld(open: number, close: number | null, until: number): nu
   return out;
 }
 
-function eventsOf(ruleSet: RuleSet, inputs: RuleInputs, start: number, at: number): Event[] {
-  const events: Event[] = [];
+/**
+ * The events of the pass from `from` on (the start of the day a resumed pass begins with; −Infinity for a whole
+ * one): a booking or operation at `from` itself belongs to the day before when the next anchor includes it.
+ */
+function eventsOf(
+  ruleSet: RuleSet,
+  inputs: RuleInputs,
+  start: number,
+  at: number,
+  from = Number.NEGATIVE_INFINITY,
+  inAnchor = true,
+): Event[] {
+  const all: Event[] = [];
+  const events = {
+    push(event: Event): void {
+      if (event.at > from) all.push(event);
+      else if (event.at === from && !(inAnchor && (event.type === 'booking' || event.type === 'operation')))
+        all.push(event);
+    },
+  };
   const weekends = ruleSet.rules.some((r) => r.kind === 'no_weekend_holding');
   for (const trade of inputs.trades) {
     const opened = instantOf(trade.openTime);
     // A phase starts flat: a position opened before it belongs to the account's earlier life.
     if (opened < start || opened > at) continue;
+    // Done before a resumed pass begins: nothing of it is left to apply.
+    if (opened < from && trade.closeTime !== null && !trade.exits?.length && instantOf(trade.closeTime) < from)
+      continue;
     events.push({ at: opened, rank: 1, type: 'open', trade });
     const exits = exitsOf(trade);
     exits.forEach((exit, i) => {
@@ -118,7 +139,7 @@ function eventsOf(ruleSet: RuleSet, inputs: RuleInputs, start: number, at: numbe
     }
   }
   // Stable: among equal times and ranks the input order stays.
-  return events.sort((a, b) => a.at - b.at || a.rank - b.rank);
+  return all.sort((a, b) => a.at - b.at || a.rank - b.rank);
 }
 
 /** The trading account as the rules see it, at the moment of the pass. */
@@ -159,6 +180,44 @@ export interface DayState {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/**
+ * What a pass carries into a day (docs/rules.md, Status): the account, the day before (its closed P/L and trading
+ * day), the first fail and pass, and each rule's tracker (a losing streak, the open-day P/L of `closed_by_open_day`,
+ * a trailing high-water mark, …). JSON: stored beside the day's record, a pass resumes from it.
+ */
+export interface RuleCarriedState {
+  /** The day about to begin (days since 1970-01-01, local dates). */
+  day: number;
+  account: Omit<Account, 'initial'>;
+  previousDay: DayState;
+  failedAt: number | null;
+  passedAt: number | null;
+  trackers: Array<Record<string, unknown>>;
+}
+
+/** Where a pass resumes: the state carried into a day, and the records and trade breaks of the days before it. */
+export interface RuleResume {
+  state: RuleCarriedState;
+  days: readonly DayRecord[];
+  breaks: readonly RuleBreak[];
+}
+
+export interface EvaluateOptions {
+  /** Resume from a stored carried state instead of the start: the answer equals a whole pass's. */
+  resumeFrom?: RuleResume | undefined;
+  /**
+   * Also answer the state carried into each day evaluated (`carried[i]` for the i-th day evaluated; null for the set's
+   * first day) and how many trade breaks there were at each such day's end (`breakCounts[i]`).
+   */
+  carry?: boolean | undefined;
+}
+
+/** A pass's answer, with what `carry` asks for. */
+export type CarriedEvaluation = RuleEvaluation & {
+  carried?: Array<RuleCarriedState | null>;
+  breakCounts?: number[];
+};
+
 /** The pass over one rule set's events; the trackers (trackers.ts) read and break through it. */
 export class Run {
   readonly ruleSet: RuleSet;
@@ -187,6 +246,28 @@ export class Run {
     this.trackers = ruleSet.rules.map((rule, index) => createTracker(rule, index, ruleSet));
     const days = ruleSet.rules.find((r) => r.kind === 'min_trading_days');
     this.tradingDayRule = days?.kind === 'min_trading_days' ? days.params.rule : 'opened';
+  }
+
+  /** What the pass carries into the day it is about to begin (JSON): see `RuleCarriedState`. */
+  carried(day: number): RuleCarriedState {
+    return structuredClone({
+      day,
+      account: { ...this.account },
+      previousDay: this.day,
+      failedAt: this.failedAt,
+      passedAt: this.passedAt,
+      trackers: this.trackers.map((t) => t.carried()),
+    });
+  }
+
+  /** Takes up a pass where `carried` left it. */
+  restore(state: RuleCarriedState): void {
+    const copy = structuredClone(state);
+    Object.assign(this.account, copy.account);
+    this.day = copy.previousDay;
+    this.failedAt = copy.failedAt;
+    this.passedAt = copy.passedAt;
+    this.trackers.forEach((t, i) => t.restore(copy.trackers[i] ?? {}));
   }
 
   /** Whether the equity at this moment is a guess or unknown (docs/reference/prop-firms.md §8.9, item 9). */
@@ -368,7 +449,12 @@ export class Run {
  * the breaks of trade-level rules. The rule set is checked and completed by the contract's schema (its defaults);
  * an invalid one throws its ZodError.
  */
-export function evaluateRules(input: RuleSetInput, inputs: RuleInputs, atText: string): RuleEvaluation {
+export function evaluateRules(
+  input: RuleSetInput,
+  inputs: RuleInputs,
+  atText: string,
+  options: EvaluateOptions = {},
+): CarriedEvaluation {
   const ruleSet = ruleSetSchema.parse(input);
   const start = instantOf(ruleSet.startTime);
   const at = instantOf(atText);
@@ -376,13 +462,31 @@ export function evaluateRules(input: RuleSetInput, inputs: RuleInputs, atText: s
   if (at < start) throw new RangeError(`at (${atText}) is before the rule set starts (${ruleSet.startTime})`);
   const run = new Run(ruleSet, inputs);
   const boundary = run.boundary;
-  const events = eventsOf(ruleSet, inputs, start, at);
   const inAnchor = !ruleSet.rules.some((r) => r.kind === 'daily_loss' && r.params.bookingAtReset === 'after_anchor');
 
   const first = boundary.dayOf(start);
   const last = boundary.dayOf(at);
+  const resume = options.resumeFrom;
+  let from = first;
+  if (resume) {
+    from = resume.state.day;
+    if (from <= first || from > last) throw new RangeError(`cannot resume at day ${from}: outside the pass`);
+    run.restore(resume.state);
+    run.records.push(...resume.days);
+    run.tradeBreaks.push(...resume.breaks);
+  }
+  const events = eventsOf(
+    ruleSet,
+    inputs,
+    start,
+    at,
+    resume ? boundary.resetOf(from) : Number.NEGATIVE_INFINITY,
+    inAnchor,
+  );
+  const carried: Array<RuleCarriedState | null> = [];
+  const breakCounts: number[] = [];
   let next = 0;
-  for (let day = first; day <= last; day++) {
+  for (let day = from; day <= last; day++) {
     const end = boundary.resetOf(day + 1);
     // The day's events: up to its end; a booking at the end itself belongs to it when the next anchor includes it.
     const bucket: Event[] = [];
@@ -394,9 +498,11 @@ export function evaluateRules(input: RuleSetInput, inputs: RuleInputs, atText: s
       bucket.push(event);
       next++;
     }
+    if (options.carry) carried.push(day === first ? null : run.carried(day));
     const rest = run.beginDay(day, day === first, start, bucket);
     for (const event of rest) run.step(event);
     run.endDay(end <= at);
+    if (options.carry) breakCounts.push(run.tradeBreaks.length);
   }
 
   return {
@@ -406,5 +512,6 @@ export function evaluateRules(input: RuleSetInput, inputs: RuleInputs, atText: s
     }),
     days: run.records,
     breaks: run.tradeBreaks,
+    ...(options.carry ? { carried, breakCounts } : {}),
   };
 }
