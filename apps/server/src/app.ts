@@ -490,7 +490,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sources: {
       version: dataVersionOf,
       named: (userId, accountId) => ruleAccounts.named(userId, accountId),
-      trades: (userId, accountKey) => views.trades(userId, { account: accountKey }),
+      trades: (userId, accountKey) => views.bookRows.tradeFacts(userId, accountKey),
       cashFlows: (userId, accountKey) => trading.cashFlows(userId, { accountKey }),
       balanceHistory: (userId, accountKey, to) => money.balanceHistory(userId, accountKey, { to, resolution: 'trade' }),
     },

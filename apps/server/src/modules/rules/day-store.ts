@@ -30,10 +30,7 @@ export function createRuleDayStore(db: Kysely<RulesTables>) {
 
     /** The stored days before `before` (all without it), in order: their records and trade breaks. */
     records(ruleSetId: string, before?: number): Promise<Array<Pick<RuleDayRow, 'day' | 'record' | 'breaks'>>> {
-      let query = db
-        .selectFrom('rule_days')
-        .select(['day', 'record', 'breaks'])
-        .where('rule_set_id', '=', ruleSetId);
+      let query = db.selectFrom('rule_days').select(['day', 'record', 'breaks']).where('rule_set_id', '=', ruleSetId);
       if (before !== undefined) query = query.where('day', '<', before);
       return query.orderBy('day').execute();
     },

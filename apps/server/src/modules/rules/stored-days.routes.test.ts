@@ -73,7 +73,11 @@ const storedRows = async (id: string) => ({
     .where('rule_set_id', '=', id)
     .orderBy('day')
     .execute(),
-  state: await testDb.db.kysely.selectFrom('rule_set_states').selectAll().where('rule_set_id', '=', id).executeTakeFirst(),
+  state: await testDb.db.kysely
+    .selectFrom('rule_set_states')
+    .selectAll()
+    .where('rule_set_id', '=', id)
+    .executeTakeFirst(),
 });
 
 /** The status and days now (stored) and the whole pass's status at the same instant. */

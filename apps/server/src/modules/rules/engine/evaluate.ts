@@ -58,11 +58,13 @@ export function boundaryOf(ruleSet: RuleSet): DayBoundary {
   return new DayBoundary(resetTime ?? '00:00', zone ?? 'UTC');
 }
 
+const NO_EXITS: Array<{ at: number; minor: number }> = [];
+
 /** The trades' exits: each partial close on its own time, else the one booking at the close. */
 function exitsOf(trade: RuleTrade): Array<{ at: number; minor: number }> {
   if (trade.exits && trade.exits.length > 0)
     return trade.exits.map((exit) => ({ at: instantOf(exit.time), minor: minorUnitsOf(exit.realizedPL) }));
-  if (trade.closeTime === null) return [];
+  if (trade.closeTime === null) return NO_EXITS;
   return [{ at: instantOf(trade.closeTime), minor: minorUnitsOf(trade.realizedPL) }];
 }
 
@@ -91,51 +93,49 @@ function eventsOf(
   inAnchor = true,
 ): Event[] {
   const all: Event[] = [];
-  const events = {
-    push(event: Event): void {
-      if (event.at > from) all.push(event);
-      else if (event.at === from && !(inAnchor && (event.type === 'booking' || event.type === 'operation')))
-        all.push(event);
-    },
+  /** Every event in one shape (one hidden class: the sort and the pass read them fast). */
+  const push = (
+    at: number,
+    rank: Event['rank'],
+    type: Event['type'],
+    minor: number | null,
+    trade: RuleTrade | null,
+    closes: boolean,
+    flow: RuleCashFlowType | null,
+  ) => {
+    if (at < from || (at === from && inAnchor && (type === 'booking' || type === 'operation'))) return;
+    all.push({ at, rank, type, minor, trade, closes, flow } as Event);
   };
   const weekends = ruleSet.rules.some((r) => r.kind === 'no_weekend_holding');
   for (const trade of inputs.trades) {
     const opened = instantOf(trade.openTime);
     // A phase starts flat: a position opened before it belongs to the account's earlier life.
     if (opened < start || opened > at) continue;
+    const close = trade.closeTime === null ? null : instantOf(trade.closeTime);
     // Done before a resumed pass begins: nothing of it is left to apply.
-    if (opened < from && trade.closeTime !== null && !trade.exits?.length && instantOf(trade.closeTime) < from)
-      continue;
-    events.push({ at: opened, rank: 1, type: 'open', trade });
+    if (opened < from && close !== null && close < from && !trade.exits?.length) continue;
+    push(opened, 1, 'open', null, trade, false, null);
     const exits = exitsOf(trade);
-    exits.forEach((exit, i) => {
-      const closes = i === exits.length - 1 && trade.closeTime !== null;
-      if (exit.at <= at) events.push({ ...exit, rank: 0, type: 'booking', trade, closes });
-    });
-    if (weekends) {
-      const close = trade.closeTime === null ? null : instantOf(trade.closeTime);
-      for (const w of weeklyClosesHeld(opened, close, at)) events.push({ at: w, rank: 3, type: 'weekend', trade });
+    for (let i = 0; i < exits.length; i++) {
+      const exit = exits[i]!;
+      const closes = i === exits.length - 1 && close !== null;
+      if (exit.at <= at) push(exit.at, 0, 'booking', exit.minor, trade, closes, null);
     }
+    if (weekends) for (const w of weeklyClosesHeld(opened, close, at)) push(w, 3, 'weekend', null, trade, false, null);
   }
   for (const flow of inputs.cashFlows) {
     const time = instantOf(flow.time);
     // Operations up to the start fund the initial balance (an MT statement's initial deposit row is I: §8.9, 12).
     if (time <= start || time > at) continue;
     const minor = minorUnitsOf(flow.amount);
-    if (BALANCE_OPERATIONS.has(flow.type))
-      events.push({ at: time, rank: 0, type: 'operation', minor, flow: flow.type });
-    else events.push({ at: time, rank: 0, type: 'booking', minor, trade: null, closes: false });
+    if (BALANCE_OPERATIONS.has(flow.type)) push(time, 0, 'operation', minor, null, false, flow.type);
+    else push(time, 0, 'booking', minor, null, false, null);
   }
   if (!inputs.equity.equityUnknown) {
     for (const point of inputs.equity.points) {
       const time = instantOf(point.time);
       if (time < start || time > at) continue;
-      events.push({
-        at: time,
-        rank: 2,
-        type: 'point',
-        minor: point.equity === null ? null : minorUnitsOf(point.equity),
-      });
+      push(time, 2, 'point', point.equity === null ? null : minorUnitsOf(point.equity), null, false, null);
     }
   }
   // Stable: among equal times and ranks the input order stays.
@@ -227,6 +227,10 @@ export class Run {
   readonly equityComplete: boolean;
   readonly closedOnly: boolean;
   readonly trackers: Tracker[];
+  /** The trackers that check at every moment (the loss rules), in the set's order. */
+  private readonly checked: Tracker[];
+  /** The objectives, for a pass. */
+  private readonly objectives: Tracker[];
   readonly tradeBreaks: RuleBreak[] = [];
   readonly records: DayRecord[] = [];
   day!: DayState;
@@ -244,6 +248,8 @@ export class Run {
     this.equityComplete = inputs.equity.equityComplete && !inputs.equity.equityUnknown;
     this.closedOnly = inputs.equity.equityUnknown;
     this.trackers = ruleSet.rules.map((rule, index) => createTracker(rule, index, ruleSet));
+    this.checked = this.trackers.filter((t) => t.rule.kind === 'daily_loss' || t.rule.kind === 'max_loss');
+    this.objectives = this.trackers.filter((t) => t.objective);
     const days = ruleSet.rules.find((r) => r.kind === 'min_trading_days');
     this.tradingDayRule = days?.kind === 'min_trading_days' ? days.params.rule : 'opened';
   }
@@ -311,11 +317,20 @@ export class Run {
     if (this.equityUnsure()) this.day.equityKnown = false;
     if (equity !== null && (this.day.lowestEquity === null || equity + operations < this.day.lowestEquity))
       this.day.lowestEquity = equity + operations;
-    // Floors crossed by one move: the higher floor was hit first, its rule breaks first (§8.9, item 8).
-    const order = [...this.trackers].sort(
-      (a, b) => (b.currentFloor(this) ?? -Infinity) - (a.currentFloor(this) ?? -Infinity),
-    );
-    for (const tracker of order) tracker.check(this);
+    // Floors crossed by one move: the higher floor was hit first, its rule breaks first (§8.9, item 8). Only the
+    // loss rules check at every moment (the others answer to their events): they are ordered, stably.
+    const order = this.checked;
+    if (order.length === 2) {
+      const [a, b] = order as [Tracker, Tracker];
+      const first = (b.currentFloor(this) ?? -Infinity) > (a.currentFloor(this) ?? -Infinity) ? b : a;
+      first.check(this);
+      (first === a ? b : a).check(this);
+    } else if (order.length > 2) {
+      const floors = order.map((t) => t.currentFloor(this) ?? -Infinity);
+      const sorted = order.map((t, i) => ({ t, floor: floors[i]!, i }));
+      sorted.sort((a, b) => b.floor - a.floor || a.i - b.i);
+      for (const { t } of sorted) t.check(this);
+    } else for (const tracker of order) tracker.check(this);
   }
 
   beginDay(day: number, first: boolean, start: number, pending: Event[]): Event[] {
@@ -400,7 +415,7 @@ export class Run {
    */
   private tryPass(): void {
     if (this.passedAt !== null || this.failedAt !== null || this.account.open > 0) return;
-    const objectives = this.trackers.filter((t) => t.objective);
+    const objectives = this.objectives;
     if (!objectives.some((t) => t.rule.kind === 'profit_target')) return;
     if (objectives.every((t) => t.met(this))) {
       this.passedAt = this.day.now;

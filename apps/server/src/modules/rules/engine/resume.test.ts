@@ -91,7 +91,11 @@ const rules = fc
         resetTime: o.resetTime,
       },
     },
-    { kind: 'max_loss', effect: o.effects[1]!, params: { pct: 5, mode: o.mode, lock: o.lock, payoutPolicy: o.payoutPolicy } },
+    {
+      kind: 'max_loss',
+      effect: o.effects[1]!,
+      params: { pct: 5, mode: o.mode, lock: o.lock, payoutPolicy: o.payoutPolicy },
+    },
     { kind: 'profit_target', effect: 'fail', params: { pct: 2 } },
     { kind: 'min_trading_days', effect: 'fail', params: { min: 3, rule: o.dayRule } },
     { kind: 'consistency', effect: 'fail', params: { maxPct: 50, denominator: o.denominator } },
@@ -115,13 +119,11 @@ describe('a pass resumed from a carried state', () => {
         (generated, cash, equity, set, closedOnly, atMinutes) => {
           const data = inputs({
             trades: toTrades(generated),
-            cashFlows: cash.map(
-              (f): RuleCashFlow => ({
-                time: iso(f.at),
-                type: f.type,
-                amount: cents(f.type === 'withdrawal' || f.type === 'fee' ? -f.amount : f.amount),
-              }),
-            ),
+            cashFlows: cash.map((f): RuleCashFlow => ({
+              time: iso(f.at),
+              type: f.type,
+              amount: cents(f.type === 'withdrawal' || f.type === 'fee' ? -f.amount : f.amount),
+            })),
             points: equity.map((p) => point(iso(p.at), p.equity === null ? null : cents(p.equity))),
             closedOnly,
           });
@@ -142,9 +144,7 @@ describe('a pass resumed from a carried state', () => {
             expect(resumed.breaks).toEqual(whole.breaks);
             expect(resumed.status).toEqual(whole.status);
             expect(resumed.breakCounts).toEqual(whole.breakCounts!.slice(i));
-            expect(JSON.parse(JSON.stringify(resumed.carried))).toEqual(
-              JSON.parse(JSON.stringify(carried.slice(i))),
-            );
+            expect(JSON.parse(JSON.stringify(resumed.carried))).toEqual(JSON.parse(JSON.stringify(carried.slice(i))));
           }
         },
       ),
