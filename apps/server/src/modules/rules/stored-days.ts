@@ -57,7 +57,7 @@ function fnv(text: string, seed: number): number {
  * for the day it ends (where a booking at the reset belongs; a reading there is read by the next one, which is later:
  * the earlier day is the safe one). Also the first input time after `at`: until then nothing new can happen.
  */
-export function dayDigests(
+function dayDigests(
   inputs: RuleInputs,
   boundary: DayBoundary,
   first: number,

@@ -196,13 +196,13 @@ export interface RuleCarriedState {
 }
 
 /** Where a pass resumes: the state carried into a day, and the records and trade breaks of the days before it. */
-export interface RuleResume {
+interface RuleResume {
   state: RuleCarriedState;
   days: readonly DayRecord[];
   breaks: readonly RuleBreak[];
 }
 
-export interface EvaluateOptions {
+interface EvaluateOptions {
   /** Resume from a stored carried state instead of the start: the answer equals a whole pass's. */
   resumeFrom?: RuleResume | undefined;
   /**
