@@ -218,17 +218,21 @@ export function createStoredDays(store: RuleDayStore) {
         carried: states.at(-1)!,
       };
       const validUntil = Math.min(boundary.resetOf(last + 1), nextWeeklyClose(atMs), nextInput);
-      await store.replace(setId, from, rows, {
-        rule_set_id: setId,
-        user_id: userId,
-        set_stamp: stamp,
-        data_version: version,
-        inputs_digest: inputsDigest,
-        through_day: last - 1,
-        today: JSON.stringify(today),
-        valid_until: new Date(validUntil).toISOString(),
-        computed_at: at,
-      });
+      // Best effort: another answer storing the same set at once (PostgreSQL: a key it inserted first) loses
+      // nothing, its rows are those of the same inputs or of newer ones, and the next answer checks them again.
+      await store
+        .replace(setId, from, rows, {
+          rule_set_id: setId,
+          user_id: userId,
+          set_stamp: stamp,
+          data_version: version,
+          inputs_digest: inputsDigest,
+          through_day: last - 1,
+          today: JSON.stringify(today),
+          valid_until: new Date(validUntil).toISOString(),
+          computed_at: at,
+        })
+        .catch(() => undefined);
       return { status: result.status, days: result.days, breaks: result.breaks };
     },
 
