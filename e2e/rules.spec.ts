@@ -211,7 +211,7 @@ for (const viewport of VIEWPORTS) {
       });
 
       const PRAGUE = 'Europe/Prague';
-      const ftmo = page.getByRole('region', { name: FTMO });
+      const ftmo = page.getByRole('region', { name: FTMO, exact: true });
 
       await test.step('the FTMO 2-Step challenge on the imported account', async () => {
         await addRuleSet(page, FTMO);
@@ -280,7 +280,7 @@ for (const viewport of VIEWPORTS) {
       });
 
       const UTC = 'UTC';
-      const personal = page.getByRole('region', { name: PERSONAL_NAME });
+      const personal = page.getByRole('region', { name: PERSONAL_NAME, exact: true });
 
       await test.step('personal rules: a second set, then a losing trade allowed no more', async () => {
         await page.getByRole('button', { name: 'Add rule set' }).click();
@@ -349,19 +349,22 @@ for (const viewport of VIEWPORTS) {
     });
 
     /*
-     * Lands with the trade list's rule-break filter (GET get_trade_history with ruleBreak=true, a "Rule breaks"
-     * select on the trades screen). Same trader and book: the personal set breaks "Losses in a row" (max 0) on
+     * The trade list's rule-break filter (GET get_trade_history with ruleBreak=true, a "Rule breaks" select on the
+     * trades screen). Same trader and book: the personal set breaks "Losses in a row" (max 0) on
      * exactly the report's losing trades (profit + commission + swap below 0), and no other trade-level rule. On
      * /trades/all_trades (MetaTrader, the import's platform) choosing "Broke a rule" under "Rule breaks" lists
      * exactly those position ids (and the URL carries ruleBreak=true); the modal of one of them (View Trade) names
      * the rule ("Losses in a row") and the set ("My own rules").
      */
-    test.fixme('the trades screen lists exactly the trades that broke a rule', async ({ page }) => {
+    test('the trades screen lists exactly the trades that broke a rule', async ({ page }) => {
       await signInByApi(page, trader!);
       const losers = CLOSES.filter((c) => c.net < 0n).map((c) => c.id);
       await page.goto('/trades/all_trades');
       await expect(page.getByRole('heading', { name: 'MetaTrader Trades', exact: true })).toBeVisible();
+      // On a phone the filters are folded behind a button.
+      if (phone) await page.getByRole('button', { name: 'Filters' }).click();
       await page.getByLabel('Rule breaks').selectOption({ label: 'Broke a rule' });
+      await page.getByRole('button', { name: 'Apply filters' }).click();
       await expect(page).toHaveURL(/ruleBreak=true/);
       const rows = page.getByRole('table').first().locator('tbody tr');
       await expect(rows).toHaveCount(losers.length);
@@ -373,7 +376,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     /*
-     * Lands with the alerts (packages/contract/src/rules.ts, Alerts; the header's "Alerts" bell). A practice OANDA
+     * The alerts (docs/rules.md, Alerts; the header's "Alerts" bell). A practice OANDA
      * account of the simulator is connected and synced; a rule set on it starts now with a daily loss of 1.00 in the
      * account currency on the balance (UTC days) and emailAlerts true. The simulator is given a losing trade: a
      * market order of 1,000,000 EUR_USD opened and closed at once loses the spread (sim control POST
@@ -382,10 +385,7 @@ for (const viewport of VIEWPORTS) {
      * alert of that set (the daily loss at 100 % used); and a mail about the set arrives at the trader's address.
      * The simulator's market must be open (not a weekend) for the order to fill.
      */
-    test.fixme('a synced OANDA account breaching its daily loss: breached, the bell, an email', async ({
-      page,
-      baseURL,
-    }) => {
+    test('a synced OANDA account breaching its daily loss: breached, the bell, an email', async ({ page, baseURL }) => {
       const facts = readStackFacts(baseURL);
       const sim = simControl(facts, 'practice');
       const { user, token } = await syncedOandaUser(page, facts, {
@@ -413,7 +413,7 @@ for (const viewport of VIEWPORTS) {
       await syncOanda(pageApi(page, token));
 
       await openMyRules(page, phone);
-      const card = page.getByRole('region', { name });
+      const card = page.getByRole('region', { name, exact: true });
       await expect(card.locator('.rule-badge')).toHaveText('Breached');
       await expect(card).toContainText(`Daily loss at ${await localDateTime(page, Date.parse(closed.closeTime!))}`);
 

@@ -96,6 +96,7 @@ import {
 } from './modules/candles';
 import { bookTrades, createMoneyService, moneyRoutes, namedAccounts } from './modules/money';
 import {
+  createRuleDayStore,
   createRulesRepository,
   createRulesService,
   rulesRoutes,
@@ -422,6 +423,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Balance and equity over time, and returns (docs/money.md): equity between closes rebuilt from the candle store's
   // complete mid candles (only for a user with an OANDA connection), cash flows and equity samples from trading's
   // transaction store (OANDA) and balance operations (MetaTrader).
+  const dataVersionOf = listVersionReader(slice<DataVersionsTables>(db.kysely));
   const money = createMoneyService({
     accounts: namedAccounts(views.bookRows, trading),
     trades: bookTrades(views.bookRows),
@@ -438,7 +440,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       read: async ({ userId, ...request }) =>
         ((await candles.readForUser(userId, { ...request, price: 'M' })) ?? []).filter((c) => c.complete),
     },
-    versionOf: listVersionReader(slice<DataVersionsTables>(db.kysely)),
+    versionOf: dataVersionOf,
     now: ctx.now,
     log: (err, context) => app.log.warn({ err, ...context }, 'equity rebuild from candles failed'),
   });
@@ -503,9 +505,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const ruleAccounts = namedAccounts(views.bookRows, trading);
   const rules = createRulesService({
     repository: createRulesRepository(slice<RulesTables>(db.kysely)),
+    days: createRuleDayStore(slice<RulesTables>(db.kysely)),
     sources: {
       named: (userId, accountId) => ruleAccounts.named(userId, accountId),
-      trades: (userId, accountKey) => views.trades(userId, { account: accountKey }),
+      trades: (userId, accountKey) => views.bookRows.tradeFacts(userId, accountKey),
       cashFlows: (userId, accountKey) => trading.cashFlows(userId, { accountKey }),
       balanceHistory: (userId, accountKey, to) => money.balanceHistory(userId, accountKey, { to, resolution: 'trade' }),
       // The trades-and-accounts counter of the list version (`<data>.<journal>.<list>`): notes and tags change no break.

@@ -315,6 +315,35 @@ export interface RuleAlertsTable {
   emailed_at: string | null;
 }
 
+/** A completed day of a rule set, stored (migration 029, docs/rules.md, Status). */
+export interface RuleDaysTable {
+  rule_set_id: string;
+  user_id: string;
+  day: number;
+  date: string;
+  /** The day record as JSON (the contract's dayRecordSchema). */
+  record: string;
+  /** The day's trade-level breaks as JSON. */
+  breaks: string;
+  /** The state the engine carries into the day, JSON; null on the set's first day. */
+  carried: string | null;
+  digest: string;
+}
+
+/** What a rule set's stored days were computed at, and its current day's answer (migration 029). */
+export interface RuleSetStatesTable {
+  rule_set_id: string;
+  user_id: string;
+  set_stamp: string;
+  data_version: string;
+  inputs_digest: string;
+  through_day: number | null;
+  /** The current day's answer as JSON: status, record, breaks. */
+  today: string | null;
+  valid_until: string | null;
+  computed_at: string;
+}
+
 export interface BalanceOperationsTable {
   user_id: string;
   account_key: string;
@@ -492,6 +521,8 @@ export interface Database {
   candles: CandlesTable;
   rule_sets: RuleSetsTable;
   rule_alerts: RuleAlertsTable;
+  rule_days: RuleDaysTable;
+  rule_set_states: RuleSetStatesTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -24,6 +24,7 @@ import * as m025 from './025-candles';
 import * as m026 from './026-home-currency';
 import * as m027 from './027-rule-sets';
 import * as m028 from './028-rule-alerts';
+import * as m029 from './029-rule-days';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -53,4 +54,5 @@ export const migrations = {
   '026-home-currency': m026,
   '027-rule-sets': m027,
   '028-rule-alerts': m028,
+  '029-rule-days': m029,
 };

@@ -4,5 +4,6 @@
  */
 export { createRulesService } from './rules.service';
 export { createRulesRepository } from './rules.repository';
+export { createRuleDayStore } from './day-store';
 export { rulesRoutes } from './rules.routes';
 export { rulesUserData, type RulesTables } from './tables';

@@ -10,6 +10,7 @@ import {
   type RulePresetId,
   type RuleKind,
   type RuleSet,
+  type RuleStatus,
   type RuleTradeBreak,
   type TradeRuleBreak,
   type StoredRuleSet,
@@ -32,11 +33,14 @@ import {
   boundaryOf,
   evaluateRules,
   presetOf,
+  type RuleEvaluation,
   type RuleInputs,
   type RuleTrade,
 } from './engine';
 import type { RuleSources, RuleTradeFacts } from './ports';
 import type { RuleAlertRow, RuleSetRow, RulesRepository } from './rules.repository';
+import type { RuleDayStore } from './day-store';
+import { createStoredDays } from './stored-days';
 
 export interface RulesDeps {
   repository: RulesRepository;
@@ -48,6 +52,8 @@ export interface RulesDeps {
     emailOf: (userId: string) => Promise<string | null>;
     log: (err: unknown, context: Record<string, unknown>) => void;
   };
+  /** The stored day records (docs/rules.md, Status); without it every answer is a whole pass. */
+  days?: RuleDayStore | undefined;
 }
 
 interface RuleSetFields {
@@ -269,15 +275,32 @@ export function createRulesService(deps: RulesDeps) {
     };
   }
 
-  async function evaluate(userId: string, row: RuleSetRow, atText?: string) {
+  const storedDays = deps.days ? createStoredDays(deps.days) : undefined;
+
+  function ruleSetOf(row: RuleSetRow) {
+    const { preset, ...set } = toStored(row);
+    return ruleSetSchema.parse({ ...set, ...(preset === null ? {} : { preset }) });
+  }
+
+  function checkedAt(row: RuleSetRow, atText?: string): string {
     const at = atText ?? deps.now().toISOString();
     if (Date.parse(at) < Date.parse(row.start_time))
       throw badRequest(`at: ${at} is before the rule set starts (${row.start_time}).`);
-    const { preset, ...set } = toStored(row);
-    return evaluateRules(
-      { ...set, ...(preset === null ? {} : { preset }) },
-      await inputsOf(userId, row.account_key, at),
-      at,
+    return at;
+  }
+
+  /**
+   * The set at `at` (default now). Now is answered from the stored day records (stored-days.ts), recomputed from the
+   * first day whose inputs changed; an instant asked for is a whole pass.
+   */
+  async function evaluate(userId: string, row: RuleSetRow, atText?: string): Promise<RuleEvaluation> {
+    const at = checkedAt(row, atText);
+    const set = ruleSetOf(row);
+    if (!storedDays || atText !== undefined) return evaluateRules(set, await inputsOf(userId, row.account_key, at), at);
+    // The version first: a write after it is seen by the next answer.
+    const version = await sources.dataVersion(userId);
+    return storedDays.evaluate({ setId: row.id, userId, stamp: row.updated_at }, set, version, at, () =>
+      inputsOf(userId, row.account_key, at),
     );
   }
 
@@ -364,6 +387,16 @@ export function createRulesService(deps: RulesDeps) {
     void run.finally(() => pending.delete(run));
   }
 
+  /** The status now: the stored one when current (no input read), else as `evaluate`. */
+  async function statusOf(userId: string, row: RuleSetRow, atText?: string): Promise<RuleStatus> {
+    if (storedDays && atText === undefined) {
+      const at = checkedAt(row);
+      const known = await storedDays.status(row.id, row.updated_at, await sources.dataVersion(userId), at);
+      if (known) return known;
+    }
+    return (await evaluate(userId, row, atText)).status;
+  }
+
   return {
     presets() {
       return RULE_PRESETS.map((p) => rulePresetSchema.parse(p));
@@ -429,16 +462,19 @@ export function createRulesService(deps: RulesDeps) {
         updated_at: deps.now().toISOString(),
       };
       await repository.update(userId, id, values);
+      await storedDays?.forget(id);
       return toStored({ ...row, ...values });
     },
 
     async remove(userId: string, id: string): Promise<void> {
+      await owned(userId, id);
+      await storedDays?.forget(id);
       if (!(await repository.remove(userId, id)))
         throw notFound(`id: no rule set of yours has the id ${JSON.stringify(id)}.`);
     },
 
     async status(userId: string, id: string, at?: string) {
-      return (await evaluate(userId, await owned(userId, id), at)).status;
+      return statusOf(userId, await owned(userId, id), at);
     },
 
     async days(userId: string, id: string, range: { from?: string | undefined; to?: string | undefined }) {

@@ -52,6 +52,20 @@ export type BookRow = [
   mode: Row['mode'],
 ];
 
+/** A trade as a rule set reads it (modules/rules ports.ts `RuleTradeFacts`). */
+export interface TradeFacts {
+  tradeId: string;
+  instrument: string;
+  price: string | null;
+  initialUnits: string;
+  realizedPL: string;
+  financing: string;
+  openTime: string;
+  closeTime: string | null;
+  averageClosePrice: string | null;
+  initialStopLossPrice: string | null;
+}
+
 /**
  * The Overview's read of the trades: only the columns its engine needs, oldest first (open time, trade number,
  * account key: the order of every history), handed row by row to the caller, who maps each as it comes
@@ -60,6 +74,45 @@ export type BookRow = [
  */
 export function createBookRows(db: Kysely<TradeViewsTables>) {
   const sqlite = sqliteHandleOf(db);
+
+  async function read(userId: string, selection: TradeSelection, add: (row: BookRow) => void): Promise<void> {
+    const query = selectTrades(db, userId, selection)
+      .select(COLUMNS.map((c) => `trades.${c}` as const))
+      .orderBy('trades.open_time', 'asc')
+      .orderBy('trades.trade_num', 'asc')
+      .orderBy('trades.account_key', 'asc');
+    if (sqlite) {
+      const compiled = query.compile();
+      // Inside Kysely's hold on its one connection: never in the middle of another caller's transaction.
+      await db.connection().execute(async () => {
+        const statement = sqlite.prepare(compiled.sql).raw(true);
+        for (const row of statement.iterate(...(compiled.parameters as unknown[])) as IterableIterator<BookRow>)
+          add(row);
+      });
+      return;
+    }
+    for (const r of await query.execute())
+      add([
+        r.account_key,
+        r.trade_id,
+        r.instrument,
+        r.price,
+        r.initial_units,
+        r.current_units,
+        r.realized_pl,
+        r.unrealized_pl,
+        r.financing,
+        r.state,
+        r.open_time,
+        r.close_time,
+        r.average_close_price,
+        r.stop_loss_price,
+        r.take_profit_price,
+        r.trailing_stop_distance,
+        r.initial_stop_loss_price,
+        r.mode,
+      ]);
+  }
 
   return {
     /** How many trades the platform's book holds (to decide whether to keep it in memory). */
@@ -74,43 +127,30 @@ export function createBookRows(db: Kysely<TradeViewsTables>) {
     },
 
     /** Every selected trade to `add`, in the book's order. */
-    async read(userId: string, selection: TradeSelection, add: (row: BookRow) => void): Promise<void> {
-      const query = selectTrades(db, userId, selection)
-        .select(COLUMNS.map((c) => `trades.${c}` as const))
-        .orderBy('trades.open_time', 'asc')
-        .orderBy('trades.trade_num', 'asc')
-        .orderBy('trades.account_key', 'asc');
-      if (sqlite) {
-        const compiled = query.compile();
-        // Inside Kysely's hold on its one connection: never in the middle of another caller's transaction.
-        await db.connection().execute(async () => {
-          const statement = sqlite.prepare(compiled.sql).raw(true);
-          for (const row of statement.iterate(...(compiled.parameters as unknown[])) as IterableIterator<BookRow>)
-            add(row);
+    read,
+
+    /**
+     * One account's trades with what a rule set reads of each (docs/rules.md, Inputs), oldest open first: through the
+     * raw read above (an array per row on SQLite), not an item of every column per trade.
+     */
+    async tradeFacts(userId: string, accountKey: string): Promise<TradeFacts[]> {
+      const out: TradeFacts[] = [];
+      await read(userId, { account: accountKey }, (row) => {
+        if (row[0] !== accountKey) return;
+        out.push({
+          tradeId: row[1],
+          instrument: row[2],
+          price: row[3],
+          initialUnits: row[4],
+          realizedPL: row[6],
+          financing: row[8],
+          openTime: row[10],
+          closeTime: row[11],
+          averageClosePrice: row[12],
+          initialStopLossPrice: row[16],
         });
-        return;
-      }
-      for (const r of await query.execute())
-        add([
-          r.account_key,
-          r.trade_id,
-          r.instrument,
-          r.price,
-          r.initial_units,
-          r.current_units,
-          r.realized_pl,
-          r.unrealized_pl,
-          r.financing,
-          r.state,
-          r.open_time,
-          r.close_time,
-          r.average_close_price,
-          r.stop_loss_price,
-          r.take_profit_price,
-          r.trailing_stop_distance,
-          r.initial_stop_loss_price,
-          r.mode,
-        ]);
+      });
+      return out;
     },
 
     /** The keys of the accounts an account filter names (its login or its key), for the in-memory matcher. */

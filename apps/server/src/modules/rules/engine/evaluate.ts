@@ -58,11 +58,13 @@ export function boundaryOf(ruleSet: Pick<RuleSet, 'rules'>): DayBoundary {
   return new DayBoundary(resetTime ?? '00:00', zone ?? 'UTC');
 }
 
+const NO_EXITS: Array<{ at: number; minor: number }> = [];
+
 /** The trades' exits: each partial close on its own time, else the one booking at the close. */
 function exitsOf(trade: RuleTrade): Array<{ at: number; minor: number }> {
   if (trade.exits && trade.exits.length > 0)
     return trade.exits.map((exit) => ({ at: instantOf(exit.time), minor: minorUnitsOf(exit.realizedPL) }));
-  if (trade.closeTime === null) return [];
+  if (trade.closeTime === null) return NO_EXITS;
   return [{ at: instantOf(trade.closeTime), minor: minorUnitsOf(trade.realizedPL) }];
 }
 
@@ -78,47 +80,66 @@ function weeklyClosesHeld(open: number, close: number | null, until: number): nu
   return out;
 }
 
-function eventsOf(ruleSet: RuleSet, inputs: RuleInputs, start: number, at: number): Event[] {
-  const events: Event[] = [];
+/**
+ * The events of the pass from `from` on (the start of the day a resumed pass begins with; −Infinity for a whole
+ * one): a booking or operation at `from` itself belongs to the day before when the next anchor includes it.
+ */
+function eventsOf(
+  ruleSet: RuleSet,
+  inputs: RuleInputs,
+  start: number,
+  at: number,
+  from = Number.NEGATIVE_INFINITY,
+  inAnchor = true,
+): Event[] {
+  const all: Event[] = [];
+  /** Every event in one shape (one hidden class: the sort and the pass read them fast). */
+  const push = (
+    at: number,
+    rank: Event['rank'],
+    type: Event['type'],
+    minor: number | null,
+    trade: RuleTrade | null,
+    closes: boolean,
+    flow: RuleCashFlowType | null,
+  ) => {
+    if (at < from || (at === from && inAnchor && (type === 'booking' || type === 'operation'))) return;
+    all.push({ at, rank, type, minor, trade, closes, flow } as Event);
+  };
   const weekends = ruleSet.rules.some((r) => r.kind === 'no_weekend_holding');
   for (const trade of inputs.trades) {
     const opened = instantOf(trade.openTime);
     // A phase starts flat: a position opened before it belongs to the account's earlier life.
     if (opened < start || opened > at) continue;
-    events.push({ at: opened, rank: 1, type: 'open', trade });
+    const close = trade.closeTime === null ? null : instantOf(trade.closeTime);
+    // Done before a resumed pass begins: nothing of it is left to apply.
+    if (opened < from && close !== null && close < from && !trade.exits?.length) continue;
+    push(opened, 1, 'open', null, trade, false, null);
     const exits = exitsOf(trade);
-    exits.forEach((exit, i) => {
-      const closes = i === exits.length - 1 && trade.closeTime !== null;
-      if (exit.at <= at) events.push({ ...exit, rank: 0, type: 'booking', trade, closes });
-    });
-    if (weekends) {
-      const close = trade.closeTime === null ? null : instantOf(trade.closeTime);
-      for (const w of weeklyClosesHeld(opened, close, at)) events.push({ at: w, rank: 3, type: 'weekend', trade });
+    for (let i = 0; i < exits.length; i++) {
+      const exit = exits[i]!;
+      const closes = i === exits.length - 1 && close !== null;
+      if (exit.at <= at) push(exit.at, 0, 'booking', exit.minor, trade, closes, null);
     }
+    if (weekends) for (const w of weeklyClosesHeld(opened, close, at)) push(w, 3, 'weekend', null, trade, false, null);
   }
   for (const flow of inputs.cashFlows) {
     const time = instantOf(flow.time);
     // Operations up to the start fund the initial balance (an MT statement's initial deposit row is I: §8.9, 12).
     if (time <= start || time > at) continue;
     const minor = minorUnitsOf(flow.amount);
-    if (BALANCE_OPERATIONS.has(flow.type))
-      events.push({ at: time, rank: 0, type: 'operation', minor, flow: flow.type });
-    else events.push({ at: time, rank: 0, type: 'booking', minor, trade: null, closes: false });
+    if (BALANCE_OPERATIONS.has(flow.type)) push(time, 0, 'operation', minor, null, false, flow.type);
+    else push(time, 0, 'booking', minor, null, false, null);
   }
   if (!inputs.equity.equityUnknown) {
     for (const point of inputs.equity.points) {
       const time = instantOf(point.time);
       if (time < start || time > at) continue;
-      events.push({
-        at: time,
-        rank: 2,
-        type: 'point',
-        minor: point.equity === null ? null : minorUnitsOf(point.equity),
-      });
+      push(time, 2, 'point', point.equity === null ? null : minorUnitsOf(point.equity), null, false, null);
     }
   }
   // Stable: among equal times and ranks the input order stays.
-  return events.sort((a, b) => a.at - b.at || a.rank - b.rank);
+  return all.sort((a, b) => a.at - b.at || a.rank - b.rank);
 }
 
 /** The trading account as the rules see it, at the moment of the pass. */
@@ -161,6 +182,44 @@ export interface DayState {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/**
+ * What a pass carries into a day (docs/rules.md, Status): the account, the day before (its closed P/L and trading
+ * day), the first fail and pass, and each rule's tracker (a losing streak, the open-day P/L of `closed_by_open_day`,
+ * a trailing high-water mark, …). JSON: stored beside the day's record, a pass resumes from it.
+ */
+export interface RuleCarriedState {
+  /** The day about to begin (days since 1970-01-01, local dates). */
+  day: number;
+  account: Omit<Account, 'initial'>;
+  previousDay: DayState;
+  failedAt: number | null;
+  passedAt: number | null;
+  trackers: Array<Record<string, unknown>>;
+}
+
+/** Where a pass resumes: the state carried into a day, and the records and trade breaks of the days before it. */
+interface RuleResume {
+  state: RuleCarriedState;
+  days: readonly DayRecord[];
+  breaks: readonly RuleBreak[];
+}
+
+interface EvaluateOptions {
+  /** Resume from a stored carried state instead of the start: the answer equals a whole pass's. */
+  resumeFrom?: RuleResume | undefined;
+  /**
+   * Also answer the state carried into each day evaluated (`carried[i]` for the i-th day evaluated; null for the set's
+   * first day) and how many trade breaks there were at each such day's end (`breakCounts[i]`).
+   */
+  carry?: boolean | undefined;
+}
+
+/** A pass's answer, with what `carry` asks for. */
+export type CarriedEvaluation = RuleEvaluation & {
+  carried?: Array<RuleCarriedState | null>;
+  breakCounts?: number[];
+};
+
 /** The pass over one rule set's events; the trackers (trackers.ts) read and break through it. */
 export class Run {
   readonly ruleSet: RuleSet;
@@ -170,6 +229,10 @@ export class Run {
   readonly equityComplete: boolean;
   readonly closedOnly: boolean;
   readonly trackers: Tracker[];
+  /** The trackers that check at every moment (the loss rules), in the set's order. */
+  private readonly checked: Tracker[];
+  /** The objectives, for a pass. */
+  private readonly objectives: Tracker[];
   readonly tradeBreaks: RuleBreak[] = [];
   readonly records: DayRecord[] = [];
   day!: DayState;
@@ -187,8 +250,32 @@ export class Run {
     this.equityComplete = inputs.equity.equityComplete && !inputs.equity.equityUnknown;
     this.closedOnly = inputs.equity.equityUnknown;
     this.trackers = ruleSet.rules.map((rule, index) => createTracker(rule, index, ruleSet));
+    this.checked = this.trackers.filter((t) => t.rule.kind === 'daily_loss' || t.rule.kind === 'max_loss');
+    this.objectives = this.trackers.filter((t) => t.objective);
     const days = ruleSet.rules.find((r) => r.kind === 'min_trading_days');
     this.tradingDayRule = days?.kind === 'min_trading_days' ? days.params.rule : 'opened';
+  }
+
+  /** What the pass carries into the day it is about to begin (JSON): see `RuleCarriedState`. */
+  carried(day: number): RuleCarriedState {
+    return structuredClone({
+      day,
+      account: { ...this.account },
+      previousDay: this.day,
+      failedAt: this.failedAt,
+      passedAt: this.passedAt,
+      trackers: this.trackers.map((t) => t.carried()),
+    });
+  }
+
+  /** Takes up a pass where `carried` left it. */
+  restore(state: RuleCarriedState): void {
+    const copy = structuredClone(state);
+    Object.assign(this.account, copy.account);
+    this.day = copy.previousDay;
+    this.failedAt = copy.failedAt;
+    this.passedAt = copy.passedAt;
+    this.trackers.forEach((t, i) => t.restore(copy.trackers[i] ?? {}));
   }
 
   /** Whether the equity at this moment is a guess or unknown (docs/reference/prop-firms.md §8.9, item 9). */
@@ -232,11 +319,20 @@ export class Run {
     if (this.equityUnsure()) this.day.equityKnown = false;
     if (equity !== null && (this.day.lowestEquity === null || equity + operations < this.day.lowestEquity))
       this.day.lowestEquity = equity + operations;
-    // Floors crossed by one move: the higher floor was hit first, its rule breaks first (§8.9, item 8).
-    const order = [...this.trackers].sort(
-      (a, b) => (b.currentFloor(this) ?? -Infinity) - (a.currentFloor(this) ?? -Infinity),
-    );
-    for (const tracker of order) tracker.check(this);
+    // Floors crossed by one move: the higher floor was hit first, its rule breaks first (§8.9, item 8). Only the
+    // loss rules check at every moment (the others answer to their events): they are ordered, stably.
+    const order = this.checked;
+    if (order.length === 2) {
+      const [a, b] = order as [Tracker, Tracker];
+      const first = (b.currentFloor(this) ?? -Infinity) > (a.currentFloor(this) ?? -Infinity) ? b : a;
+      first.check(this);
+      (first === a ? b : a).check(this);
+    } else if (order.length > 2) {
+      const floors = order.map((t) => t.currentFloor(this) ?? -Infinity);
+      const sorted = order.map((t, i) => ({ t, floor: floors[i]!, i }));
+      sorted.sort((a, b) => b.floor - a.floor || a.i - b.i);
+      for (const { t } of sorted) t.check(this);
+    } else for (const tracker of order) tracker.check(this);
   }
 
   beginDay(day: number, first: boolean, start: number, pending: Event[]): Event[] {
@@ -322,7 +418,7 @@ export class Run {
    */
   private tryPass(): void {
     if (this.passedAt !== null || this.failedAt !== null || this.account.open > 0) return;
-    const objectives = this.trackers.filter((t) => t.objective);
+    const objectives = this.objectives;
     if (!objectives.some((t) => t.rule.kind === 'profit_target')) return;
     if (objectives.every((t) => t.met(this))) {
       this.passedAt = this.day.now;
@@ -375,7 +471,12 @@ export class Run {
  * the breaks of trade-level rules. The rule set is checked and completed by the contract's schema (its defaults);
  * an invalid one throws its ZodError.
  */
-export function evaluateRules(input: RuleSetInput, inputs: RuleInputs, atText: string): RuleEvaluation {
+export function evaluateRules(
+  input: RuleSetInput,
+  inputs: RuleInputs,
+  atText: string,
+  options: EvaluateOptions = {},
+): CarriedEvaluation {
   const ruleSet = ruleSetSchema.parse(input);
   const start = instantOf(ruleSet.startTime);
   const at = instantOf(atText);
@@ -383,13 +484,31 @@ export function evaluateRules(input: RuleSetInput, inputs: RuleInputs, atText: s
   if (at < start) throw new RangeError(`at (${atText}) is before the rule set starts (${ruleSet.startTime})`);
   const run = new Run(ruleSet, inputs);
   const boundary = run.boundary;
-  const events = eventsOf(ruleSet, inputs, start, at);
   const inAnchor = !ruleSet.rules.some((r) => r.kind === 'daily_loss' && r.params.bookingAtReset === 'after_anchor');
 
   const first = boundary.dayOf(start);
   const last = boundary.dayOf(at);
+  const resume = options.resumeFrom;
+  let from = first;
+  if (resume) {
+    from = resume.state.day;
+    if (from <= first || from > last) throw new RangeError(`cannot resume at day ${from}: outside the pass`);
+    run.restore(resume.state);
+    run.records.push(...resume.days);
+    run.tradeBreaks.push(...resume.breaks);
+  }
+  const events = eventsOf(
+    ruleSet,
+    inputs,
+    start,
+    at,
+    resume ? boundary.resetOf(from) : Number.NEGATIVE_INFINITY,
+    inAnchor,
+  );
+  const carried: Array<RuleCarriedState | null> = [];
+  const breakCounts: number[] = [];
   let next = 0;
-  for (let day = first; day <= last; day++) {
+  for (let day = from; day <= last; day++) {
     const end = boundary.resetOf(day + 1);
     // The day's events: up to its end; a booking at the end itself belongs to it when the next anchor includes it.
     const bucket: Event[] = [];
@@ -401,9 +520,11 @@ export function evaluateRules(input: RuleSetInput, inputs: RuleInputs, atText: s
       bucket.push(event);
       next++;
     }
+    if (options.carry) carried.push(day === first ? null : run.carried(day));
     const rest = run.beginDay(day, day === first, start, bucket);
     for (const event of rest) run.step(event);
     run.endDay(end <= at);
+    if (options.carry) breakCounts.push(run.tradeBreaks.length);
   }
 
   return {
@@ -413,5 +534,6 @@ export function evaluateRules(input: RuleSetInput, inputs: RuleInputs, atText: s
     }),
     days: run.records,
     breaks: run.tradeBreaks,
+    ...(options.carry ? { carried, breakCounts } : {}),
   };
 }

@@ -57,6 +57,27 @@ export abstract class Tracker<K extends RuleKind = RuleKind> {
     return false;
   }
 
+  /**
+   * What the tracker carries into the next day, as JSON (docs/rules.md, Status: stored records resume from it): its
+   * own fields but the rule and what is made from it. `restore` puts it back on a fresh tracker of the same rule.
+   */
+  carried(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(this))
+      if (!CONFIG_FIELDS.has(name)) out[name] = value instanceof Map ? { map: [...value.entries()] } : value;
+    return structuredClone(out);
+  }
+
+  restore(state: Record<string, unknown>): void {
+    for (const [name, value] of Object.entries(structuredClone(state))) {
+      const current: unknown = (this as unknown as Record<string, unknown>)[name];
+      if (current instanceof Map) {
+        current.clear();
+        for (const [k, v] of (value as { map: Array<[unknown, unknown]> }).map) current.set(k, v);
+      } else (this as unknown as Record<string, unknown>)[name] = value;
+    }
+  }
+
   /** Marks the rule undecided at this moment (equity unknown). */
   undecided(): void {
     this.undecidedToday = true;
@@ -107,6 +128,9 @@ export abstract class Tracker<K extends RuleKind = RuleKind> {
     };
   }
 }
+
+/** A tracker's fields made from its rule set: not carried. */
+const CONFIG_FIELDS: ReadonlySet<string> = new Set(['rule', 'index', 'breakable', 'min', 'targetRule']);
 
 /** `pct` % of the initial balance, or `amount`. */
 function sizeOf(params: { pct?: number; amount?: string }, of: number): number {
@@ -375,7 +399,12 @@ class Consistency extends Tracker<'consistency'> {
 class ProfitableDays extends DaysAtLeast<'profitable_days'> {
   protected readonly min = this.rule.params.min;
   private before = 0;
+  /** By the trades' open day (closed_by_open_day): the P/L of days that may still change (a trade of them open). */
   private readonly byOpenDay = new Map<number, number>();
+  /** Positions open per open day (closed_by_open_day). */
+  private readonly openByDay = new Map<number, number>();
+  /** Open days that can no longer change (past, every trade of them closed) and qualified. */
+  private settled = 0;
 
   private qualifies(run: Run, pnl: number): boolean {
     return pnl > 0 && pnl >= percentOf(this.rule.params.threshold, run.account.initial);
@@ -384,17 +413,34 @@ class ProfitableDays extends DaysAtLeast<'profitable_days'> {
   override startDay(run: Run, first: boolean): void {
     super.startDay(run, first);
     if (!first && run.previous && this.qualifies(run, run.previous.closedPL)) this.before++;
+    // A past open day whose trades are all closed is final: counted once, then no longer kept.
+    for (const [day, pnl] of this.byOpenDay)
+      if (day < run.day.day && !this.openByDay.has(day)) {
+        if (this.qualifies(run, pnl)) this.settled++;
+        this.byOpenDay.delete(day);
+      }
   }
 
-  override booking(run: Run, event: { minor: number; trade: RuleTrade | null }): void {
+  override open(run: Run, trade: RuleTrade): void {
+    if (this.rule.params.pnlBasis !== 'closed_by_open_day') return;
+    const day = run.boundary.dayOf(instantOf(trade.openTime));
+    this.openByDay.set(day, (this.openByDay.get(day) ?? 0) + 1);
+  }
+
+  override booking(run: Run, event: { minor: number; trade: RuleTrade | null; closes: boolean }): void {
     if (this.rule.params.pnlBasis !== 'closed_by_open_day' || event.trade === null) return;
     const day = run.boundary.dayOf(instantOf(event.trade.openTime));
     this.byOpenDay.set(day, (this.byOpenDay.get(day) ?? 0) + event.minor);
+    if (event.closes) {
+      const open = (this.openByDay.get(day) ?? 0) - 1;
+      if (open > 0) this.openByDay.set(day, open);
+      else this.openByDay.delete(day);
+    }
   }
 
   count(run: Run): number {
     if (this.rule.params.pnlBasis === 'closed_by_open_day')
-      return [...this.byOpenDay.values()].filter((pnl) => this.qualifies(run, pnl)).length;
+      return this.settled + [...this.byOpenDay.values()].filter((pnl) => this.qualifies(run, pnl)).length;
     return this.before + (this.qualifies(run, run.day.closedPL) ? 1 : 0);
   }
 }
