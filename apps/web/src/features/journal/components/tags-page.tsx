@@ -21,6 +21,7 @@ import CIcon from '@coreui/icons-react';
 import { cilPencil, cilTrash } from '@coreui/icons';
 import { JOURNAL_LIMITS, TAG_KINDS, type TagItem, type TagKind } from '@pipsense/contract';
 import { LoadErrorState } from '../../../components/data/data-states';
+import { InlineRename } from '../../../components/forms/inline-rename';
 import { failureMessage } from '../../../lib/api';
 import { TAG_KIND_STYLE, useTags } from '../../../lib/tags-query';
 import { useCreateTag, useDeleteTag, useRenameTag } from '../api/journal-api';
@@ -43,51 +44,17 @@ function nameProblem(name: string): string | null {
 }
 
 function RenameForm({ tag, onDone }: { tag: TagItem; onDone: () => void }) {
-  const [name, setName] = useState(tag.name);
-  const [error, setError] = useState<string | null>(null);
   const rename = useRenameTag();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = nameProblem(name);
-    if (problem) return setError(problem);
-    if (name.trim() === tag.name) return onDone();
-    rename.mutate(
-      { id: tag.id, name: name.trim() },
-      {
-        onSuccess: () => {
-          toast.success(`Renamed to “${name.trim()}”`);
-          onDone();
-        },
-        onError: (e) => setError(failureMessage(e, 'The tag could not be renamed.')),
-      },
-    );
-  };
   return (
-    <form className="tag-rename" onSubmit={submit} aria-label={`Rename ${tag.name}`}>
-      <CFormInput
-        size="sm"
-        autoFocus
-        value={name}
-        aria-label="New name"
-        invalid={error !== null}
-        onChange={(e) => {
-          setName(e.target.value);
-          setError(null);
-        }}
-        onKeyDown={(e) => e.key === 'Escape' && onDone()}
-      />
-      <CButton type="submit" size="sm" color="primary" disabled={rename.isPending}>
-        Save
-      </CButton>
-      <CButton type="button" size="sm" color="secondary" variant="ghost" onClick={onDone}>
-        Cancel
-      </CButton>
-      {error && (
-        <div className="tag-error text-danger small" role="alert">
-          {error}
-        </div>
-      )}
-    </form>
+    <InlineRename
+      name={tag.name}
+      save={(name) => rename.mutateAsync({ id: tag.id, name })}
+      pending={rename.isPending}
+      failure="The tag could not be renamed."
+      check={nameProblem}
+      className="tag-rename"
+      onDone={onDone}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import {
   CAlert,
@@ -6,7 +6,6 @@ import {
   CCard,
   CCardBody,
   CCardHeader,
-  CFormInput,
   CModal,
   CModalBody,
   CModalFooter,
@@ -22,55 +21,22 @@ import { formatDateTime, formatMoney } from '../../../components/data/format';
 import { failureMessage } from '../../../lib/api';
 import { ruleStatusQuery, useDeleteRuleSet, useEditRuleSet } from '../api/rules-api';
 import { AlertSettings } from './alert-settings';
+import { InlineRename } from '../../../components/forms/inline-rename';
 import { RuleDays } from './rule-days';
 import { RuleEquityChart } from './rule-equity-chart';
 import { RuleList } from './rule-list';
 import { RuleStatusPanel } from './rule-status';
 
 function RenameForm({ ruleSet, onDone }: { ruleSet: StoredRuleSet; onDone: () => void }) {
-  const [name, setName] = useState(ruleSet.name);
-  const [error, setError] = useState<string | null>(null);
   const edit = useEditRuleSet();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() === ruleSet.name) return onDone();
-    edit.mutate(
-      { id: ruleSet.id, name },
-      {
-        onSuccess: () => {
-          toast.success(`Renamed to “${name.trim()}”`);
-          onDone();
-        },
-        onError: (e) => setError(failureMessage(e, 'The rule set could not be renamed.')),
-      },
-    );
-  };
   return (
-    <form className="rule-rename" onSubmit={submit} aria-label={`Rename ${ruleSet.name}`}>
-      <CFormInput
-        size="sm"
-        autoFocus
-        value={name}
-        aria-label="New name"
-        invalid={error !== null}
-        onChange={(e) => {
-          setName(e.target.value);
-          setError(null);
-        }}
-        onKeyDown={(e) => e.key === 'Escape' && onDone()}
-      />
-      <CButton type="submit" size="sm" color="primary" disabled={edit.isPending}>
-        Save
-      </CButton>
-      <CButton type="button" size="sm" color="secondary" variant="ghost" onClick={onDone}>
-        Cancel
-      </CButton>
-      {error && (
-        <div className="rule-error text-danger small" role="alert">
-          {error}
-        </div>
-      )}
-    </form>
+    <InlineRename
+      name={ruleSet.name}
+      save={(name) => edit.mutateAsync({ id: ruleSet.id, name })}
+      pending={edit.isPending}
+      failure="The rule set could not be renamed."
+      onDone={onDone}
+    />
   );
 }
 
