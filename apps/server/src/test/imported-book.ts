@@ -69,3 +69,12 @@ export const importedOperation = (
   time: new Date(`${over.serverTime}${utcOffset}`).toISOString(),
   ...over,
 });
+
+/** A trade of a server on UTC, opened and closed at these server times (`YYYY-MM-DDTHH:MM:SS`), with its P/L. */
+export const closedAt = (
+  ticket: string,
+  open: string,
+  close: string,
+  realizedPL: string,
+  more: Partial<ImportedTradeInput> = {},
+) => importedTrade({ ticket, openTime: `${open}Z`, closeTime: `${close}Z`, serverOpenTime: open, realizedPL, ...more });

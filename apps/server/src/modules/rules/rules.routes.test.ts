@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayRecord, RulePresetId, RuleStatus, RuleTradeBreak, StoredRuleSet } from '@pipsense/contract';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
-import { importedAccount, importedTrade } from '../../test/imported-book';
+import { closedAt, importedAccount, importedOperation } from '../../test/imported-book';
 import { userIdOf } from '../../test/seed-trades';
 import { createTradingService } from '../trading';
 
@@ -17,23 +17,7 @@ const KEY = `metatrader:${SERVER}:${LOGIN}`;
 const NOW = '2026-11-20T12:00:00.000Z';
 
 const ACCOUNT = importedAccount({ server: SERVER, login: LOGIN, currency: 'USD' });
-const DEPOSIT = {
-  ticket: '5001',
-  type: 'balance',
-  amount: '100000.00',
-  comment: null,
-  serverTime: '2026-11-02T07:00:00',
-  time: '2026-11-02T07:00:00.000Z',
-};
-const closed = (ticket: string, open: string, close: string, realizedPL: string, more = {}) =>
-  importedTrade({
-    ticket,
-    openTime: `${open}Z`,
-    closeTime: `${close}Z`,
-    serverOpenTime: open,
-    realizedPL,
-    ...more,
-  });
+const DEPOSIT = importedOperation({ ticket: '5001', amount: '100000.00', serverTime: '2026-11-02T07:00:00' });
 /*
  * By hand (USD), from 100,000.00 on 11-02 07:00:
  *   9001 11-02 08:00–10:00  +1,000.00  stop 1.06 on 100,000 units from 1.08: 2,000.00 at risk (2 % of the balance)
@@ -43,10 +27,10 @@ const closed = (ticket: string, open: string, close: string, realizedPL: string,
  * 11,700.00 of profit: FTMO's 10 % target and 3 of its 4 trading days; the equity rules undecided (closed-only).
  */
 const TRADES = [
-  closed('9001', '2026-11-02T08:00:00', '2026-11-02T10:00:00', '1000.00', { stopLossPrice: '1.06000' }),
-  closed('9002', '2026-11-03T08:00:00', '2026-11-03T12:00:00', '6000.00'),
-  closed('9003', '2026-11-03T13:00:00', '2026-11-03T14:00:00', '4500.00'),
-  closed('9004', '2026-11-04T08:00:00', '2026-11-04T09:00:00', '200.00'),
+  closedAt('9001', '2026-11-02T08:00:00', '2026-11-02T10:00:00', '1000.00', { stopLossPrice: '1.06000' }),
+  closedAt('9002', '2026-11-03T08:00:00', '2026-11-03T12:00:00', '6000.00'),
+  closedAt('9003', '2026-11-03T13:00:00', '2026-11-03T14:00:00', '4500.00'),
+  closedAt('9004', '2026-11-04T08:00:00', '2026-11-04T09:00:00', '200.00'),
 ];
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayRecord, RuleStatus, StoredRuleSet } from '@pipsense/contract';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
-import { importedAccount, importedTrade } from '../../test/imported-book';
+import { closedAt, importedAccount, importedOperation } from '../../test/imported-book';
 import { userIdOf } from '../../test/seed-trades';
 import { createTradingService } from '../trading';
 
@@ -14,28 +14,19 @@ import { createTradingService } from '../trading';
 const SERVER = 'Stored-Demo';
 const LOGIN = '7770009';
 const ACCOUNT = importedAccount({ server: SERVER, login: LOGIN, currency: 'USD' });
-const DEPOSIT = {
-  ticket: '5001',
-  type: 'balance',
-  amount: '100000.00',
-  comment: null,
-  serverTime: '2026-11-02T07:00:00',
-  time: '2026-11-02T07:00:00.000Z',
-};
-const closed = (ticket: string, open: string, close: string, realizedPL: string) =>
-  importedTrade({ ticket, openTime: `${open}Z`, closeTime: `${close}Z`, serverOpenTime: open, realizedPL });
+const DEPOSIT = importedOperation({ ticket: '5001', amount: '100000.00', serverTime: '2026-11-02T07:00:00' });
 const TRADES = [
-  closed('9001', '2026-11-02T08:00:00', '2026-11-02T10:00:00', '1000.00'),
-  closed('9002', '2026-11-03T08:00:00', '2026-11-03T12:00:00', '-600.00'),
-  closed('9003', '2026-11-04T08:00:00', '2026-11-04T09:00:00', '-700.00'),
-  closed('9004', '2026-11-09T08:00:00', '2026-11-09T09:00:00', '300.00'),
+  closedAt('9001', '2026-11-02T08:00:00', '2026-11-02T10:00:00', '1000.00'),
+  closedAt('9002', '2026-11-03T08:00:00', '2026-11-03T12:00:00', '-600.00'),
+  closedAt('9003', '2026-11-04T08:00:00', '2026-11-04T09:00:00', '-700.00'),
+  closedAt('9004', '2026-11-09T08:00:00', '2026-11-09T09:00:00', '300.00'),
 ];
 
 let now = '2026-11-10T12:00:00.000Z';
 let t: TestApp;
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
 let alice: { token: string; username: string };
-let store: (trades: ReturnType<typeof closed>[]) => Promise<void>;
+let store: (trades: ReturnType<typeof closedAt>[]) => Promise<void>;
 
 beforeAll(async () => {
   testDb = await createTestDb();
@@ -124,7 +115,7 @@ describe('stored day records', () => {
     const before = await answers(set.id);
     const digests = (await storedRows(set.id)).days;
     // A third loss in a row on 11-05: the streak rule breaks there.
-    await store([...TRADES, closed('9010', '2026-11-05T08:00:00', '2026-11-05T09:00:00', '-400.00')]);
+    await store([...TRADES, closedAt('9010', '2026-11-05T08:00:00', '2026-11-05T09:00:00', '-400.00')]);
     const after = await answers(set.id);
     expect(after.status).toEqual(after.whole);
     expect(after.status).not.toEqual(before.status);
@@ -146,8 +137,8 @@ describe('stored day records', () => {
     now = '2026-11-12T15:00:00.000Z';
     await store([
       ...TRADES,
-      closed('9010', '2026-11-05T08:00:00', '2026-11-05T09:00:00', '-400.00'),
-      closed('9011', '2026-11-12T08:00:00', '2026-11-12T09:00:00', '900.00'),
+      closedAt('9010', '2026-11-05T08:00:00', '2026-11-05T09:00:00', '-400.00'),
+      closedAt('9011', '2026-11-12T08:00:00', '2026-11-12T09:00:00', '900.00'),
     ]);
     const { status, days, whole } = await answers(set.id);
     expect(status).toEqual(whole);

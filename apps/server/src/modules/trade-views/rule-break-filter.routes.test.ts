@@ -7,7 +7,7 @@ import type {
   TradeListResponse,
 } from '@pipsense/contract';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
-import { importedAccount, importedTrade } from '../../test/imported-book';
+import { closedAt, importedAccount, importedOperation } from '../../test/imported-book';
 import { userIdOf } from '../../test/seed-trades';
 import { createTradingService } from '../trading';
 
@@ -24,27 +24,18 @@ const KEY = `metatrader:${SERVER}:${LOGIN}`;
 const NOW = '2026-11-20T12:00:00.000Z';
 
 const ACCOUNT = importedAccount({ server: SERVER, login: LOGIN, currency: 'USD' });
-const DEPOSIT = {
-  ticket: '5001',
-  type: 'balance',
-  amount: '10000.00',
-  comment: null,
-  serverTime: '2026-11-02T07:00:00',
-  time: '2026-11-02T07:00:00.000Z',
-};
-const closed = (ticket: string, open: string, close: string, realizedPL: string) =>
-  importedTrade({ ticket, openTime: `${open}Z`, closeTime: `${close}Z`, serverOpenTime: open, realizedPL });
+const DEPOSIT = importedOperation({ ticket: '5001', amount: '10000.00', serverTime: '2026-11-02T07:00:00' });
 /*
  * 11-02: one trade. 11-03: five trades opened 08:00, 09:00, 10:00, 11:00, 12:00; with 3 a day, 9005 and 9006 break
  * the rule. Their net P/L by hand: -1,000.10 + 2,000.20 = 1,000.10 USD.
  */
 const TRADES = [
-  closed('9001', '2026-11-02T08:00:00', '2026-11-02T09:00:00', '50.00'),
-  closed('9002', '2026-11-03T08:00:00', '2026-11-03T08:30:00', '10.00'),
-  closed('9003', '2026-11-03T09:00:00', '2026-11-03T09:30:00', '-20.00'),
-  closed('9004', '2026-11-03T10:00:00', '2026-11-03T10:30:00', '30.00'),
-  closed('9005', '2026-11-03T11:00:00', '2026-11-03T11:30:00', '-1000.10'),
-  closed('9006', '2026-11-03T12:00:00', '2026-11-03T12:30:00', '2000.20'),
+  closedAt('9001', '2026-11-02T08:00:00', '2026-11-02T09:00:00', '50.00'),
+  closedAt('9002', '2026-11-03T08:00:00', '2026-11-03T08:30:00', '10.00'),
+  closedAt('9003', '2026-11-03T09:00:00', '2026-11-03T09:30:00', '-20.00'),
+  closedAt('9004', '2026-11-03T10:00:00', '2026-11-03T10:30:00', '30.00'),
+  closedAt('9005', '2026-11-03T11:00:00', '2026-11-03T11:30:00', '-1000.10'),
+  closedAt('9006', '2026-11-03T12:00:00', '2026-11-03T12:30:00', '2000.20'),
 ];
 
 let t: TestApp;
