@@ -513,6 +513,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       balanceHistory: (userId, accountKey, to) => money.balanceHistory(userId, accountKey, { to, resolution: 'trade' }),
       // The trades-and-accounts counter of the list version (`<data>.<journal>.<list>`): notes and tags change no break.
       dataVersion: async (userId) => (await listVersionOf(userId)).split('.')[0]!,
+      rates: ratesFor,
     },
     now: ctx.now,
     // Alerts mailed to the address auth keeps (docs/rules.md, Alerts).

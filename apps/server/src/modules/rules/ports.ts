@@ -1,3 +1,4 @@
+import type { DailyRates } from '../../domain/currency-totals';
 import type { RuleCashFlow } from './engine';
 
 /**
@@ -30,6 +31,8 @@ export interface RuleSources {
    * the engine reads of them (a sync, an import), so breaks computed at one version stand until it moves.
    */
   dataVersion(userId: string): Promise<string>;
+  /** The daily rates between currencies (the Overview's), for the risk of a trade on a cross; none: not judged. */
+  rates?(userId: string): DailyRates;
   /** The money module's balance history by trade up to `to`: B(t) and E(t) at each booking. */
   balanceHistory(
     userId: string,

@@ -21,9 +21,11 @@ import {
   groupDecimal,
   multiplyDecimals,
   negateDecimal,
+  roundDecimal,
   signOf,
   sumDecimals,
 } from '../../domain/decimal';
+import { noDailyRates, type DailyRates } from '../../domain/currency-totals';
 import { initialRiskOf } from '../../domain/risk';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -106,10 +108,15 @@ function mergedRules(preset: RulePresetId | undefined, given: readonly Rule[]): 
 /**
  * The risk taken at a trade's open in the account currency (docs/rules.md, Inputs): units × |entry − initial
  * stop| (domain/risk.ts, the distance behind R), in the quote currency, converted when the account's currency is
- * the instrument's base (at the stop's price, where the loss would be booked); null without a stop, or when the
- * account's currency is neither side of the pair (no rate is read here).
+ * the instrument's base (at the stop's price, where the loss would be booked), or else at the daily rate of the
+ * quote currency into the account's on the open's UTC day (domain/currency-totals.ts, DailyRates: the same rates
+ * the Overview converts with). Null without a stop, or when no rate is known (4 decimals when converted).
  */
-export function riskAtOpenOf(t: RuleTradeFacts, currency: string | null): string | null {
+export async function riskAtOpenOf(
+  t: RuleTradeFacts,
+  currency: string | null,
+  rates: DailyRates = noDailyRates,
+): Promise<string | null> {
   const risk = initialRiskOf({
     instrument: t.instrument,
     initialUnits: t.initialUnits,
@@ -123,7 +130,8 @@ export function riskAtOpenOf(t: RuleTradeFacts, currency: string | null): string
   const inQuote = multiplyDecimals(units, risk.distance);
   if (quote === currency) return inQuote;
   if (base === currency) return divideDecimals(inQuote, risk.stopLossPrice, 4);
-  return null;
+  const rate = quote === undefined ? null : await rates.rate(quote, currency, t.openTime.slice(0, 10));
+  return rate === null ? null : roundDecimal(multiplyDecimals(inQuote, rate), 4);
 }
 
 /** What an alert says of a loss limit's use: the one wording of the app's list and the email (docs/rules.md, Alerts). */
@@ -254,17 +262,20 @@ export function createRulesService(deps: RulesDeps) {
       sources.balanceHistory(userId, accountKey, at),
     ]);
     const currency = named.find((a) => a.accountKey === accountKey)?.currency ?? null;
+    const rates = sources.rates?.(userId) ?? noDailyRates;
     return {
       currency: currency ?? '',
-      trades: trades.map((t): RuleTrade => ({
-        key: t.tradeId,
-        instrument: t.instrument,
-        openTime: t.openTime,
-        closeTime: t.closeTime,
-        // What the close books: P/L plus financing, as the money module books it (docs/money.md).
-        realizedPL: sumDecimals([t.realizedPL, t.financing]),
-        riskAtOpen: riskAtOpenOf(t, currency),
-      })),
+      trades: await Promise.all(
+        trades.map(async (t): Promise<RuleTrade> => ({
+          key: t.tradeId,
+          instrument: t.instrument,
+          openTime: t.openTime,
+          closeTime: t.closeTime,
+          // What the close books: P/L plus financing, as the money module books it (docs/money.md).
+          realizedPL: sumDecimals([t.realizedPL, t.financing]),
+          riskAtOpen: await riskAtOpenOf(t, currency, rates),
+        })),
+      ),
       cashFlows: cashFlows.map((f) => ({ time: f.time, type: f.type, amount: f.amount })),
       equity: {
         points: history.points.map((p) => ({ time: p.time, equity: p.equity })),
