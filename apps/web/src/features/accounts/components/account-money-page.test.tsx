@@ -19,25 +19,9 @@ import {
   returnsBody,
 } from '../test-fixtures';
 import { AccountMoneyPage } from './account-money-page';
+import { charts } from '../../../test/lightweight-charts-fake';
 
-// lightweight-charts draws on a canvas, which jsdom lacks: record what each chart is given instead.
-const charts = vi.hoisted(() => ({
-  series: [] as { title: string; data: unknown[] }[],
-}));
-vi.mock('lightweight-charts', () => ({
-  LineSeries: { type: 'Line' },
-  LineType: { Simple: 0, WithSteps: 1 },
-  ColorType: { Solid: 'solid' },
-  createChart: () => ({
-    addSeries: (_definition: unknown, options: { title: string }) => {
-      const series = { title: options.title, data: [] as unknown[] };
-      charts.series.push(series);
-      return { setData: (data: unknown[]) => (series.data = data) };
-    },
-    timeScale: () => ({ fitContent: () => undefined }),
-    remove: () => undefined,
-  }),
-}));
+vi.mock('lightweight-charts', () => import('../../../test/lightweight-charts-fake'));
 
 const ACCOUNTS = '/api/v1/account/get_accounts';
 const OANDA_ID = '101-004-27183640-001';

@@ -6,26 +6,9 @@ import { fakeApi, failure, ok, type Route } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { day, daysBody, GET_DAYS, GET_HISTORY, historyBody, point, ruleSet } from '../../../test/rules-fixtures';
 import { RuleEquityChart } from './rule-equity-chart';
+import { charts } from '../../../test/lightweight-charts-fake';
 
-// lightweight-charts draws on a canvas, which jsdom lacks: record what each chart is given instead.
-const charts = vi.hoisted(() => ({
-  series: [] as { title: string; options: Record<string, unknown>; data: { time: number; value?: number }[] }[],
-}));
-vi.mock('lightweight-charts', () => ({
-  LineSeries: { type: 'Line' },
-  LineType: { Simple: 0, WithSteps: 1 },
-  LineStyle: { Solid: 0, Dashed: 2 },
-  ColorType: { Solid: 'solid' },
-  createChart: () => ({
-    addSeries: (_definition: unknown, options: { title: string }) => {
-      const series = { title: options.title, options, data: [] as { time: number; value?: number }[] };
-      charts.series.push(series);
-      return { setData: (data: typeof series.data) => (series.data = data) };
-    },
-    timeScale: () => ({ fitContent: () => undefined }),
-    remove: () => undefined,
-  }),
-}));
+vi.mock('lightweight-charts', () => import('../../../test/lightweight-charts-fake'));
 
 const line = (kind: RuleLine['kind'], fields: Partial<RuleLine>): RuleLine =>
   ({

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StoredRuleSet } from '@pipsense/contract';
@@ -27,6 +27,8 @@ import {
   statusBody,
 } from '../../../test/rules-fixtures';
 import { RulesPage } from './rules-page';
+
+vi.mock('lightweight-charts', () => import('../../../test/lightweight-charts-fake'));
 
 const MT_ACCOUNT = account({
   oandaAccountId: 'mt5-5100231',
