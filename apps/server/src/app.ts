@@ -403,6 +403,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ruleSets: (userId) => rules.list(userId),
       status: (userId, id) => rules.status(userId, id),
       breaks: (userId) => rules.breaks(userId, {}),
+      accountAlias: async (userId, accountKey) =>
+        (await ruleAccounts.named(userId, accountKey)).find((a) => a.accountKey === accountKey)?.alias ?? null,
     },
     providers: llm,
     now: ctx.now,

@@ -93,5 +93,8 @@ export interface TradeSource {
 /** An account as the API names it (its login or key, as the trade filter), with its key and currency. */
 export interface AccountSource {
   /** The accounts of the user that `accountId` names (none, one, or more when a login repeats across servers). */
-  named(userId: string, accountId: string): Promise<Array<{ accountKey: string; currency: string | null }>>;
+  named(
+    userId: string,
+    accountId: string,
+  ): Promise<Array<{ accountKey: string; currency: string | null; alias?: string | null }>>;
 }

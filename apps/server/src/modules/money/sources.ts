@@ -34,8 +34,8 @@ export function bookTrades(bookRows: Pick<BookRows, 'read' | 'closedAmounts' | '
 }
 
 /**
- * The accounts an API accountId names (its login or key, the read side's one rule), with their currency from the
- * stored account rows.
+ * The accounts an API accountId names (its login or key, the read side's one rule), with their currency and the
+ * trader's name for them (alias) from the stored account rows.
  */
 export function namedAccounts(
   bookRows: Pick<BookRows, 'accountKeysNamed'>,
@@ -50,7 +50,7 @@ export function namedAccounts(
         const item = items.find(
           (a) => a.oandaAccountId === apiAccountId(accountKey) && accountKey.includes(`:${a.server}:`),
         );
-        return { accountKey, currency: item?.currency ?? null };
+        return { accountKey, currency: item?.currency ?? null, alias: item?.alias ?? null };
       });
     },
   };

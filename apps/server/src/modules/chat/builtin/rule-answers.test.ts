@@ -120,6 +120,8 @@ async function setup(sets: Array<{ accountId: string; name: string; preset: 'ftm
     ruleSets: (userId) => rules.list(userId),
     status: (userId, id) => rules.status(userId, id),
     breaks: (userId) => rules.breaks(userId, {}),
+    // The trader named one account; the others are read by their login.
+    accountAlias: (_userId, key) => Promise.resolve(key === 'acct-ftmo' ? 'FTMO Demo' : null),
   };
   const { data } = fixtureChatData();
   const tools = createChatTools(
@@ -178,7 +180,8 @@ describe('"How much can I still lose today?"', () => {
         `Daily loss: ${money(status.today.remaining, c)} left today (${percent}% of the initial balance) above today's floor of ${money(status.today.floor, c)}`,
       );
       expect(text).toContain(`the day resets at ${when(status.today.end, ZONE)}`);
-      expect(text).toContain(`${name} (account ${set.accountId}): ${RULE_STATE_LABELS[status.state]}`);
+      const account = set.accountId === 'acct-ftmo' ? 'FTMO Demo (acct-ftmo)' : set.accountId;
+      expect(text).toContain(`${name} (account ${account}): ${RULE_STATE_LABELS[status.state]}`);
     }
     const { status } = await statusOf(rules, FTMO.name);
     const max = line(status, 'max_loss');
@@ -210,7 +213,7 @@ describe('"Am I on track for my FTMO challenge?"', () => {
     const text = await ask('Am I on track for my FTMO challenge?');
     const { status } = await statusOf(rules, FTMO.name);
     const target = line(status, 'profit_target');
-    expect(text).toContain(`FTMO 100k (account acct-ftmo): ${RULE_STATE_LABELS[status.state]}`);
+    expect(text).toContain(`FTMO 100k (account FTMO Demo (acct-ftmo)): ${RULE_STATE_LABELS[status.state]}`);
     expect(text).toContain(
       `Profit target: ${pl(target.used as string, 'EUR')} of ${money(target.limit as string, 'EUR')} (${target.percentUsed}% of the target; not met yet)`,
     );
@@ -334,7 +337,10 @@ describe('a room the status cannot tell', () => {
         l.kind === 'max_loss' && l.unit === 'money' ? { ...l, remaining: null, ok: null } : l,
       ),
     };
-    const text = ruleTodayAnswer({ ruleSets: [{ ...set, status: unknown, active: true }] }, ZONE);
+    const text = ruleTodayAnswer(
+      { ruleSets: [{ ...set, account: set.accountId, status: unknown, active: true }] },
+      ZONE,
+    );
     expect(text).toContain("Daily loss: room not known (the equity is not known throughout) above today's floor of");
     expect(text).toContain('Max loss: room not known (the equity is not known throughout) above the floor of');
   });

@@ -14,7 +14,7 @@ const CLOSED_ONLY = 'Closed P/L only: a breach by floating loss cannot be ruled 
 /** A room the status cannot tell (`remaining` null: the equity was not known throughout). */
 const UNKNOWN_ROOM = 'room not known (the equity is not known throughout)';
 
-const setName = (s: RuleSetStatus) => `${s.name} (account ${s.accountId})`;
+const setName = (s: RuleSetStatus) => `${s.name} (account ${s.account})`;
 const lineOf = (status: RuleStatus, kind: RuleLine['kind']) => status.rules.find((l) => l.kind === kind);
 const ofInitial = (amount: string | null, s: RuleSetStatus) => {
   const percent = percentOfInitial(amount, s.initialBalance);

@@ -20,6 +20,8 @@ export interface ChatRules {
   status(userId: string, id: string): Promise<RuleStatus>;
   /** The trades that broke a trade-level rule of the user's sets, now, as GET rules/get_breaks answers it. */
   breaks(userId: string): Promise<RuleTradeBreak[]>;
+  /** The trader's name for an account (its alias), when it has one. */
+  accountAlias?(userId: string, accountKey: string): Promise<string | null>;
 }
 
 /** A trade of an account as the read side stores it: what its break cost is summed from. */
@@ -49,6 +51,8 @@ export interface RuleSetStatus {
   name: string;
   /** The account's key (docs/rules.md, API). */
   accountId: string;
+  /** The account as the trader reads it: its alias with its login, or its login ('FTMO Demo (5100231)'). */
+  account: string;
   preset: RulePresetId | null;
   startTime: string;
   initialBalance: string;
@@ -105,10 +109,14 @@ export async function ruleStatusOf(
     sets.map(async (set): Promise<RuleSetStatus> => {
       // Before its start a set has no status (the API answers 400): it waits.
       const status = Date.parse(set.startTime) > now.getTime() ? null : await rules.status(userId, set.id);
+      const alias = (await rules.accountAlias?.(userId, set.accountId)) ?? null;
+      // The key's last part is the login: OANDA's account id, or a MetaTrader login (trading/account-key.ts).
+      const id = set.accountId.slice(set.accountId.lastIndexOf(':') + 1);
       return {
         id: set.id,
         name: set.name,
         accountId: set.accountId,
+        account: alias ? `${alias} (${id})` : id,
         preset: set.preset,
         startTime: set.startTime,
         initialBalance: set.initialBalance,
