@@ -104,16 +104,16 @@ function tradeDays(zone: string) {
 }
 
 /**
- * The day's anchor, the balance at its reset (docs/rules.md, daily_loss with anchor start_balance; day 1: I), in the
- * rules' trading terms (I + P/L booked before the reset) and in the account's own terms (plus the balance operations
- * since the start), as the answers show money (docs/rules.md, The rules' account).
+ * The day's anchor, the balance at its reset (docs/rules.md, daily_loss with anchor start_balance; day 1: I): I + P/L
+ * booked before the reset, plus the balance operations since the start, as the answers show money (docs/rules.md,
+ * The rules' account).
  */
 function anchorOf(date: string, zone: string) {
   const reset = midnight(date, zone);
-  if (date === localDate(START, zone)) return { trading: INITIAL, shown: INITIAL };
+  if (date === localDate(START, zone)) return INITIAL;
   const trading = INITIAL + CLOSES.filter((c) => c.at < reset).reduce((sum, c) => sum + c.net, 0n);
   const ops = OPERATIONS.filter((o) => o.at > START && o.at < reset).reduce((sum, o) => sum + o.amount, 0n);
-  return { trading, shown: trading + ops };
+  return trading + ops;
 }
 
 /** `pct` % of an amount in 1/10,000 units, half away from zero (the engine's one rounding, docs/rules.md). */
@@ -228,13 +228,13 @@ for (const viewport of VIEWPORTS) {
         // Today: anchor = the balance at midnight Prague (every trade closed long ago), floor = anchor − 5 % of I.
         const today = localDate(Date.now(), PRAGUE);
         const anchor = anchorOf(today, PRAGUE);
-        expect(anchor.shown).toBe(INITIAL + NET + OPERATED);
+        expect(anchor).toBe(INITIAL + NET + OPERATED);
         const nextReset = midnight(localDate(midnight(today, PRAGUE) + DAY_MS + 3_600_000, PRAGUE), PRAGUE);
         const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
         const room = figure(ftmo, 'Room left today');
         await expect(room.locator('.rule-figure-value')).toHaveText(/^-\s*undecided$/);
         await expect(room.locator('.rule-figure-hint')).toHaveText(
-          `Daily floor ${money(anchor.shown - percentOf(INITIAL, 5n))}; resets ${await localDateTime(page, nextReset)} (${zone})`,
+          `Daily floor ${money(anchor - percentOf(INITIAL, 5n))}; resets ${await localDateTime(page, nextReset)} (${zone})`,
         );
 
         // Max loss 10 % static: I − 10 % of I; a withdrawal keeps the floor where it was (keep_floor).
@@ -261,7 +261,7 @@ for (const viewport of VIEWPORTS) {
         const traded = tradeDays(PRAGUE);
         expect(traded.length).toBeGreaterThan(10);
         for (const [date, day] of traded) {
-          const anchor = anchorOf(date, PRAGUE).shown;
+          const anchor = anchorOf(date, PRAGUE);
           await expect(cells(dayRow(days, date, PRAGUE))).toHaveText([
             date,
             money(anchor),
@@ -305,7 +305,7 @@ for (const viewport of VIEWPORTS) {
         const today = localDate(Date.now(), UTC);
         const anchor = anchorOf(today, UTC);
         // allowanceBase anchor: 2 % of the balance held at the reset, balance operations included (docs/rules.md).
-        const allowance = percentOf(anchor.shown, 2n);
+        const allowance = percentOf(anchor, 2n);
         const nextReset = midnight(today, UTC) + DAY_MS;
         const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
         const room = figure(personal, 'Room left today');
@@ -313,7 +313,7 @@ for (const viewport of VIEWPORTS) {
           `${money(allowance)} · ${percentText(allowance, INITIAL)} of the initial balance held`,
         );
         await expect(room.locator('.rule-figure-hint')).toHaveText(
-          `Daily floor ${money(anchor.shown - allowance)}; resets ${await localDateTime(page, nextReset)} (${zone})`,
+          `Daily floor ${money(anchor - allowance)}; resets ${await localDateTime(page, nextReset)} (${zone})`,
         );
         await expect(personal.getByRole('list', { name: 'Other rules' })).toContainText('Losses in a row: 0 of 0');
       });
@@ -322,7 +322,7 @@ for (const viewport of VIEWPORTS) {
         const days = await allDays(page, personal, PERSONAL_NAME, daysSinceStart(UTC));
         let broken = 0;
         for (const [date, day] of tradeDays(UTC)) {
-          const anchor = anchorOf(date, UTC).shown;
+          const anchor = anchorOf(date, UTC);
           // One close a day in this book: the balance falls to the floor when the day's loss reaches 2 % (lte).
           const kinds = [
             ...(day.closedPL <= -percentOf(anchor, 2n) ? ['Daily loss'] : []),

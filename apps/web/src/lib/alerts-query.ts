@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
 import type { ReadAlertsBody, ReadAlertsResponse, RuleAlertsResponse } from '@pipsense/contract';
 import { config } from '../config/env';
-import { authRequest } from './api';
+import { authRequest, failureMessage } from './api';
 import { queryKeys } from './query-keys';
 
 /** The alerts routes (docs/rules.md, Alerts) are served by the PipSense server itself, beside the other rules routes. */
@@ -42,5 +43,7 @@ export function useReadAlerts() {
       });
       return client.invalidateQueries({ queryKey: queryKeys.rules.alerts });
     },
+    // The bell and My Rules say it alike; the marks stay as they were.
+    onError: (error) => toast.error(failureMessage(error, 'The alerts could not be marked read.')),
   });
 }

@@ -4,10 +4,8 @@ import { CBadge, CButton, CDropdown, CDropdownMenu, CDropdownToggle, CSpinner } 
 import CIcon from '@coreui/icons-react';
 import { cilBell } from '@coreui/icons';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { paths } from '../../config/paths';
 import { alertsQuery, useReadAlerts } from '../../lib/alerts-query';
-import { failureMessage } from '../../lib/api';
 import { AlertList } from '../alerts/alert-list';
 import '../alerts/alerts.css';
 
@@ -33,10 +31,7 @@ export function AlertsBell() {
   const alerts = useQuery(alertsQuery());
   const read = useReadAlerts();
   const unread = alerts.data?.unread ?? 0;
-  const markRead = (ids?: string[]) =>
-    read.mutate(ids ? { ids } : {}, {
-      onError: (error) => toast.error(failureMessage(error, 'The alerts could not be marked read.')),
-    });
+  const markRead = (ids?: string[]) => read.mutate(ids ? { ids } : {});
 
   return (
     <CDropdown

@@ -1,10 +1,8 @@
 import { CButton, CCard, CCardBody, CCardHeader, CSpinner } from '@coreui/react';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { AlertList } from '../../../components/alerts/alert-list';
 import '../../../components/alerts/alerts.css';
 import { alertsQuery, useReadAlerts } from '../../../lib/alerts-query';
-import { failureMessage } from '../../../lib/api';
 
 const NO_ALERTS = 'No alerts yet. You are told here when a loss limit’s use crosses a threshold.';
 
@@ -16,10 +14,7 @@ export function AlertsSection() {
   const alerts = useQuery(alertsQuery());
   const read = useReadAlerts();
   const unread = alerts.data?.unread ?? 0;
-  const markRead = (ids?: string[]) =>
-    read.mutate(ids ? { ids } : {}, {
-      onError: (error) => toast.error(failureMessage(error, 'The alerts could not be marked read.')),
-    });
+  const markRead = (ids?: string[]) => read.mutate(ids ? { ids } : {});
 
   return (
     <CCard className="rule-alerts mb-3" role="region" aria-labelledby="rule-alerts-title">
