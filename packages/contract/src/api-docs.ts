@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { importUploadFields } from './import';
 import { queryResponse } from './chat';
+import { uploadAttachmentFields } from './attachment';
 
 /**
  * What the API reference (`/api/docs`, apps/server/src/plugins/openapi.ts) says about each route beyond its
@@ -20,6 +21,8 @@ export const API_TAGS = {
   Assistant:
     'Questions to the assistant. JSON by default; with `Accept: text/event-stream` the answer streams as server-sent events.',
   Import: 'MetaTrader 4/5 and CSV import: upload, preview, confirm; saved CSV column mappings.',
+  Playbooks: 'Playbooks with rule checklists, trade reviews against them, their report, and missed trades.',
+  Attachments: 'Images on trades, journal days, playbooks and missed trades: upload, view, caption, delete.',
   Rules: 'Prop-firm challenges and personal risk rules: rule sets per account, their status, days and breaks.',
   Support: 'The in-app feedback button.',
   Health: 'Liveness of the server.',
@@ -170,6 +173,14 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
   },
 
   'GET /api/v1/trade/get_trade_history': { tag: 'Trades', summary: 'Trades, filtered, a page at a time' },
+  'GET /api/v1/trade/get_replay/:accountId/:tradeId': {
+    tag: 'Trades',
+    summary: "A trade's candles from before its entry to its exit, with its entry, stop, target and exit events",
+    errors: {
+      404: 'No trade of yours has these keys.',
+      409: 'No candle source covers this instrument (the message says why).',
+    },
+  },
   'GET /api/v1/trade/export_trades': {
     tag: 'Trades',
     summary: 'The filtered trades as a CSV file (streamed)',
@@ -338,6 +349,86 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
     summary: "The alerts of the loss limits' use, newest first, with the unread count",
   },
   'POST /api/v1/rules/read_alerts': { tag: 'Rules', summary: 'Mark the named alerts, or every unread one, read' },
+
+  'GET /api/v1/playbook/get_playbooks': { tag: 'Playbooks', summary: 'The playbooks, with their rules and counts' },
+  'POST /api/v1/playbook/create_playbook': { tag: 'Playbooks', summary: 'Write a playbook' },
+  'POST /api/v1/playbook/edit_playbook/:id': {
+    tag: 'Playbooks',
+    summary: 'Edit a playbook: groups and rules with an id are kept, without one new, left out retired',
+    errors: { 404: 'No playbook of yours has this id.' },
+  },
+  'POST /api/v1/playbook/delete_playbook/:id': {
+    tag: 'Playbooks',
+    summary: 'Delete a playbook: its trades are unassigned, its images deleted',
+    errors: { 404: 'No playbook of yours has this id.' },
+  },
+  'POST /api/v1/playbook/update_trade_playbook/:accountId/:tradeId': {
+    tag: 'Playbooks',
+    summary: 'Assign a trade to a playbook and tick the rules followed',
+    errors: { 404: 'No trade or playbook of yours has this id.' },
+  },
+  'POST /api/v1/playbook/bulk_assign': {
+    tag: 'Playbooks',
+    summary: 'Assign many trades to a playbook at once',
+    errors: { 404: 'No trade or playbook of yours has this id.' },
+  },
+  'GET /api/v1/playbook/get_report/:id': {
+    tag: 'Playbooks',
+    summary: "A playbook's report: figures, follow rate, rules broken, followed all against broke some, missed",
+    errors: { 404: 'No playbook of yours has this id.' },
+  },
+  'GET /api/v1/playbook/get_missed_trades': { tag: 'Playbooks', summary: 'The missed trades, with their would-be R' },
+  'POST /api/v1/playbook/create_missed_trade': {
+    tag: 'Playbooks',
+    summary: 'Log a setup seen and not taken',
+    errors: { 404: 'No playbook of yours has this id.' },
+  },
+  'POST /api/v1/playbook/edit_missed_trade/:id': {
+    tag: 'Playbooks',
+    summary: 'Edit a missed trade',
+    errors: { 404: 'No missed trade of yours has this id.' },
+  },
+  'POST /api/v1/playbook/delete_missed_trade/:id': {
+    tag: 'Playbooks',
+    summary: 'Delete a missed trade and its images',
+    errors: { 404: 'No missed trade of yours has this id.' },
+  },
+
+  'POST /api/v1/attachment/upload': {
+    tag: 'Attachments',
+    summary: 'Attach a PNG, JPEG or WebP image: checked by its bytes, re-encoded without metadata, thumbnailed',
+    multipart: uploadAttachmentFields,
+    errors: {
+      400: 'The file is not a PNG, JPEG or WebP image.',
+      404: 'No item of yours is named so.',
+      409: 'The item has 20 images already, or your storage is full.',
+      413: 'The file is larger than 10 MB.',
+    },
+  },
+  'GET /api/v1/attachment/get_attachments': { tag: 'Attachments', summary: "An item's images, oldest first" },
+  'GET /api/v1/attachment/get_attachment/:id': {
+    tag: 'Attachments',
+    summary: 'The image',
+    produces: { contentType: 'image/*', description: 'The stored image (PNG, JPEG or WebP).' },
+    errors: { 404: 'No attachment of yours has this id.' },
+  },
+  'GET /api/v1/attachment/get_thumbnail/:id': {
+    tag: 'Attachments',
+    summary: "The image's thumbnail",
+    produces: { contentType: 'image/webp', description: 'The thumbnail.' },
+    errors: { 404: 'No attachment of yours has this id.' },
+  },
+  'POST /api/v1/attachment/edit_attachment/:id': {
+    tag: 'Attachments',
+    summary: "Change an image's caption",
+    errors: { 404: 'No attachment of yours has this id.' },
+  },
+  'POST /api/v1/attachment/delete_attachment/:id': {
+    tag: 'Attachments',
+    summary: 'Delete an image',
+    errors: { 404: 'No attachment of yours has this id.' },
+  },
+  'GET /api/v1/attachment/get_usage': { tag: 'Attachments', summary: 'The storage used by your images, and the quota' },
 
   'POST /api/v1/support/feedback': {
     tag: 'Support',

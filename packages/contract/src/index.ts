@@ -15,3 +15,5 @@ export * from './support';
 export * from './api-docs';
 export * from './money';
 export * from './rules';
+export * from './playbook';
+export * from './attachment';

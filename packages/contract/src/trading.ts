@@ -83,6 +83,14 @@ export const tradeListItem = tradeItem.extend({
    * first; empty when it broke none.
    */
   ruleBreaks: z.array(tradeRuleBreak).default([]),
+  /** The playbook the trade is assigned to (docs/review.md), null when none. */
+  playbookId: z.string().nullable().default(null),
+  /** Whether the trade's review against its playbook is done. */
+  reviewed: z.boolean().default(false),
+  /** null while not reviewed; else whether every rule of the review was followed. */
+  followedAll: z.boolean().nullable().default(null),
+  /** Images attached to the trade. */
+  attachmentCount: z.number().int().default(0),
 });
 export type TradeListItem = z.infer<typeof tradeListItem>;
 
@@ -164,6 +172,12 @@ export const tradeFilterFields = z.object({
   hasNote: z.stringbool({ error: 'hasNote must be true or false' }).optional(),
   /** true: only the trades that broke a trade-level rule of the user's rule sets; false: only those that did not. */
   ruleBreak: z.stringbool({ error: 'ruleBreak must be true or false' }).optional(),
+  /** Only the trades assigned to this playbook (docs/review.md); apart from the rule tracker's `ruleBreak`. */
+  playbookId: z.string().trim().min(1).max(64).optional(),
+  /** followed: reviewed with every rule followed; broke: reviewed with one unticked; unreviewed: assigned, not reviewed. */
+  playbookReview: z
+    .enum(['followed', 'broke', 'unreviewed'], { error: 'playbookReview must be followed, broke or unreviewed' })
+    .optional(),
   sort: z.enum(TRADE_SORTS, { error: 'sort must be openTime, closeTime, realizedPL or instrument' }).optional(),
   order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),
 });
@@ -370,3 +384,65 @@ const candlesResult = z.object({
 export type CandlesResult = z.infer<typeof candlesResult>;
 export const candlesResponse = envelope.extend({ data: candlesResult });
 export type CandlesResponse = z.infer<typeof candlesResponse>;
+
+/** What happened to a trade, at the time it happened, as the replay shows it (docs/review.md, Replay). */
+export const REPLAY_EVENT_KINDS = [
+  'entry',
+  'stop_set',
+  'stop_moved',
+  'take_profit_set',
+  'partial_close',
+  'exit',
+] as const;
+export type ReplayEventKind = (typeof REPLAY_EVENT_KINDS)[number];
+/** The granularities a replay offers, finest first. */
+export const REPLAY_GRANULARITIES = ['M1', 'M5', 'M15', 'M30', 'H1', 'H4'] as const;
+export type ReplayGranularity = (typeof REPLAY_GRANULARITIES)[number];
+export const REPLAY_LIMITS = { maxCandles: 500, defaultBefore: 50, maxBefore: 500 } as const;
+
+/**
+ * GET /api/v1/trade/get_replay/:accountId/:tradeId: `granularity` defaults to the finest that keeps the trade within
+ * `REPLAY_LIMITS.maxCandles`; `before` (default 50) is how many candles before the entry the replay starts.
+ */
+export const replayParams = z.object({
+  accountId: z.string().trim().min(1).max(200),
+  tradeId: z.string().trim().min(1).max(64),
+});
+export const replayQuery = z.object({
+  granularity: z
+    .enum(REPLAY_GRANULARITIES, { error: `granularity must be one of ${REPLAY_GRANULARITIES.join(', ')}` })
+    .optional(),
+  before: z.coerce
+    .number({ error: `before must be a whole number from 0 to ${REPLAY_LIMITS.maxBefore}` })
+    .int(`before must be a whole number from 0 to ${REPLAY_LIMITS.maxBefore}`)
+    .min(0, `before must be a whole number from 0 to ${REPLAY_LIMITS.maxBefore}`)
+    .max(REPLAY_LIMITS.maxBefore, `before must be a whole number from 0 to ${REPLAY_LIMITS.maxBefore}`)
+    .default(REPLAY_LIMITS.defaultBefore),
+});
+export const replayEvent = z.object({
+  time: z.string(),
+  kind: z.enum(REPLAY_EVENT_KINDS),
+  price: decimalString.nullable(),
+  /** Units closed by a partial close or the exit; null for the others. */
+  units: decimalString.nullable().default(null),
+});
+export type ReplayEvent = z.infer<typeof replayEvent>;
+export const replay = z.object({
+  instrument: z.string(),
+  granularity: z.enum(REPLAY_GRANULARITIES),
+  /** Mid candles, oldest first, from `before` candles ahead of the entry to the exit (or now, while open). */
+  candles: z.array(candle),
+  events: z.array(replayEvent),
+  /** Index into `candles` of the candle holding the entry. */
+  entryIndex: z.number().int(),
+  side: z.enum(['long', 'short']),
+  entryPrice: decimalString,
+  units: decimalString,
+  /** The account's currency and the value of one pip of this trade in it, for the open P/L; null when unknown. */
+  currency: z.string().nullable(),
+  pipValue: decimalString.nullable(),
+  /** The money the initial stop risks (1 R), null without an initial stop. */
+  riskAmount: decimalString.nullable(),
+});
+export type Replay = z.infer<typeof replay>;
+export const replayResponse = envelope.extend({ data: replay });

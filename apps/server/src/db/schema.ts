@@ -293,6 +293,118 @@ export interface RuleSetsTable {
   updated_at: string;
 }
 
+/** A playbook: the trader's setup (migration 030, modules/playbooks; docs/review.md). */
+export interface PlaybooksTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string;
+  /** JSON list of instrument names. */
+  instruments: string;
+  /** JSON list of session names (the contract's PLAYBOOK_SESSIONS). */
+  sessions: string;
+  default_risk_pct: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A rule group of a playbook; retired (not deleted) when an edit leaves it out. */
+export interface PlaybookGroupsTable {
+  id: string;
+  playbook_id: string;
+  user_id: string;
+  name: string;
+  position: number;
+  retired_at: NullableText;
+}
+
+/** A rule of a playbook's group, in the trader's words; retired (not deleted) when an edit leaves it out. */
+export interface PlaybookRulesTable {
+  id: string;
+  playbook_id: string;
+  group_id: string;
+  user_id: string;
+  text: string;
+  position: number;
+  retired_at: NullableText;
+}
+
+/** A trade's playbook and review, by the trade's keys (migration 030). */
+export interface TradeReviewsTable {
+  user_id: string;
+  account_key: string;
+  trade_id: string;
+  playbook_id: string;
+  /** 1: reviewed; 0: not reviewed yet. */
+  reviewed: number;
+  /** JSON list: the rule ids the trade was reviewed against. */
+  rule_ids: string;
+  /** JSON list: the rule ids ticked as followed. */
+  followed_rule_ids: string;
+  /** 1: every rule followed; 0: one broken; null: not reviewed. */
+  followed_all: number | null;
+  updated_at: string;
+}
+
+/** A setup seen and not taken (migration 030). */
+export interface MissedTradesTable {
+  id: string;
+  user_id: string;
+  playbook_id: string | null;
+  instrument: string;
+  side: string;
+  time: string;
+  entry: string;
+  stop: string;
+  target: string | null;
+  note: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * An image attached to a trade, a journal day, a playbook or a missed trade (migration 031, modules/attachments;
+ * docs/review.md, Attachments). The item is named by `target` and its keys: `account_key` + `trade_id` for a trade,
+ * `date` for a day, `item_id` for a playbook or missed trade.
+ */
+export interface AttachmentsTable {
+  id: string;
+  user_id: string;
+  target: string;
+  account_key: string | null;
+  trade_id: string | null;
+  date: string | null;
+  item_id: string | null;
+  content_type: string;
+  width: number;
+  height: number;
+  /** The image's bytes after re-encoding. */
+  bytes: number;
+  thumbnail_bytes: number;
+  caption: string;
+  /** `db`: the bytes are in attachment_blobs; `s3`: in the bucket under `storage_key`. */
+  storage: string;
+  storage_key: string;
+  created_at: string;
+}
+
+/** An image's and its thumbnail's bytes, when stored in the database. */
+export interface AttachmentBlobsTable {
+  attachment_id: string;
+  user_id: string;
+  data: Uint8Array;
+  thumbnail: Uint8Array;
+}
+
+/** S3 objects to delete, retried until gone: written in the transaction that deletes their rows. */
+export interface AttachmentDeletionsTable {
+  storage_key: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  last_error: NullableText;
+  created_at: string;
+}
+
 /** An alert of a loss limit's use crossing a threshold (migration 028, modules/rules; docs/rules.md, Alerts). */
 export interface RuleAlertsTable {
   id: string;
@@ -520,6 +632,14 @@ export interface Database {
   ai_usage: AiUsageTable;
   candles: CandlesTable;
   rule_sets: RuleSetsTable;
+  playbooks: PlaybooksTable;
+  playbook_groups: PlaybookGroupsTable;
+  playbook_rules: PlaybookRulesTable;
+  trade_reviews: TradeReviewsTable;
+  missed_trades: MissedTradesTable;
+  attachments: AttachmentsTable;
+  attachment_blobs: AttachmentBlobsTable;
+  attachment_deletions: AttachmentDeletionsTable;
   rule_alerts: RuleAlertsTable;
   rule_days: RuleDaysTable;
   rule_set_states: RuleSetStatesTable;

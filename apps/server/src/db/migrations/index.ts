@@ -25,6 +25,7 @@ import * as m026 from './026-home-currency';
 import * as m027 from './027-rule-sets';
 import * as m028 from './028-rule-alerts';
 import * as m029 from './029-rule-days';
+import * as m030 from './030-playbooks';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -55,4 +56,5 @@ export const migrations = {
   '027-rule-sets': m027,
   '028-rule-alerts': m028,
   '029-rule-days': m029,
+  '030-playbooks': m030,
 };

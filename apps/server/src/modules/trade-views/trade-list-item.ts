@@ -46,5 +46,9 @@ export function toTradeListItem(
     mfe: excursion === 'ready' ? mfeOf(facts) : null,
     excursion,
     ruleBreaks: [...ruleBreaks],
+    playbookId: null,
+    reviewed: false,
+    followedAll: null,
+    attachmentCount: 0,
   };
 }

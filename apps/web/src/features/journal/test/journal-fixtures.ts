@@ -104,6 +104,10 @@ export function trade(overrides: Partial<TradeListItem> = {}): TradeListItem {
     mfe: null,
     excursion: null,
     ruleBreaks: [],
+    playbookId: null,
+    reviewed: false,
+    followedAll: null,
+    attachmentCount: 0,
     ...overrides,
   };
 }

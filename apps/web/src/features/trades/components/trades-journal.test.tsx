@@ -386,6 +386,10 @@ describe('Trade details: the journal', () => {
         mfe: { price: '1.17450', pips: 19.6, r: 0.77 },
         excursion: 'ready',
         ruleBreaks: [],
+        playbookId: null,
+        reviewed: false,
+        followedAll: null,
+        attachmentCount: 0,
       },
     ];
     fakeApi({ [HISTORY]: () => ({ body: { ...tradePage([]), data: rows } }), [TAGS]: () => tagsBody() });

@@ -15,6 +15,10 @@ const row = (overrides: Partial<TradeListItem>): TradeListItem => ({
   mfe: null,
   excursion: null,
   ruleBreaks: [],
+  playbookId: null,
+  reviewed: false,
+  followedAll: null,
+  attachmentCount: 0,
   ...overrides,
 });
 const values = (item: TradeListItem) => Object.fromEntries(tradeRisk(item).map((d) => [d.label, d.value]));
