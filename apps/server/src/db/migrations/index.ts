@@ -26,6 +26,7 @@ import * as m027 from './027-rule-sets';
 import * as m028 from './028-rule-alerts';
 import * as m029 from './029-rule-days';
 import * as m030 from './030-playbooks';
+import * as m031 from './031-attachments';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -57,4 +58,5 @@ export const migrations = {
   '028-rule-alerts': m028,
   '029-rule-days': m029,
   '030-playbooks': m030,
+  '031-attachments': m031,
 };
