@@ -63,6 +63,7 @@ const CSV_HEADER = [
   'Rating',
   'Tags',
   'Note',
+  'Attachments',
   'Platform',
   'Symbol',
   'Lots',

@@ -96,6 +96,13 @@ import {
 } from './modules/candles';
 import { bookTrades, createMoneyService, moneyRoutes, namedAccounts } from './modules/money';
 import {
+  createPlaybooksRepository,
+  createPlaybooksService,
+  playbooksRoutes,
+  playbooksUserData,
+  type PlaybooksDb,
+} from './modules/playbooks';
+import {
   createRuleDayStore,
   createRulesRepository,
   createRulesService,
@@ -169,6 +176,7 @@ export function userDataHooks(syncJobs: Pick<SyncJobs, 'userData'>): readonly Us
     analyticsUserData,
     importUserData,
     rulesUserData,
+    playbooksUserData,
     syncJobs.userData,
     supportUserData,
     aiUsageUserData,
@@ -528,6 +536,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // After the database's hook, so it runs first: the alert mails still being sent are marked before it closes.
   app.addHook('onClose', () => rules.settle());
   await app.register(rulesRoutes, { rules });
+
+  // Playbooks, trade reviews, the playbook report and missed trades (docs/review.md): trades named through trading,
+  // read through the read side; a missed trade's outcome from the candle store's M5 mid candles, at a screen's
+  // priority (only for a user with an OANDA connection).
+  const playbooks = createPlaybooksService({
+    repository: createPlaybooksRepository(slice<PlaybooksDb>(db.kysely)),
+    trading,
+    views,
+    candles: (userId, request) =>
+      candles.readForUser(userId, { ...request, granularity: 'M5', price: 'M', priority: 'interactive' }),
+    homeCurrencyOf: async (userId) => (await settings.homeCurrency(userId)).currency,
+    ratesFor,
+    now: ctx.now,
+    log: (err, context) => app.log.warn({ err, ...context }, 'playbooks'),
+  });
+  await app.register(playbooksRoutes, { playbooks });
 
   const imports = createImportService({
     db: slice<ImportTables>(db.kysely),

@@ -28,6 +28,8 @@ export const dashboardMetricsQuery = withDateRange(
         instrument: true,
         tag: true,
         ruleBreak: true,
+        playbookId: true,
+        playbookReview: true,
       }).shape,
     ),
 );

@@ -251,6 +251,7 @@ function service(provider: LlmProvider): AnalyticsService {
           sliceBook(book, selection, { accountKeys: new Set(selection.account ? [selection.account] : []) }),
         ),
       accountKeysNamed: (_user, named) => Promise.resolve(new Set([named])),
+      reviewsFor: () => Promise.resolve(undefined),
     },
     snapshots: createSnapshotRepository(db.kysely, 'sqlite'),
     now: () => new Date(clock),

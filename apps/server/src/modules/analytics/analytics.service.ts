@@ -9,6 +9,7 @@ import {
   type TagFacts,
   type TradeItem,
   type TradeTag,
+  type PlaybookReview,
 } from '@pipsense/contract';
 import type { LlmProvider, LlmProviders } from '../../integrations/llm';
 import { badRequest } from '../../lib/errors';
@@ -90,7 +91,7 @@ export interface AnalyticsServiceDeps {
   insights: InsightsRepository;
   journal: Pick<JournalFactsService, 'tags' | 'tagsByTrade'>;
   /** The trades an overview reads (overview-trades.ts). */
-  source: Pick<OverviewTrades, 'book' | 'count' | 'slice' | 'accountKeysNamed'>;
+  source: Pick<OverviewTrades, 'book' | 'count' | 'slice' | 'accountKeysNamed' | 'reviewsFor'>;
   /** The books held in memory by this instance (book-cache.ts; default: its own, of the default size). */
   books?: BookCache | undefined;
   /** The unfiltered overviews, one per scope and data version. */
@@ -131,11 +132,17 @@ export interface OverviewRequest {
   tag?: string[] | undefined;
   /** Only the trades that broke a rule of the user's rule sets (true), or only the others (false). */
   ruleBreak?: boolean | undefined;
+  /** Only the trades on this playbook, and of them (or of every assigned trade) one review state (docs/review.md). */
+  playbookId?: string | undefined;
+  playbookReview?: PlaybookReview | undefined;
 }
 
 /** Whether the request slices the overview (anything beyond zone and mode). */
 export const isSliced = (r: OverviewRequest): boolean =>
-  Boolean(r.from || r.to || r.accountId || r.instrument || (r.tag && r.tag.length > 0)) || r.ruleBreak !== undefined;
+  Boolean(r.from || r.to || r.accountId || r.instrument || (r.tag && r.tag.length > 0)) ||
+  r.ruleBreak !== undefined ||
+  r.playbookId !== undefined ||
+  r.playbookReview !== undefined;
 
 interface InsightsView {
   cards: OverviewInsights;
@@ -452,6 +459,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     const facts = async () => ({
       accountKeys: slice.account ? await deps.source.accountKeysNamed(userId, slice.account) : undefined,
       tagsByTrade,
+      reviewsByTrade: await deps.source.reviewsFor(userId, slice),
     });
     const held = books.held(key, version.data);
     if (held) return sliceBook(held, slice, await facts());

@@ -3,10 +3,12 @@ import { platformByQuery } from '@pipsense/contract';
 import { apiAccountId } from '../trading';
 import { tradeRef } from '../journal';
 import {
+  readsReviews,
   timeRange,
   tradeMatcher,
   type BookRow,
   type BookRows,
+  type ReviewFact,
   type TradeFieldReaders,
   type TradeSelection,
 } from '../trade-views';
@@ -27,6 +29,8 @@ export function overviewSelection(r: {
   to?: string | undefined;
   instrument?: string | undefined;
   tag?: readonly string[] | undefined;
+  playbookId?: string | undefined;
+  playbookReview?: OverviewSelection['playbookReview'];
 }): OverviewSelection {
   return {
     platform: r.platform,
@@ -35,6 +39,8 @@ export function overviewSelection(r: {
     instrument: r.instrument,
     time: r.from || r.to ? { basis: 'open', ends: 'both', from: r.from, to: r.to } : undefined,
     tags: r.tag,
+    playbookId: r.playbookId,
+    playbookReview: r.playbookReview,
   };
 }
 
@@ -128,6 +134,8 @@ function bookFields(book: OverviewBook, platform: string): TradeFieldReaders<Eng
 export interface SliceFacts {
   accountKeys?: ReadonlySet<string> | undefined;
   tagsByTrade?: ReadonlyMap<string, readonly string[]> | undefined;
+  /** The playbook assignments by `<account key> <trade id>` (read only when the selection filters by playbook). */
+  reviewsByTrade?: ReadonlyMap<string, ReviewFact> | undefined;
 }
 
 /** The trades of a book in a selection, in the book's order (the same objects: nothing is copied). */
@@ -147,6 +155,7 @@ export function sliceBook(book: OverviewBook, selection: OverviewSelection, fact
     tagIds: (t) => facts.tagsByTrade?.get(tradeRef(t.accountId, t.tradeId)),
     // The trade views' key (`<account key> <trade id>`), which the rule breaks are keyed by.
     tradeKey: (t, i) => `${book.accountKeys[i]!} ${t.tradeId}`,
+    review: (t, i) => facts.reviewsByTrade?.get(`${book.accountKeys[i]!} ${t.tradeId}`),
   });
   const trades = book.trades;
   const out: EngineTrade[] = [];
@@ -199,6 +208,10 @@ export function createOverviewTrades(rows: BookRows) {
     book: (userId: string, platform: PlatformQuery): Promise<OverviewBook> => read(userId, { platform }),
 
     accountKeysNamed: rows.accountKeysNamed,
+
+    /** The playbook assignments a selection filtering by playbook matches a book with (none read otherwise). */
+    reviewsFor: async (userId: string, selection: TradeSelection): Promise<Map<string, ReviewFact> | undefined> =>
+      readsReviews(selection) ? rows.reviewsByTrade(userId) : undefined,
 
     /** One selection's trades read with it in SQL, for a book too large to keep in memory. */
     async slice(userId: string, selection: OverviewSelection): Promise<EngineTrade[]> {

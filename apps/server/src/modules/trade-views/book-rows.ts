@@ -6,6 +6,7 @@ import type { TradeViewsTables } from './tables';
 import type { TradeSelection } from './selection';
 import { accountKeysOf, selectTrades } from './selection-sql';
 import { closedAmounts, firstOpenTime } from './closed-amounts';
+import { reviewsByTrade } from './trade-list.repository';
 
 /** The columns the Overview's engine reads, in the order of a raw row. */
 const COLUMNS = [
@@ -155,6 +156,12 @@ export function createBookRows(db: Kysely<TradeViewsTables>) {
 
     /** The keys of the accounts an account filter names (its login or its key), for the in-memory matcher. */
     accountKeysNamed: (userId: string, named: string): Promise<Set<string>> => accountKeysOf(db, userId, named),
+
+    /**
+     * Every playbook assignment of the user with its review, by `<account key> <trade id>`: what the Overview's
+     * playbook filters match a book's trades with.
+     */
+    reviewsByTrade: (userId: string) => reviewsByTrade(db, userId),
 
     /** One account's closed trades as a balance books them (close time, P/L, financing), oldest close first. */
     closedAmounts: (userId: string, accountKey: string) => closedAmounts(db, userId, accountKey),

@@ -3,8 +3,8 @@
  * tags), R and excursions, for every module that shows or counts trades (docs/decisions/021-one-read-side-for-trades.md).
  * What other modules may import.
  */
-export type { TradeSelection, TradeFieldReaders } from './selection';
-export { timeRange, tradeMatcher } from './selection';
+export type { TradeSelection, TradeFieldReaders, ReviewFact } from './selection';
+export { readsReviews, timeRange, tradeMatcher } from './selection';
 export type { TradeViewsTables } from './tables';
 export { NO_RULE_BREAKS, type RuleBreakIndex, type RuleBreakSource } from './rule-breaks';
 export { createTradeViews } from './trade-views';

@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { platformByQuery } from '@pipsense/contract';
 import { accountKeysNamed } from '../trading';
 import type { TradeViewsTables } from './tables';
-import { readsNotes, type TimeBounds, type TradeSelection } from './selection';
+import { readsNotes, readsReviews, type TimeBounds, type TradeSelection } from './selection';
 
 /**
  * Stored times are OANDA's fixed-width nanosecond form (`…:SS.nnnnnnnnnZ`); bounds are written the same way so
@@ -95,6 +95,16 @@ export function selectTrades(
   if (s.stopLoss !== undefined) query = query.where('trades.stop_loss_price', s.stopLoss ? 'is not' : 'is', null);
   if (s.takeProfit !== undefined) query = query.where('trades.take_profit_price', s.takeProfit ? 'is not' : 'is', null);
   if (s.ruleBreak) query = withRuleBreak(query, s.ruleBreak);
+  if (readsReviews(s)) {
+    // The assigned trades first (trade_reviews_playbook_idx, or its key's user prefix), then each by its key, as
+    // the tag filter does.
+    let reviewed = db.selectFrom('trade_reviews').select(['account_key', 'trade_id']).where('user_id', '=', userId);
+    if (s.playbookId !== undefined) reviewed = reviewed.where('playbook_id', '=', s.playbookId);
+    if (s.playbookReview === 'followed') reviewed = reviewed.where('followed_all', '=', 1);
+    if (s.playbookReview === 'broke') reviewed = reviewed.where('followed_all', '=', 0);
+    if (s.playbookReview === 'unreviewed') reviewed = reviewed.where('reviewed', '=', 0);
+    query = query.where((eb) => eb.refTuple('trades.account_key', 'trades.trade_id'), 'in', reviewed as never);
+  }
   return query;
 }
 

@@ -8,7 +8,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { createTestDb } from '../../test/harness';
 import { insertUser } from '../../test/rows';
 import { accountKeysOf, selectTrades } from './selection-sql';
-import { selectionMatcher, type SelectableTrade, type TradeSelection } from './selection';
+import { selectionMatcher, type ReviewFact, type SelectableTrade, type TradeSelection } from './selection';
 
 const USER = 'user-selection';
 const OTHER = 'user-selection-other';
@@ -25,6 +25,7 @@ const ACCOUNTS = [
 const KEYS = ACCOUNTS.map((a) => a.key);
 const TAGS = ['tag-a', 'tag-b', 'tag-c'];
 const NOTES = ['', 'Breakout on NEWS', 'fomo 100%', 'moved_stop', 'calm'];
+const PLAYBOOKS = ['pb-a', 'pb-b'];
 
 interface GeneratedTrade {
   key: number;
@@ -42,6 +43,7 @@ interface GeneratedTrade {
   takeProfit: boolean;
   note: string | null;
   tags: string[];
+  review: ReviewFact | null;
 }
 
 const decimal = fc
@@ -65,6 +67,11 @@ const trade: fc.Arbitrary<GeneratedTrade> = fc.record({
   takeProfit: fc.boolean(),
   note: fc.option(fc.constantFrom(...NOTES)),
   tags: fc.subarray(TAGS),
+  review: fc.option(
+    fc
+      .tuple(fc.constantFrom(...PLAYBOOKS), fc.constantFrom(null, true, false))
+      .map(([playbookId, followedAll]) => ({ playbookId, reviewed: followedAll !== null, followedAll })),
+  ),
 });
 
 /** A bound on the trades' minute grid, or a millisecond beside one. */
@@ -108,6 +115,8 @@ const FIELDS: { [K in keyof TradeSelection]-?: fc.Arbitrary<TradeSelection[K]> }
       .array(fc.tuple(fc.constantFrom(...KEYS), fc.integer({ min: 100, max: 116 })), { maxLength: 8 })
       .map((pairs) => new Set(pairs.map(([key, id]) => `${key} ${id}`))),
   }),
+  playbookId: fc.constantFrom(...PLAYBOOKS, 'pb-none'),
+  playbookReview: fc.constantFrom('followed' as const, 'broke' as const, 'unreviewed' as const),
 };
 const selection: fc.Arbitrary<TradeSelection> = fc
   .subarray(Object.keys(FIELDS) as Array<keyof TradeSelection>, { minLength: 1, maxLength: 3 })
@@ -148,6 +157,21 @@ beforeAll(async () => {
       .insertInto('journal_tags')
       .values({ id, user_id: USER, kind: 'setup', name: id, name_key: id, created_at: AT, updated_at: AT })
       .execute();
+  for (const id of PLAYBOOKS)
+    await db
+      .insertInto('playbooks')
+      .values({
+        id,
+        user_id: USER,
+        name: id,
+        description: '',
+        instruments: '[]',
+        sessions: '[]',
+        default_risk_pct: null,
+        created_at: AT,
+        updated_at: AT,
+      })
+      .execute();
 });
 afterAll(async () => {
   await testDb.close();
@@ -156,6 +180,7 @@ afterAll(async () => {
 /** Replaces the stored trades, notes and tags with these; the other user gets a copy of each trade. */
 async function store(trades: readonly GeneratedTrade[]): Promise<SelectableTrade[]> {
   await db.deleteFrom('trade_tags').execute();
+  await db.deleteFrom('trade_reviews').execute();
   await db.deleteFrom('trade_notes').execute();
   await db.deleteFrom('trades').execute();
   const out: SelectableTrade[] = [];
@@ -216,6 +241,21 @@ async function store(trades: readonly GeneratedTrade[]): Promise<SelectableTrade
         .insertInto('trade_tags')
         .values({ user_id: USER, account_key: key, trade_id: row.trade_id, tag_id: tag, created_at: AT })
         .execute();
+    if (t.review !== null)
+      await db
+        .insertInto('trade_reviews')
+        .values({
+          user_id: USER,
+          account_key: key,
+          trade_id: row.trade_id,
+          playbook_id: t.review.playbookId,
+          reviewed: t.review.reviewed ? 1 : 0,
+          rule_ids: '[]',
+          followed_rule_ids: '[]',
+          followed_all: t.review.followedAll === null ? null : t.review.followedAll ? 1 : 0,
+          updated_at: AT,
+        })
+        .execute();
     out.push({
       accountKey: key,
       platform: row.platform,
@@ -252,6 +292,7 @@ describe('a trade selection', () => {
               tagIds: (t) => trades[stored.indexOf(t)]!.tags,
               note: (t) => trades[stored.indexOf(t)]!.note,
               tradeKey: (t) => idOf(t, stored.indexOf(t)),
+              review: (t) => trades[stored.indexOf(t)]!.review ?? undefined,
             });
             const inMemory = stored.flatMap((t, i) => (matches(t) ? [idOf(t, i)] : [])).sort();
             expect(bySql, JSON.stringify(s)).toEqual(inMemory);

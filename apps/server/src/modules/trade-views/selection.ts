@@ -1,4 +1,4 @@
-import { platformByQuery, type Mode, type PlatformQuery } from '@pipsense/contract';
+import { platformByQuery, type Mode, type PlatformQuery, type PlaybookReview } from '@pipsense/contract';
 import { compareDecimals, isDecimal, negateDecimal, signOf } from '../../domain/decimal';
 
 /**
@@ -50,7 +50,26 @@ export interface TradeSelection {
    * `broke: false`: only the others. The reader asks the rules for the keys (trade-views.ts `ruleBreaks`).
    */
   ruleBreak?: { broke: boolean; keys: ReadonlySet<string> } | undefined;
+  /** Only the trades assigned to this playbook (the playbooks' `trade_reviews`; docs/review.md). */
+  playbookId?: string | undefined;
+  /**
+   * Among the assigned trades (of `playbookId` when given): 'followed' reviewed with every rule followed, 'broke'
+   * reviewed with one not followed, 'unreviewed' assigned and not reviewed yet.
+   */
+  playbookReview?: PlaybookReview | undefined;
 }
+
+/** A trade's assignment to a playbook and its review, as the matcher reads it. */
+export interface ReviewFact {
+  playbookId: string;
+  reviewed: boolean;
+  /** null while not reviewed. */
+  followedAll: boolean | null;
+}
+
+/** The review state a `playbookReview` filter names, of an assigned trade. */
+export const reviewStateOf = (r: ReviewFact): PlaybookReview =>
+  !r.reviewed ? 'unreviewed' : r.followedAll ? 'followed' : 'broke';
 
 export interface TimeBounds {
   basis: 'open' | 'close';
@@ -128,6 +147,8 @@ export interface SelectionFacts<T = SelectableTrade> {
   note?: (trade: T, i: number) => string | null | undefined;
   /** The trade's key as `ruleBreak.keys` holds it (`<account key> <trade id>`). */
   tradeKey?: (trade: T, i: number) => string;
+  /** The trade's playbook and review; undefined when it is on no playbook. */
+  review?: (trade: T, i: number) => ReviewFact | undefined;
 }
 
 /** Epoch milliseconds of an ISO instant; undefined for none or an unreadable one. */
@@ -150,6 +171,10 @@ export function timeRange(time: TimeBounds): { lo: number; hi: number; toInclude
 
 /** Whether the selection reads the journal's notes (a join the SQL makes only then). */
 export const readsNotes = (s: TradeSelection): boolean => Boolean(s.noteText) || s.hasNote !== undefined;
+
+/** Whether the selection reads the playbooks' reviews (a filter answered through `trade_reviews`). */
+export const readsReviews = (s: TradeSelection): boolean =>
+  s.playbookId !== undefined || s.playbookReview !== undefined;
 
 /** The selection as a test of one `SelectableTrade` (the in-memory twin of selection-sql.ts). */
 export function selectionMatcher(s: TradeSelection, facts: SelectionFacts = {}): (t: SelectableTrade) => boolean {
@@ -241,6 +266,16 @@ export function tradeMatcher<T>(
     const { broke, keys } = s.ruleBreak;
     const keyOf = facts.tradeKey;
     tests.push((t, i) => (keyOf !== undefined && keys.has(keyOf(t, i))) === broke);
+  }
+  if (readsReviews(s)) {
+    const { playbookId, playbookReview } = s;
+    const reviewOf = facts.review;
+    tests.push((t, i) => {
+      const review = reviewOf?.(t, i);
+      if (!review) return false;
+      if (playbookId !== undefined && review.playbookId !== playbookId) return false;
+      return playbookReview === undefined || reviewStateOf(review) === playbookReview;
+    });
   }
   // The Overview tests whole books with this: one or two tests are called directly, more in an indexed loop.
   const [first, second] = tests;

@@ -61,6 +61,7 @@ const COLUMNS: ReadonlyArray<[string, (t: TradeListItem, timeZone: string) => st
   ['Rating', (t) => t.rating],
   ['Tags', (t) => t.tags.map((tag) => `${tag.kind}:${tag.name}`).join('; ')],
   ['Note', (t) => t.note],
+  ['Attachments', (t) => t.attachmentCount],
   // Where the trade comes from, and what an imported MetaTrader trade carries beside OANDA's fields.
   ['Platform', (t) => t.platform],
   ['Symbol', (t) => t.symbol],

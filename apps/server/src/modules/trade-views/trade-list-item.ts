@@ -2,6 +2,7 @@ import type { TradeListItem, TradeRuleBreak, TradeTag } from '@pipsense/contract
 import { initialRiskOf, maeOf, mfeOf, rMultipleOf, type RiskFacts } from '../../domain/risk';
 import { toTradeItem } from '../trading';
 import type { TradeListRow, TradeRow } from './trade-list.repository';
+import type { ReviewFact } from './selection';
 
 const riskFactsOf = (row: TradeRow): RiskFacts => ({
   instrument: row.instrument,
@@ -24,13 +25,15 @@ function excursionState(row: TradeRow): TradeListItem['excursion'] {
 }
 
 /**
- * A list row: the trade, the trader's journal on it, its risk in R (domain/risk.ts) and the rules it broke
- * (rule-breaks.ts).
+ * A list row: the trade, the trader's journal on it, its risk in R (domain/risk.ts), the rules it broke
+ * (rule-breaks.ts), its playbook review and how many images it carries.
  */
 export function toTradeListItem(
   row: TradeListRow,
   tags: readonly TradeTag[],
   ruleBreaks: readonly TradeRuleBreak[] = [],
+  review?: ReviewFact,
+  attachmentCount = 0,
 ): TradeListItem {
   const facts = riskFactsOf(row);
   const excursion = excursionState(row);
@@ -46,9 +49,9 @@ export function toTradeListItem(
     mfe: excursion === 'ready' ? mfeOf(facts) : null,
     excursion,
     ruleBreaks: [...ruleBreaks],
-    playbookId: null,
-    reviewed: false,
-    followedAll: null,
-    attachmentCount: 0,
+    playbookId: review?.playbookId ?? null,
+    reviewed: review?.reviewed ?? false,
+    followedAll: review?.followedAll ?? null,
+    attachmentCount,
   };
 }

@@ -3,7 +3,7 @@ import { PLATFORM_TABLE, platformByQuery, type TradeFilters, type TradeTag } fro
 import { sqliteHandleOf } from '../../db/client';
 import type { TradesTable } from '../../db/schema';
 import type { TradeViewsTables } from './tables';
-import { readsNotes, type TradeSelection } from './selection';
+import { readsNotes, readsReviews, type ReviewFact, type TradeSelection } from './selection';
 import { realizedPlValue, selectTrades } from './selection-sql';
 
 /** A stored trade as the views read it. */
@@ -36,6 +36,8 @@ export function listSelection(f: Partial<TradeFilters>): TradeSelection {
     tags: f.tag,
     noteText: f.q,
     hasNote: f.hasNote,
+    playbookId: f.playbookId,
+    playbookReview: f.playbookReview,
   };
 }
 
@@ -83,8 +85,8 @@ const SORT_KEYS: Record<NonNullable<TradeFilters['sort']>, SortKey[]> = {
 export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
   const sqlite = sqliteHandleOf(db) !== undefined;
   const matching = (userId: string, s: TradeSelection) => selectTrades(db, userId, s);
-  /** A selection that reaches its trades through the journal's tables (tags, notes). */
-  const throughJournal = (s: TradeSelection) => (s.tags?.length ?? 0) > 0 || readsNotes(s);
+  /** A selection that reaches its trades through the journal's tables (tags, notes) or the playbooks' reviews. */
+  const throughJournal = (s: TradeSelection) => (s.tags?.length ?? 0) > 0 || readsNotes(s) || readsReviews(s);
 
   /**
    * The selection as the query needs it: a platform filter is left out when the user has no trade on another platform
@@ -271,6 +273,45 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
       return out;
     },
 
+    /** The playbook and review of each of these trades that is on a playbook, by `<account_key> <trade_id>`. */
+    async reviewsOf(userId: string, rows: readonly TradeRow[]): Promise<Map<string, ReviewFact>> {
+      const out = new Map<string, ReviewFact>();
+      if (rows.length === 0) return out;
+      const { accounts, ids } = forTrades(rows);
+      const found = await db
+        .selectFrom('trade_reviews')
+        .select(['account_key', 'trade_id', 'playbook_id', 'reviewed', 'followed_all'])
+        .where('user_id', '=', userId)
+        .where('account_key', 'in', accounts)
+        .where('trade_id', 'in', ids)
+        .execute();
+      for (const r of found) out.set(tradeKey(r), reviewFactOf(r));
+      return out;
+    },
+
+    /** Every playbook assignment of the user, by `<account_key> <trade_id>` (the Overview's in-memory filter). */
+    reviewsByTrade: (userId: string) => reviewsByTrade(db, userId),
+
+    /** How many images each of these trades carries, by `<account_key> <trade_id>` (absent: none). */
+    async attachmentCountsOf(userId: string, rows: readonly TradeRow[]): Promise<Map<string, number>> {
+      const out = new Map<string, number>();
+      if (rows.length === 0) return out;
+      const { accounts, ids } = forTrades(rows);
+      const found = await db
+        .selectFrom('attachments')
+        .select((eb) => ['account_key', 'trade_id', eb.fn.countAll<number | string>().as('n')])
+        .where('user_id', '=', userId)
+        .where('target', '=', 'trade')
+        .where('account_key', 'in', accounts)
+        .where('trade_id', 'in', ids)
+        .groupBy(['account_key', 'trade_id'])
+        .execute();
+      for (const r of found)
+        if (r.account_key !== null && r.trade_id !== null)
+          out.set(tradeKey({ account_key: r.account_key, trade_id: r.trade_id }), Number(r.n));
+      return out;
+    },
+
     /** Close time and realized P/L of the selected trades (the P/L calendar selects closed ones). */
     closedPL(userId: string, selection: TradeSelection) {
       return matching(userId, selection)
@@ -346,3 +387,19 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
 export type TradeListRepository = ReturnType<typeof createTradeListRepository>;
 
 export const tradeKey = (r: { account_key: string; trade_id: string }) => `${r.account_key} ${r.trade_id}`;
+
+/** Every playbook assignment of the user with its review, by `<account_key> <trade_id>`. */
+export async function reviewsByTrade(db: Kysely<TradeViewsTables>, userId: string): Promise<Map<string, ReviewFact>> {
+  const found = await db
+    .selectFrom('trade_reviews')
+    .select(['account_key', 'trade_id', 'playbook_id', 'reviewed', 'followed_all'])
+    .where('user_id', '=', userId)
+    .execute();
+  return new Map(found.map((r) => [tradeKey(r), reviewFactOf(r)]));
+}
+
+const reviewFactOf = (r: { playbook_id: string; reviewed: number; followed_all: number | null }): ReviewFact => ({
+  playbookId: r.playbook_id,
+  reviewed: Number(r.reviewed) === 1,
+  followedAll: r.followed_all === null ? null : Number(r.followed_all) === 1,
+});

@@ -74,11 +74,22 @@ export function createTradeViews({ db, listVersionOf, ruleBreaks, now }: TradeVi
   }
 
   async function withJournal(userId: string, rows: TradeListRow[], index?: RuleBreakIndex): Promise<TradeListItem[]> {
-    const [tags, { byTrade }] = await Promise.all([
+    const [tags, { byTrade }, reviews, attachments] = await Promise.all([
       tradeList.tagsOf(userId, rows),
       index ? Promise.resolve(index) : breaksOf(userId),
+      tradeList.reviewsOf(userId, rows),
+      tradeList.attachmentCountsOf(userId, rows),
     ]);
-    return rows.map((row) => toTradeListItem(row, tags.get(tradeKey(row)) ?? [], byTrade.get(tradeKey(row)) ?? []));
+    return rows.map((row) => {
+      const key = tradeKey(row);
+      return toTradeListItem(
+        row,
+        tags.get(key) ?? [],
+        byTrade.get(key) ?? [],
+        reviews.get(key),
+        attachments.get(key) ?? 0,
+      );
+    });
   }
 
   return {
@@ -178,6 +189,14 @@ export function createTradeViews({ db, listVersionOf, ruleBreaks, now }: TradeVi
     /** When a selected trade was last written; null when none is stored. */
     lastTradeWrite(userId: string, selection: TradeSelection) {
       return tradeQuery.latestWrite(userId, selection);
+    },
+
+    /**
+     * Every playbook assignment of the user with its review, by `<account key> <trade id>` (the Overview's filter
+     * by playbook, matched in memory).
+     */
+    reviewsByTrade(userId: string) {
+      return tradeList.reviewsByTrade(userId);
     },
 
     /** How many stored trades carry each tag (of these tags only, when given); a tag on none is absent. */
