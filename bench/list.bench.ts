@@ -34,13 +34,20 @@ const GOAL_MS = 50;
 const GOAL_BYTES = 64 * 1024 * 1024;
 const USER = 'bench-user';
 const TAGS = { breakout: 'tag-breakout', pullback: 'tag-pullback', fomo: 'tag-fomo' };
+const PLAYBOOKS = { london: 'pb-london', pullback: 'pb-pullback', news: 'pb-news' };
 const STAMP = SYNTHETIC_NOW.toISOString();
 const pgAdmin = process.env.PIPSENSE_BENCH_PG_URL;
 
-/** The journal: 1 in 10 trades tagged breakout, 1 in 7 pullback, 1 in 20 fomo; a note on 1 in 5. */
+/**
+ * The journal: 1 in 10 trades tagged breakout, 1 in 7 pullback, 1 in 20 fomo; a note on 1 in 5. The playbooks: 1 in 4
+ * trades on one of three playbooks (so 1 in 12 on each), of them a third followed every rule, a third broke one, a
+ * third not reviewed.
+ */
 function journal(trades: readonly EngineTrade[]) {
   const tags: unknown[][] = [];
   const notes: unknown[][] = [];
+  const reviews: unknown[][] = [];
+  const books = Object.values(PLAYBOOKS);
   trades.forEach((t, i) => {
     const key = oandaAccount('demo', t.accountId).account_key;
     if (i % 10 === 0) tags.push([USER, key, t.tradeId, TAGS.breakout, STAMP]);
@@ -48,8 +55,14 @@ function journal(trades: readonly EngineTrade[]) {
     if (i % 20 === 3) tags.push([USER, key, t.tradeId, TAGS.fomo, STAMP]);
     if (i % 5 === 1)
       notes.push([USER, key, t.tradeId, i % 15 === 1 ? 'Chased it: FOMO again' : 'Followed the plan', 3, STAMP, STAMP]);
+    if (i % 4 === 2) {
+      const state = Math.floor(i / 4) % 3;
+      const followed = state === 0 ? '["r1","r2"]' : state === 1 ? '["r1"]' : '[]';
+      reviews.push([USER, key, t.tradeId, books[Math.floor(i / 12) % 3], state === 2 ? 0 : 1, '["r1","r2"]', followed]);
+      reviews.at(-1)!.push(state === 2 ? null : state === 0 ? 1 : 0, STAMP);
+    }
   });
-  return { tags, notes };
+  return { tags, notes, reviews };
 }
 
 function sqlSetup(trades: readonly EngineTrade[]) {
@@ -70,6 +83,7 @@ function sqlSetup(trades: readonly EngineTrade[]) {
       STAMP,
       STAMP,
     ]),
+    playbookRows: Object.values(PLAYBOOKS).map((id) => [id, USER, id, '', '[]', '[]', null, STAMP, STAMP]),
     ...journal(trades),
   };
 }
@@ -81,6 +95,10 @@ const INSERTS = {
   tagRows: 'journal_tags (id, user_id, kind, name, name_key, created_at, updated_at)',
   tags: 'trade_tags (user_id, account_key, trade_id, tag_id, created_at)',
   notes: 'trade_notes (user_id, account_key, trade_id, note, rating, created_at, updated_at)',
+  playbookRows:
+    'playbooks (id, user_id, name, description, instruments, sessions, default_risk_pct, created_at, updated_at)',
+  reviews:
+    'trade_reviews (user_id, account_key, trade_id, playbook_id, reviewed, rule_ids, followed_rule_ids, followed_all, updated_at)',
 } as const;
 
 async function fillSqlite(dir: string, data: ReturnType<typeof sqlSetup>) {
@@ -139,6 +157,13 @@ function pages(trades: readonly EngineTrade[]): Array<[string, TradeListRequest,
     ['closed losers, by close time', { outcome: 'loss', sort: 'closeTime', order: 'desc' }, 1],
     ['note text "fomo" + date range', { q: 'fomo', from, to }, 1],
     ['has a note, short, by instrument', { hasNote: true, side: 'short', sort: 'instrument', order: 'asc' }, 1],
+    ['one playbook, newest first', { playbookId: PLAYBOOKS.london }, 1],
+    [
+      'one playbook, broke a rule, by P/L (desc)',
+      { playbookId: PLAYBOOKS.pullback, playbookReview: 'broke', sort: 'realizedPL', order: 'desc' },
+      1,
+    ],
+    ['not reviewed + date range', { playbookReview: 'unreviewed', from, to }, 1],
   ];
 }
 

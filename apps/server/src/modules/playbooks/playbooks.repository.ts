@@ -62,8 +62,12 @@ export function createPlaybooksRepository(db: Kysely<PlaybooksDb>) {
     },
 
     /** Every group and rule (retired ones too) of these playbooks, in position order. */
-    async checklists(userId: string, playbookIds: readonly string[], trx: Kysely<PlaybooksDb> = db) {
-      if (playbookIds.length === 0) return { groups: [], rules: [] } as Checklist;
+    async checklists(
+      userId: string,
+      playbookIds: readonly string[],
+      trx: Kysely<PlaybooksDb> = db,
+    ): Promise<Checklist> {
+      if (playbookIds.length === 0) return { groups: [], rules: [] };
       const [groups, rules] = await Promise.all([
         trx
           .selectFrom('playbook_groups')
@@ -82,7 +86,7 @@ export function createPlaybooksRepository(db: Kysely<PlaybooksDb>) {
           .orderBy('id')
           .execute(),
       ]);
-      return { groups, rules } as Checklist;
+      return { groups, rules };
     },
 
     /** Per playbook: its assigned trades, how many are reviewed and how many followed every rule. */

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { playbookBody, missedTradeBody, updateTradePlaybookBody } from '@pipsense/contract';
 import {
   PLAYBOOK_LIMITS,
   PLAYBOOK_SESSIONS,
-  playbookBody,
   type MissedTrade,
   type Playbook,
   type PlaybookReport,
-  type TradeListItem,
   type TradePlaybook,
-  missedTradeBody,
-  updateTradePlaybookBody,
 } from '@pipsense/contract';
 import type { z } from 'zod';
 import { noDailyRates, prepareConversion, type DailyRates } from '../../domain/currency-totals';
@@ -69,6 +66,10 @@ const CANDLES_FAILED = 'Candles could not be read just now: try again later.';
 const NOT_YET = 'No candle after this time yet.';
 const WINDOW_ENDED = `Neither level was reached within ${MISSED_WINDOW_DAYS} days: the R at that last close.`;
 
+/** A settled outcome's key: the missed trade and every field its outcome depends on (an edit is a new key). */
+const settledKey = (r: MissedRow) =>
+  [r.id, r.updated_at, r.instrument, r.side, r.time, r.entry, r.stop, r.target ?? ''].join('|');
+
 /** A missed trade's outcome as the API shows it. */
 type OutcomeView = Pick<MissedTrade, 'outcome' | 'wouldBeR' | 'outcomeTime' | 'outcomeNote'>;
 
@@ -91,8 +92,8 @@ function jsonList(text: string): string[] {
   }
 }
 
-const bySessionOrder = (sessions: readonly string[]) =>
-  PLAYBOOK_SESSIONS.filter((s) => sessions.includes(s)) as Playbook['sessions'];
+const bySessionOrder = (sessions: readonly string[]): Playbook['sessions'] =>
+  PLAYBOOK_SESSIONS.filter((s) => sessions.includes(s));
 
 /**
  * The checklist an edit leaves (docs/review.md, Playbooks and reviews): a group or rule named by its id is kept
@@ -314,59 +315,89 @@ export function createPlaybooksService(deps: PlaybooksServiceDeps) {
     return playbookId;
   }
 
-  /** A missed trade's outcome from candles (missed-outcome.ts), kept once it no longer changes. */
-  async function outcomeOf(userId: string, row: MissedRow): Promise<OutcomeView> {
-    const cacheKey = `${row.id}|${row.updated_at}`;
-    const known = settled.get(cacheKey);
-    if (known) return known;
-    if (!deps.candles) return unavailable(NO_CANDLE_SOURCE);
+  /**
+   * The outcomes of these missed trades (missed-outcome.ts), by id. Settled ones (a level reached, or the window
+   * over) are kept per instance by id and last edit and cost nothing; the others read the candle store once per
+   * instrument and span of overlapping windows, so a list of dozens asks for a handful of spans, and the store
+   * fetches only what it does not hold yet (docs/review.md, Missed trades).
+   */
+  async function outcomesOf(userId: string, rows: readonly MissedRow[]): Promise<Map<string, OutcomeView>> {
+    const out = new Map<string, OutcomeView>();
     const nowMs = now().getTime();
-    const from = Date.parse(row.time);
-    const windowEnd = from + MISSED_WINDOW_DAYS * DAY_MS;
-    if (from >= nowMs) return { outcome: 'open', wouldBeR: null, outcomeTime: null, outcomeNote: NOT_YET };
-    let candles;
-    try {
-      candles = await deps.candles(userId, {
-        instrument: row.instrument,
-        from: new Date(from).toISOString(),
-        to: new Date(Math.min(nowMs, windowEnd)).toISOString(),
-      });
-    } catch (error) {
-      deps.log?.(error, { userId, missedTrade: row.id, what: 'missed trade candles' });
-      return unavailable(CANDLES_FAILED);
+    const pending: Array<{ row: MissedRow; from: number; to: number; windowOver: boolean }> = [];
+    for (const row of rows) {
+      const known = settled.get(settledKey(row));
+      const from = Date.parse(row.time);
+      const windowEnd = from + MISSED_WINDOW_DAYS * DAY_MS;
+      if (known) out.set(row.id, known);
+      else if (!deps.candles) out.set(row.id, unavailable(NO_CANDLE_SOURCE));
+      else if (from >= nowMs)
+        out.set(row.id, { outcome: 'open', wouldBeR: null, outcomeTime: null, outcomeNote: NOT_YET });
+      else pending.push({ row, from, to: Math.min(nowMs, windowEnd), windowOver: windowEnd <= nowMs });
     }
-    if (candles === null) return unavailable(NO_CANDLE_SOURCE);
-    const result = missedOutcome(
-      {
-        side: row.side === 'short' ? 'short' : 'long',
-        time: row.time,
-        entry: row.entry,
-        stop: row.stop,
-        target: row.target,
-      },
-      candles,
+    const read = deps.candles;
+    if (!read || pending.length === 0) return out;
+    // Per instrument, the windows merged where they overlap: one read of the store per span.
+    pending.sort((a, b) =>
+      a.row.instrument < b.row.instrument ? -1 : a.row.instrument > b.row.instrument ? 1 : a.from - b.from,
     );
-    const windowOver = windowEnd <= nowMs;
-    const outcome: OutcomeView = {
-      ...result,
-      outcomeNote:
-        result.outcome !== 'open' ? null : result.wouldBeR === null ? NOT_YET : windowOver ? WINDOW_ENDED : null,
-    };
-    if (result.outcome !== 'open' || windowOver) settled.set(cacheKey, outcome);
-    return outcome;
+    const spans: Array<{ instrument: string; from: number; to: number; members: typeof pending }> = [];
+    for (const p of pending) {
+      const last = spans.at(-1);
+      if (last && last.instrument === p.row.instrument && p.from <= last.to) {
+        last.to = Math.max(last.to, p.to);
+        last.members.push(p);
+      } else spans.push({ instrument: p.row.instrument, from: p.from, to: p.to, members: [p] });
+    }
+    // One span at a time: the candle store's budget is shared with the screens.
+    for (const span of spans) {
+      let candles: Awaited<ReturnType<MissedCandles>>;
+      try {
+        candles = await read(userId, {
+          instrument: span.instrument,
+          from: new Date(span.from).toISOString(),
+          to: new Date(span.to).toISOString(),
+        });
+      } catch (error) {
+        deps.log?.(error, { userId, instrument: span.instrument, what: 'missed trade candles' });
+        for (const p of span.members) out.set(p.row.id, unavailable(CANDLES_FAILED));
+        continue;
+      }
+      for (const { row, to, windowOver } of span.members) {
+        if (candles === null) {
+          out.set(row.id, unavailable(NO_CANDLE_SOURCE));
+          continue;
+        }
+        const within = candles.filter((c) => Date.parse(c.time) < to);
+        const side = row.side === 'short' ? 'short' : 'long';
+        const result = missedOutcome(
+          { side, time: row.time, entry: row.entry, stop: row.stop, target: row.target },
+          within,
+        );
+        const open = result.outcome === 'open';
+        const outcome: OutcomeView = {
+          ...result,
+          outcomeNote: !open ? null : result.wouldBeR === null ? NOT_YET : windowOver ? WINDOW_ENDED : null,
+        };
+        if (!open || windowOver) settled.set(settledKey(row), outcome);
+        out.set(row.id, outcome);
+      }
+    }
+    return out;
   }
 
   async function missedOf(userId: string, rows: readonly MissedRow[]): Promise<MissedTrade[]> {
-    const images = await attachmentCounts(
-      userId,
-      'missed',
-      rows.map((r) => r.id),
-    );
-    const out: MissedTrade[] = [];
-    // One at a time: the candle store's budget is shared with the screens; most outcomes are settled and cost none.
-    for (const row of rows) {
-      const outcome = await outcomeOf(userId, row);
-      out.push({
+    const [images, outcomes] = await Promise.all([
+      attachmentCounts(
+        userId,
+        'missed',
+        rows.map((r) => r.id),
+      ),
+      outcomesOf(userId, rows),
+    ]);
+    return rows.map((row) => {
+      const outcome = outcomes.get(row.id)!;
+      return {
         id: row.id,
         instrument: row.instrument,
         side: row.side === 'short' ? 'short' : 'long',
@@ -383,9 +414,8 @@ export function createPlaybooksService(deps: PlaybooksServiceDeps) {
         attachmentCount: images.get(row.id) ?? 0,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
-      });
-    }
-    return out;
+      };
+    });
   }
 
   async function ownedMissed(userId: string, id: string): Promise<MissedRow> {
@@ -546,8 +576,7 @@ export function createPlaybooksService(deps: PlaybooksServiceDeps) {
       const reviewOf = new Map(reviews.map((r) => [`${apiAccountId(r.account_key)}|${r.trade_id}`, r]));
       const trades: ReportTrade[] = [];
       for await (const batch of batches)
-        for (const item of batch as TradeListItem[])
-          trades.push({ item, currency: currencyOf.get(item.accountId) ?? '' });
+        for (const item of batch) trades.push({ item, currency: currencyOf.get(item.accountId) ?? '' });
       const conversion = await prepareConversion(
         home,
         trades.filter((t) => t.item.state === 'CLOSED').map(bookedAmount),
