@@ -59,7 +59,7 @@ const PLAYBOOK_NOT_FOUND = 'Playbook not found. It may have been deleted: reload
 const MISSED_NOT_FOUND = 'Missed trade not found. It may have been deleted: reload the list.';
 
 /** How long after its time a missed trade is followed (docs/review.md, Missed trades). */
-export const MISSED_WINDOW_DAYS = 7;
+const MISSED_WINDOW_DAYS = 7;
 const DAY_MS = 86_400_000;
 export const NO_CANDLE_SOURCE = 'No candle source: connect an OANDA account to see what it would have done.';
 const CANDLES_FAILED = 'Candles could not be read just now: try again later.';

@@ -68,7 +68,7 @@ export interface ReviewFact {
 }
 
 /** The review state a `playbookReview` filter names, of an assigned trade. */
-export const reviewStateOf = (r: ReviewFact): PlaybookReview =>
+const reviewStateOf = (r: ReviewFact): PlaybookReview =>
   !r.reviewed ? 'unreviewed' : r.followedAll ? 'followed' : 'broke';
 
 export interface TimeBounds {
