@@ -388,6 +388,8 @@ describe('reviews, bulk assignment and the report', () => {
 
     expect(await ok(await bulk(alice.token, ['301', '307'], book.id))).toEqual({ updated: 2 });
     expect(await ok(await bulk(alice.token, ['302'], second.id))).toEqual({ updated: 1 });
+    // The same request as before the write: the list's cached page moved with the list version.
+    expect(await idsOf(`playbookId=${second.id}`)).toEqual(['302']);
     const rows = new Map((await listOf('')).map((r) => [r.tradeId, r]));
     expect(rows.get('301')).toMatchObject({ playbookId: book.id, reviewed: true, followedAll: true });
     expect(rows.get('307')).toMatchObject({ playbookId: book.id, reviewed: false, followedAll: null });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvRecord, exportFileName, localTime } from './trade-export';
+import { csvField, csvHeader, csvRecord, exportFileName, localTime } from './trade-export';
 
 describe('the CSV encoder (RFC 4180)', () => {
   it('leaves plain fields alone and quotes those with a comma, a quote, CR or LF, doubling quotes', () => {
@@ -26,5 +26,10 @@ describe('the CSV encoder (RFC 4180)', () => {
     expect(exportFileName(new Date('2025-03-01T02:00:00Z'), 'America/Los_Angeles')).toBe(
       'pipsense-trades-2025-02-28.csv',
     );
+  });
+
+  it('counts each trade’s images in an Attachments column after the note', () => {
+    const header = csvHeader().trimEnd().split(',');
+    expect(header.slice(header.indexOf('Note'), header.indexOf('Note') + 2)).toEqual(['Note', 'Attachments']);
   });
 });
