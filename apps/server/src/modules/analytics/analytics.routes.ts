@@ -15,7 +15,7 @@ function metricsMessage(
   platform: PlatformQuery = 'oanda',
 ): string {
   if (data.tradeCount === 0 && filtered)
-    return 'No trades match these filters. Widen the date range or clear the account, instrument, tag or rule-break filter.';
+    return 'No trades match these filters. Widen the date range or clear the account, instrument, tag, rule-break or playbook filter.';
   if (data.tradeCount === 0 && platform === 'metatrader')
     return 'No MetaTrader trades imported yet. Import a MetaTrader 4/5 report or a CSV file on the Trades page.';
   if (data.tradeCount === 0)
