@@ -217,6 +217,7 @@ export function replayOf(input: {
     side: isLong(trade) ? 'long' : 'short',
     entryPrice: trade.price ?? '0',
     units: trade.initial_units.replace(/^-/, ''),
+    pipSize: String(pipSizeOf(trade.instrument)),
     currency: input.accountCurrency,
     pipValue,
     riskAmount: riskAmountOf(trade, pipValue),
