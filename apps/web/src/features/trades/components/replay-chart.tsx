@@ -3,7 +3,6 @@ import {
   CandlestickSeries,
   createChart,
   createSeriesMarkers,
-  type AutoscaleInfo,
   type IChartApi,
   type IPriceLine,
   type ISeriesApi,
@@ -36,32 +35,18 @@ interface Drawn {
 
 /**
  * The replay's candle chart: the shared candle chart's look (components/charts/candle-chart.tsx), built once and fed
- * a frame at a time, so that playing does not rebuild it. The price scale fits the candles shown and the levels in
- * force, so the stop and the target stay in view as they move.
+ * a frame at a time, so that playing does not rebuild it. As there, the price scale fits the candles shown: pass the
+ * levels within their range (`fitLevels`) and name the others beside the chart.
  */
 export function ReplayChart({ bars, total, lines, markers, precision, intraday, label, className }: ReplayChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const drawn = useRef<Drawn | null>(null);
-  const levels = useRef<readonly ChartPriceLine[]>(lines);
-  levels.current = lines;
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const chart = createChart(element, { ...candleChartOptions(element, intraday, false) });
-    const series = chart.addSeries(CandlestickSeries, {
-      ...candleSeriesOptions(precision),
-      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
-        const info = original();
-        if (!info?.priceRange) return info;
-        let { minValue, maxValue } = info.priceRange;
-        for (const line of levels.current) {
-          minValue = Math.min(minValue, line.price);
-          maxValue = Math.max(maxValue, line.price);
-        }
-        return { ...info, priceRange: { minValue, maxValue } };
-      },
-    });
+    const chart = createChart(element, candleChartOptions(element, intraday, false));
+    const series = chart.addSeries(CandlestickSeries, candleSeriesOptions(precision));
     drawn.current = { chart, series, markers: createSeriesMarkers(series, []), lines: [] };
     return () => {
       drawn.current = null;

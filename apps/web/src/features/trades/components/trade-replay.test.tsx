@@ -54,7 +54,10 @@ describe('TradeReplay', () => {
     expect(panel).toHaveFocus();
     fireEvent.keyDown(panel, { key: 'ArrowRight' });
     await waitFor(() => expect(candleSeries().data).toHaveLength(3));
-    expect(candleSeries().priceLines.map((l) => l.title)).toEqual(['Entry', 'SL', 'TP']);
+    // The scale fits the candles: the entry is drawn, the stop below and the target above are named at the edges.
+    expect(candleSeries().priceLines.map((l) => l.title)).toEqual(['Entry']);
+    expect(screen.getByText('SL 1.09900 ↓')).toBeInTheDocument();
+    expect(screen.getByText('TP 1.10300 ↑')).toBeInTheDocument();
     expect(figure('Open P/L')).toBe('+1.0 pips · +1.00 USD · +0.10 R');
 
     // Scrub to the sixth candle: the stop stands at break-even now.
@@ -72,7 +75,7 @@ describe('TradeReplay', () => {
     panel.focus();
     fireEvent.keyDown(panel, { key: ' ' });
     await screen.findByText('Candle 10 of 10', { exact: false }, { timeout: 3000 });
-    expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Play' })).toBeInTheDocument();
     expect(figure('Result')).toBe('+20.0 pips · +20.00 USD · +2.00 R');
     expect(figure('MFE so far')).toBe('+22.0 pips · +22.00 USD · +2.20 R');
     expect(candleSeries().priceLines.map((l) => l.title)).toEqual(['Entry', 'Exit']);

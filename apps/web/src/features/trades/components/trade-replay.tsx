@@ -7,7 +7,7 @@ import {
   type ReplayGranularity,
   type TradeListItem,
 } from '@pipsense/contract';
-import { granularityLabel, isIntraday, pricePrecision } from '../../../components/charts/candle-series';
+import { fitLevels, granularityLabel, isIntraday, pricePrecision } from '../../../components/charts/candle-series';
 import { formatDateTime, formatInstrument, formatSignedMoney } from '../../../components/data/format';
 import { lazyChunk } from '../../../components/errors/lazy-chunk';
 import { ApiError } from '../../../lib/api';
@@ -93,17 +93,13 @@ export function TradeReplay({ base, trade }: { base: string; trade: TradeListIte
 
   useEffect(() => {
     if (!playing) return;
-    const timer = setInterval(() => {
-      setIndex((i) => {
-        if (i >= last) {
-          setPlaying(false);
-          return i;
-        }
-        return i + 1;
-      });
-    }, stepMs(speed));
+    const timer = setInterval(() => setIndex((i) => Math.min(last, i + 1)), stepMs(speed));
     return () => clearInterval(timer);
   }, [playing, speed, last]);
+  // It stops at the last candle.
+  useEffect(() => {
+    if (playing && index >= last) setPlaying(false);
+  }, [playing, index, last]);
 
   // The keys work as soon as the replay is there.
   const loaded = model !== null;
@@ -138,6 +134,7 @@ export function TradeReplay({ base, trade }: { base: string; trade: TradeListIte
   const shownGranularity = granularity ?? replay?.granularity ?? null;
   const title = `${formatInstrument(trade.instrument)}${shownGranularity ? ` · ${granularityLabel(shownGranularity)} candles` : ''}`;
   const precision = useMemo(() => (replay ? pricePrecision(replay.candles, replay.entryPrice) : 5), [replay]);
+  const fitted = useMemo(() => (frame ? fitLevels(frame.bars, frame.lines, precision) : null), [frame, precision]);
 
   let body;
   if (query.isPending) body = <ReplayLoading />;
@@ -157,20 +154,39 @@ export function TradeReplay({ base, trade }: { base: string; trade: TradeListIte
         )}
       </ReplayState>
     );
-  } else if (model && frame)
+  } else if (model && frame && fitted)
     body = (
       <Suspense fallback={<ReplayLoading />}>
         <div className="trade-chart-frame">
           <LazyReplayChart
             bars={frame.bars}
             total={model.bars.length}
-            lines={frame.lines}
+            lines={fitted.lines}
             markers={frame.markers}
             precision={precision}
             intraday={isIntraday(model.replay.granularity)}
             className="trade-chart-canvas"
             label={`${title}, replayed to candle ${index + 1} of ${model.bars.length}`}
           />
+          {(['top', 'bottom'] as const).map((edge) => {
+            const labels = fitted.edges.filter((label) => label.edge === edge);
+            return (
+              labels.length > 0 && (
+                <div key={edge} className={`chart-edge-labels chart-edge-${edge}`}>
+                  {labels.map((label) => (
+                    <span
+                      key={label.title}
+                      className="chart-edge-label"
+                      style={{ borderColor: label.color, color: label.color }}
+                      title={`${label.title} at ${label.price}, beyond the candles shown`}
+                    >
+                      {label.text}
+                    </span>
+                  ))}
+                </div>
+              )
+            );
+          })}
           {query.isFetching && (
             <div className="replay-refetch" role="status">
               <CSpinner size="sm" color="primary" aria-hidden="true" /> Loading…
@@ -277,7 +293,7 @@ export function TradeReplay({ base, trade }: { base: string; trade: TradeListIte
               Candle {index + 1} of {last + 1}
               {current ? ` · ${formatDateTime(current.time)}` : ''}
             </span>
-            <span>Space plays or pauses · ← → step</span>
+            <span className="d-none d-sm-inline">Space plays or pauses · ← → step</span>
           </div>
           <dl className="replay-figures mt-2" aria-label="Replay figures">
             <div>
