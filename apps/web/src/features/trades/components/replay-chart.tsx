@@ -59,7 +59,7 @@ export function ReplayChart({ bars, total, lines, markers, precision, intraday, 
     if (!d) return;
     d.series.setData(bars.map((bar) => ({ ...bar, time: bar.time as UTCTimestamp })));
     // The whole replay's width from the start: the candles to come are blank space on the right.
-    d.chart.timeScale().setVisibleLogicalRange({ from: -1, to: Math.max(total, bars.length) });
+    d.chart.timeScale().setVisibleLogicalRange({ from: -1, to: Math.max(total, bars.length) + 4 });
   }, [bars, total, precision, intraday]);
 
   useEffect(() => {
