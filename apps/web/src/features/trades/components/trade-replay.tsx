@@ -84,22 +84,22 @@ export function TradeReplay({ base, trade }: { base: string; trade: TradeListIte
   const panel = useRef<HTMLElement>(null);
   const last = model ? model.bars.length - 1 : 0;
 
-  // A new replay (another granularity or start) starts again just before the entry, paused.
-  useEffect(() => {
-    if (!model) return;
-    setIndex(startIndex(model));
+  // A new replay (another granularity or start) starts again just before the entry, paused: state adjusted while
+  // rendering, as React advises for state that follows a prop.
+  const [shown, setShown] = useState(model);
+  if (shown !== model) {
+    setShown(model);
+    if (model) setIndex(startIndex(model));
     setPlaying(false);
-  }, [model]);
+  }
+  // It stops at the last candle.
+  const running = playing && index < last;
 
   useEffect(() => {
-    if (!playing) return;
+    if (!running) return;
     const timer = setInterval(() => setIndex((i) => Math.min(last, i + 1)), stepMs(speed));
     return () => clearInterval(timer);
-  }, [playing, speed, last]);
-  // It stops at the last candle.
-  useEffect(() => {
-    if (playing && index >= last) setPlaying(false);
-  }, [playing, index, last]);
+  }, [running, speed, last]);
 
   // The keys work as soon as the replay is there.
   const loaded = model !== null;
@@ -113,8 +113,9 @@ export function TradeReplay({ base, trade }: { base: string; trade: TradeListIte
     setIndex((i) => Math.max(0, Math.min(last, i + by)));
   };
   const toggle = () => {
-    if (!playing && index >= last && model) setIndex(startIndex(model));
-    setPlaying((p) => !p);
+    if (running) return setPlaying(false);
+    if (index >= last && model) setIndex(startIndex(model));
+    setPlaying(true);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (isField(event.target)) return;
@@ -211,8 +212,8 @@ export function TradeReplay({ base, trade }: { base: string; trade: TradeListIte
           <CButton color="secondary" variant="outline" onClick={() => step(-1)} disabled={!model || index <= 0}>
             <span aria-hidden="true">◀</span> Back
           </CButton>
-          <CButton color="primary" onClick={toggle} disabled={!model} aria-pressed={playing}>
-            {playing ? 'Pause' : 'Play'}
+          <CButton color="primary" onClick={toggle} disabled={!model} aria-pressed={running}>
+            {running ? 'Pause' : 'Play'}
           </CButton>
           <CButton color="secondary" variant="outline" onClick={() => step(1)} disabled={!model || index >= last}>
             Forward <span aria-hidden="true">▶</span>
