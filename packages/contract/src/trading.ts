@@ -419,7 +419,7 @@ export const replayQuery = z.object({
     .max(REPLAY_LIMITS.maxBefore, `before must be a whole number from 0 to ${REPLAY_LIMITS.maxBefore}`)
     .default(REPLAY_LIMITS.defaultBefore),
 });
-export const replayEvent = z.object({
+const replayEvent = z.object({
   time: z.string(),
   kind: z.enum(REPLAY_EVENT_KINDS),
   price: decimalString.nullable(),

@@ -84,7 +84,7 @@ function stopFromDistance(trade: Pick<TradeRow, 'price' | 'initial_units'>, dist
  * at the entry. Partial closes are not in the store (it keeps no ORDER_FILL), so none is listed; the exit carries the
  * average close price of all closes. A stop cancelled without a replacement is not listed either.
  */
-export function replayEvents(trade: TradeRow, transactions: readonly ReplayTransaction[]): ReplayEvent[] {
+function replayEvents(trade: TradeRow, transactions: readonly ReplayTransaction[]): ReplayEvent[] {
   const events: ReplayEvent[] = [{ time: trade.open_time, kind: 'entry', price: trade.price, units: null }];
   const own = transactions
     .filter((t) => t.trade_id === trade.trade_id)

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { charts } from '../../../test/lightweight-charts-fake';
 import { errorBody, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
-import { trade } from '../test-fixtures';
+import { trade, tradePage } from '../test-fixtures';
 import { replayFixture } from '../model/replay-fixture';
 import { TradeChartPanel } from './trade-replay';
 
@@ -12,7 +12,7 @@ vi.mock('lightweight-charts', () => import('../../../test/lightweight-charts-fak
 
 const REPLAY = '/api/v1/trade/get_replay/:accountId/:tradeId';
 const CANDLES = '/api/v1/trade/candles';
-const shown = trade({ accountId: '101-004-27183640-001', tradeId: '5316' });
+const shown = tradePage([trade({ accountId: '101-004-27183640-001', tradeId: '5316' })]).data[0]!;
 const candleSeries = () => charts.series.at(-1)!;
 const figure = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
 
@@ -93,11 +93,25 @@ describe('TradeReplay', () => {
     });
     await screen.findByText('Candle 2 of 10', { exact: false });
     await user.selectOptions(screen.getByLabelText('Candles'), 'M5');
-    await waitFor(() => expect(api.to(/get_replay/).at(-1)!.search.get('granularity')).toBe('M5'));
+    await waitFor(() =>
+      expect(
+        api
+          .to(/get_replay/)
+          .at(-1)!
+          .search.get('granularity'),
+      ).toBe('M5'),
+    );
     const before = screen.getByLabelText('Candles before entry');
     await user.clear(before);
     await user.type(before, '20{Enter}');
-    await waitFor(() => expect(api.to(/get_replay/).at(-1)!.search.get('before')).toBe('20'));
+    await waitFor(() =>
+      expect(
+        api
+          .to(/get_replay/)
+          .at(-1)!
+          .search.get('before'),
+      ).toBe('20'),
+    );
   });
 
   it('says why a trade cannot be replayed (409), and shows other failures with a retry', async () => {

@@ -1,18 +1,13 @@
 import { Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CButton, CButtonGroup, CFormInput, CFormLabel, CFormRange, CFormSelect, CSpinner } from '@coreui/react';
-import {
-  REPLAY_GRANULARITIES,
-  REPLAY_LIMITS,
-  type ReplayEvent,
-  type ReplayGranularity,
-  type TradeListItem,
-} from '@pipsense/contract';
+import { REPLAY_GRANULARITIES, REPLAY_LIMITS, type ReplayGranularity, type TradeListItem } from '@pipsense/contract';
 import { fitLevels, granularityLabel, isIntraday, pricePrecision } from '../../../components/charts/candle-series';
 import { formatDateTime, formatInstrument, formatSignedMoney } from '../../../components/data/format';
 import { lazyChunk } from '../../../components/errors/lazy-chunk';
 import { ApiError } from '../../../lib/api';
 import { useTradeReplay } from '../api/trade-replay-api';
 import {
+  REPLAY_EVENT_LABELS,
   REPLAY_SPEEDS,
   replayFrame,
   replayKeyAction,
@@ -26,19 +21,10 @@ import { TradeChart } from './trade-chart';
 
 const LazyReplayChart = lazyChunk('replay-chart', () => import('./replay-chart'), 'ReplayChart');
 
-const EVENT_LABELS: Record<ReplayEvent['kind'], string> = {
-  entry: 'Entry',
-  stop_set: 'Stop loss set',
-  stop_moved: 'Stop loss moved',
-  take_profit_set: 'Take profit set',
-  partial_close: 'Partial close',
-  exit: 'Exit',
-};
-
 const signed = (value: number, places: number) => `${value > 0 ? '+' : ''}${value.toFixed(places)}`;
 
 /** '+12.3 pips · +123.00 USD · +0.62 R'; money and R left out when unknown. */
-export function figureText(figure: ReplayFigure | null, currency: string | null): string {
+function figureText(figure: ReplayFigure | null, currency: string | null): string {
   if (!figure) return '-';
   const parts = [`${signed(figure.pips, 1)} pips`];
   if (figure.money !== null) parts.push(formatSignedMoney(figure.money, currency));
@@ -71,7 +57,7 @@ const isField = (target: EventTarget) =>
  * target and exit appearing when they happened, and the open P/L, MAE and MFE so far. Space plays or pauses and the
  * arrows step while the replay has the focus; Escape stays the modal's.
  */
-export function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
+function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
   const [granularity, setGranularity] = useState<ReplayGranularity | null>(null);
   const [before, setBefore] = useState<number>(REPLAY_LIMITS.defaultBefore);
   const [beforeText, setBeforeText] = useState(String(REPLAY_LIMITS.defaultBefore));
@@ -314,7 +300,7 @@ export function TradeReplay({ base, trade }: { base: string; trade: TradeListIte
             <ol className="replay-events small mb-0" aria-label="Events so far">
               {frame.happened.map((e, i) => (
                 <li key={`${e.kind}:${e.time}:${i}`}>
-                  <span className="fw-semibold">{EVENT_LABELS[e.kind]}</span>
+                  <span className="fw-semibold">{REPLAY_EVENT_LABELS[e.kind]}</span>
                   {e.price !== null ? ` ${e.price}` : ''} · {formatDateTime(e.time)}
                 </li>
               ))}

@@ -1,4 +1,4 @@
-import type { Replay } from '@pipsense/contract';
+import { replay, type Replay } from '@pipsense/contract';
 
 /**
  * A replay as the server answers it, for the tests: ten one-minute EUR/USD candles from 09:00 UTC, a long of 10,000
@@ -6,6 +6,10 @@ import type { Replay } from '@pipsense/contract';
  * 1.10000 in the sixth, a target at 1.10300, and the exit at 1.10200 in the ninth.
  */
 export function replayFixture(over: Partial<Replay> = {}): Replay {
+  return replay.parse({ ...base(), ...over });
+}
+
+function base(): Replay {
   const closes = [
     '1.09980',
     '1.09990',
@@ -47,6 +51,5 @@ export function replayFixture(over: Partial<Replay> = {}): Replay {
     currency: 'USD',
     pipValue: '1',
     riskAmount: '10.00',
-    ...over,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { replayFrame, replayKeyAction, replayModel, startIndex } from './replay-frame';
+import { REPLAY_EVENT_KINDS } from '@pipsense/contract';
+import { REPLAY_EVENT_LABELS, replayFrame, replayKeyAction, replayModel, startIndex } from './replay-frame';
 import { replayFixture } from './replay-fixture';
 
 const model = replayModel(replayFixture(), (ms) => ms / 1000);
@@ -48,6 +49,10 @@ describe('replay frames', () => {
       (ms) => ms / 1000,
     );
     expect(replayFrame(bare, 3).pl).toEqual({ pips: -5, money: null, r: null });
+  });
+
+  it('names every event kind', () => {
+    expect(REPLAY_EVENT_KINDS.map((kind) => REPLAY_EVENT_LABELS[kind]).every(Boolean)).toBe(true);
   });
 
   it('maps space and the arrows, nothing else', () => {

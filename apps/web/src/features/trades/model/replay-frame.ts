@@ -1,4 +1,10 @@
-import { multiplyDecimals, roundDecimal, type Replay, type ReplayEvent } from '@pipsense/contract';
+import {
+  multiplyDecimals,
+  roundDecimal,
+  type Replay,
+  type ReplayEvent,
+  type ReplayEventKind,
+} from '@pipsense/contract';
 import {
   CHART_COLORS,
   candlesToBars,
@@ -11,6 +17,16 @@ import {
  * The replay's frames (docs/review.md, Replay): what the chart and the figures show with the candles up to one of
  * them. Pure; the component keeps the current index and draws the frame.
  */
+
+/** What the events list calls each event. */
+export const REPLAY_EVENT_LABELS: Readonly<Record<ReplayEventKind, string>> = {
+  entry: 'Entry',
+  stop_set: 'Stop loss set',
+  stop_moved: 'Stop loss moved',
+  take_profit_set: 'Take profit set',
+  partial_close: 'Partial close',
+  exit: 'Exit',
+};
 
 /** Speeds the replay offers; 1× plays two candles a second. */
 export const REPLAY_SPEEDS = [1, 2, 5, 10, 20] as const;
