@@ -19,9 +19,9 @@ interface TradeDetailsModalProps {
 }
 
 /**
- * docs/PRODUCT.md, Trade list: 'Trade Details', the trade's fields and a chart of the instrument around it (or its replay, trade-replay.tsx); the journal
+ * docs/PRODUCT.md, Trade list: 'Trade Details', the trade's fields and a chart of the instrument around it; the journal
  * adds the trade's journal (note, rating, tags) and its risk in R; a trade that broke a rule of the trader's rule sets
- * names each rule it broke (docs/rules.md, Where breaks are shown).
+ * names each rule it broke (docs/rules.md, Where breaks are shown). The chart's Replay mode is trade-replay.tsx's.
  */
 export function TradeDetailsModal({ visible, trade, base, onClose }: TradeDetailsModalProps) {
   return (
