@@ -177,8 +177,11 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
     tag: 'Trades',
     summary: "A trade's candles from before its entry to its exit, with its entry, stop, target and exit events",
     errors: {
+      ...oanda,
+      400: 'A bad `granularity` or `before`, or a granularity too fine for the trade (the message names the field).',
       404: 'No trade of yours has these keys.',
-      409: 'No candle source covers this instrument (the message says why).',
+      409: 'No candle source covers this instrument (`REPLAY_NO_CANDLE_SOURCE`: no OANDA connection; `REPLAY_NO_CANDLES`: OANDA has no candles for it).',
+      429: 'The user already has 8 candle requests running or waiting (`TOO_MANY_RUNNING`).',
     },
   },
   'GET /api/v1/trade/export_trades': {

@@ -419,7 +419,7 @@ export const replayQuery = z.object({
     .max(REPLAY_LIMITS.maxBefore, `before must be a whole number from 0 to ${REPLAY_LIMITS.maxBefore}`)
     .default(REPLAY_LIMITS.defaultBefore),
 });
-export const replayEvent = z.object({
+const replayEvent = z.object({
   time: z.string(),
   kind: z.enum(REPLAY_EVENT_KINDS),
   price: decimalString.nullable(),
@@ -438,6 +438,8 @@ export const replay = z.object({
   side: z.enum(['long', 'short']),
   entryPrice: decimalString,
   units: decimalString,
+  /** The instrument's pip in price (0.0001, 0.01 for JPY pairs and gold), for the open P/L and excursions in pips. */
+  pipSize: decimalString,
   /** The account's currency and the value of one pip of this trade in it, for the open P/L; null when unknown. */
   currency: z.string().nullable(),
   pipValue: decimalString.nullable(),

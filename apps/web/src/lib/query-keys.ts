@@ -66,6 +66,9 @@ export const queryKeys = {
   },
   tradeCandles: (base: string, instrument: string, granularity: string, from: string, to: string) =>
     ['trade-candles', base, instrument, granularity, from, to] as const,
+  /** GET trade/get_replay/:accountId/:tradeId (granularity null: the server's default). */
+  tradeReplay: (base: string, accountId: string, tradeId: string, granularity: string | null, before: number) =>
+    ['trade-replay', base, accountId, tradeId, granularity, before] as const,
   /** Chat keys include the AI host so that a changed default platform never reads another host's cache. */
   chats: {
     all: (base: string) => ['chat', base, 'chats'] as const,

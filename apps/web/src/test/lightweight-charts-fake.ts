@@ -1,29 +1,50 @@
 /**
- * lightweight-charts draws on a canvas, which jsdom lacks: tests of the money charts replace it with this module
+ * lightweight-charts draws on a canvas, which jsdom lacks: tests of the charts replace it with this module
  * (`vi.mock('lightweight-charts', () => import('…/test/lightweight-charts-fake'))`), which records each series'
- * title, options and data in `charts` instead.
+ * title, options and data in `charts` instead; a candlestick series' price lines and markers too.
  */
 export interface RecordedSeries {
   title: string;
   options: Record<string, unknown>;
   data: { time: number; value?: number }[];
+  /** The price lines in place now (created and not removed), by their options. */
+  priceLines: { title: string; price: number }[];
+  /** The markers last set. */
+  markers: { time: number; text: string }[];
 }
 
 export const charts = { series: [] as RecordedSeries[] };
 
 export const LineSeries = { type: 'Line' };
+export const CandlestickSeries = { type: 'Candlestick' };
 export const LineType = { Simple: 0, WithSteps: 1 };
-export const LineStyle = { Solid: 0, Dashed: 2 };
+export const LineStyle = { Solid: 0, Dotted: 1, Dashed: 2 };
 export const ColorType = { Solid: 'solid' };
 
 export function createChart() {
   return {
-    addSeries: (_definition: unknown, options: { title: string }) => {
-      const series: RecordedSeries = { title: options.title, options, data: [] };
+    addSeries: (_definition: unknown, options: { title?: string }) => {
+      const series: RecordedSeries = { title: options.title ?? '', options, data: [], priceLines: [], markers: [] };
       charts.series.push(series);
-      return { setData: (data: RecordedSeries['data']) => (series.data = data) };
+      return {
+        setData: (data: RecordedSeries['data']) => (series.data = data),
+        applyOptions: (more: Record<string, unknown>) => Object.assign(series.options, more),
+        createPriceLine: (line: { title: string; price: number }) => {
+          series.priceLines.push(line);
+          return line;
+        },
+        removePriceLine: (line: { title: string; price: number }) => {
+          series.priceLines = series.priceLines.filter((l) => l !== line);
+        },
+        _recorded: series,
+      };
     },
-    timeScale: () => ({ fitContent: () => undefined }),
+    timeScale: () => ({ fitContent: () => undefined, setVisibleLogicalRange: () => undefined }),
     remove: () => undefined,
   };
+}
+
+export function createSeriesMarkers(series: { _recorded: RecordedSeries }, markers: RecordedSeries['markers'] = []) {
+  series._recorded.markers = markers;
+  return { setMarkers: (next: RecordedSeries['markers']) => (series._recorded.markers = next) };
 }

@@ -127,6 +127,16 @@ export function createAccountTransactionRepository(db: Kysely<TradingDb>) {
       return firstStopsOf(rows);
     },
 
+    /** The stored stop-loss, trailing-stop and take-profit orders of one trade, oldest first (the trade's replay). */
+    ofTrade(userId: string, key: string, tradeId: string) {
+      return scoped(userId, key)
+        .select(['transaction_num', 'type', 'time', 'trade_id', 'price', 'distance'])
+        .where('trade_id', '=', tradeId)
+        .where('type', 'in', DEPENDENT_ORDER_TYPES)
+        .orderBy('transaction_num')
+        .execute();
+    },
+
     /** Every stored transaction of an account, oldest first (tests and the replay of a trade's orders). */
     all(userId: string, key: string) {
       return scoped(userId, key).selectAll().orderBy('transaction_num').execute();

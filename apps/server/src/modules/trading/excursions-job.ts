@@ -59,7 +59,7 @@ type Outcome =
  * when its instrument is an OANDA instrument name (XXX_YYY, as the import maps a forex pair or metal), not a
  * broker's symbol such as 'US30'. Those are 'unavailable' without a request.
  */
-const hasOandaCandles = (row: { platform: string; instrument: string }): boolean =>
+export const hasOandaCandles = (row: { platform: string; instrument: string }): boolean =>
   row.platform === 'oanda' || /^[A-Z0-9]{2,10}_[A-Z0-9]{2,10}$/.test(row.instrument);
 
 /** Trades updated per statement when excursions are queued again (well under either dialect's parameter limit). */

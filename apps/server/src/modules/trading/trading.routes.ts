@@ -10,6 +10,9 @@ import {
   candlesResponse,
   cashFlowsQuery,
   cashFlowsResponse,
+  replayParams,
+  replayQuery,
+  replayResponse,
   syncTradeQuery,
   tradeSyncResponse,
   type AccountSyncResult,
@@ -52,6 +55,19 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> =
       return {
         success: true,
         message: `${plural(data.candles.length, 'candle')} for ${data.instrument} ${data.granularity}`,
+        data,
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/trade/get_replay/:accountId/:tradeId',
+    { schema: { params: replayParams, querystring: replayQuery, response: { 200: replayResponse } } },
+    async (request) => {
+      const data = await trading.replay(userId(request), request.params, request.query);
+      return {
+        success: true,
+        message: `${plural(data.candles.length, 'candle')} of ${data.instrument} ${data.granularity} and ${plural(data.events.length, 'event')}`,
         data,
       };
     },

@@ -11,10 +11,14 @@ import {
   type Mode,
   platformByQuery,
   type PlatformQuery,
+  type Replay,
+  type ReplayGranularity,
+  REPLAY_LIMITS,
   type TradeItem,
   type TradeSyncResult,
 } from '@pipsense/contract';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { OandaError } from '../../integrations/oanda/oanda-error';
 import { utcDateTime } from '../../domain/datetime';
 import type { OandaApi, OandaClient } from '../../integrations/oanda/oanda-client';
 import type { SettingsService, OandaCredentials } from '../settings';
@@ -39,7 +43,8 @@ import { dataVersionBump } from '../../db/data-versions';
 import { brokerTimeOf, toAccountItem, toTradeItem, tradeRecord } from './broker-data';
 import { aboutAccount, notConfigured, oandaFailure, SETTINGS } from './oanda-failure';
 import { createSyncLock } from './sync-lock';
-import { requeueExcursions } from './excursions-job';
+import { hasOandaCandles, requeueExcursions } from './excursions-job';
+import { candleStart, defaultGranularity, GRANULARITY_SECONDS, replayOf, tradeCandleCount } from './replay';
 import { createUserConcurrency, type UserConcurrency } from '../../lib/user-concurrency';
 import { syncTrades, type TradeSyncOptions } from './trade-sync.service';
 import { createTradeRepository } from './trade.repository';
@@ -467,6 +472,94 @@ export function createTradingService({
         granularity: request.granularity,
         candles: [...byTime.values()].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0)),
       };
+    },
+
+    /**
+     * A trade's replay (docs/review.md, Replay): its mid candles at `granularity` (default: the finest that keeps the
+     * trade within REPLAY_LIMITS.maxCandles) from `before` candles ahead of the entry to the exit (or now), read
+     * through the candle store at the `interactive` priority within the user's CANDLE_CONCURRENCY, with the trade's
+     * events (replay.ts). 404 for a trade that is not the user's; 409 when no candle source covers the instrument.
+     */
+    async replay(
+      userId: string,
+      params: { accountId: string; tradeId: string },
+      query: { granularity?: ReplayGranularity | undefined; before: number },
+    ): Promise<Replay> {
+      if (!candles) throw new Error('The trading service was built without the candle store.');
+      const store = candles;
+      const account = await accounts.byApiId(userId, params.accountId);
+      const trade = account ? await trades.find(userId, account.account_key, params.tradeId) : undefined;
+      if (!account || !trade)
+        throw notFound(
+          `No trade of yours has the account ${JSON.stringify(params.accountId)} and the id ${JSON.stringify(params.tradeId)}.`,
+        );
+      const credentials = await settings.oandaCredentials(userId);
+      const name = trade.symbol ?? trade.instrument;
+      if (!credentials)
+        throw new AppError(
+          409,
+          'REPLAY_NO_CANDLE_SOURCE',
+          `Replay needs candles: connect an OANDA account in ${SETTINGS}; PipSense reads the prices of ${name} from OANDA.`,
+        );
+      if (!hasOandaCandles(trade))
+        throw new AppError(
+          409,
+          'REPLAY_NO_CANDLES',
+          `OANDA has no candles for ${name}: the symbol maps to no OANDA instrument, so this trade cannot be replayed.`,
+        );
+      const openMs = Date.parse(trade.open_time);
+      const endMs = trade.close_time ? Date.parse(trade.close_time) : now().getTime();
+      const granularity = query.granularity ?? defaultGranularity(openMs, endMs);
+      const spanned = tradeCandleCount(openMs, endMs, granularity);
+      if (spanned > REPLAY_LIMITS.maxCandles)
+        throw badRequest(
+          `granularity ${granularity} gives ${spanned} candles for this trade, more than ${REPLAY_LIMITS.maxCandles}; pick ${defaultGranularity(openMs, endMs)} or coarser.`,
+        );
+      const step = GRANULARITY_SECONDS[granularity] * 1000;
+      const to = new Date(Math.min(candleStart(endMs, granularity) + step, now().getTime())).toISOString();
+      const entryStart = candleStart(openMs, granularity);
+      const read = (fromMs: number) =>
+        store.read({
+          credentials,
+          instrument: trade.instrument,
+          granularity,
+          price: 'M',
+          from: new Date(fromMs).toISOString(),
+          to,
+          priority: 'interactive',
+        });
+      const list = await candleTurns.run(userId, async () => {
+        try {
+          // `before` candles in time, a fifth more for gaps; a range over a weekend is read once more, wider.
+          let got = await read(entryStart - Math.ceil(query.before * 1.2) * step);
+          const ahead = got.filter((c) => c.complete && Date.parse(c.time) < entryStart).length;
+          if (ahead < query.before) got = await read(entryStart - query.before * step * 2 - 3 * 86_400_000);
+          return got;
+        } catch (error) {
+          if (error instanceof OandaError && (error.kind === 'bad_request' || error.kind === 'not_found'))
+            throw new AppError(
+              409,
+              'REPLAY_NO_CANDLES',
+              `OANDA has no candles for ${name}${error.oandaMessage ? ` (${error.oandaMessage})` : ''}.`,
+            );
+          throw oandaFailure(error);
+        }
+      });
+      const replay = replayOf({
+        trade,
+        granularity,
+        candles: list,
+        before: query.before,
+        transactions: await transactions.ofTrade(userId, account.account_key, trade.trade_id),
+        accountCurrency: account.currency,
+      });
+      if (replay.candles.length === 0)
+        throw new AppError(
+          409,
+          'REPLAY_NO_CANDLES',
+          `OANDA has no ${granularity} candles for ${name} over this trade.`,
+        );
+      return replay;
     },
 
     /**

@@ -23,6 +23,38 @@ export interface CandleChartProps {
   wheel?: boolean;
 }
 
+/** The palette, axes and grid of every candle chart (the replay's too). */
+export function candleChartOptions(element: HTMLElement, intraday: boolean, wheel = true) {
+  const styles = getComputedStyle(element);
+  const text = styles.getPropertyValue('--cui-secondary-color').trim() || '#6b7785';
+  const grid = styles.getPropertyValue('--cui-border-color-translucent').trim() || 'rgba(8, 10, 12, 0.1)';
+  return {
+    autoSize: true,
+    layout: { background: { color: 'transparent' }, textColor: text, fontSize: 11 },
+    grid: { vertLines: { color: grid }, horzLines: { color: grid } },
+    rightPriceScale: { borderVisible: false },
+    timeScale: { borderVisible: false, timeVisible: intraday, secondsVisible: false },
+    handleScroll: { mouseWheel: wheel },
+    handleScale: { mouseWheel: wheel },
+  };
+}
+
+/** The candles' colours and the price format of `precision` decimals. */
+export const candleSeriesOptions = (precision: number) => ({
+  upColor: CHART_COLORS.up,
+  downColor: CHART_COLORS.down,
+  wickUpColor: CHART_COLORS.up,
+  wickDownColor: CHART_COLORS.down,
+  borderVisible: false,
+  // The last price keeps its axis label, but no line of its own that could pass for a marked level.
+  priceLineVisible: false,
+  priceFormat: { type: 'price' as const, precision, minMove: 1 / 10 ** precision },
+  // No autoscale provider here: the price scale fits the candles alone (price lines never widen it).
+});
+
+/** lightweight-charts' line styles by the names ChartPriceLine uses. */
+export const LINE_STYLES = { solid: LineStyle.Solid, dashed: LineStyle.Dashed, dotted: LineStyle.Dotted } as const;
+
 const NO_MARKERS: readonly ChartMarker[] = [];
 const NO_LINES: readonly ChartPriceLine[] = [];
 
@@ -42,29 +74,8 @@ export function CandleChart({
   useEffect(() => {
     const element = container.current;
     if (!element || bars.length === 0) return;
-    const styles = getComputedStyle(element);
-    const text = styles.getPropertyValue('--cui-secondary-color').trim() || '#6b7785';
-    const grid = styles.getPropertyValue('--cui-border-color-translucent').trim() || 'rgba(8, 10, 12, 0.1)';
-    const chart = createChart(element, {
-      autoSize: true,
-      layout: { background: { color: 'transparent' }, textColor: text, fontSize: 11 },
-      grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-      rightPriceScale: { borderVisible: false },
-      timeScale: { borderVisible: false, timeVisible: intraday, secondsVisible: false },
-      handleScroll: { mouseWheel: wheel },
-      handleScale: { mouseWheel: wheel },
-    });
-    const series = chart.addSeries(CandlestickSeries, {
-      upColor: CHART_COLORS.up,
-      downColor: CHART_COLORS.down,
-      wickUpColor: CHART_COLORS.up,
-      wickDownColor: CHART_COLORS.down,
-      borderVisible: false,
-      // The last price keeps its axis label, but no line of its own that could pass for a marked level.
-      priceLineVisible: false,
-      priceFormat: { type: 'price', precision, minMove: 1 / 10 ** precision },
-      // No autoscale provider: the price scale fits the candles alone (price lines never widen it).
-    });
+    const chart = createChart(element, candleChartOptions(element, intraday, wheel));
+    const series = chart.addSeries(CandlestickSeries, candleSeriesOptions(precision));
     series.setData(bars.map((bar) => ({ ...bar, time: bar.time as UTCTimestamp })));
     if (markers.length > 0)
       createSeriesMarkers(
@@ -72,14 +83,13 @@ export function CandleChart({
         markers.map((marker) => ({ ...marker, time: marker.time as UTCTimestamp })),
       );
     if (priceLines.length > 0) {
-      const lineStyles = { solid: LineStyle.Solid, dashed: LineStyle.Dashed, dotted: LineStyle.Dotted };
       for (const line of priceLines)
         series.createPriceLine({
           price: line.price,
           color: line.color,
           title: line.title,
           lineWidth: 1,
-          lineStyle: lineStyles[line.style],
+          lineStyle: LINE_STYLES[line.style],
           axisLabelVisible: true,
         });
     }

@@ -6,8 +6,8 @@ import { ruleWithLimit } from '../../../lib/rule-labels';
 import { tradeDetails } from '../model/trade-details';
 import { direction } from '../model/trade-format';
 import { tradeRisk } from '../model/trade-risk';
-import { TradeChart } from './trade-chart';
 import { TradeJournal } from './trade-journal';
+import { TradeChartPanel } from './trade-replay';
 
 interface TradeDetailsModalProps {
   visible: boolean;
@@ -21,7 +21,7 @@ interface TradeDetailsModalProps {
 /**
  * docs/PRODUCT.md, Trade list: 'Trade Details', the trade's fields and a chart of the instrument around it; the journal
  * adds the trade's journal (note, rating, tags) and its risk in R; a trade that broke a rule of the trader's rule sets
- * names each rule it broke (docs/rules.md, Where breaks are shown).
+ * names each rule it broke (docs/rules.md, Where breaks are shown). The chart's Replay mode is trade-replay.tsx's.
  */
 export function TradeDetailsModal({ visible, trade, base, onClose }: TradeDetailsModalProps) {
   return (
@@ -40,7 +40,7 @@ export function TradeDetailsModal({ visible, trade, base, onClose }: TradeDetail
               ))}
             </ul>
           )}
-          {base !== null && <TradeChart key={trade.tradeId} base={base} trade={trade} />}
+          {base !== null && <TradeChartPanel key={trade.tradeId} base={base} trade={trade} />}
           <TradeJournal
             key={`${trade.accountId}:${trade.tradeId}`}
             accountId={trade.accountId}

@@ -1,0 +1,225 @@
+import {
+  REPLAY_GRANULARITIES,
+  REPLAY_LIMITS,
+  type Replay,
+  type ReplayEvent,
+  type ReplayGranularity,
+} from '@pipsense/contract';
+import {
+  compareDecimals,
+  divideDecimals,
+  isPlainDecimal,
+  multiplyDecimals,
+  negateDecimal,
+  subtractDecimals,
+  trimDecimal,
+} from '../../domain/decimal';
+import { pipSizeOf } from '../../domain/instruments';
+import { initialRiskOf } from '../../domain/risk';
+import type { Candle } from '../candles';
+import type { TradeRow } from './trade.repository';
+
+/*
+ * A trade's replay (docs/review.md, Replay): which candles, which events, and what a pip of the trade is worth.
+ * Pure functions; trading.service.ts reads the rows and the candles and hands them in.
+ */
+
+/** Seconds per replay granularity. */
+export const GRANULARITY_SECONDS: Readonly<Record<ReplayGranularity, number>> = {
+  M1: 60,
+  M5: 300,
+  M15: 900,
+  M30: 1800,
+  H1: 3600,
+  H4: 14_400,
+};
+
+/** Candles the trade spans at `granularity`: every candle from the one holding the entry to the one holding the end. */
+export function tradeCandleCount(openMs: number, endMs: number, granularity: ReplayGranularity): number {
+  const step = GRANULARITY_SECONDS[granularity] * 1000;
+  return Math.floor(Math.max(0, endMs) / step) - Math.floor(openMs / step) + 1;
+}
+
+/** The finest granularity that keeps the trade (open to close, or to now while open) within REPLAY_LIMITS.maxCandles. */
+export function defaultGranularity(openMs: number, endMs: number): ReplayGranularity {
+  return (
+    REPLAY_GRANULARITIES.find((g) => tradeCandleCount(openMs, endMs, g) <= REPLAY_LIMITS.maxCandles) ??
+    REPLAY_GRANULARITIES[REPLAY_GRANULARITIES.length - 1]!
+  );
+}
+
+/** The start of the candle holding `ms` (OANDA aligns M1..H4 candles to UTC). */
+export const candleStart = (ms: number, granularity: ReplayGranularity): number => {
+  const step = GRANULARITY_SECONDS[granularity] * 1000;
+  return Math.floor(ms / step) * step;
+};
+
+/** A stored transaction of the trade, as the transaction store keeps it (account-transactions.ts). */
+export interface ReplayTransaction {
+  transaction_num: number | string;
+  type: string;
+  time: string;
+  trade_id: string | null;
+  price: string | null;
+  distance: string | null;
+}
+
+const STOP_TYPES = new Set(['STOP_LOSS_ORDER', 'GUARANTEED_STOP_LOSS_ORDER', 'TRAILING_STOP_LOSS_ORDER']);
+
+const isLong = (trade: Pick<TradeRow, 'initial_units'>) => !trade.initial_units.trim().startsWith('-');
+
+/** A stop given as a distance: that far from the entry against the trade (a trailing stop's first level). */
+function stopFromDistance(trade: Pick<TradeRow, 'price' | 'initial_units'>, distance: string | null): string | null {
+  if (!isPlainDecimal(distance) || !isPlainDecimal(trade.price)) return null;
+  return isLong(trade)
+    ? subtractDecimals(trade.price, distance)
+    : subtractDecimals(trade.price, negateDecimal(distance));
+}
+
+/**
+ * The trade's events, in time order. OANDA trades: the stop-loss, trailing-stop and take-profit orders the
+ * transaction store keeps for the trade (docs/decisions/022-transaction-store.md): the first stop is `stop_set`,
+ * every later one (a replacement) `stop_moved`; each take-profit order is `take_profit_set`. A trade without
+ * stored orders (an imported one, or one synced before the store kept them) gets its stored initial stop and target
+ * at the entry. Partial closes are not in the store (it keeps no ORDER_FILL), so none is listed; the exit carries the
+ * average close price of all closes. A stop cancelled without a replacement is not listed either.
+ */
+function replayEvents(trade: TradeRow, transactions: readonly ReplayTransaction[]): ReplayEvent[] {
+  const events: ReplayEvent[] = [{ time: trade.open_time, kind: 'entry', price: trade.price, units: null }];
+  const own = transactions
+    .filter((t) => t.trade_id === trade.trade_id)
+    .sort((a, b) => Number(a.transaction_num) - Number(b.transaction_num));
+  let stops = 0;
+  let targets = 0;
+  for (const t of own) {
+    if (STOP_TYPES.has(t.type)) {
+      const price = isPlainDecimal(t.price) ? t.price : stopFromDistance(trade, t.distance);
+      events.push({ time: t.time, kind: stops === 0 ? 'stop_set' : 'stop_moved', price, units: null });
+      stops += 1;
+    } else if (t.type === 'TAKE_PROFIT_ORDER') {
+      events.push({ time: t.time, kind: 'take_profit_set', price: t.price, units: null });
+      targets += 1;
+    }
+  }
+  if (stops === 0) {
+    const stop = trade.initial_stop_loss_price ?? (trade.platform === 'oanda' ? null : trade.stop_loss_price);
+    if (isPlainDecimal(stop)) events.push({ time: trade.open_time, kind: 'stop_set', price: stop, units: null });
+  }
+  if (targets === 0 && isPlainDecimal(trade.take_profit_price) && trade.platform !== 'oanda')
+    events.push({ time: trade.open_time, kind: 'take_profit_set', price: trade.take_profit_price, units: null });
+  if (trade.state === 'CLOSED' && trade.close_time)
+    events.push({
+      time: trade.close_time,
+      kind: 'exit',
+      price: trade.average_close_price,
+      units: trade.initial_units.replace(/^-/, ''),
+    });
+  // Stable: events at one time keep the order above (entry, then its stop and target, the exit last).
+  return events
+    .map((e, i) => ({ e, i, at: Date.parse(e.time) }))
+    .sort((a, b) => a.at - b.at || a.i - b.i)
+    .map(({ e }) => e);
+}
+
+/** The quote currency of an OANDA instrument name (EUR_USD → USD); null for a name of another form. */
+const quoteOf = (instrument: string): string | null => /^[A-Z0-9]{2,10}_([A-Z]{3})$/.exec(instrument)?.[1] ?? null;
+
+/** Decimals a pip value keeps when it is derived by division (a rate is not a finite decimal). */
+const VALUE_PLACES = 6;
+
+/**
+ * The value of one pip of the whole trade in the account currency. Exact when the instrument's quote currency is
+ * the account's (pip size × units). Otherwise, for a closed trade, derived from what the trade realized over its
+ * price move (realized P/L ÷ the move in pips): the rate the broker booked the trade at. Null when neither holds
+ * (an open trade quoted in another currency, or a close at the entry price).
+ */
+export function pipValueOf(trade: TradeRow, accountCurrency: string | null): string | null {
+  const pip = String(pipSizeOf(trade.instrument));
+  const units = trade.initial_units.replace(/^-/, '');
+  if (!isPlainDecimal(units)) return null;
+  if (accountCurrency !== null && quoteOf(trade.instrument) === accountCurrency)
+    return trimDecimal(multiplyDecimals(pip, units));
+  if (
+    trade.state !== 'CLOSED' ||
+    !isPlainDecimal(trade.price) ||
+    !isPlainDecimal(trade.average_close_price) ||
+    !isPlainDecimal(trade.realized_pl)
+  )
+    return null;
+  const move = subtractDecimals(trade.average_close_price, trade.price);
+  if (compareDecimals(move, '0') === 0) return null;
+  const favourable = isLong(trade) ? move : negateDecimal(move);
+  // realized / (move / pip) = realized × pip / move
+  const value = divideDecimals(multiplyDecimals(trade.realized_pl, pip), favourable, VALUE_PLACES);
+  return compareDecimals(value, '0') > 0 ? trimDecimal(value) : null;
+}
+
+/** 1 R in money: the initial stop's distance in pips × the pip value (domain/risk.ts decides what an initial stop is). */
+export function riskAmountOf(trade: TradeRow, pipValue: string | null): string | null {
+  if (pipValue === null) return null;
+  const risk = initialRiskOf({
+    instrument: trade.instrument,
+    initialUnits: trade.initial_units,
+    price: trade.price,
+    averageClosePrice: trade.average_close_price,
+    initialStopLossPrice: trade.initial_stop_loss_price,
+  });
+  if (!risk) return null;
+  const pip = String(pipSizeOf(trade.instrument));
+  const pips = divideDecimals(risk.distance, pip, 4);
+  return divideDecimals(multiplyDecimals(pips, pipValue), '1', 2);
+}
+
+/**
+ * The replay's candles: the complete ones, the last `before` of them ahead of the candle holding the entry, then
+ * every one to the end; and the index of the entry's candle.
+ */
+export function replayWindow(
+  candles: readonly Candle[],
+  openMs: number,
+  before: number,
+): { candles: Candle[]; entryIndex: number } {
+  const complete = candles.filter((c) => c.complete);
+  let entry = -1;
+  for (let i = 0; i < complete.length; i++) {
+    if (Date.parse(complete[i]!.time) <= openMs) entry = i;
+    else break;
+  }
+  // An entry before the first candle read (a gap): the first candle after it stands for the entry.
+  const at = entry < 0 ? 0 : entry;
+  const start = Math.max(0, at - before);
+  return { candles: complete.slice(start), entryIndex: at - start };
+}
+
+/** The replay as the route answers it. */
+export function replayOf(input: {
+  trade: TradeRow;
+  granularity: ReplayGranularity;
+  candles: readonly Candle[];
+  before: number;
+  transactions: readonly ReplayTransaction[];
+  accountCurrency: string | null;
+}): Replay {
+  const { trade } = input;
+  const window = replayWindow(input.candles, Date.parse(trade.open_time), input.before);
+  const pipValue = pipValueOf(trade, input.accountCurrency);
+  return {
+    instrument: trade.instrument,
+    granularity: input.granularity,
+    candles: window.candles.map((c) => ({
+      time: c.time,
+      volume: c.volume,
+      complete: c.complete,
+      mid: { o: c.o, h: c.h, l: c.l, c: c.c },
+    })),
+    events: replayEvents(trade, input.transactions),
+    entryIndex: window.entryIndex,
+    side: isLong(trade) ? 'long' : 'short',
+    entryPrice: trade.price ?? '0',
+    units: trade.initial_units.replace(/^-/, ''),
+    pipSize: String(pipSizeOf(trade.instrument)),
+    currency: input.accountCurrency,
+    pipValue,
+    riskAmount: riskAmountOf(trade, pipValue),
+  };
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef } from 'react';
+import {
+  CandlestickSeries,
+  createChart,
+  createSeriesMarkers,
+  type IChartApi,
+  type IPriceLine,
+  type ISeriesApi,
+  type ISeriesMarkersPluginApi,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { candleChartOptions, candleSeriesOptions, LINE_STYLES } from '../../../components/charts/candle-chart';
+import type { ChartBar, ChartMarker, ChartPriceLine } from '../../../components/charts/candle-series';
+
+export interface ReplayChartProps {
+  /** The candles up to the current one. */
+  bars: readonly ChartBar[];
+  /** How many candles the whole replay has: the time axis holds room for all of them from the start. */
+  total: number;
+  lines: readonly ChartPriceLine[];
+  markers: readonly ChartMarker[];
+  precision: number;
+  intraday: boolean;
+  label: string;
+  className: string;
+}
+
+interface Drawn {
+  chart: IChartApi;
+  series: ISeriesApi<'Candlestick'>;
+  markers: ISeriesMarkersPluginApi<Time>;
+  lines: IPriceLine[];
+}
+
+/**
+ * The replay's candle chart: the shared candle chart's look (components/charts/candle-chart.tsx), built once and fed
+ * a frame at a time, so that playing does not rebuild it. As there, the price scale fits the candles shown: pass the
+ * levels within their range (`fitLevels`) and name the others beside the chart.
+ */
+export function ReplayChart({ bars, total, lines, markers, precision, intraday, label, className }: ReplayChartProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const drawn = useRef<Drawn | null>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const chart = createChart(element, candleChartOptions(element, intraday, false));
+    const series = chart.addSeries(CandlestickSeries, candleSeriesOptions(precision));
+    drawn.current = { chart, series, markers: createSeriesMarkers(series, []), lines: [] };
+    return () => {
+      drawn.current = null;
+      chart.remove();
+    };
+  }, [precision, intraday]);
+
+  useEffect(() => {
+    const d = drawn.current;
+    if (!d) return;
+    d.series.setData(bars.map((bar) => ({ ...bar, time: bar.time as UTCTimestamp })));
+    // The whole replay's width from the start: the candles to come are blank space on the right.
+    d.chart.timeScale().setVisibleLogicalRange({ from: -1, to: Math.max(total, bars.length) + 4 });
+  }, [bars, total, precision, intraday]);
+
+  useEffect(() => {
+    drawn.current?.markers.setMarkers(markers.map((m) => ({ ...m, time: m.time as UTCTimestamp })));
+  }, [markers, precision, intraday]);
+
+  useEffect(() => {
+    const d = drawn.current;
+    if (!d) return;
+    for (const line of d.lines) d.series.removePriceLine(line);
+    d.lines = lines.map((line) =>
+      d.series.createPriceLine({
+        price: line.price,
+        color: line.color,
+        title: line.title,
+        lineWidth: 1,
+        lineStyle: LINE_STYLES[line.style],
+        axisLabelVisible: true,
+      }),
+    );
+  }, [lines, precision, intraday]);
+
+  return <div ref={container} className={className} role="img" aria-label={label} />;
+}
