@@ -17,7 +17,7 @@ export type AttachmentOwner =
   | { target: Extract<AttachmentTarget, 'playbook' | 'missed'>; id: string };
 
 /** The contract's target fields of an item (the list's query and the upload's form fields). */
-export function ownerFields(owner: AttachmentOwner): Record<string, string> {
+function ownerFields(owner: AttachmentOwner): Record<string, string> {
   switch (owner.target) {
     case 'trade':
       return { target: owner.target, accountId: owner.accountId, tradeId: owner.tradeId };
@@ -38,19 +38,19 @@ export const useAttachments = (owner: AttachmentOwner) =>
   useQuery({
     queryKey: ownerKey(owner),
     queryFn: ({ signal }) =>
-      authRequest<Envelope & { data: AttachmentItem[] }>('GET', `${base}/get_attachments`, ownerFields(owner), signal).then(
-        (b) => b.data,
-      ),
+      authRequest<Envelope & { data: AttachmentItem[] }>(
+        'GET',
+        `${base}/get_attachments`,
+        ownerFields(owner),
+        signal,
+      ).then((b) => b.data),
   });
 
 /** GET attachment/get_usage: the bytes the trader's images take against the quota. */
 export const useAttachmentUsage = () =>
   useQuery({
     queryKey: queryKeys.attachments.usage,
-    queryFn: ({ signal }) =>
-      authRequest<Usage>('GET', `${base}/get_usage`, undefined, signal).then(
-        (b) => b.data,
-      ),
+    queryFn: ({ signal }) => authRequest<Usage>('GET', `${base}/get_usage`, undefined, signal).then((b) => b.data),
   });
 
 /**
@@ -59,15 +59,11 @@ export const useAttachmentUsage = () =>
  */
 export function useAttachmentsChanged(owner: AttachmentOwner) {
   const client = useQueryClient();
-  const key = ownerKey(owner);
-  const { target } = owner;
-  return useCallback(async () => {
-    await client.invalidateQueries({ queryKey: key });
+  return async () => {
+    await client.invalidateQueries({ queryKey: ownerKey(owner) });
     void client.invalidateQueries({ queryKey: queryKeys.attachments.usage });
-    if (target === 'trade') void client.invalidateQueries({ queryKey: queryKeys.tradeHistory.all });
-    // The key is rebuilt on every render from the same strings: its parts, not its identity, name the item.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, target, ...key]);
+    if (owner.target === 'trade') void client.invalidateQueries({ queryKey: queryKeys.tradeHistory.all });
+  };
 }
 
 /** POST attachment/upload (multipart): the item's fields first and the file last, as the server reads them. */
@@ -95,10 +91,7 @@ export function useDeleteAttachment(owner: AttachmentOwner) {
   const changed = useAttachmentsChanged(owner);
   return useMutation({
     mutationFn: (item: AttachmentItem) =>
-      authRequest<One>(
-        'POST',
-        `${base}/delete_attachment/${encodeURIComponent(item.id)}`,
-      ),
+      authRequest<One>('POST', `${base}/delete_attachment/${encodeURIComponent(item.id)}`),
     onSuccess: changed,
   });
 }

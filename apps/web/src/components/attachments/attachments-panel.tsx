@@ -27,8 +27,6 @@ import {
 import { Lightbox } from './lightbox';
 import './attachments.css';
 
-export type { AttachmentOwner } from './attachments-api';
-
 /** Props: the item named as the contract names it, and the section's heading ('Images' unless told). */
 export type AttachmentsPanelProps = AttachmentOwner & { title?: string };
 
@@ -171,13 +169,14 @@ function UploadRow({ upload }: { upload: Upload }) {
 }
 
 /**
- * The images of a trade, a journal day, a playbook or a missed trade (docs/PRODUCT.md, Images): thumbnails that open
- * the lightbox, an inline caption editor and a delete that asks first; images come in by paste (while focus is in the
- * panel), drop or the file picker, checked here first for type, size and the per-item count, then sent one request
- * each with its own progress. The usage line under it says the trader's storage against the quota.
+ * The images of a trade, a journal day, a playbook or a missed trade (docs/PRODUCT.md, Beyond the base: Images):
+ * thumbnails that open the lightbox, an inline caption editor and a delete that asks first; images come in by paste
+ * (while focus is in the panel), drop or the file picker, checked here first for type, size and the per-item count,
+ * then sent one request each with its own progress. The usage line under it says the trader's storage against the
+ * quota.
  */
 export function AttachmentsPanel({ title = 'Images', ...props }: AttachmentsPanelProps) {
-  const owner = props as AttachmentOwner;
+  const owner: AttachmentOwner = props;
   const headingId = useId();
   const inputId = useId();
   const hintId = useId();
@@ -345,7 +344,13 @@ export function AttachmentsPanel({ title = 'Images', ...props }: AttachmentsPane
       )}
 
       {problems.length > 0 && (
-        <CAlert color="danger" className="att-problems py-2 small" role="alert" dismissible onClose={() => setProblems([])}>
+        <CAlert
+          color="danger"
+          className="att-problems py-2 small"
+          role="alert"
+          dismissible
+          onClose={() => setProblems([])}
+        >
           {problems.length === 1 ? (
             problems[0]
           ) : (
@@ -359,7 +364,13 @@ export function AttachmentsPanel({ title = 'Images', ...props }: AttachmentsPane
       )}
 
       {/* Focusable, so a click here and then Ctrl+V pastes into this item, not into another on the screen. */}
-      <div className="att-drop" tabIndex={0} role="group" aria-label={`Add images to ${title}`} aria-describedby={hintId}>
+      <div
+        className="att-drop"
+        tabIndex={0}
+        role="group"
+        aria-label={`Add images to ${title}`}
+        aria-describedby={hintId}
+      >
         <span id={hintId} className="small">
           {full
             ? `This holds the most images it can (${ATTACHMENT_LIMITS.perItem}); delete one to add another.`

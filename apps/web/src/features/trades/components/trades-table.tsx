@@ -50,7 +50,7 @@ function SortHeader({
   );
 }
 
-/** A trade's screenshots, as a small mark beside its id (docs/PRODUCT.md, Images). */
+/** A trade's screenshots, as a small mark beside its id (docs/PRODUCT.md, Beyond the base: Images). */
 function ImageCount({ count }: { count: number }) {
   const label = count === 1 ? '1 screenshot' : `${count} screenshots`;
   return (
