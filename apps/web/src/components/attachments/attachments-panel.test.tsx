@@ -167,7 +167,10 @@ describe('AttachmentsPanel', () => {
 
   it('uploads dropped images for a playbook', async () => {
     const { api } = server([], 'playbook');
-    renderWithProviders(<AttachmentsPanel target="playbook" id="pb-1" title="Examples" />);
+    const onCountChange = vi.fn();
+    renderWithProviders(
+      <AttachmentsPanel target="playbook" id="pb-1" title="Examples" onCountChange={onCountChange} />,
+    );
     const zone = await screen.findByRole('group', { name: 'Add images to Examples' });
     fireEvent.dragOver(zone, { dataTransfer: { files: [], types: ['Files'] } });
     fireEvent.drop(zone, { dataTransfer: { files: [png('a.png'), png('b.png')], types: ['Files'] } });
@@ -176,6 +179,7 @@ describe('AttachmentsPanel', () => {
     const calls = api.to('/api/v1/attachment/upload');
     expect(calls.map((c) => uploadedFile(c).name).sort()).toEqual(['a.png', 'b.png']);
     expect(calls.every((c) => c.form!.get('target') === 'playbook' && c.form!.get('id') === 'pb-1')).toBe(true);
+    expect(onCountChange).toHaveBeenCalledTimes(2);
   });
 
   it('lists a missed trade’s images by its id', async () => {

@@ -27,8 +27,11 @@ import {
 import { Lightbox } from './lightbox';
 import './attachments.css';
 
-/** Props: the item named as the contract names it, and the section's heading ('Images' unless told). */
-export type AttachmentsPanelProps = AttachmentOwner & { title?: string };
+/**
+ * Props: the item named as the contract names it, the section's heading ('Images' unless told), and what to refresh
+ * when the item's count of images changes (a screen listing items with `attachmentCount` invalidates its list there).
+ */
+export type AttachmentsPanelProps = AttachmentOwner & { title?: string; onCountChange?: () => void };
 
 interface Upload {
   key: number;
@@ -113,11 +116,22 @@ function CaptionForm({ item, owner, onDone }: { item: AttachmentItem; owner: Att
   );
 }
 
-function DeleteConfirm({ item, owner, onDone }: { item: AttachmentItem; owner: AttachmentOwner; onDone: () => void }) {
+function DeleteConfirm({
+  item,
+  owner,
+  onDone,
+  onDeleted,
+}: {
+  item: AttachmentItem;
+  owner: AttachmentOwner;
+  onDone: () => void;
+  onDeleted: (() => void) | undefined;
+}) {
   const remove = useDeleteAttachment(owner);
   const confirm = () =>
     remove.mutate(item, {
       onSuccess: () => {
+        onDeleted?.();
         toast.success('Image deleted');
         onDone();
       },
@@ -175,7 +189,7 @@ function UploadRow({ upload }: { upload: Upload }) {
  * then sent one request each with its own progress. The usage line under it says the trader's storage against the
  * quota.
  */
-export function AttachmentsPanel({ title = 'Images', ...props }: AttachmentsPanelProps) {
+export function AttachmentsPanel({ title = 'Images', onCountChange, ...props }: AttachmentsPanelProps) {
   const owner: AttachmentOwner = props;
   const headingId = useId();
   const inputId = useId();
@@ -213,7 +227,10 @@ export function AttachmentsPanel({ title = 'Images', ...props }: AttachmentsPane
       onSent: () => update({ phase: 'reading' }),
       ...(aborts.current ? { signal: aborts.current.signal } : {}),
     })
-      .then(changed)
+      .then(async () => {
+        onCountChange?.();
+        await changed();
+      })
       .catch((error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;
         setProblems((all) => [...all, uploadFailure(file, error)]);
@@ -300,7 +317,12 @@ export function AttachmentsPanel({ title = 'Images', ...props }: AttachmentsPane
                   {editing === item.id ? (
                     <CaptionForm item={item} owner={owner} onDone={() => setEditing(null)} />
                   ) : deleting === item.id ? (
-                    <DeleteConfirm item={item} owner={owner} onDone={() => setDeleting(null)} />
+                    <DeleteConfirm
+                      item={item}
+                      owner={owner}
+                      onDone={() => setDeleting(null)}
+                      onDeleted={onCountChange}
+                    />
                   ) : (
                     <>
                       <p className={`att-caption small${item.caption ? '' : ' text-body-secondary'}`}>
@@ -344,13 +366,7 @@ export function AttachmentsPanel({ title = 'Images', ...props }: AttachmentsPane
       )}
 
       {problems.length > 0 && (
-        <CAlert
-          color="danger"
-          className="att-problems py-2 small"
-          role="alert"
-          dismissible
-          onClose={() => setProblems([])}
-        >
+        <CAlert color="danger" className="att-problems small" role="alert" dismissible onClose={() => setProblems([])}>
           {problems.length === 1 ? (
             problems[0]
           ) : (
