@@ -116,6 +116,20 @@ describe('AttachmentsPanel', () => {
     expect([...revoked].sort()).toEqual([...created].sort());
   });
 
+  it('says a thumbnail that cannot be fetched is unavailable, and shows the lightbox’s failure as the server says it', async () => {
+    const { api } = server([image('a1', 'Gone')]);
+    api.route(THUMB, () => failure(404, 'Attachment not found.', 'NOT_FOUND'));
+    api.route(IMAGE, () => failure(404, 'Attachment not found.', 'NOT_FOUND'));
+    const user = userEvent.setup();
+    renderWithProviders(<AttachmentsPanel {...trade} />);
+    expect(await screen.findByText('Image unavailable')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open image 1: Gone' }));
+    const dialog = screen.getByRole('dialog', { name: 'Image 1 of 1' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Attachment not found.');
+    expect(within(dialog).getByRole('button', { name: 'Next image' })).toBeDisabled();
+    expect(created).toHaveLength(0);
+  });
+
   it('uploads through the file picker with the trade named, shows progress, and refreshes the trade list', async () => {
     const { api } = server([]);
     const user = userEvent.setup();
