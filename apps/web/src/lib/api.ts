@@ -132,6 +132,29 @@ export function authUpload<T>(url: string, form: FormData, options: UploadOption
   });
 }
 
+/**
+ * GET a binary resource (an attached image) with the bearer token in its header, never in its URL, so an `<img>` shows
+ * it through an object URL. Fails with the same ApiError as `authRequest`; a 401 logs out as `authFetch` does.
+ */
+export async function authBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await authFetch(url, signal ? { signal } : {});
+  } catch (error) {
+    throw networkError(error);
+  }
+  if (response.status !== 200) {
+    let body: unknown = undefined;
+    try {
+      body = await response.json();
+    } catch (error) {
+      if (isAbort(error)) throw error;
+    }
+    throw httpError(response.status, body);
+  }
+  return response.blob();
+}
+
 async function send<T>(auth: boolean, method: Method, url: string, payload: Payload, signal?: AbortSignal) {
   const isGet = method === 'GET';
   const init = {

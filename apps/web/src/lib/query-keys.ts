@@ -64,6 +64,15 @@ export const queryKeys = {
     month: (month: string, timeZone: string) => ['journal-calendar', 'month', month, timeZone] as const,
     day: (date: string, timeZone: string) => ['journal-calendar', 'day', date, timeZone] as const,
   },
+  /** GET attachment/get_attachments, get_attachment/:id and get_thumbnail/:id, get_usage (docs/review.md, Attachments). */
+  attachments: {
+    all: ['attachments'] as const,
+    /** An item's images: `item` is the target and its keys in order ('trade', accountId, tradeId; 'day', date…). */
+    of: (...item: string[]) => ['attachments', 'list', ...item] as const,
+    /** One image's bytes (full size or thumbnail) by its URL: an attachment's image never changes once stored. */
+    image: (url: string) => ['attachments', 'image', url] as const,
+    usage: ['attachments', 'usage'] as const,
+  },
   tradeCandles: (base: string, instrument: string, granularity: string, from: string, to: string) =>
     ['trade-candles', base, instrument, granularity, from, to] as const,
   /** GET trade/get_replay/:accountId/:tradeId (granularity null: the server's default). */

@@ -160,3 +160,14 @@ export function formatMoneyFigure(figure: MoneyFigure | null | undefined): strin
     .map((part) => part.text)
     .join(' · ');
 }
+
+const KB = 1024;
+const MB = 1024 * 1024;
+const oneDecimal = (value: number) => value.toFixed(1).replace(/\.0$/, '');
+
+/** '812 bytes', '14.2 KB', '63.2 MB' (binary units, as file managers show them). */
+export function formatBytes(bytes: number): string {
+  if (bytes < KB) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes < MB) return `${oneDecimal(bytes / KB)} KB`;
+  return `${oneDecimal(bytes / MB)} MB`;
+}

@@ -1,18 +1,10 @@
 import { IMPORT_MAX_BYTES } from '@pipsense/contract';
+import { formatBytes } from '../../../components/data/format';
+
+export { formatBytes };
 
 /** What the picker offers; the server detects the format from the content, whatever the name says. */
 export const IMPORT_ACCEPT = '.htm,.html,.xlsx,.csv,.txt';
-
-const KB = 1024;
-const MB = 1024 * 1024;
-const oneDecimal = (value: number) => value.toFixed(1).replace(/\.0$/, '');
-
-/** '812 bytes', '14.2 KB', '63.2 MB' (binary units, as file managers show them). */
-export function formatBytes(bytes: number): string {
-  if (bytes < KB) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  if (bytes < MB) return `${oneDecimal(bytes / KB)} KB`;
-  return `${oneDecimal(bytes / MB)} MB`;
-}
 
 /** Why a file cannot be sent (checked in the browser before any byte goes out), or null when it can. */
 export function fileProblem(file: Pick<File, 'name' | 'size'>): string | null {

@@ -226,6 +226,8 @@ describe('CalendarPage', () => {
       [CALENDAR]: calendarRoute(),
       [GET_DAY]: (call) => ok(dayBody({ date: call.params.date! })),
       [UPDATE_DAY]: () => failure(400, 'mood must be a whole number from 1 to 5'),
+      // The day's images load beside the entry; this test is about the entry's one alert.
+      'GET /api/v1/attachment/get_attachments': () => ok({ success: true, message: 'OK', data: [] }),
     });
     const user = userEvent.setup();
     renderCalendar('/journal/calendar?month=2025-10&day=2025-10-20');

@@ -13,6 +13,7 @@ import {
   CSpinner,
 } from '@coreui/react';
 import { JOURNAL_LIMITS, type JournalDay, type TradeListItem } from '@pipsense/contract';
+import { AttachmentsPanel } from '../../../components/attachments/attachments-panel';
 import { LoadErrorState } from '../../../components/data/data-states';
 import { formatInstrument, formatSignedMoney, plClass } from '../../../components/data/format';
 import { failureMessage } from '../../../lib/api';
@@ -184,6 +185,9 @@ export function DayPanel({ date, timeZone, onClose }: { date: string; timeZone: 
               </h3>
               <EntryForm key={day.data.updatedAt ?? 'new'} date={date} entry={day.data} />
             </section>
+            <div className="mt-4">
+              <AttachmentsPanel key={date} target="day" date={date} />
+            </div>
           </>
         )}
       </CModalBody>

@@ -1,4 +1,5 @@
 import type { TradeListItem } from '@pipsense/contract';
+import { AttachmentsPanel } from '../../../components/attachments/attachments-panel';
 import { DetailList } from '../../../components/data/detail-list';
 import { DetailsModal } from '../../../components/data/details-modal';
 import { formatDateTime, formatInstrument } from '../../../components/data/format';
@@ -45,6 +46,13 @@ export function TradeDetailsModal({ visible, trade, base, onClose }: TradeDetail
             key={`${trade.accountId}:${trade.tradeId}`}
             accountId={trade.accountId}
             tradeId={trade.tradeId}
+          />
+          <AttachmentsPanel
+            key={`images:${trade.accountId}:${trade.tradeId}`}
+            target="trade"
+            accountId={trade.accountId}
+            tradeId={trade.tradeId}
+            title="Screenshots"
           />
           <section className="mb-4" aria-label="Risk">
             <h3 className="h6 fw-semibold mb-2">Risk</h3>

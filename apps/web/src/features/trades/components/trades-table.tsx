@@ -1,4 +1,6 @@
 import { CBadge, CFormCheck, CTableDataCell } from '@coreui/react';
+import CIcon from '@coreui/icons-react';
+import { cilImage } from '@coreui/icons';
 import type { TradeListItem, TradeSortField } from '@pipsense/contract';
 import { formatInstrument, plClass } from '../../../components/data/format';
 import { DataTable, ViewCell, type DataColumn } from '../../../components/data/data-table';
@@ -45,6 +47,17 @@ function SortHeader({
     >
       {label}
     </button>
+  );
+}
+
+/** A trade's screenshots, as a small mark beside its id (docs/PRODUCT.md, Beyond the base: Images). */
+function ImageCount({ count }: { count: number }) {
+  const label = count === 1 ? '1 screenshot' : `${count} screenshots`;
+  return (
+    <span className="ms-2 small text-body-secondary" title={label} aria-label={label} role="img">
+      <CIcon icon={cilImage} size="sm" className="me-1 align-middle" aria-hidden />
+      {count}
+    </span>
   );
 }
 
@@ -123,7 +136,10 @@ export function TradesTable({ trades, busy, onView, sort, onSort, selected, onSe
                 />
               </CTableDataCell>
             )}
-            <CTableDataCell>{trade.tradeId}</CTableDataCell>
+            <CTableDataCell className="text-nowrap">
+              {trade.tradeId}
+              {trade.attachmentCount > 0 && <ImageCount count={trade.attachmentCount} />}
+            </CTableDataCell>
             <CTableDataCell className="fw-semibold">{formatInstrument(trade.instrument)}</CTableDataCell>
             <CTableDataCell className="text-end num">{formatPrice(trade.price)}</CTableDataCell>
             <CTableDataCell className="text-end num">{formatUnits(trade.initialUnits)}</CTableDataCell>
