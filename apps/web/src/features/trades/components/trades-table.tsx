@@ -1,10 +1,10 @@
 import { CBadge, CFormCheck, CTableDataCell } from '@coreui/react';
 import type { TradeListItem, TradeSortField } from '@pipsense/contract';
-import { formatInstrument, plClass } from '../../../components/data/format';
+import { formatInstrument, formatR, plClass } from '../../../components/data/format';
 import { DataTable, ViewCell, type DataColumn } from '../../../components/data/data-table';
 import { RatingStars } from '../../../components/journal/rating-stars';
 import { TagBadges } from '../../../components/journal/tag-badge';
-import { formatPL, formatPrice, formatR, formatUnits, tradeState } from '../model/trade-format';
+import { formatPL, formatPrice, formatUnits, tradeState } from '../model/trade-format';
 import type { TradeView } from '../model/trade-filters';
 import { tradeKey } from '../model/trade-selection';
 
