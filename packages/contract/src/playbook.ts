@@ -275,3 +275,13 @@ export type MissedTrade = z.infer<typeof missedTrade>;
 export const missedTradesQuery = z.object({ from: isoTime('from').optional(), to: isoTime('to').optional() });
 export const missedTradesResponse = envelope.extend({ data: z.array(missedTrade) });
 export const missedTradeResponse = envelope.extend({ data: missedTrade });
+
+/** The answers as the web app reads them. */
+export type PlaybooksResponse = z.output<typeof playbooksResponse>;
+export type PlaybookResponse = z.output<typeof playbookResponse>;
+export type TradePlaybookResponse = z.output<typeof tradePlaybookResponse>;
+export type BulkAssignBody = z.input<typeof bulkAssignBody>;
+export type BulkAssignResponse = z.output<typeof bulkAssignResponse>;
+export type PlaybookReportResponse = z.output<typeof playbookReportResponse>;
+export type MissedTradesResponse = z.output<typeof missedTradesResponse>;
+export type MissedTradeResponse = z.output<typeof missedTradeResponse>;
