@@ -81,7 +81,11 @@ export const mainScreens: readonly Screen[] = [
   },
   {
     path: paths.playbooks,
-    Screen: lazyChunk('playbooks-page', () => import('../features/playbooks/components/playbooks-page'), 'PlaybooksPage'),
+    Screen: lazyChunk(
+      'playbooks-page',
+      () => import('../features/playbooks/components/playbooks-page'),
+      'PlaybooksPage',
+    ),
   },
   {
     path: paths.missedTrades,

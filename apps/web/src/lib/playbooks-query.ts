@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Playbook, PlaybookReportResponse, PlaybooksResponse } from '@pipsense/contract';
 import { config } from '../config/env';
+import { paths } from '../config/paths';
 import { authRequest } from './api';
 import { queryKeys } from './query-keys';
 
@@ -38,3 +39,6 @@ export const playbookReportQuery = (id: string, filters: ReportFilters = {}) =>
 /** A playbook's name by id, or a stand-in for one deleted meanwhile. */
 export const playbookName = (playbooks: readonly Playbook[] | undefined, id: string | null) =>
   id === null ? null : (playbooks?.find((p) => p.id === id)?.name ?? 'Deleted playbook');
+
+/** A playbook's page: the Playbooks screen opened on it (its report, rules and description). */
+export const playbookPath = (id: string) => `${paths.playbooks}?playbook=${encodeURIComponent(id)}`;

@@ -1,14 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  CAlert,
-  CButton,
-  CModal,
-  CModalBody,
-  CModalFooter,
-  CModalHeader,
-  CModalTitle,
-  CSpinner,
-} from '@coreui/react';
+import { CAlert, CButton, CModal, CModalBody, CModalFooter, CModalHeader, CModalTitle, CSpinner } from '@coreui/react';
 import { failureMessage } from '../../../lib/api';
 
 interface DeleteDialogProps {
@@ -24,7 +15,16 @@ interface DeleteDialogProps {
 }
 
 /** The confirmation before a playbook or a missed trade is deleted, with the server's message when it fails. */
-export function DeleteDialog({ title, children, confirm, pending, error, failure, onConfirm, onClose }: DeleteDialogProps) {
+export function DeleteDialog({
+  title,
+  children,
+  confirm,
+  pending,
+  error,
+  failure,
+  onConfirm,
+  onClose,
+}: DeleteDialogProps) {
   return (
     <CModal visible onClose={onClose} alignment="center" aria-labelledby="pb-delete-title">
       <CModalHeader>

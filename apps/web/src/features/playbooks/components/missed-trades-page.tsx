@@ -141,7 +141,11 @@ export function MissedTradesPage() {
         </>
       )}
       {editing && (
-        <MissedTradeForm missed={editing === 'new' ? null : editing} playbooks={list} onClose={() => setEditing(null)} />
+        <MissedTradeForm
+          missed={editing === 'new' ? null : editing}
+          playbooks={list}
+          onClose={() => setEditing(null)}
+        />
       )}
       {deleting && (
         <DeleteDialog

@@ -4,7 +4,8 @@ import CIcon from '@coreui/icons-react';
 import { cilPencil, cilTrash } from '@coreui/icons';
 import type { Playbook } from '@pipsense/contract';
 import { formatInstrument } from '../../../components/data/format';
-import { countOf, followRateOf, playbookPath } from '../model/playbook-view';
+import { playbookPath } from '../../../lib/playbooks-query';
+import { countOf, followRateOf } from '../model/playbook-view';
 import { formatRate } from '../model/report-figures';
 
 /** One playbook in the list: instruments, sessions, how many trades it has and how often they followed it. */

@@ -61,13 +61,27 @@ function Report({ playbook }: { playbook: Playbook }) {
               <CFormLabel htmlFor="pb-from" className="small mb-1">
                 Opened from
               </CFormLabel>
-              <CFormInput id="pb-from" type="date" size="sm" value={from} invalid={inverted} onChange={(e) => setFrom(e.target.value)} />
+              <CFormInput
+                id="pb-from"
+                type="date"
+                size="sm"
+                value={from}
+                invalid={inverted}
+                onChange={(e) => setFrom(e.target.value)}
+              />
             </CCol>
             <CCol xs={6} md={3}>
               <CFormLabel htmlFor="pb-to" className="small mb-1">
                 Opened to
               </CFormLabel>
-              <CFormInput id="pb-to" type="date" size="sm" value={to} invalid={inverted} onChange={(e) => setTo(e.target.value)} />
+              <CFormInput
+                id="pb-to"
+                type="date"
+                size="sm"
+                value={to}
+                invalid={inverted}
+                onChange={(e) => setTo(e.target.value)}
+              />
             </CCol>
             <CCol xs={12} md={6}>
               <CFormLabel htmlFor="pb-account" className="small mb-1">
@@ -151,7 +165,9 @@ export function PlaybookDetail({ playbook, onEdit }: { playbook: Playbook; onEdi
             <CCardBody>
               <h3 className="h6">Rules</h3>
               {playbook.groups.length === 0 ? (
-                <p className="text-body-secondary small mb-0">No rules yet: edit the playbook to write its checklist.</p>
+                <p className="text-body-secondary small mb-0">
+                  No rules yet: edit the playbook to write its checklist.
+                </p>
               ) : (
                 playbook.groups.map((group) => (
                   <div key={group.id} className="pb-rule-group">

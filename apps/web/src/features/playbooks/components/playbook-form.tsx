@@ -22,14 +22,7 @@ import {
 import { PLAYBOOK_LIMITS, PLAYBOOK_SESSIONS, type Playbook } from '@pipsense/contract';
 import { failureMessage, fieldErrors } from '../../../lib/api';
 import { useCreatePlaybook, useEditPlaybook } from '../api/playbooks-api';
-import {
-  bodyOf,
-  draftOf,
-  draftProblems,
-  emptyDraft,
-  instrumentCode,
-  type PlaybookDraft,
-} from '../model/playbook-form';
+import { bodyOf, draftOf, draftProblems, emptyDraft, instrumentCode, type PlaybookDraft } from '../model/playbook-form';
 import { ChipsInput } from './chips-input';
 import { RuleGroupsEditor } from './rule-groups-editor';
 
@@ -71,9 +64,7 @@ export function PlaybookForm({ playbook, onClose }: { playbook: Playbook | null;
       onError: (error: Error) => {
         const byField = fieldErrors(error);
         setProblems(
-          Object.keys(byField).length > 0
-            ? byField
-            : { '': failureMessage(error, 'The playbook could not be saved.') },
+          Object.keys(byField).length > 0 ? byField : { '': failureMessage(error, 'The playbook could not be saved.') },
         );
       },
     };

@@ -70,7 +70,9 @@ export function PlaybooksPage() {
     );
 
   const list = playbooks.data;
-  const form = editing && <PlaybookForm playbook={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />;
+  const form = editing && (
+    <PlaybookForm playbook={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+  );
   const opened = openId === null ? undefined : list.find((p) => p.id === openId);
   if (openId !== null)
     return opened ? (
@@ -83,7 +85,11 @@ export function PlaybooksPage() {
     );
 
   const addButton = (
-    <CButton color="primary" onClick={() => setEditing('new')} disabled={list.length >= PLAYBOOK_LIMITS.playbooksPerUser}>
+    <CButton
+      color="primary"
+      onClick={() => setEditing('new')}
+      disabled={list.length >= PLAYBOOK_LIMITS.playbooksPerUser}
+    >
       <CIcon icon={cilPlus} className="me-1" aria-hidden="true" />
       New playbook
     </CButton>

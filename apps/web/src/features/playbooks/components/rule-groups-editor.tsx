@@ -86,7 +86,9 @@ function GroupEditor({
               maxLength={PLAYBOOK_LIMITS.ruleText}
               placeholder="A rule you can tick, e.g. Price at a higher-timeframe level"
               aria-label={`Rule ${r + 1} of ${label}`}
-              onChange={(e) => setRules(group.rules.map((x) => (x.key === rule.key ? { ...x, text: e.target.value } : x)))}
+              onChange={(e) =>
+                setRules(group.rules.map((x) => (x.key === rule.key ? { ...x, text: e.target.value } : x)))
+              }
             />
             <MoveButtons
               what={`rule ${r + 1} of ${label}`}
@@ -116,7 +118,13 @@ function GroupEditor({
  * The playbook's checklist: groups of rules, each renamed, moved or removed in place. A removed rule that was saved
  * is retired by the server (its ticks stay in the history of reviewed trades).
  */
-export function RuleGroupsEditor({ groups, onChange }: { groups: GroupDraft[]; onChange: (next: GroupDraft[]) => void }) {
+export function RuleGroupsEditor({
+  groups,
+  onChange,
+}: {
+  groups: GroupDraft[];
+  onChange: (next: GroupDraft[]) => void;
+}) {
   return (
     <div className="pb-groups-editor">
       <ul className="pb-groups list-unstyled">

@@ -1,8 +1,4 @@
 import type { Playbook } from '@pipsense/contract';
-import { paths } from '../../../config/paths';
-
-/** A playbook's page: the Playbooks screen opened on it (its report, rules and description). */
-export const playbookPath = (id: string) => `${paths.playbooks}?playbook=${encodeURIComponent(id)}`;
 
 /** Percent of reviewed trades with every rule followed (80 = 80 %); null when none is reviewed. */
 export const followRateOf = (counts: Playbook['counts']) =>

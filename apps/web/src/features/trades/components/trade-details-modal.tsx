@@ -8,6 +8,7 @@ import { direction } from '../model/trade-format';
 import { tradeRisk } from '../model/trade-risk';
 import { TradeChart } from './trade-chart';
 import { TradeJournal } from './trade-journal';
+import { TradePlaybookSection } from './trade-playbook';
 
 interface TradeDetailsModalProps {
   visible: boolean;
@@ -43,6 +44,11 @@ export function TradeDetailsModal({ visible, trade, base, onClose }: TradeDetail
           {base !== null && <TradeChart key={trade.tradeId} base={base} trade={trade} />}
           <TradeJournal
             key={`${trade.accountId}:${trade.tradeId}`}
+            accountId={trade.accountId}
+            tradeId={trade.tradeId}
+          />
+          <TradePlaybookSection
+            key={`playbook:${trade.accountId}:${trade.tradeId}`}
             accountId={trade.accountId}
             tradeId={trade.tradeId}
           />
