@@ -128,12 +128,12 @@ describe('Playbooks', () => {
     await waitFor(() => expect(api.to('/api/v1/playbook/delete_playbook/pb-1', 'POST')).toHaveLength(1));
   });
 
-  it("opens a playbook with its report: the hand-checked figures, followed against broke, rules broken, missed", async () => {
+  it('opens a playbook with its report: the hand-checked figures, followed against broke, rules broken, missed', async () => {
     const api = serve();
     renderWithProviders(<PlaybooksPage />, { path: '/journal/playbooks?playbook=pb-1' });
-    const figures = await screen.findByRole('list', { name: 'Report figures' }).catch(() =>
-      screen.findByLabelText('Report figures'),
-    );
+    const figures = await screen
+      .findByRole('list', { name: 'Report figures' })
+      .catch(() => screen.findByLabelText('Report figures'));
     const figure = (label: string) => within(figures).getByText(label).nextElementSibling!;
     expect(figure('Trades')).toHaveTextContent('5');
     expect(figure('Win rate')).toHaveTextContent('60 %');
@@ -153,7 +153,11 @@ describe('Playbooks', () => {
     expect(row('Average R')).toHaveTextContent('+0.67R-0.50R');
 
     const broken = screen.getByRole('list', { name: 'Rules broken' });
-    expect(within(broken).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(broken)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Price at a higher-timeframe levelbroken 2 times',
       'Wait for the news to passretiredbroken 1 time',
       'Risk at most 1 %never broken',

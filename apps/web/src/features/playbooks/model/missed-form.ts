@@ -51,7 +51,7 @@ export const missedDraftOf = (m: MissedTrade): MissedDraft => ({
 export function missedBodyOf(draft: MissedDraft): MissedTradeBody {
   const time = draft.time ? new Date(draft.time) : null;
   return {
-    instrument: draft.instrument.trim(),
+    instrument: draft.instrument.trim().toUpperCase(),
     side: draft.side,
     time: time && !Number.isNaN(time.getTime()) ? time.toISOString() : draft.time,
     playbookId: draft.playbookId || null,
