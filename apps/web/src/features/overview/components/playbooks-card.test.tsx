@@ -20,15 +20,13 @@ describe("The Overview's Playbooks card", () => {
     });
     renderWithProviders(<PlaybooksCard filters={{ from: '2026-11-01T00:00:00.000Z', accountId: 'A' }} />);
     const card = await screen.findByRole('region', { name: 'Playbooks' });
-    const row = within(card).getByRole('rowheader', { name: 'London breakout' }).closest('tr')!;
-    await waitFor(() => expect(row).toHaveTextContent('60 %'));
-    const cells = within(row)
-      .getAllByRole('cell')
-      .map((c) => c.textContent);
-    expect(cells[0]).toBe('5');
-    expect(cells[2]).toMatch(/50\.00/);
-    expect(cells[3]).toMatch(/120\.00/);
-    expect(cells[4]).toMatch(/-70\.00/);
+    const row = within(card).getByRole('listitem', { name: 'London breakout' });
+    await waitFor(() => expect(row).toHaveTextContent('Follow rate60 %'));
+    const figure = (label: string) => within(row).getByText(label).nextElementSibling!;
+    expect(figure('Trades')).toHaveTextContent('5');
+    expect(figure('Net P/L')).toHaveTextContent(/^50\.00/);
+    expect(figure('Followed all')).toHaveTextContent(/120\.00/);
+    expect(figure('Broke some')).toHaveTextContent(/-70\.00/);
     expect(within(row).getByRole('link', { name: 'London breakout' })).toHaveAttribute(
       'href',
       '/journal/playbooks?playbook=pb-1',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CCard, CCardBody } from '@coreui/react';
 import { useQueries, useQuery } from '@tanstack/react-query';
@@ -17,6 +18,15 @@ function Money({ figure }: { figure: MoneyFigure | null }) {
         </span>
       ))}
     </>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }
 
@@ -54,60 +64,31 @@ export function PlaybooksCard({ filters }: { filters: ReportFilters }) {
             Open Playbooks
           </Link>
         </div>
-        <div className="table-responsive">
-          <table className="table table-sm align-middle mb-0 overview-pb-table">
-            <thead>
-              <tr>
-                <th scope="col">Playbook</th>
-                <th scope="col" className="text-end">
-                  Trades
-                </th>
-                <th scope="col" className="text-end">
-                  Follow rate
-                </th>
-                <th scope="col" className="text-end">
-                  Net P/L
-                </th>
-                <th scope="col" className="text-end overview-pb-split">
-                  Followed all
-                </th>
-                <th scope="col" className="text-end overview-pb-split">
-                  Broke some
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((playbook, i) => {
-                const report = reports[i]!;
-                const r = report.data;
-                return (
-                  <tr key={playbook.id}>
-                    <th scope="row" className="fw-semibold overview-pb-name">
-                      <Link to={playbookPath(playbook.id)}>{playbook.name}</Link>
-                    </th>
-                    {report.isError ? (
-                      <td colSpan={5} className="text-danger small">
-                        Not loaded: {report.error.message}
-                      </td>
-                    ) : (
-                      <>
-                        <td className="text-end num">{r ? r.trades.toLocaleString('en-US') : '…'}</td>
-                        <td className="text-end num">{r ? rate(r.followRate) : '…'}</td>
-                        <td className="text-end num">{r ? <Money figure={r.netPL} /> : '…'}</td>
-                        <td className="text-end num overview-pb-split">
-                          {r ? <Money figure={r.followedAll.netPL} /> : '…'}
-                        </td>
-                        <td className="text-end num overview-pb-split">
-                          {r ? <Money figure={r.brokeSome.netPL} /> : '…'}
-                        </td>
-                      </>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <ul className="overview-pb-list">
+          {list.map((playbook, i) => {
+            const report = reports[i]!;
+            const r = report.data;
+            const titleId = `overview-pb-${playbook.id}`;
+            return (
+              <li key={playbook.id} className="overview-pb-item" aria-labelledby={titleId}>
+                <Link id={titleId} to={playbookPath(playbook.id)} className="fw-semibold overview-pb-name">
+                  {playbook.name}
+                </Link>
+                {report.isError ? (
+                  <p className="text-danger small mb-0">The report could not be loaded: {report.error.message}</p>
+                ) : (
+                  <dl className="overview-pb-figures">
+                    <Figure label="Trades">{r ? r.trades.toLocaleString('en-US') : '…'}</Figure>
+                    <Figure label="Follow rate">{r ? rate(r.followRate) : '…'}</Figure>
+                    <Figure label="Net P/L">{r ? <Money figure={r.netPL} /> : '…'}</Figure>
+                    <Figure label="Followed all">{r ? <Money figure={r.followedAll.netPL} /> : '…'}</Figure>
+                    <Figure label="Broke some">{r ? <Money figure={r.brokeSome.netPL} /> : '…'}</Figure>
+                  </dl>
+                )}
+              </li>
+            );
+          })}
+        </ul>
       </CCardBody>
     </CCard>
   );
