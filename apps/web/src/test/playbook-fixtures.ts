@@ -21,7 +21,6 @@ export const UPDATE_TRADE_PLAYBOOK = 'POST /api/v1/playbook/update_trade_playboo
 export const BULK_ASSIGN = 'POST /api/v1/playbook/bulk_assign';
 export const GET_MISSED = 'GET /api/v1/playbook/get_missed_trades';
 export const CREATE_MISSED = 'POST /api/v1/playbook/create_missed_trade';
-export const EDIT_MISSED = 'POST /api/v1/playbook/edit_missed_trade/:id';
 export const DELETE_MISSED = 'POST /api/v1/playbook/delete_missed_trade/:id';
 
 const envelope = <T>(data: T) => ({ success: true, message: 'OK', data });

@@ -19,7 +19,7 @@ export interface MissedDraft {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** An instant as a datetime-local value in the browser's zone. */
-export function localInput(iso: string): string {
+function localInput(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;

@@ -6,7 +6,7 @@ import {
   type PlaybookBody,
 } from '@pipsense/contract';
 
-export type PlaybookSession = (typeof PLAYBOOK_SESSIONS)[number];
+type PlaybookSession = (typeof PLAYBOOK_SESSIONS)[number];
 
 /*
  * The playbook form's draft (docs/review.md, Playbooks and reviews). Groups and rules keep the id the server gave
@@ -37,7 +37,7 @@ export interface PlaybookDraft {
 
 let counter = 0;
 /** A key for a row of the draft, unique for the page's life. */
-export const newKey = () => `draft-${++counter}`;
+const newKey = () => `draft-${++counter}`;
 
 export const newRule = (): RuleDraft => ({ key: newKey(), text: '' });
 export const newGroup = (name = ''): GroupDraft => ({ key: newKey(), name, rules: [newRule()] });
@@ -68,7 +68,7 @@ export const draftOf = (playbook: Playbook): PlaybookDraft => ({
 
 /**
  * The body the draft sends: empty rules and unnamed empty groups are left out (a blank row is not a rule); a risk
- * that is not a number is sent as it is, for the server's own message.
+ * that is not a number goes as NaN, which the contract's check refuses with its own message.
  */
 export function bodyOf(draft: PlaybookDraft): PlaybookBody {
   const risk = draft.defaultRiskPct.trim();
@@ -86,7 +86,7 @@ export function bodyOf(draft: PlaybookDraft): PlaybookBody {
           .map((r) => ({ ...(r.id ? { id: r.id } : {}), text: r.text.trim() })),
       }))
       .filter((g) => g.name !== '' || g.rules.length > 0),
-    defaultRiskPct: risk === '' ? null : (Number(risk) as number),
+    defaultRiskPct: risk === '' ? null : Number(risk),
   };
 }
 

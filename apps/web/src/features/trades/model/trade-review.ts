@@ -5,7 +5,7 @@ import type { Playbook, TradePlaybook } from '@pipsense/contract';
  * state the trade is in.
  */
 
-export interface ReviewRule {
+interface ReviewRule {
   id: string;
   text: string;
   retired: boolean;
