@@ -71,5 +71,7 @@ export function missedProblems(body: MissedTradeBody): Record<string, string> {
     const key = String(issue.path[0] ?? '');
     out[key] ??= issue.message;
   }
+  // An empty picker is not a malformed date: say what to do rather than the ISO-8601 rule.
+  if (body.time === '') out.time = 'time is required: pick when you saw the setup';
   return out;
 }
