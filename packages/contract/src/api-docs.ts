@@ -365,6 +365,11 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
     summary: 'Delete a playbook: its trades are unassigned, its images deleted',
     errors: { 404: 'No playbook of yours has this id.' },
   },
+  'GET /api/v1/playbook/get_trade_playbook/:accountId/:tradeId': {
+    tag: 'Playbooks',
+    summary: "A trade's playbook and review: the rules ticked, retired ones it was reviewed against too",
+    errors: { 404: 'No trade of yours has these keys.' },
+  },
   'POST /api/v1/playbook/update_trade_playbook/:accountId/:tradeId': {
     tag: 'Playbooks',
     summary: 'Assign a trade to a playbook and tick the rules followed',

@@ -13,6 +13,8 @@ import { decimalString, envelope, isoTime, moneyFigure } from './common';
  *   longer shows on new reviews).
  * - `POST /api/v1/playbook/delete_playbook/:id` → `playbookResponse` (as it was); its trades lose the assignment, its
  *   missed trades keep their data without a playbook, its attachments are deleted.
+ * - `GET  /api/v1/playbook/get_trade_playbook/:accountId/:tradeId` → `tradePlaybookResponse`: the trade's review as
+ *   stored (a trade without a playbook answers `playbookId: null`, no rules), for the trade's details.
  * - `POST /api/v1/playbook/update_trade_playbook/:accountId/:tradeId` `updateTradePlaybookBody` → `tradePlaybookResponse`
  * - `POST /api/v1/playbook/bulk_assign` `bulkAssignBody` → `bulkAssignResponse`
  * - `GET  /api/v1/playbook/get_report/:id?from&to&accountId` → `playbookReportResponse`
@@ -273,3 +275,13 @@ export type MissedTrade = z.infer<typeof missedTrade>;
 export const missedTradesQuery = z.object({ from: isoTime('from').optional(), to: isoTime('to').optional() });
 export const missedTradesResponse = envelope.extend({ data: z.array(missedTrade) });
 export const missedTradeResponse = envelope.extend({ data: missedTrade });
+
+/** The answers as the web app reads them. */
+export type PlaybooksResponse = z.output<typeof playbooksResponse>;
+export type PlaybookResponse = z.output<typeof playbookResponse>;
+export type TradePlaybookResponse = z.output<typeof tradePlaybookResponse>;
+export type BulkAssignBody = z.input<typeof bulkAssignBody>;
+export type BulkAssignResponse = z.output<typeof bulkAssignResponse>;
+export type PlaybookReportResponse = z.output<typeof playbookReportResponse>;
+export type MissedTradesResponse = z.output<typeof missedTradesResponse>;
+export type MissedTradeResponse = z.output<typeof missedTradeResponse>;

@@ -80,6 +80,22 @@ export const mainScreens: readonly Screen[] = [
     Screen: lazyChunk('tags-page', () => import('../features/journal/components/tags-page'), 'TagsPage'),
   },
   {
+    path: paths.playbooks,
+    Screen: lazyChunk(
+      'playbooks-page',
+      () => import('../features/playbooks/components/playbooks-page'),
+      'PlaybooksPage',
+    ),
+  },
+  {
+    path: paths.missedTrades,
+    Screen: lazyChunk(
+      'missed-trades-page',
+      () => import('../features/playbooks/components/missed-trades-page'),
+      'MissedTradesPage',
+    ),
+  },
+  {
     path: paths.accounts,
     Screen: lazyChunk('accounts-page', () => import('../features/accounts/components/accounts-page'), 'AccountsPage'),
   },

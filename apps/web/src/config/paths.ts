@@ -19,6 +19,10 @@ export const paths = {
   chat: '/chat/ai_chat',
   journalCalendar: '/journal/calendar',
   journalTags: '/journal/tags',
+  /** The trader's setups as checklists (docs/review.md); `?playbook=id` opens one with its report. */
+  playbooks: '/journal/playbooks',
+  /** Setups seen and not taken, with what they would have made. */
+  missedTrades: '/journal/missed_trades',
   tradingPlatforms: '/settings/trading_platforms',
   aiPlatforms: '/settings/ai_platforms',
   profile: '/settings/profile',

@@ -9,13 +9,27 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   /** What the server says the client needs to act on the failure (errorBody's `details`, e.g. MISSING_COLUMN's). */
   readonly details: Record<string, unknown> | undefined;
-  constructor(message: string, status?: number, code?: string, details?: Record<string, unknown>) {
+  /** A refused body's problems by field (the server's VALIDATION_FAILED `issues`: path as `a.b.0`, message). */
+  readonly issues: readonly FieldIssue[];
+  constructor(
+    message: string,
+    status?: number,
+    code?: string,
+    details?: Record<string, unknown>,
+    issues: readonly FieldIssue[] = [],
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.issues = issues;
   }
+}
+
+export interface FieldIssue {
+  path: string;
+  message: string;
 }
 
 type Method = 'GET' | 'POST';
@@ -45,6 +59,15 @@ const detailsOf = (body: unknown): Record<string, unknown> | undefined => {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 };
 
+const issuesOf = (body: unknown): FieldIssue[] => {
+  const value = (body as Record<string, unknown> | null | undefined)?.issues;
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((issue: unknown) => {
+    const { path, message } = (issue ?? {}) as Record<string, unknown>;
+    return typeof path === 'string' && typeof message === 'string' ? [{ path, message }] : [];
+  });
+};
+
 /**
  * docs/PRODUCT.md, Messages: a non-200 answer fails with the server's message, or 'Unexpected response code: {status}'.
  */
@@ -54,6 +77,7 @@ export function httpError(status: number, body: unknown): ApiError {
     status,
     field(body, 'code'),
     detailsOf(body),
+    issuesOf(body),
   );
 }
 
@@ -196,3 +220,17 @@ export const authRequest = <T>(method: Method, url: string, payload?: Payload, s
 /** The message a form shows for a failure: the call's own, or the form's fallback for anything else. */
 export const failureMessage = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.message ? error.message : fallback;
+
+/**
+ * A refused form's messages by field: each of the server's issues under the first segment of its path (`stop`,
+ * `groups`), the first message a field gets kept; `''` holds a message of no field.
+ */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!(error instanceof ApiError)) return out;
+  for (const issue of error.issues) {
+    const key = issue.path.split('.')[0] ?? '';
+    out[key] ??= issue.message;
+  }
+  return out;
+}

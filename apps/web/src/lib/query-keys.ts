@@ -50,6 +50,19 @@ export const queryKeys = {
     /** GET rules/get_alerts: the header's bell and My Rules' list share it; a sync or an import refetches it. */
     alerts: ['rules', 'alerts'] as const,
   },
+  /** docs/review.md: the playbooks, their reports, a trade's review, the missed trades. */
+  playbooks: {
+    /** Every playbook key: a change to one can move its report, the trade reviews and the Overview's card. */
+    all: ['playbooks'] as const,
+    /** GET playbook/get_playbooks. */
+    list: ['playbooks', 'list'] as const,
+    /** GET playbook/get_report/:id under its range and account. */
+    report: (id: string, filters: object = {}) => ['playbooks', 'report', id, filters] as const,
+    /** GET playbook/get_trade_playbook/:accountId/:tradeId. */
+    trade: (accountId: string, tradeId: string) => ['playbooks', 'trade', accountId, tradeId] as const,
+    /** GET playbook/get_missed_trades. */
+    missed: ['playbooks', 'missed'] as const,
+  },
   /** GET sync/status: the OANDA background sync's schedule and state. */
   syncStatus: ['sync-status'] as const,
   /** GET import/mappings: the user's saved CSV column mappings. */

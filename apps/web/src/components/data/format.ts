@@ -171,3 +171,11 @@ export function formatBytes(bytes: number): string {
   if (bytes < MB) return `${oneDecimal(bytes / KB)} KB`;
   return `${oneDecimal(bytes / MB)} MB`;
 }
+
+/** An R-multiple with its sign and two decimals: '+1.50R', '-1.00R'; '-' while unknown (an open trade). */
+export function formatR(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return EMPTY_CELL;
+  const fixed = Math.abs(value).toFixed(2);
+  if (Number(fixed) === 0) return '0.00R';
+  return `${value > 0 ? '+' : '-'}${fixed}R`;
+}

@@ -27,6 +27,8 @@ export const navGroups: NavGroup[] = [
     links: [
       { name: 'Calendar', to: paths.journalCalendar },
       { name: 'Tags', to: paths.journalTags },
+      { name: 'Playbooks', to: paths.playbooks },
+      { name: 'Missed Trades', to: paths.missedTrades },
     ],
   },
   { name: 'Accounts', prefix: '/accounts', icon: cilWallet, links: [{ name: 'My Accounts', to: paths.accounts }] },

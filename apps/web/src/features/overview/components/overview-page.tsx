@@ -17,12 +17,14 @@ import { useAccountOptions, useDashboardMetrics } from '../api/dashboard-metrics
 import {
   metricsParams,
   rangeProblem,
+  rangeBounds,
   readFilters,
   writeFilters,
   type OverviewFilters,
 } from '../model/overview-filters';
 import { FilterBar } from './filter-bar';
 import { OverviewContent } from './overview-content';
+import { PlaybooksCard } from './playbooks-card';
 import { RulesCard } from './rules-card';
 import './overview-filters.css';
 
@@ -114,6 +116,9 @@ function PlatformOverview({
           timeZone={timeZone}
           imported={scope.imported}
           onFilterTag={filterByTag}
+        />
+        <PlaybooksCard
+          filters={{ ...rangeBounds(filters), ...(filters.accountId ? { accountId: filters.accountId } : {}) }}
         />
       </>
     );

@@ -20,6 +20,10 @@ const asListItem = (row: TradeListResponse['data'][number] & Partial<TradeListIt
   mae: row.mae ?? null,
   mfe: row.mfe ?? null,
   excursion: row.excursion ?? null,
+  playbookId: row.playbookId ?? null,
+  reviewed: row.reviewed ?? false,
+  followedAll: row.followedAll ?? null,
+  attachmentCount: row.attachmentCount ?? 0,
 });
 
 /**

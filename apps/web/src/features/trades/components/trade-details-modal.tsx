@@ -8,6 +8,7 @@ import { tradeDetails } from '../model/trade-details';
 import { direction } from '../model/trade-format';
 import { tradeRisk } from '../model/trade-risk';
 import { TradeJournal } from './trade-journal';
+import { TradePlaybookSection } from './trade-playbook';
 import { TradeChartPanel } from './trade-replay';
 
 interface TradeDetailsModalProps {
@@ -44,6 +45,11 @@ export function TradeDetailsModal({ visible, trade, base, onClose }: TradeDetail
           {base !== null && <TradeChartPanel key={trade.tradeId} base={base} trade={trade} />}
           <TradeJournal
             key={`${trade.accountId}:${trade.tradeId}`}
+            accountId={trade.accountId}
+            tradeId={trade.tradeId}
+          />
+          <TradePlaybookSection
+            key={`playbook:${trade.accountId}:${trade.tradeId}`}
             accountId={trade.accountId}
             tradeId={trade.tradeId}
           />

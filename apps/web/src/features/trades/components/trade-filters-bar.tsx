@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CBadge, CButton, CCol, CForm, CFormInput, CFormLabel, CFormSelect, CRow } from '@coreui/react';
 import { TRADE_SORTS, type TradeSortField } from '@pipsense/contract';
+import { useQuery } from '@tanstack/react-query';
 import { TagPicker } from '../../../components/journal/tag-picker';
+import { playbooksQuery } from '../../../lib/playbooks-query';
 import { useTags } from '../../../lib/tags-query';
 import {
   activeFilterCount,
@@ -27,7 +29,7 @@ const TEXTS = [
 
 /** The filters chosen from a short list (the empty value: no filter). */
 const CHOICES: readonly {
-  name: 'side' | 'outcome' | 'state' | 'hasNote' | 'ruleBreak';
+  name: 'side' | 'outcome' | 'state' | 'hasNote' | 'ruleBreak' | 'playbookReview';
   label: string;
   options: readonly (readonly [string, string])[];
 }[] = [
@@ -77,6 +79,16 @@ const CHOICES: readonly {
       ['false', 'Kept the rules'],
     ],
   },
+  {
+    name: 'playbookReview',
+    label: 'Review',
+    options: [
+      ['', 'Any review'],
+      ['followed', 'Followed'],
+      ['broke', 'Broke'],
+      ['unreviewed', 'Unreviewed'],
+    ],
+  },
 ];
 
 /** One labelled control of the form: two a row on phones, four on tablets, six on wide screens. */
@@ -105,6 +117,7 @@ interface TradeFiltersBarProps {
 export function TradeFiltersBar({ view, onApply }: TradeFiltersBarProps) {
   const id = useId();
   const tags = useTags();
+  const playbooks = useQuery(playbooksQuery());
   const [draft, setDraft] = useState(view);
   const [open, setOpen] = useState(false);
   const set = <K extends keyof TradeView>(name: K, value: TradeView[K]) => setDraft((d) => ({ ...d, [name]: value }));
@@ -191,6 +204,24 @@ export function TradeFiltersBar({ view, onApply }: TradeFiltersBarProps) {
               </CFormSelect>
             </FilterField>
           ))}
+          <FilterField id={field('playbookId')} label="Playbook">
+            <CFormSelect
+              id={field('playbookId')}
+              size="sm"
+              value={draft.playbookId}
+              onChange={(e) => set('playbookId', e.target.value)}
+            >
+              <option value="">Any playbook</option>
+              {playbooks.data?.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+              {draft.playbookId && !playbooks.data?.some((p) => p.id === draft.playbookId) && (
+                <option value={draft.playbookId}>{playbooks.data ? 'Deleted playbook' : 'Loading…'}</option>
+              )}
+            </CFormSelect>
+          </FilterField>
           <CCol xs={12} md={6} xl={4}>
             <CFormLabel htmlFor={field('q')} className="small mb-1">
               Search notes

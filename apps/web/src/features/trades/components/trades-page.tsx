@@ -1,11 +1,14 @@
 import { useMemo, useState } from 'react';
 import { CFormSwitch } from '@coreui/react';
 import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { playbooksQuery } from '../../../lib/playbooks-query';
 import { SyncedListScreen } from '../../../components/data/synced-list';
 import { queryKeys } from '../../../lib/query-keys';
 import { tradeHistoryQuery, type TradeListPage } from '../api/trade-history-api';
 import { nextSort, viewFromParams, viewToParams, viewToQuery, type TradeView } from '../model/trade-filters';
 import { toggleSelection, type Selection } from '../model/trade-selection';
+import { BulkPlaybookBar } from './bulk-playbook-bar';
 import { BulkTagBar } from './bulk-tag-bar';
 import { ExportButton } from './export-button';
 import { TradeDetailsModal } from './trade-details-modal';
@@ -36,6 +39,7 @@ export function TradesPage() {
   const filterKey = viewToParams(view).toString();
   const [selection, setSelection] = useState<Selection>(NOTHING_SELECTED);
   const [journal, setJournal] = useState(journalColumnsSaved);
+  const playbooks = useQuery({ ...playbooksQuery(), enabled: journal });
   const showJournal = (on: boolean) => {
     setJournal(on);
     if (!on) setSelection(NOTHING_SELECTED);
@@ -84,11 +88,14 @@ export function TradesPage() {
             {/* Keyed by the URL, so the back button also resets what the form shows. */}
             <TradeFiltersBar key={filterKey} view={view} onApply={apply} />
             {selection.size > 0 && (
-              <BulkTagBar
-                selection={selection}
-                onDone={() => setSelection(NOTHING_SELECTED)}
-                onClear={() => setSelection(NOTHING_SELECTED)}
-              />
+              <>
+                <BulkTagBar
+                  selection={selection}
+                  onDone={() => setSelection(NOTHING_SELECTED)}
+                  onClear={() => setSelection(NOTHING_SELECTED)}
+                />
+                <BulkPlaybookBar selection={selection} onDone={() => setSelection(NOTHING_SELECTED)} />
+              </>
             )}
           </>
         )
@@ -103,6 +110,7 @@ export function TradesPage() {
           selected={new Set(selection.keys())}
           onSelect={(rows, checked) => setSelection((s) => toggleSelection(s, rows, checked))}
           journal={journal}
+          playbooks={playbooks.data}
         />
       )}
       details={({ row, ...modal }) => <TradeDetailsModal trade={row} {...modal} />}

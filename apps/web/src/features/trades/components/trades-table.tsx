@@ -1,14 +1,16 @@
 import { CBadge, CFormCheck, CTableDataCell } from '@coreui/react';
 import CIcon from '@coreui/icons-react';
 import { cilImage } from '@coreui/icons';
-import type { TradeListItem, TradeSortField } from '@pipsense/contract';
-import { formatInstrument, plClass } from '../../../components/data/format';
+import type { Playbook, TradeListItem, TradeSortField } from '@pipsense/contract';
+import { formatInstrument, formatR, plClass } from '../../../components/data/format';
 import { DataTable, ViewCell, type DataColumn } from '../../../components/data/data-table';
 import { RatingStars } from '../../../components/journal/rating-stars';
 import { TagBadges } from '../../../components/journal/tag-badge';
-import { formatPL, formatPrice, formatR, formatUnits, tradeState } from '../model/trade-format';
+import { formatPL, formatPrice, formatUnits, tradeState } from '../model/trade-format';
 import type { TradeView } from '../model/trade-filters';
+import { playbookName } from '../../../lib/playbooks-query';
 import { tradeKey } from '../model/trade-selection';
+import { REVIEW_BADGE, reviewState } from '../model/trade-review';
 
 interface TradesTableProps {
   /** Null while the first page loads: placeholder rows keep the table's shape. */
@@ -25,6 +27,29 @@ interface TradesTableProps {
    * list.
    */
   journal: boolean;
+  /** The trader's playbooks, to name a row's playbook (absent: not loaded yet). */
+  playbooks?: readonly Playbook[];
+}
+
+/**
+ * The row's playbook and review state under its instrument, so the table gains no column (390 px): the name cut short,
+ * the state as the badge's colour and its words for screen readers and on hover.
+ */
+function PlaybookBadge({ trade, name }: { trade: TradeListItem; name: string | null }) {
+  const state = reviewState(trade);
+  if (state === 'none' || name === null) return null;
+  const badge = REVIEW_BADGE[state];
+  return (
+    <CBadge
+      color={badge.color}
+      shape="rounded-pill"
+      className="trade-playbook-badge"
+      title={`${name}: ${badge.text.toLowerCase()}`}
+    >
+      {name}
+      <span className="visually-hidden"> ({badge.text.toLowerCase()})</span>
+    </CBadge>
+  );
 }
 
 const SORT_LABELS: Partial<Record<TradeSortField, string>> = { instrument: 'instrument', realizedPL: 'realized P/L' };
@@ -66,7 +91,17 @@ function ImageCount({ count }: { count: number }) {
  * and the journal's rating, tags and R before Actions (docs/decisions/011-journal-columns.md). Numbers are
  * right-aligned so their decimals line up.
  */
-export function TradesTable({ trades, busy, onView, sort, onSort, selected, onSelect, journal }: TradesTableProps) {
+export function TradesTable({
+  trades,
+  busy,
+  onView,
+  sort,
+  onSort,
+  selected,
+  onSelect,
+  journal,
+  playbooks,
+}: TradesTableProps) {
   const rows = trades ?? [];
   const secondary = journal ? ' col-secondary' : '';
   const allChecked = rows.length > 0 && rows.every((trade) => selected.has(tradeKey(trade)));
@@ -141,6 +176,11 @@ export function TradesTable({ trades, busy, onView, sort, onSort, selected, onSe
               {trade.attachmentCount > 0 && <ImageCount count={trade.attachmentCount} />}
             </CTableDataCell>
             <CTableDataCell className="fw-semibold">{formatInstrument(trade.instrument)}</CTableDataCell>
+            <CTableDataCell>{trade.tradeId}</CTableDataCell>
+            <CTableDataCell className="fw-semibold">
+              {formatInstrument(trade.instrument)}
+              {journal && <PlaybookBadge trade={trade} name={playbookName(playbooks, trade.playbookId)} />}
+            </CTableDataCell>
             <CTableDataCell className="text-end num">{formatPrice(trade.price)}</CTableDataCell>
             <CTableDataCell className="text-end num">{formatUnits(trade.initialUnits)}</CTableDataCell>
             <CTableDataCell className={`text-end num${secondary}`}>{formatUnits(trade.currentUnits)}</CTableDataCell>

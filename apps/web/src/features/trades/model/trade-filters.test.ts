@@ -10,6 +10,16 @@ import {
 } from './trade-filters';
 
 describe('trade list view in the URL', () => {
+  it('keeps the playbook filters in the URL and sends them as playbookId and playbookReview', () => {
+    const view = { ...EMPTY_VIEW, playbookId: 'pb-1', playbookReview: 'broke' as const };
+    const params = viewToParams(view);
+    expect(params.toString()).toBe('playbookId=pb-1&playbookReview=broke');
+    expect(viewFromParams(params)).toEqual(view);
+    expect(viewFromParams(new URLSearchParams('playbookReview=maybe')).playbookReview).toBe('');
+    expect(viewToQuery(view)).toMatchObject({ playbookId: 'pb-1', playbookReview: 'broke' });
+    expect(activeFilterCount(view)).toBe(2);
+  });
+
   it('round-trips a view through the URL, keeping only what differs from the default', () => {
     const view = {
       ...EMPTY_VIEW,

@@ -1,5 +1,7 @@
 import {
+  PLAYBOOK_REVIEWS,
   TRADE_OUTCOMES,
+  type PlaybookReview,
   TRADE_SORTS,
   type TradeFilterQuery,
   type TradeOutcome,
@@ -23,6 +25,10 @@ export interface TradeView {
   hasNote: '' | 'true' | 'false';
   /** 'true': the trades that broke a rule of the trader's rule sets; 'false': those that kept them. */
   ruleBreak: '' | 'true' | 'false';
+  /** The trades assigned to this playbook (docs/review.md). */
+  playbookId: string;
+  /** followed / broke: reviewed with every rule followed or one unticked; unreviewed: assigned, not reviewed. */
+  playbookReview: '' | PlaybookReview;
   sort: TradeSortField;
   order: 'asc' | 'desc';
 }
@@ -42,6 +48,8 @@ export const EMPTY_VIEW: TradeView = {
   q: '',
   hasNote: '',
   ruleBreak: '',
+  playbookId: '',
+  playbookReview: '',
   ...DEFAULT_SORT,
 };
 
@@ -66,6 +74,8 @@ export function viewFromParams(params: URLSearchParams): TradeView {
     q: (params.get('q') ?? '').trim(),
     hasNote: oneOf(params.get('hasNote'), ['true', 'false'] as const),
     ruleBreak: oneOf(params.get('ruleBreak'), ['true', 'false'] as const),
+    playbookId: (params.get('playbookId') ?? '').trim(),
+    playbookReview: oneOf(params.get('playbookReview'), PLAYBOOK_REVIEWS),
     sort: sort || DEFAULT_SORT.sort,
     order: order || (sort ? 'desc' : DEFAULT_SORT.order),
   };
@@ -88,6 +98,8 @@ export function viewToParams(view: TradeView): URLSearchParams {
   put('q', view.q);
   put('hasNote', view.hasNote);
   put('ruleBreak', view.ruleBreak);
+  put('playbookId', view.playbookId);
+  put('playbookReview', view.playbookReview);
   if (view.sort !== DEFAULT_SORT.sort || view.order !== DEFAULT_SORT.order) {
     params.set('sort', view.sort);
     params.set('order', view.order);
@@ -124,6 +136,8 @@ export function viewToQuery(view: TradeView): TradeFilterQuery {
   if (view.q) query.q = view.q;
   if (view.hasNote) query.hasNote = view.hasNote;
   if (view.ruleBreak) query.ruleBreak = view.ruleBreak;
+  if (view.playbookId) query.playbookId = view.playbookId;
+  if (view.playbookReview) query.playbookReview = view.playbookReview;
   return query;
 }
 

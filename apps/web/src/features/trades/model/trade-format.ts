@@ -28,14 +28,6 @@ export function tradeState(state: string): { label: string; color: string } {
 export const direction = (trade: Pick<TradeItem, 'initialUnits'>) =>
   trade.initialUnits.trim().startsWith('-') ? 'Short' : 'Long';
 
-/** An R-multiple with its sign and two decimals: '+1.50R', '-1.00R'; '-' while unknown (an open trade). */
-export function formatR(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return EMPTY_CELL;
-  const fixed = Math.abs(value).toFixed(2);
-  if (Number(fixed) === 0) return '0.00R';
-  return `${value > 0 ? '+' : '-'}${fixed}R`;
-}
-
 /** '1 trade', '12 trades'. */
 export const countOf = (count: number, word: string) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? word : `${word}s`}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TradeListItem } from '@pipsense/contract';
 import { trade } from '../test-fixtures';
-import { formatR } from './trade-format';
+import { formatR } from '../../../components/data/format';
 import { tradeRisk } from './trade-risk';
 
 const row = (overrides: Partial<TradeListItem>): TradeListItem => ({

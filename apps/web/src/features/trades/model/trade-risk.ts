@@ -1,7 +1,8 @@
 import type { Excursion, TradeListItem } from '@pipsense/contract';
 import type { Detail } from '../../../components/data/detail-list';
 import { EMPTY_CELL } from '../../../components/data/format';
-import { formatPrice, formatR } from './trade-format';
+import { formatR } from '../../../components/data/format';
+import { formatPrice } from './trade-format';
 
 const NO_INITIAL_STOP = 'no initial stop';
 const NOT_AVAILABLE = 'not available';
