@@ -175,8 +175,6 @@ export function TradesTable({
               {trade.tradeId}
               {trade.attachmentCount > 0 && <ImageCount count={trade.attachmentCount} />}
             </CTableDataCell>
-            <CTableDataCell className="fw-semibold">{formatInstrument(trade.instrument)}</CTableDataCell>
-            <CTableDataCell>{trade.tradeId}</CTableDataCell>
             <CTableDataCell className="fw-semibold">
               {formatInstrument(trade.instrument)}
               {journal && <PlaybookBadge trade={trade} name={playbookName(playbooks, trade.playbookId)} />}
