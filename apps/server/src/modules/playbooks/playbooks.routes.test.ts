@@ -210,6 +210,16 @@ describe('reviews, bulk assignment and the report', () => {
       ['Entry', 'Trend aligned on H4', false, false],
       ['Risk', 'Risk 1 % at most', false, false],
     ]);
+    // Read back as stored; a trade with no playbook answers none, another user's trade a 404.
+    expect(await ok<TradePlaybook>(await get(alice.token, `/api/v1/playbook/get_trade_playbook/${A1}/305`))).toEqual(
+      broke,
+    );
+    expect(
+      await ok<TradePlaybook>(await get(alice.token, `/api/v1/playbook/get_trade_playbook/${A1}/307`)),
+    ).toMatchObject({ playbookId: null, reviewed: false, followedAll: null, rules: [] });
+    expect(await refused(await get(bob.token, `/api/v1/playbook/get_trade_playbook/${A1}/305`), 404)).toMatch(
+      /Trade not found/,
+    );
     const open = await ok<TradePlaybook>(await review(alice.token, '306', { playbookId: book.id }));
     expect(open).toMatchObject({ reviewed: false, followedAll: null, followedRuleIds: [] });
 

@@ -57,6 +57,15 @@ export const playbooksRoutes: FastifyPluginAsyncZod<{ playbooks: PlaybooksServic
     },
   );
 
+  app.get(
+    '/api/v1/playbook/get_trade_playbook/:accountId/:tradeId',
+    { schema: { params: tradeKeyParams, response: { 200: tradePlaybookResponse } } },
+    async (request) => {
+      const data = await playbooks.tradePlaybook(userId(request), request.params);
+      return { success: true, message: data.playbookId === null ? 'No playbook' : 'Trade review', data };
+    },
+  );
+
   app.post(
     '/api/v1/playbook/update_trade_playbook/:accountId/:tradeId',
     { schema: { params: tradeKeyParams, body: updateTradePlaybookBody, response: { 200: tradePlaybookResponse } } },

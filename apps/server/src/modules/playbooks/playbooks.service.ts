@@ -467,6 +467,15 @@ export function createPlaybooksService(deps: PlaybooksServiceDeps) {
       return before;
     },
 
+    /** The trade's review as stored, with the retired rules it was reviewed against; no playbook: `playbookId` null. */
+    async tradePlaybook(userId: string, ref: TradeRef): Promise<TradePlaybook> {
+      const [owned] = await ownedTrades(userId, [ref]);
+      const key = owned!.key;
+      const review = (await repo.reviewsOf(userId, [key])).get(`${key.accountKey} ${key.tradeId}`);
+      const checklist = review ? await repo.checklists(userId, [review.playbook_id]) : { groups: [], rules: [] };
+      return tradePlaybookOf(ref, review, checklist);
+    },
+
     /** Puts the trade on a playbook (or takes it off: null) with its review. */
     async updateTradePlaybook(userId: string, ref: TradeRef, body: ReviewInput): Promise<TradePlaybook> {
       const [owned] = await ownedTrades(userId, [ref]);
