@@ -104,6 +104,17 @@ import {
   type RulesTables,
 } from './modules/rules';
 import {
+  attachmentsRoutes,
+  attachmentsUserData,
+  createAttachmentsRepository,
+  createAttachmentsService,
+  createDeletionWorker,
+  createS3Store,
+  type AttachmentItemsPort,
+  type AttachmentsDb,
+  type DeletionWorker,
+} from './modules/attachments';
+import {
   createSyncJobs,
   syncRoutes,
   type SyncJobs,
@@ -145,6 +156,8 @@ export interface BuildOptions {
    * of several currencies is listed per currency (docs/decisions/024-currencies-never-mixed.md).
    */
   ratesFor?: (userId: string) => DailyRates;
+  /** Sees the attachments' outbox worker when ATTACHMENTS_S3_URL is set (tests run its rounds by hand). */
+  attachmentDeletions?: (worker: DeletionWorker) => void;
 }
 
 const defaultWebDist = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
@@ -169,6 +182,7 @@ export function userDataHooks(syncJobs: Pick<SyncJobs, 'userData'>): readonly Us
     analyticsUserData,
     importUserData,
     rulesUserData,
+    attachmentsUserData,
     syncJobs.userData,
     supportUserData,
     aiUsageUserData,
@@ -539,6 +553,40 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: (err, context) => app.log.warn({ err, ...context }, 'import follow-up failed'),
   });
   await app.register(importRoutes, { imports });
+
+  // Images on trades, journal days, playbooks and missed trades (docs/review.md, Attachments): in the database, or in
+  // the bucket of ATTACHMENTS_S3_URL with its deletions through the outbox (docs/decisions/025-attachment-storage.md).
+  const attachmentObjects = env.ATTACHMENTS_S3_URL ? createS3Store(env.ATTACHMENTS_S3_URL) : undefined;
+  const attachmentsRepository = createAttachmentsRepository(slice<AttachmentsDb>(db.kysely), db.dialect);
+  // WIRING SPOT (playbooks): hand the playbooks module's `itemExists(userId, 'playbook' | 'missed', id)` here. Until
+  // then images on playbooks and missed trades answer 404. The playbooks module, in turn, calls
+  // `attachments.deleteForItem` when it deletes a playbook or missed trade and `attachments.countsFor` for its lists.
+  const attachmentItems: AttachmentItemsPort | undefined = undefined;
+  const attachments = createAttachmentsService({
+    repository: attachmentsRepository,
+    trading,
+    items: attachmentItems,
+    objects: attachmentObjects,
+    quotaBytes: env.ATTACHMENTS_QUOTA_MB * 1024 * 1024,
+    now: ctx.now,
+    log: (err, context) => app.log.warn({ err, ...context }, 'attachment storage failed'),
+  });
+  if (attachmentObjects) {
+    const deletions = createDeletionWorker({
+      repository: attachmentsRepository,
+      objects: attachmentObjects,
+      now: ctx.now,
+      log: (err, context) => app.log.warn({ err, ...context }, 'attachment object deletion failed'),
+    });
+    deletions.start();
+    options.attachmentDeletions?.(deletions);
+    // After the database's hook, so it runs first: the round in progress ends before the database closes.
+    app.addHook('onClose', async () => {
+      await deletions.stop();
+      attachmentObjects.close();
+    });
+  }
+  await app.register(attachmentsRoutes, { attachments });
 
   registerNotFound(app, await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist));
   return app;
