@@ -222,6 +222,7 @@ describe('refused uploads store nothing', () => {
       400,
       'caption',
     );
+    await expectRefused(token, await upload(token, { ...day, caption: 'a\u0000b' }, { bytes: png }), 400, 'caption');
     await expectRefused(token, await upload(token, day), 400, 'No image');
     const json = await post(token, '/api/v1/attachment/upload', day);
     expect(json.statusCode).toBe(400);

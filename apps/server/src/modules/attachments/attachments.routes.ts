@@ -78,6 +78,10 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{ attachments: Attachments
           throw badRequest(NO_FILE, 'NO_FILE');
         throw error;
       }
+      // The form's fields skip the schema validator, which refuses NUL for the JSON routes (PostgreSQL cannot store it).
+      const withNul = Object.keys(fields).find((name) => fields[name]!.includes('\u0000'));
+      if (withNul !== undefined)
+        throw badRequest(`${withNul}: must not contain the NUL character (\\u0000)`, 'VALIDATION_FAILED');
       const parsed = uploadAttachmentFields.safeParse(fields);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
