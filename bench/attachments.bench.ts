@@ -2,11 +2,12 @@
  * An image upload through the real app (app.inject, SQLite): a 5 MB, 12-megapixel JPEG (a phone photo's size) sent
  * as multipart, checked, re-encoded without metadata, thumbnailed and stored in the database. Time of the upload
  * and the process's peak resident memory above its level before (kernel peak reset before each upload), beside the
- * floor in the same run: sharp alone re-encoding and thumbnailing the same bytes.
+ * floor in the same run: the module's image work alone on the same bytes (processImage: header, re-encode,
+ * thumbnail), without HTTP, the form or the database.
  */
-import sharp from 'sharp';
 import { ATTACHMENT_LIMITS } from '@pipsense/contract';
-import { imageForm } from '../apps/server/src/test/images';
+import { processImage } from '../apps/server/src/modules/attachments/image';
+import { imageForm, photoJpeg } from '../apps/server/src/test/images';
 import { createBenchApp } from './support/bench-app';
 import { peakRss, resetPeak } from './support/peak-rss';
 import { goal, heading, mb, median, ms, runBench, spread } from './support/stats';
@@ -17,49 +18,20 @@ const GOAL_BYTES = 150 * 1024 * 1024;
 const WIDTH = 4000;
 const HEIGHT = 3000;
 
-/** A photo-like JPEG: smooth gradients with grain of `grain` amplitude (more grain, more bytes). */
-async function photo(grain: number): Promise<Buffer> {
-  const raw = Buffer.alloc(WIDTH * HEIGHT * 3);
-  let x = 12345;
-  for (let y = 0, i = 0; y < HEIGHT; y++)
-    for (let c = 0; c < WIDTH; c++) {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      const n = ((x & 0xff) - 128) * grain;
-      raw[i++] = Math.max(0, Math.min(255, (c * 255) / WIDTH + n));
-      raw[i++] = Math.max(0, Math.min(255, (y * 255) / HEIGHT + n));
-      raw[i++] = Math.max(0, Math.min(255, 128 + n));
-    }
-  return sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
-    .jpeg({ quality: 90 })
-    .withExif({ IFD0: { Make: 'PipCam', Model: 'Bench' } })
-    .toBuffer();
-}
-
 /** The grain that makes the JPEG about 5 MB. */
 async function fiveMegabytes(): Promise<Buffer> {
   const target = 5 * 1024 * 1024;
   let low = 0;
   let high = 1;
-  let best = await photo(0.5);
+  let best = await photoJpeg(WIDTH, HEIGHT, 0.5);
   for (let i = 0; i < 8; i++) {
     const grain = (low + high) / 2;
-    best = await photo(grain);
+    best = await photoJpeg(WIDTH, HEIGHT, grain);
     if (Math.abs(best.length - target) < target * 0.03) break;
     if (best.length < target) low = grain;
     else high = grain;
   }
   return best;
-}
-
-/** The floor: sharp's own work on the same bytes, as the upload does it (header, re-encode, thumbnail). */
-async function floor(bytes: Buffer): Promise<void> {
-  await sharp(bytes).metadata();
-  await Promise.all([
-    sharp(bytes).rotate().jpeg({ quality: 85 }).toBuffer(),
-    sharp(bytes).rotate().resize({ width: 320, height: 320, fit: 'inside' }).webp({ quality: 75 }).toBuffer(),
-  ]);
 }
 
 runBench(async () => {
@@ -78,7 +50,7 @@ runBench(async () => {
     };
     // Warm-up: sharp's first call loads libvips.
     await upload();
-    await floor(bytes);
+    await processImage(bytes);
 
     const uploads: number[] = [];
     const floors: number[] = [];
@@ -94,11 +66,11 @@ runBench(async () => {
       uploads.push(performance.now() - started);
       extra.push((peakReset ? peakRss() : process.memoryUsage().rss) - before);
       started = performance.now();
-      await floor(bytes);
+      await processImage(bytes);
       floors.push(performance.now() - started);
     }
     console.log(`upload: ${spread(uploads, 0)}; stored JPEG ${mb(stored)} (re-encoded at quality 85, no metadata)`);
-    console.log(`floor (sharp alone, same work): ${spread(floors, 0)}`);
+    console.log(`floor (the module's image work alone: header, re-encode, thumbnail): ${spread(floors, 0)}`);
     console.log(`upload / floor: ${(median(uploads) / median(floors)).toFixed(2)}`);
     console.log(
       `resident memory above the level before each upload: ${spread(

@@ -13,7 +13,7 @@ export const plainPng = (width = 64, height = 48): Promise<Buffer> =>
     .toBuffer();
 
 /** Random pixels (compress badly): an image of about `width`×`height`×3 bytes whatever the format. */
-export function noisePixels(width: number, height: number, seed = 1): Buffer {
+function noisePixels(width: number, height: number, seed = 1): Buffer {
   const raw = Buffer.alloc(width * height * 3);
   let x = seed >>> 0 || 1;
   for (let i = 0; i < raw.length; i++) {
@@ -30,10 +30,28 @@ export const noisePng = (width: number, height: number, seed?: number): Promise<
     .png()
     .toBuffer();
 
-export const noiseJpeg = (width: number, height: number, quality = 95, seed?: number): Promise<Buffer> =>
-  sharp(noisePixels(width, height, seed), { raw: { width, height, channels: 3 } })
-    .jpeg({ quality })
+/**
+ * A photo-like JPEG with camera EXIF: smooth gradients with grain of `grain` amplitude (more grain, more bytes; the
+ * bench finds the grain that makes a phone photo's 5 MB).
+ */
+export function photoJpeg(width: number, height: number, grain: number): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  let x = 12345;
+  for (let y = 0, i = 0; y < height; y++)
+    for (let c = 0; c < width; c++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      const n = ((x & 0xff) - 128) * grain;
+      raw[i++] = Math.max(0, Math.min(255, (c * 255) / width + n));
+      raw[i++] = Math.max(0, Math.min(255, (y * 255) / height + n));
+      raw[i++] = Math.max(0, Math.min(255, 128 + n));
+    }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .withExif({ IFD0: { Make: 'PipCam', Model: 'Bench' } })
     .toBuffer();
+}
 
 /** A JPEG with camera and GPS EXIF, as a phone writes it, turned by its EXIF orientation (6: 90° clockwise). */
 export const jpegWithGps = (): Promise<Buffer> =>

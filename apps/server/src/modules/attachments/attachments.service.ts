@@ -17,8 +17,6 @@ import { processImage } from './image';
 import type { ObjectStore } from './object-store';
 import type { AttachmentItemsPort } from './ports';
 
-export type { AttachmentItemKey } from './attachments.repository';
-
 export interface AttachmentsServiceDeps {
   repository: AttachmentsRepository;
   trading: Pick<TradingService, 'tradeKeys'>;

@@ -9,21 +9,20 @@ import { badRequest } from '../../lib/errors';
  * GPS position) and anything hidden after the image data.
  */
 
-export type ImageType = (typeof ATTACHMENT_TYPES)[number];
+type ImageType = (typeof ATTACHMENT_TYPES)[number];
 
 /**
  * The most pixels an image may have: 50 megapixels (a 8660×5773 photo; screenshots are far below). Checked on the
  * header's claim before decoding, and by sharp itself while decoding: one decode of the largest stays around
  * 200 MB.
  */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 /** Thumbnails are at most this wide and high (a list's tile, twice over for dense screens). */
-export const THUMBNAIL_SIZE = 320;
+const THUMBNAIL_SIZE = 320;
 /** Images processed at once by this instance: each decode holds its pixels in memory. */
 const AT_ONCE = 2;
 
-export const NOT_AN_IMAGE =
-  'The file is not a PNG, JPEG or WebP image. Attach a screenshot or photo in one of these formats.';
+const NOT_AN_IMAGE = 'The file is not a PNG, JPEG or WebP image. Attach a screenshot or photo in one of these formats.';
 
 // libvips' operation cache keeps decoded images for reuse: nothing here is processed twice, so it only holds memory.
 sharp.cache(false);
@@ -31,7 +30,7 @@ sharp.cache(false);
 sharp.concurrency(2);
 
 /** The image type the bytes start with (PNG, JPEG or WebP signature), or undefined. */
-export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
+function sniffImageType(bytes: Uint8Array): ImageType | undefined {
   const starts = (offset: number, signature: readonly number[]) =>
     bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
   if (starts(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
