@@ -33,11 +33,13 @@ function memoryStore() {
   const objects = new Map<string, Uint8Array>();
   const store = {
     failing: false,
+    putFailing: false,
     removals: 0,
     objects,
     keyFor: (userId: string, id: string) => `attachments/${userId}/${id}`,
     put(key: string, image: Uint8Array, _type: string, thumbnail: Uint8Array) {
       objects.set(key, image);
+      if (store.putFailing) return Promise.reject(new Error('bucket unreachable'));
       objects.set(`${key}.thumbnail.webp`, thumbnail);
       return Promise.resolve();
     },
@@ -132,6 +134,16 @@ describe('the playbooks module’s calls', () => {
     for (let i = 0; i < 20; i++) await s.upload('u1', { target: 'playbook', id: 'p2' }, png);
     await expect(s.upload('u1', { target: 'playbook', id: 'p2' }, png)).rejects.toMatchObject({ status: 409 });
     expect(store.objects.size).toBe(40);
+  });
+  it('a bucket that fails the upload: 503, no row, the half-written object removed', async () => {
+    const store = memoryStore();
+    store.putFailing = true;
+    const s = service(store);
+    await expect(s.upload('u1', { target: 'day', date: '2025-03-01' }, await plainPng(16, 16))).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(store.objects.size).toBe(0);
+    expect((await s.usage('u1')).count).toBe(0);
   });
 });
 

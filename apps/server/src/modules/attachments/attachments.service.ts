@@ -5,7 +5,7 @@ import {
   type AttachmentTargetFields,
   type ATTACHMENT_TYPES,
 } from '@pipsense/contract';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { TradingService } from '../trading';
 import {
   itemColumns,
@@ -123,7 +123,19 @@ export function createAttachmentsService({
         created_at: now().toISOString(),
       };
       // The objects first: a committed row always has its bytes. A transaction that fails or refuses removes them.
-      if (objects) await objects.put(storageKey, image.data, image.contentType, image.thumbnail);
+      if (objects)
+        try {
+          await objects.put(storageKey, image.data, image.contentType, image.thumbnail);
+        } catch (err) {
+          log(err, { storageKey, step: 'attachment upload' });
+          // The image may be in the bucket without its thumbnail: removed now or through the outbox.
+          await dropObjects(storageKey);
+          throw new AppError(
+            503,
+            'STORAGE_UNAVAILABLE',
+            'Image storage is unavailable right now. Try again in a minute.',
+          );
+        }
       let outcome;
       try {
         outcome = await repository.insert(
