@@ -111,6 +111,17 @@ import {
   type RulesTables,
 } from './modules/rules';
 import {
+  attachmentsRoutes,
+  attachmentsUserData,
+  createAttachmentsRepository,
+  createAttachmentsService,
+  createDeletionWorker,
+  createS3Store,
+  type AttachmentItemsPort,
+  type AttachmentsDb,
+  type DeletionWorker,
+} from './modules/attachments';
+import {
   createSyncJobs,
   syncRoutes,
   type SyncJobs,
@@ -152,6 +163,8 @@ export interface BuildOptions {
    * of several currencies is listed per currency (docs/decisions/024-currencies-never-mixed.md).
    */
   ratesFor?: (userId: string) => DailyRates;
+  /** Sees the attachments' outbox worker when ATTACHMENTS_S3_URL is set (tests run its rounds by hand). */
+  attachmentDeletions?: (worker: DeletionWorker) => void;
 }
 
 const defaultWebDist = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
@@ -177,6 +190,7 @@ export function userDataHooks(syncJobs: Pick<SyncJobs, 'userData'>): readonly Us
     importUserData,
     rulesUserData,
     playbooksUserData,
+    attachmentsUserData,
     syncJobs.userData,
     supportUserData,
     aiUsageUserData,
@@ -550,6 +564,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ratesFor,
     now: ctx.now,
     log: (err, context) => app.log.warn({ err, ...context }, 'playbooks'),
+    // Bound late: the attachments service, built below, asks this module in turn whether a playbook or missed trade
+    // is the user's before it takes an image for it.
+    attachments: {
+      attachmentCounts: (userId, target, ids) => attachments.countsFor(userId, target, ids),
+      deleteAttachments: async (userId, item) => {
+        await attachments.deleteForItem(userId, item);
+      },
+    },
   });
   await app.register(playbooksRoutes, { playbooks });
 
@@ -563,6 +585,41 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: (err, context) => app.log.warn({ err, ...context }, 'import follow-up failed'),
   });
   await app.register(importRoutes, { imports });
+
+  // Images on trades, journal days, playbooks and missed trades (docs/review.md, Attachments): in the database, or in
+  // the bucket of ATTACHMENTS_S3_URL with its deletions through the outbox (docs/decisions/025-attachment-storage.md).
+  const attachmentObjects = env.ATTACHMENTS_S3_URL ? createS3Store(env.ATTACHMENTS_S3_URL) : undefined;
+  const attachmentsRepository = createAttachmentsRepository(slice<AttachmentsDb>(db.kysely), db.dialect);
+  // A playbook or missed trade is the user's when the playbooks module says so; that module, in turn, deletes an
+  // item's images through `deleteForItem` and counts them through `countsFor` (above).
+  const attachmentItems: AttachmentItemsPort = {
+    itemExists: (userId, target, id) => playbooks.itemExists(userId, target, id),
+  };
+  const attachments = createAttachmentsService({
+    repository: attachmentsRepository,
+    trading,
+    items: attachmentItems,
+    objects: attachmentObjects,
+    quotaBytes: env.ATTACHMENTS_QUOTA_MB * 1024 * 1024,
+    now: ctx.now,
+    log: (err, context) => app.log.warn({ err, ...context }, 'attachment storage failed'),
+  });
+  if (attachmentObjects) {
+    const deletions = createDeletionWorker({
+      repository: attachmentsRepository,
+      objects: attachmentObjects,
+      now: ctx.now,
+      log: (err, context) => app.log.warn({ err, ...context }, 'attachment object deletion failed'),
+    });
+    deletions.start();
+    options.attachmentDeletions?.(deletions);
+    // After the database's hook, so it runs first: the round in progress ends before the database closes.
+    app.addHook('onClose', async () => {
+      await deletions.stop();
+      attachmentObjects.close();
+    });
+  }
+  await app.register(attachmentsRoutes, { attachments });
 
   registerNotFound(app, await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist));
   return app;

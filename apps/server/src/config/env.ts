@@ -105,6 +105,16 @@ const schema = z
     MAIL_FROM: z.string().min(3).default('PipSense <no-reply@localhost>'),
     /** Where the in-app feedback is mailed (it is stored either way). */
     SUPPORT_EMAIL: z.email('must be an email address').optional(),
+    /** Images (docs/review.md, Attachments): each user's storage for them, in MB (image and thumbnail bytes). */
+    ATTACHMENTS_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(500),
+    /**
+     * Images kept in an S3 bucket instead of the database:
+     * `http(s)://KEY:SECRET@HOST[:PORT]/BUCKET[/PREFIX]?region=REGION&forcePathStyle=true` (decision 025).
+     */
+    ATTACHMENTS_S3_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/]+\/[^/?]+/, 'must be an http:// or https:// URL naming the bucket as its path')
+      .optional(),
     /** The address the web app is reached at, for the links in emails. */
     PUBLIC_URL: z.url().default('http://localhost:3000'),
   })

@@ -185,9 +185,12 @@ interface Input {
 
 const fieldsOf = (schema: JsonSchema | undefined) => Object.keys(schema?.properties ?? {});
 const schemaOf = (route: ApiRoute, part: Part) => (route[part] ? inputJsonSchema(route[part]) : undefined);
-const uploadForm = () => {
-  const multipart = apiRouteDocs['POST /api/v1/import/upload']?.multipart;
-  return multipart ? inputJsonSchema(multipart) : undefined;
+/** The route's multipart form fields (an intersection of schemas: the fields of each part). */
+const uploadForm = (route: ApiRoute): JsonSchema | undefined => {
+  const multipart = apiRouteDocs[route.key]?.multipart;
+  if (!multipart) return undefined;
+  const schema = inputJsonSchema(multipart) as JsonSchema & { allOf?: JsonSchema[] };
+  return { properties: Object.assign({}, schema.properties, ...(schema.allOf ?? []).map((p) => p.properties)) };
 };
 
 /** The fields of each part of a request, filled with valid values. */
@@ -219,7 +222,7 @@ function targets(route: ApiRoute): Target[] {
     list.push({ part: 'wholeBody' }, { part: 'extraBodyKey' }, { part: 'contentType' });
   list.push({ part: 'extraQueryKey' });
   if (apiRouteDocs[route.key]?.multipart) {
-    for (const field of fieldsOf(uploadForm()).filter((name) => name !== 'file'))
+    for (const field of fieldsOf(uploadForm(route)).filter((name) => name !== 'file'))
       list.push({ part: 'formField', field });
     list.push({ part: 'formFile' });
   }
