@@ -3,12 +3,14 @@ import { toast } from 'react-toastify';
 import { CBadge, CButton, CCard, CCardBody, CSpinner } from '@coreui/react';
 import CIcon from '@coreui/icons-react';
 import { cilPencil, cilPlus, cilTrash } from '@coreui/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MissedTrade, Playbook } from '@pipsense/contract';
+import { AttachmentsPanel } from '../../../components/attachments/attachments-panel';
 import { EmptyState, LoadErrorState } from '../../../components/data/data-states';
 import { formatDateTime, formatInstrument, formatR } from '../../../components/data/format';
 import { NoteText } from '../../../components/journal/note-text';
 import { playbookName } from '../../../lib/playbooks-query';
+import { queryKeys } from '../../../lib/query-keys';
 import { missedTradesQuery, playbooksQuery, useDeleteMissedTrade } from '../api/playbooks-api';
 import { OUTCOME_BADGE } from '../model/report-figures';
 import { DeleteDialog } from './delete-dialog';
@@ -23,6 +25,38 @@ function Price({ label, value }: { label: string; value: string | null }) {
     <div>
       <dt>{label}</dt>
       <dd className="num">{value ?? '-'}</dd>
+    </div>
+  );
+}
+
+/**
+ * The missed trade's chart images, folded by default: a list of missed trades reads no image until the trader opens
+ * a row's images.
+ */
+function MissedImages({ missed, name }: { missed: MissedTrade; name: string }) {
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const count = missed.attachmentCount;
+  return (
+    <div className="missed-images">
+      <CButton
+        size="sm"
+        color="secondary"
+        variant="ghost"
+        aria-expanded={open}
+        aria-label={`${open ? 'Hide' : 'Show'} images of ${name}`}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {open ? 'Hide images' : count > 0 ? `Images (${count})` : 'Add images'}
+      </CButton>
+      {open && (
+        <AttachmentsPanel
+          target="missed"
+          id={missed.id}
+          title="Images"
+          onCountChange={() => void queryClient.invalidateQueries({ queryKey: queryKeys.playbooks.missed })}
+        />
+      )}
     </div>
   );
 }
@@ -80,8 +114,7 @@ function MissedRow({
         {missed.outcomeNote && <span className="text-body-secondary small">{missed.outcomeNote}</span>}
       </div>
       {missed.note.trim() !== '' && <NoteText text={missed.note} className="missed-note small" />}
-      {/* The missed trade's images (docs/review.md, Attachments) go here: <AttachmentsPanel target missed id>. */}
-      <div className="missed-attachments-slot" data-attachments="missed" />
+      <MissedImages missed={missed} name={name} />
     </li>
   );
 }

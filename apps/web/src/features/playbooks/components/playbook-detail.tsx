@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import { CButton, CCard, CCardBody, CCol, CFormInput, CFormLabel, CFormSelect, CRow, CSpinner } from '@coreui/react';
 import CIcon from '@coreui/icons-react';
 import { cilArrowLeft, cilPencil } from '@coreui/icons';
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Playbook } from '@pipsense/contract';
+import { AttachmentsPanel } from '../../../components/attachments/attachments-panel';
 import { formatInstrument } from '../../../components/data/format';
 import { platformScope } from '../../../components/data/platform-scope';
 import { NoteText } from '../../../components/journal/note-text';
 import { paths } from '../../../config/paths';
+import { queryKeys } from '../../../lib/query-keys';
 import { accountChoices } from '../../../lib/account-choices';
 import { accountsOfPlatformQuery } from '../../../lib/accounts-query';
 import type { ReportFilters } from '../../../lib/playbooks-query';
@@ -140,6 +142,7 @@ function Report({ playbook }: { playbook: Playbook }) {
  * and its images.
  */
 export function PlaybookDetail({ playbook, onEdit }: { playbook: Playbook; onEdit: () => void }) {
+  const queryClient = useQueryClient();
   return (
     <div className="pb-detail">
       <div className="pb-detail-head">
@@ -196,8 +199,13 @@ export function PlaybookDetail({ playbook, onEdit }: { playbook: Playbook; onEdi
           </CCard>
         </CCol>
         <CCol xs={12}>
-          {/* The playbook's images (docs/review.md, Attachments) go here: <AttachmentsPanel target playbook id>. */}
-          <div className="pb-attachments-slot" data-attachments="playbook" />
+          <AttachmentsPanel
+            key={playbook.id}
+            target="playbook"
+            id={playbook.id}
+            title="Examples"
+            onCountChange={() => void queryClient.invalidateQueries({ queryKey: queryKeys.playbooks.list })}
+          />
         </CCol>
       </CRow>
     </div>
