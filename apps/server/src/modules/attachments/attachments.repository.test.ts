@@ -62,8 +62,10 @@ const service = (objects?: ObjectStore) =>
   createAttachmentsService({
     repository: createAttachmentsRepository(db.kysely, db.dialect),
     trading: {
-      tradeKeys: (_userId, refs) =>
-        Promise.resolve(refs.map((r) => ({ ...r, accountKey: `oanda:fxpractice:${r.accountId}` }))),
+      ownedTrades: <R extends { accountId: string; tradeId: string }>(_userId: string, refs: readonly R[]) =>
+        Promise.resolve(
+          refs.map((ref) => ({ ref, key: { accountKey: `oanda:fxpractice:${ref.accountId}`, tradeId: ref.tradeId } })),
+        ),
     },
     items: { itemExists: (userId, target, id) => Promise.resolve(items.has(`${userId}:${target}:${id}`)) },
     objects,

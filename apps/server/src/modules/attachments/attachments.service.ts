@@ -19,7 +19,7 @@ import type { AttachmentItemsPort } from './ports';
 
 export interface AttachmentsServiceDeps {
   repository: AttachmentsRepository;
-  trading: Pick<TradingService, 'tradeKeys'>;
+  trading: Pick<TradingService, 'ownedTrades'>;
   /** Playbooks and missed trades (the playbooks module); absent, images on them are refused as not found. */
   items?: AttachmentItemsPort;
   /** The bucket (ATTACHMENTS_S3_URL); absent, the bytes are kept in the database. */
@@ -67,11 +67,8 @@ export function createAttachmentsService({
   async function ownedItem(userId: string, fields: AttachmentTargetFields): Promise<AttachmentItemKey> {
     switch (fields.target) {
       case 'trade': {
-        const ref = { accountId: fields.accountId!, tradeId: fields.tradeId! };
-        const hit = (await trading.tradeKeys(userId, [ref]))[0];
-        if (!hit)
-          throw notFound(`Trade not found: trade ${ref.tradeId} of account ${ref.accountId} is not among your trades.`);
-        return { target: 'trade', accountKey: hit.accountKey, tradeId: hit.tradeId };
+        const [owned] = await trading.ownedTrades(userId, [{ accountId: fields.accountId!, tradeId: fields.tradeId! }]);
+        return { target: 'trade', ...owned!.key };
       }
       case 'day':
         if (!realDay(fields.date!)) throw badRequest(`date: ${fields.date} is not a day of the calendar.`);

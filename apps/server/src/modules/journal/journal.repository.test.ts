@@ -29,7 +29,7 @@ afterEach(() => close());
 const service = () =>
   createJournalService({
     journal: createJournalRepository(db.kysely),
-    trading: { tradeKeys: () => Promise.reject(new Error('not used')) },
+    trading: { ownedTrades: () => Promise.reject(new Error('not used')) },
     views: createTradeViews({ db: db.kysely, listVersionOf: listVersionReader(db.kysely), now: () => new Date(AT) }),
     now: () => new Date(AT),
   });

@@ -9,14 +9,13 @@ import {
 } from '@pipsense/contract';
 import type { JournalTagsTable } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { plural } from '../../lib/text';
 import type { TradingService } from '../trading';
 import type { TradeViews } from '../trade-views';
 import type { JournalRepository, TradeKey } from './journal.repository';
 
 export interface JournalServiceDeps {
   journal: JournalRepository;
-  trading: Pick<TradingService, 'tradeKeys'>;
+  trading: Pick<TradingService, 'ownedTrades'>;
   /** How many stored trades carry each tag (tags on trades no longer stored don't count). */
   views: Pick<TradeViews, 'tagTradeCounts'>;
   now: () => Date;
@@ -120,28 +119,7 @@ export function createJournalService({ journal, trading, views, now }: JournalSe
     return unique;
   }
 
-  /** The keys of the user's stored trades, in the order asked (deduplicated); a 404 naming the first missing ones. */
-  async function ownedTrades(
-    userId: string,
-    refs: readonly TradeRef[],
-  ): Promise<Array<{ ref: TradeRef; key: TradeKey }>> {
-    const unique = [...new Map(refs.map((r) => [`${r.accountId}\n${r.tradeId}`, r])).values()];
-    const found = new Map<string, TradeKey>();
-    for (const hit of await trading.tradeKeys(userId, unique)) {
-      const key = `${hit.accountId}\n${hit.tradeId}`;
-      // One login on two servers is two accounts; the first key (in key order) answers for the pair.
-      if (!found.has(key)) found.set(key, { accountKey: hit.accountKey, tradeId: hit.tradeId });
-    }
-    const missing = unique.filter((r) => !found.has(`${r.accountId}\n${r.tradeId}`));
-    if (missing.length > 0) {
-      const named = missing.slice(0, 3).map(refText).join(', ');
-      const more = missing.length > 3 ? ` and ${plural(missing.length - 3, 'more trade')}` : '';
-      throw notFound(
-        `Trade not found: ${named}${more} ${missing.length === 1 ? 'is' : 'are'} not among your synced trades.`,
-      );
-    }
-    return unique.map((ref) => ({ ref, key: found.get(`${ref.accountId}\n${ref.tradeId}`)! }));
-  }
+  const ownedTrades = (userId: string, refs: readonly TradeRef[]) => trading.ownedTrades(userId, refs);
 
   async function journalOf(userId: string, keys: readonly TradeKey[]): Promise<Map<string, TradeJournal>> {
     const out = new Map<string, TradeJournal>();

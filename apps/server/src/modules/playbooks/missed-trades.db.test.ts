@@ -45,7 +45,7 @@ function eurUsd(from: string, to: string): Candle[] {
 function serviceWith(candles: Parameters<typeof createPlaybooksService>[0]['candles'], now = NOW) {
   return createPlaybooksService({
     repository: createPlaybooksRepository(testDb.db.kysely),
-    trading: { tradeKeys: () => Promise.resolve([]) },
+    trading: { ownedTrades: () => Promise.resolve([]) },
     views: {
       tradeBatches: () => Promise.reject(new Error('unused')),
       accountCurrencies: () => Promise.resolve(new Map()),

@@ -13,7 +13,6 @@ import { noDailyRates, prepareConversion, type DailyRates } from '../../domain/c
 import { percent, roundRatio } from '../../domain/rounding';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { createLru } from '../../lib/lru';
-import { plural } from '../../lib/text';
 import { apiAccountId, type TradingService } from '../trading';
 import type { TradeSelection, TradeViews } from '../trade-views';
 import { missedOutcome } from './missed-outcome';
@@ -36,7 +35,7 @@ type MissedInput = z.output<typeof missedTradeBody>;
 
 export interface PlaybooksServiceDeps {
   repository: PlaybooksRepository;
-  trading: Pick<TradingService, 'tradeKeys'>;
+  trading: Pick<TradingService, 'ownedTrades'>;
   /** The read side: the report's trades (with R and review) and the accounts' currencies. */
   views: Pick<TradeViews, 'tradeBatches' | 'accountCurrencies'>;
   /** Mid candles for missed trades' outcomes (ports.ts); without it every outcome is unavailable. */
@@ -80,7 +79,6 @@ const unavailable = (outcomeNote: string): OutcomeView => ({
   outcomeNote,
 });
 
-const refText = (ref: TradeRef) => `trade ${ref.tradeId} of account ${ref.accountId}`;
 const keyText = (k: TradeKey) => `${k.accountKey} ${k.tradeId}`;
 
 function jsonList(text: string): string[] {
@@ -249,28 +247,7 @@ export function createPlaybooksService(deps: PlaybooksServiceDeps) {
   const playbookOf = async (userId: string, id: string): Promise<Playbook> =>
     (await playbooksOf(userId, [await ownedPlaybook(userId, id)]))[0]!;
 
-  /** The keys of the user's stored trades, in the order asked (deduplicated); a 404 naming the missing ones. */
-  async function ownedTrades(
-    userId: string,
-    refs: readonly TradeRef[],
-  ): Promise<Array<{ ref: TradeRef; key: TradeKey }>> {
-    const unique = [...new Map(refs.map((r) => [`${r.accountId}\n${r.tradeId}`, r])).values()];
-    const found = new Map<string, TradeKey>();
-    for (const hit of await deps.trading.tradeKeys(userId, unique)) {
-      const key = `${hit.accountId}\n${hit.tradeId}`;
-      // One login on two servers is two accounts; the first key (in key order) answers for the pair, as the journal.
-      if (!found.has(key)) found.set(key, { accountKey: hit.accountKey, tradeId: hit.tradeId });
-    }
-    const missing = unique.filter((r) => !found.has(`${r.accountId}\n${r.tradeId}`));
-    if (missing.length > 0) {
-      const named = missing.slice(0, 3).map(refText).join(', ');
-      const more = missing.length > 3 ? ` and ${plural(missing.length - 3, 'more trade')}` : '';
-      throw notFound(
-        `Trade not found: ${named}${more} ${missing.length === 1 ? 'is' : 'are'} not among your synced trades.`,
-      );
-    }
-    return unique.map((ref) => ({ ref, key: found.get(`${ref.accountId}\n${ref.tradeId}`)! }));
-  }
+  const ownedTrades = (userId: string, refs: readonly TradeRef[]) => deps.trading.ownedTrades(userId, refs);
 
   function tradePlaybookOf(ref: TradeRef, review: ReviewRow | undefined, checklist: Checklist): TradePlaybook {
     if (!review)

@@ -18,6 +18,7 @@ import {
   type TradeSyncResult,
 } from '@pipsense/contract';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { plural } from '../../lib/text';
 import { OandaError } from '../../integrations/oanda/oanda-error';
 import { utcDateTime } from '../../domain/datetime';
 import type { OandaApi, OandaClient } from '../../integrations/oanda/oanda-client';
@@ -568,6 +569,34 @@ export function createTradingService({
      */
     tradeKeys(userId: string, refs: ReadonlyArray<{ accountId: string; tradeId: string }>) {
       return trades.keysOf(userId, refs);
+    },
+
+    /**
+     * The stored keys of trades named as the API names them (account key or login, trade id), deduplicated in the
+     * order asked; a 404 naming the first missing ones when any is not among the user's trades. One login on two
+     * servers is two accounts: the first key (in key order) answers for the pair.
+     */
+    async ownedTrades<R extends { accountId: string; tradeId: string }>(
+      userId: string,
+      refs: readonly R[],
+    ): Promise<Array<{ ref: R; key: { accountKey: string; tradeId: string } }>> {
+      const pair = (r: { accountId: string; tradeId: string }) => `${r.accountId}\n${r.tradeId}`;
+      const unique = [...new Map(refs.map((r) => [pair(r), r])).values()];
+      const found = new Map<string, { accountKey: string; tradeId: string }>();
+      for (const hit of await trades.keysOf(userId, unique))
+        if (!found.has(pair(hit))) found.set(pair(hit), { accountKey: hit.accountKey, tradeId: hit.tradeId });
+      const missing = unique.filter((r) => !found.has(pair(r)));
+      if (missing.length > 0) {
+        const named = missing
+          .slice(0, 3)
+          .map((r) => `trade ${r.tradeId} of account ${r.accountId}`)
+          .join(', ');
+        const more = missing.length > 3 ? ` and ${plural(missing.length - 3, 'more trade')}` : '';
+        throw notFound(
+          `Trade not found: ${named}${more} ${missing.length === 1 ? 'is' : 'are'} not among your synced trades.`,
+        );
+      }
+      return unique.map((ref) => ({ ref, key: found.get(pair(ref))! }));
     },
 
     /**
