@@ -1,5 +1,4 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import {
   compareDecimals,
   subtractDecimals,
@@ -75,20 +74,6 @@ async function closeModal(modal: Locator) {
 
 /** Money as the report writes it: 2 decimals, grouped, no plus sign, the currency code after. */
 const money = (units: bigint, currency: string) => `${signedMoney(units, false)} ${currency}`;
-
-/** A PNG made here: a coloured block with a stripe, so it has real pixels and no metadata. */
-async function png(width: number, height: number, colour: { r: number; g: number; b: number }): Promise<number[]> {
-  const stripe = await sharp({
-    create: { width: Math.floor(width / 3), height, channels: 3, background: { r: 255, g: 255, b: 255 } },
-  })
-    .png()
-    .toBuffer();
-  const buffer = await sharp({ create: { width, height, channels: 3, background: colour } })
-    .composite([{ input: stripe, left: 0, top: 0 }])
-    .png()
-    .toBuffer();
-  return [...buffer];
-}
 
 /** The instrument's pip in price, as docs/review.md states it: 0.01 for JPY pairs and gold, else 0.0001. */
 const pipOf = (instrument: string) => (/JPY|XAU/.test(instrument) ? '0.01' : '0.0001');
@@ -232,13 +217,25 @@ for (const viewport of VIEWPORTS) {
       const panel = modal.getByRole('region', { name: 'Screenshots' });
       const drop = panel.getByRole('group', { name: 'Add images to Screenshots' });
       await drop.focus();
+      // Two PNGs drawn in the page (a coloured block with a white stripe: real pixels, no metadata), pasted at once.
       const images = [
-        { name: 'entry.png', width: 96, height: 64, bytes: await png(96, 64, { r: 30, g: 120, b: 200 }) },
-        { name: 'exit.png', width: 80, height: 120, bytes: await png(80, 120, { r: 200, g: 60, b: 40 }) },
+        { name: 'entry.png', width: 96, height: 64, colour: '#1e78c8' },
+        { name: 'exit.png', width: 80, height: 120, colour: '#c83c28' },
       ];
-      await drop.evaluate((el, files) => {
+      await drop.evaluate(async (el, specs) => {
         const data = new DataTransfer();
-        for (const f of files) data.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: 'image/png' }));
+        for (const spec of specs) {
+          const canvas = document.createElement('canvas');
+          canvas.width = spec.width;
+          canvas.height = spec.height;
+          const context = canvas.getContext('2d')!;
+          context.fillStyle = spec.colour;
+          context.fillRect(0, 0, spec.width, spec.height);
+          context.fillStyle = '#ffffff';
+          context.fillRect(0, 0, Math.floor(spec.width / 3), spec.height);
+          const blob = await new Promise<Blob>((done) => canvas.toBlob((b) => done(b!), 'image/png'));
+          data.items.add(new File([blob], spec.name, { type: 'image/png' }));
+        }
         el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
       }, images);
       const thumbs = panel.getByRole('list', { name: 'Screenshots of this item' }).getByRole('img');
