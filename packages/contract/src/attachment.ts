@@ -26,7 +26,7 @@ export const ATTACHMENT_LIMITS = {
   quotaBytes: 500 * 1024 * 1024,
 } as const;
 
-export const ATTACHMENT_TARGETS = ['trade', 'day', 'playbook', 'missed'] as const;
+const ATTACHMENT_TARGETS = ['trade', 'day', 'playbook', 'missed'] as const;
 export type AttachmentTarget = (typeof ATTACHMENT_TARGETS)[number];
 export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
@@ -36,7 +36,7 @@ const caption = z
   .max(ATTACHMENT_LIMITS.caption, `caption must be at most ${ATTACHMENT_LIMITS.caption} characters`);
 
 /** The item an attachment belongs to: a trade by its keys, a journal day by its date, a playbook or missed trade by id. */
-export const attachmentTargetFields = z
+const attachmentTargetFields = z
   .object({
     target: z.enum(ATTACHMENT_TARGETS, { error: `target must be one of ${ATTACHMENT_TARGETS.join(', ')}` }),
     accountId: z.string().trim().min(1).max(200).optional(),
@@ -61,7 +61,7 @@ export type AttachmentTargetFields = z.infer<typeof attachmentTargetFields>;
 /** The upload form's text fields (the file is the `file` part). */
 export const uploadAttachmentFields = z.intersection(attachmentTargetFields, z.object({ caption: caption.optional() }));
 
-export const attachment = z.object({
+const attachment = z.object({
   id: z.string(),
   target: z.enum(ATTACHMENT_TARGETS),
   contentType: z.enum(ATTACHMENT_TYPES),

@@ -101,9 +101,8 @@ export const playbookBody = z.object({
 });
 export type PlaybookBody = z.input<typeof playbookBody>;
 
-export const playbookRule = z.object({ id: z.string(), text: z.string() });
-export const playbookGroup = z.object({ id: z.string(), name: z.string(), rules: z.array(playbookRule) });
-export type PlaybookGroup = z.infer<typeof playbookGroup>;
+const playbookRule = z.object({ id: z.string(), text: z.string() });
+const playbookGroup = z.object({ id: z.string(), name: z.string(), rules: z.array(playbookRule) });
 
 export const playbook = z.object({
   id: z.string(),
@@ -173,7 +172,7 @@ export const bulkAssignBody = z.object({
 export const bulkAssignResponse = envelope.extend({ data: z.object({ updated: z.number().int() }) });
 
 /** Figures of a group of trades; money under the currency rule (moneyFigure), rates and R as numbers. */
-export const playbookFigures = z.object({
+const playbookFigures = z.object({
   trades: z.number().int(),
   /** Percent of closed trades with a positive net (80 = 80 %); null without closed trades. */
   winRate: z.number().nullable(),
@@ -210,7 +209,7 @@ export const playbookReportResponse = envelope.extend({ data: playbookReport });
 
 const MISSED_SIDES = ['long', 'short'] as const;
 /** What a missed trade would have done, from candles: target first, stop first, neither yet, or no candles. */
-export const MISSED_OUTCOMES = ['target', 'stop', 'open', 'unavailable'] as const;
+const MISSED_OUTCOMES = ['target', 'stop', 'open', 'unavailable'] as const;
 export type MissedOutcome = (typeof MISSED_OUTCOMES)[number];
 
 const price = (field: string) =>

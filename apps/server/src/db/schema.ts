@@ -389,7 +389,7 @@ export interface AttachmentsTable {
 }
 
 /** An image's and its thumbnail's bytes, when stored in the database. */
-export interface AttachmentBlobsTable {
+interface AttachmentBlobsTable {
   attachment_id: string;
   user_id: string;
   data: Uint8Array;
@@ -397,7 +397,7 @@ export interface AttachmentBlobsTable {
 }
 
 /** S3 objects to delete, retried until gone: written in the transaction that deletes their rows. */
-export interface AttachmentDeletionsTable {
+interface AttachmentDeletionsTable {
   storage_key: string;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: string;
