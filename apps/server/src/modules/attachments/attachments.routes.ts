@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -12,7 +11,7 @@ import {
   uploadAttachmentFields,
   uploadAttachmentResponse,
 } from '@pipsense/contract';
-import { drainRequest } from '../../lib/drain';
+import { readFileUpload } from '../../lib/file-upload';
 import { AppError, badRequest } from '../../lib/errors';
 import { plural } from '../../lib/text';
 import { userId } from '../../plugins/auth';
@@ -27,8 +26,6 @@ const tooLarge = () =>
   );
 /** Room for the form's other fields and the multipart framing around the file. */
 const FORM_OVERHEAD = 64 * 1024;
-/** Bytes of a refused upload read and dropped, so that the client gets its 413 instead of a reset connection. */
-const drain = (raw: IncomingMessage) => drainRequest(raw, { maxBytes: 64 * 1024 * 1024, maxMs: 30_000 });
 
 const NO_FILE = 'Send the image as multipart/form-data in a field named "file", with the item it belongs to.';
 
@@ -50,34 +47,14 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{ attachments: Attachments
     '/api/v1/attachment/upload',
     { schema: { response: { 200: uploadAttachmentResponse } } },
     async (request) => {
-      if (!request.isMultipart()) throw badRequest(NO_FILE, 'NO_FILE');
-      if (Number(request.headers['content-length'] ?? 0) > ATTACHMENT_LIMITS.fileBytes + FORM_OVERHEAD) {
-        await drain(request.raw);
-        throw tooLarge();
-      }
-      const fields: Record<string, string> = {};
-      let file: Buffer | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file' || file) {
-              part.file.resume();
-              throw badRequest('Send one image, in the field named "file".', 'NO_FILE');
-            }
-            // Stops reading at the limit: the part's stream errors past ATTACHMENT_LIMITS.fileBytes.
-            file = await part.toBuffer();
-          } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        }
-      } catch (error) {
-        await drain(request.raw);
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-          throw badRequest('Send one image, in the field named "file", with at most a few form fields.', 'NO_FILE');
-        if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-          throw badRequest(NO_FILE, 'NO_FILE');
-        throw error;
-      }
+      const { file, fields } = await readFileUpload(request, {
+        maxBytes: ATTACHMENT_LIMITS.fileBytes,
+        overhead: FORM_OVERHEAD,
+        drain: { maxBytes: 64 * 1024 * 1024, maxMs: 30_000 },
+        noun: 'image',
+        notMultipart: NO_FILE,
+        tooLarge,
+      });
       // The form's fields skip the schema validator, which refuses NUL for the JSON routes (PostgreSQL cannot store it).
       const withNul = Object.keys(fields).find((name) => fields[name]!.includes('\u0000'));
       if (withNul !== undefined)
@@ -91,9 +68,9 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{ attachments: Attachments
           'VALIDATION_FAILED',
         );
       }
-      if (!file || file.length === 0)
+      if (!file || file.bytes.length === 0)
         throw badRequest('No image was sent: choose a PNG, JPEG or WebP file.', 'NO_FILE');
-      const data = await attachments.upload(userId(request), parsed.data, file);
+      const data = await attachments.upload(userId(request), parsed.data, file.bytes);
       return { success: true, message: `Image attached (${data.width}×${data.height}).`, data };
     },
   );

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -16,7 +15,7 @@ import {
   importUploadResponse,
   type ImportFormat,
 } from '@pipsense/contract';
-import { drainRequest } from '../../lib/drain';
+import { readFileUpload } from '../../lib/file-upload';
 import { AppError, badRequest } from '../../lib/errors';
 import { plural } from '../../lib/text';
 import { userId } from '../../plugins/auth';
@@ -41,7 +40,6 @@ const tooLarge = (bytes?: number) =>
 
 /** Bytes of a refused upload read and dropped so that the client gets its 413 instead of a reset connection. */
 const DRAIN_LIMIT = 512 * 1024 * 1024;
-const drain = (raw: IncomingMessage) => drainRequest(raw, { maxBytes: DRAIN_LIMIT, maxMs: 120_000 });
 
 function csvMappingField(text: string | undefined): CsvMappingSpec | undefined {
   if (text === undefined || text.trim() === '') return undefined;
@@ -67,33 +65,14 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
   });
 
   app.post('/api/v1/import/upload', { schema: { response: { 200: importUploadResponse } } }, async (request) => {
-    if (!request.isMultipart())
-      throw badRequest('Send the report as multipart/form-data with one field named "file".', 'NO_FILE');
-    const length = Number(request.headers['content-length'] ?? 0);
-    if (length > IMPORT_MAX_BYTES + 1024 * 1024) {
-      await drain(request.raw);
-      throw tooLarge(length);
-    }
-    const fields: Record<string, string> = {};
-    let file: { bytes: Buffer; name: string } | undefined;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file' || file) {
-            part.file.resume();
-            throw badRequest('Send one file, in the field named "file".', 'NO_FILE');
-          }
-          file = { bytes: await part.toBuffer(), name: part.filename };
-        } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      }
-    } catch (error) {
-      await drain(request.raw);
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-        throw badRequest('Send one file, in the field named "file", with at most a few form fields.', 'NO_FILE');
-      throw error;
-    }
+    const { file, fields } = await readFileUpload(request, {
+      maxBytes: IMPORT_MAX_BYTES,
+      overhead: 1024 * 1024,
+      drain: { maxBytes: DRAIN_LIMIT, maxMs: 120_000 },
+      noun: 'file',
+      notMultipart: 'Send the report as multipart/form-data with one field named "file".',
+      tooLarge,
+    });
     if (!file) throw badRequest('No file was sent: choose a report file to import.', 'NO_FILE');
     const parsedFields = importUploadFields.safeParse(fields);
     if (!parsedFields.success) throw badRequest(parsedFields.error.issues[0]!.message, 'VALIDATION_FAILED');
