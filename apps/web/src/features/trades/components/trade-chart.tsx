@@ -14,6 +14,7 @@ import { LazyCandleChart } from '../../../components/charts/lazy-candle-chart';
 import { useTradeCandles } from '../api/trade-candles-api';
 import { chartWindow } from '../model/chart-window';
 import { allTradeMarkers, tradePriceLines } from '../model/chart-series';
+import { EdgeLabels } from '../../../components/charts/edge-labels';
 
 const LEGEND_LABELS: Record<string, string> = { SL: 'Stop loss', TP: 'Take profit' };
 const EXCURSION_LEGEND = [
@@ -76,25 +77,7 @@ export function TradeChart({ base, trade }: { base: string; trade: TradeListItem
             className="trade-chart-canvas"
             label={`${title}, with the trade's entry, exit, MAE and MFE marked`}
           />
-          {(['top', 'bottom'] as const).map((edge) => {
-            const labels = chart.edges.filter((label) => label.edge === edge);
-            return (
-              labels.length > 0 && (
-                <div key={edge} className={`chart-edge-labels chart-edge-${edge}`}>
-                  {labels.map((label) => (
-                    <span
-                      key={label.title}
-                      className="chart-edge-label"
-                      style={{ borderColor: label.color, color: label.color }}
-                      title={`${LEGEND_LABELS[label.title] ?? label.title} at ${label.price}, beyond the candles shown`}
-                    >
-                      {label.text}
-                    </span>
-                  ))}
-                </div>
-              )
-            );
-          })}
+          <EdgeLabels edges={chart.edges} describe={(title) => LEGEND_LABELS[title] ?? title} />
         </div>
       </Suspense>
     );

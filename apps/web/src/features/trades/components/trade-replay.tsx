@@ -18,6 +18,7 @@ import {
   type ReplaySpeed,
 } from '../model/replay-frame';
 import { TradeChart } from './trade-chart';
+import { EdgeLabels } from '../../../components/charts/edge-labels';
 
 const LazyReplayChart = lazyChunk('replay-chart', () => import('./replay-chart'), 'ReplayChart');
 
@@ -155,25 +156,7 @@ function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
             className="trade-chart-canvas"
             label={`${title}, replayed to candle ${index + 1} of ${model.bars.length}`}
           />
-          {(['top', 'bottom'] as const).map((edge) => {
-            const labels = fitted.edges.filter((label) => label.edge === edge);
-            return (
-              labels.length > 0 && (
-                <div key={edge} className={`chart-edge-labels chart-edge-${edge}`}>
-                  {labels.map((label) => (
-                    <span
-                      key={label.title}
-                      className="chart-edge-label"
-                      style={{ borderColor: label.color, color: label.color }}
-                      title={`${label.title} at ${label.price}, beyond the candles shown`}
-                    >
-                      {label.text}
-                    </span>
-                  ))}
-                </div>
-              )
-            );
-          })}
+          <EdgeLabels edges={fitted.edges} />
           {query.isFetching && (
             <div className="replay-refetch" role="status">
               <CSpinner size="sm" color="primary" aria-hidden="true" /> Loading…
