@@ -1,26 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import {
-  CAlert,
-  CBadge,
-  CButton,
-  CCard,
-  CCardBody,
-  CCardHeader,
-  CCol,
-  CFormInput,
-  CModal,
-  CModalBody,
-  CModalFooter,
-  CModalHeader,
-  CModalTitle,
-  CRow,
-  CSpinner,
-} from '@coreui/react';
+import { CBadge, CButton, CCard, CCardBody, CCardHeader, CCol, CFormInput, CRow, CSpinner } from '@coreui/react';
 import CIcon from '@coreui/icons-react';
 import { cilPencil, cilTrash } from '@coreui/icons';
 import { JOURNAL_LIMITS, TAG_KINDS, type TagItem, type TagKind } from '@pipsense/contract';
 import { LoadErrorState } from '../../../components/data/data-states';
+import { DeleteDialog } from '../../../components/forms/delete-dialog';
 import { InlineRename } from '../../../components/forms/inline-rename';
 import { failureMessage } from '../../../lib/api';
 import { TAG_KIND_STYLE, useTags } from '../../../lib/tags-query';
@@ -143,7 +128,7 @@ function CreateForm({ kind }: { kind: TagKind }) {
   );
 }
 
-function DeleteDialog({ tag, onClose }: { tag: TagItem; onClose: () => void }) {
+function DeleteTag({ tag, onClose }: { tag: TagItem; onClose: () => void }) {
   const remove = useDeleteTag();
   const confirm = () =>
     remove.mutate(tag.id, {
@@ -153,33 +138,19 @@ function DeleteDialog({ tag, onClose }: { tag: TagItem; onClose: () => void }) {
       },
     });
   return (
-    <CModal visible onClose={onClose} alignment="center" aria-labelledby="delete-tag-title">
-      <CModalHeader>
-        <CModalTitle id="delete-tag-title">Delete “{tag.name}”?</CModalTitle>
-      </CModalHeader>
-      <CModalBody>
-        <p className="mb-0">
-          {tag.trades === 0
-            ? 'No trade carries this tag.'
-            : `It is removed from ${plural(tag.trades, 'trade')}; their notes and other tags stay.`}{' '}
-          This cannot be undone.
-        </p>
-        {remove.isError && (
-          <CAlert color="danger" className="mt-3 mb-0 py-2" role="alert">
-            {failureMessage(remove.error, 'The tag could not be deleted.')}
-          </CAlert>
-        )}
-      </CModalBody>
-      <CModalFooter>
-        <CButton color="secondary" variant="outline" onClick={onClose}>
-          Cancel
-        </CButton>
-        <CButton color="danger" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
-          Delete tag
-        </CButton>
-      </CModalFooter>
-    </CModal>
+    <DeleteDialog
+      title={`Delete “${tag.name}”?`}
+      confirm="Delete tag"
+      pending={remove.isPending}
+      error={remove.error}
+      failure="The tag could not be deleted."
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      {tag.trades === 0
+        ? 'No trade carries this tag.'
+        : `It is removed from ${plural(tag.trades, 'trade')}; their notes and other tags stay.`}
+    </DeleteDialog>
   );
 }
 
@@ -231,7 +202,7 @@ export function TagsPage() {
           );
         })}
       </CRow>
-      {deleting && <DeleteDialog tag={deleting} onClose={() => setDeleting(null)} />}
+      {deleting && <DeleteTag tag={deleting} onClose={() => setDeleting(null)} />}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { playbookName } from '../../../lib/playbooks-query';
 import { queryKeys } from '../../../lib/query-keys';
 import { missedTradesQuery, playbooksQuery, useDeleteMissedTrade } from '../api/playbooks-api';
 import { OUTCOME_BADGE } from '../model/report-figures';
-import { DeleteDialog } from './delete-dialog';
+import { DeleteDialog } from '../../../components/forms/delete-dialog';
 import { MissedTradeForm } from './missed-trade-form';
 import '../playbooks.css';
 

@@ -9,7 +9,7 @@ import { PLAYBOOK_LIMITS, type Playbook } from '@pipsense/contract';
 import { EmptyState, LoadErrorState } from '../../../components/data/data-states';
 import { playbooksQuery, useDeletePlaybook } from '../api/playbooks-api';
 import { countOf } from '../model/playbook-view';
-import { DeleteDialog } from './delete-dialog';
+import { DeleteDialog } from '../../../components/forms/delete-dialog';
 import { PlaybookCard } from './playbook-card';
 import { PlaybookDetail } from './playbook-detail';
 import { PlaybookForm } from './playbook-form';

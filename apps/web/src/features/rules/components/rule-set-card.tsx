@@ -1,26 +1,14 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import {
-  CAlert,
-  CButton,
-  CCard,
-  CCardBody,
-  CCardHeader,
-  CModal,
-  CModalBody,
-  CModalFooter,
-  CModalHeader,
-  CModalTitle,
-  CSpinner,
-} from '@coreui/react';
+import { CButton, CCard, CCardBody, CCardHeader } from '@coreui/react';
 import CIcon from '@coreui/icons-react';
 import { cilPencil, cilTrash } from '@coreui/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { RulePreset, StoredRuleSet } from '@pipsense/contract';
 import { formatDateTime, formatMoney } from '../../../components/data/format';
-import { failureMessage } from '../../../lib/api';
 import { ruleStatusQuery, useDeleteRuleSet, useEditRuleSet } from '../api/rules-api';
 import { AlertSettings } from './alert-settings';
+import { DeleteDialog } from '../../../components/forms/delete-dialog';
 import { InlineRename } from '../../../components/forms/inline-rename';
 import { RuleDays } from './rule-days';
 import { RuleEquityChart } from './rule-equity-chart';
@@ -40,7 +28,7 @@ function RenameForm({ ruleSet, onDone }: { ruleSet: StoredRuleSet; onDone: () =>
   );
 }
 
-function DeleteDialog({ ruleSet, onClose }: { ruleSet: StoredRuleSet; onClose: () => void }) {
+function DeleteRuleSet({ ruleSet, onClose }: { ruleSet: StoredRuleSet; onClose: () => void }) {
   const remove = useDeleteRuleSet();
   const confirm = () =>
     remove.mutate(ruleSet.id, {
@@ -50,28 +38,17 @@ function DeleteDialog({ ruleSet, onClose }: { ruleSet: StoredRuleSet; onClose: (
       },
     });
   return (
-    <CModal visible onClose={onClose} alignment="center" aria-labelledby="delete-rule-set-title">
-      <CModalHeader>
-        <CModalTitle id="delete-rule-set-title">Delete “{ruleSet.name}”?</CModalTitle>
-      </CModalHeader>
-      <CModalBody>
-        <p className="mb-0">The rules and their status go; the account and its trades stay. This cannot be undone.</p>
-        {remove.isError && (
-          <CAlert color="danger" className="mt-3 mb-0 py-2" role="alert">
-            {failureMessage(remove.error, 'The rule set could not be deleted.')}
-          </CAlert>
-        )}
-      </CModalBody>
-      <CModalFooter>
-        <CButton color="secondary" variant="outline" onClick={onClose}>
-          Cancel
-        </CButton>
-        <CButton color="danger" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
-          Delete rule set
-        </CButton>
-      </CModalFooter>
-    </CModal>
+    <DeleteDialog
+      title={`Delete “${ruleSet.name}”?`}
+      confirm="Delete rule set"
+      pending={remove.isPending}
+      error={remove.error}
+      failure="The rule set could not be deleted."
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      The rules and their status go; the account and its trades stay.
+    </DeleteDialog>
   );
 }
 
@@ -135,7 +112,7 @@ export function RuleSetCard({
         <h3 className="h6 mt-3">Day by day</h3>
         <RuleDays id={ruleSet.id} name={ruleSet.name} currency={currency} />
       </CCardBody>
-      {deleting && <DeleteDialog ruleSet={ruleSet} onClose={() => setDeleting(false)} />}
+      {deleting && <DeleteRuleSet ruleSet={ruleSet} onClose={() => setDeleting(false)} />}
     </CCard>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { CAlert, CButton, CModal, CModalBody, CModalFooter, CModalHeader, CModalTitle, CSpinner } from '@coreui/react';
-import { failureMessage } from '../../../lib/api';
+import { useId } from 'react';
+import { failureMessage } from '../../lib/api';
 
 interface DeleteDialogProps {
   title: string;
@@ -14,7 +15,10 @@ interface DeleteDialogProps {
   onClose: () => void;
 }
 
-/** The confirmation before a playbook or a missed trade is deleted, with the server's message when it fails. */
+/**
+ * The confirmation before something of the trader's is deleted (a tag, a rule set, a playbook, a missed trade): what
+ * goes and what stays, then "This cannot be undone.", with the server's message when the deletion fails.
+ */
 export function DeleteDialog({
   title,
   children,
@@ -25,10 +29,11 @@ export function DeleteDialog({
   onConfirm,
   onClose,
 }: DeleteDialogProps) {
+  const titleId = useId();
   return (
-    <CModal visible onClose={onClose} alignment="center" aria-labelledby="pb-delete-title">
+    <CModal visible onClose={onClose} alignment="center" aria-labelledby={titleId}>
       <CModalHeader>
-        <CModalTitle id="pb-delete-title">{title}</CModalTitle>
+        <CModalTitle id={titleId}>{title}</CModalTitle>
       </CModalHeader>
       <CModalBody>
         <p className="mb-0">{children} This cannot be undone.</p>
