@@ -11,6 +11,7 @@ import { ChatPage } from './chat-page';
 const chart = vi.hoisted(() => ({ setData: vi.fn(), addSeries: vi.fn(), remove: vi.fn() }));
 vi.mock('lightweight-charts', () => ({
   CandlestickSeries: { type: 'Candlestick' },
+  LineStyle: { Solid: 0, Dotted: 1, Dashed: 2 },
   createChart: vi.fn(() => ({
     addSeries: chart.addSeries.mockImplementation(() => ({ setData: chart.setData })),
     timeScale: () => ({ fitContent: () => {} }),
