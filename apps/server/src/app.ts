@@ -121,6 +121,7 @@ import {
   type AttachmentsDb,
   type DeletionWorker,
 } from './modules/attachments';
+import { coachSettingsRoutes, coachUserData, createCoachSettingsStore, type CoachTables } from './modules/coach';
 import {
   createSyncJobs,
   syncRoutes,
@@ -191,6 +192,7 @@ export function userDataHooks(syncJobs: Pick<SyncJobs, 'userData'>): readonly Us
     rulesUserData,
     playbooksUserData,
     attachmentsUserData,
+    coachUserData,
     syncJobs.userData,
     supportUserData,
     aiUsageUserData,
@@ -620,6 +622,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
   await app.register(attachmentsRoutes, { attachments });
+
+  // The coach (docs/coach.md): a grounded review of each closed trade, behaviour patterns and the weekly review.
+  const coachSettings = createCoachSettingsStore(slice<CoachTables>(db.kysely), ctx.now);
+  await app.register(coachSettingsRoutes, { settings: coachSettings });
 
   registerNotFound(app, await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist));
   return app;

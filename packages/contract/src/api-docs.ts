@@ -23,6 +23,8 @@ export const API_TAGS = {
   Import: 'MetaTrader 4/5 and CSV import: upload, preview, confirm; saved CSV column mappings.',
   Playbooks: 'Playbooks with rule checklists, trade reviews against them, their report, and missed trades.',
   Attachments: 'Images on trades, journal days, playbooks and missed trades: upload, view, caption, delete.',
+  Coach:
+    'Grounded reviews of closed trades, behaviour patterns with their cost, and weekly reviews. Code computes every fact; a provider or the built-in analyst phrases them.',
   Rules: 'Prop-firm challenges and personal risk rules: rule sets per account, their status, days and breaks.',
   Support: 'The in-app feedback button.',
   Health: 'Liveness of the server.',
@@ -437,6 +439,38 @@ export const apiRouteDocs: Record<string, ApiRouteDoc> = {
     errors: { 404: 'No attachment of yours has this id.' },
   },
   'GET /api/v1/attachment/get_usage': { tag: 'Attachments', summary: 'The storage used by your images, and the quota' },
+
+  'GET /api/v1/coach/get_trade_review/:accountId/:tradeId': {
+    tag: 'Coach',
+    summary: "A trade's stored review with its facts, who wrote it, and whether it is stale",
+    errors: { 404: 'No trade of yours has this id.' },
+  },
+  'POST /api/v1/coach/review_trade/:accountId/:tradeId': {
+    tag: 'Coach',
+    summary: 'Review a trade now, with the AI provider when one is configured, else the built-in analyst',
+    errors: {
+      404: 'No trade of yours has this id.',
+      409: 'The trade is still open.',
+      429: 'Too many reviews at once.',
+    },
+  },
+  'GET /api/v1/coach/get_patterns': {
+    tag: 'Coach',
+    summary: 'The behaviour patterns, each with its flagged trades and their cost against the rest',
+  },
+  'GET /api/v1/coach/get_settings': { tag: 'Coach', summary: 'The coach settings: reviews, weekly review, thresholds' },
+  'POST /api/v1/coach/update_settings': { tag: 'Coach', summary: 'Change any of the coach settings' },
+  'GET /api/v1/coach/get_weekly_reviews': { tag: 'Coach', summary: 'The stored weekly reviews, newest first' },
+  'GET /api/v1/coach/get_weekly_review/:week': {
+    tag: 'Coach',
+    summary: "An ended ISO week's review (made on the request when none is stored)",
+    errors: { 400: 'The week has not ended yet.' },
+  },
+  'POST /api/v1/coach/read_weekly_review/:week': {
+    tag: 'Coach',
+    summary: "Mark a weekly review's notice read",
+    errors: { 404: 'No weekly review of yours for this week.' },
+  },
 
   'POST /api/v1/support/feedback': {
     tag: 'Support',

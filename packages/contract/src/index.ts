@@ -17,3 +17,4 @@ export * from './money';
 export * from './rules';
 export * from './playbook';
 export * from './attachment';
+export * from './coach';

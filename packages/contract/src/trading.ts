@@ -3,6 +3,7 @@ import { decimalString, envelope, isoTime, MODES, pageQuery, timeZone } from './
 import { tradeRuleBreak } from './rules';
 import { tradeTag } from './tags';
 import { PLATFORM_QUERIES, platformParam } from './platforms';
+import { COACH_PATTERNS } from './coach';
 import { BROKER_TIMES } from './import';
 
 /** The initial risk of a trade: its first stop-loss, and the distance from the entry price to it. */
@@ -178,6 +179,8 @@ export const tradeFilterFields = z.object({
   playbookReview: z
     .enum(['followed', 'broke', 'unreviewed'], { error: 'playbookReview must be followed, broke or unreviewed' })
     .optional(),
+  /** Only the trades a behaviour pattern flags (docs/coach.md, Patterns), with the user's thresholds. */
+  pattern: z.enum(COACH_PATTERNS, { error: `pattern must be one of ${COACH_PATTERNS.join(', ')}` }).optional(),
   sort: z.enum(TRADE_SORTS, { error: 'sort must be openTime, closeTime, realizedPL or instrument' }).optional(),
   order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),
 });

@@ -604,6 +604,55 @@ interface AiUsageTable {
   requests: number;
 }
 
+/** A user's coach settings; no row: the defaults (migration 032). */
+export interface CoachSettingsTable {
+  user_id: string;
+  auto_review: number;
+  ai_written: number;
+  weekly_day: number;
+  weekly_hour: number;
+  email_weekly: number;
+  /** JSON: the thresholds given; the others keep their defaults. */
+  thresholds: string;
+  updated_at: string;
+}
+
+/** A trade's coach review, by the trade's keys (migration 032). */
+export interface CoachTradeReviewsTable {
+  user_id: string;
+  account_key: string;
+  trade_id: string;
+  /** The trade's, journal entry's and candles' version the review was written from. */
+  data_version: string;
+  /** JSON lists and objects: the facts and the review. */
+  facts: string;
+  review: string;
+  /** 'builtin' or the provider's model name. */
+  source: string;
+  created_at: string;
+}
+
+/** One weekly review per user and ISO week (migration 032). */
+export interface CoachWeeklyReviewsTable {
+  user_id: string;
+  week: string;
+  from_time: string;
+  to_time: string;
+  /** JSON: the review with its figures. */
+  data: string;
+  source: string;
+  created_at: string;
+  read_at: NullableText;
+  emailed_at: NullableText;
+}
+
+/** Provider requests of the coach's background work per user and UTC day (migration 032). */
+export interface CoachAiUsageTable {
+  user_id: string;
+  day: string;
+  requests: number;
+}
+
 export interface Database {
   data_versions: DataVersionsTable;
   overview_snapshots: OverviewSnapshotsTable;
@@ -640,6 +689,10 @@ export interface Database {
   attachments: AttachmentsTable;
   attachment_blobs: AttachmentBlobsTable;
   attachment_deletions: AttachmentDeletionsTable;
+  coach_settings: CoachSettingsTable;
+  coach_trade_reviews: CoachTradeReviewsTable;
+  coach_weekly_reviews: CoachWeeklyReviewsTable;
+  coach_ai_usage: CoachAiUsageTable;
   rule_alerts: RuleAlertsTable;
   rule_days: RuleDaysTable;
   rule_set_states: RuleSetStatesTable;

@@ -27,6 +27,7 @@ import * as m028 from './028-rule-alerts';
 import * as m029 from './029-rule-days';
 import * as m030 from './030-playbooks';
 import * as m031 from './031-attachments';
+import * as m032 from './032-coach';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -59,4 +60,5 @@ export const migrations = {
   '029-rule-days': m029,
   '030-playbooks': m030,
   '031-attachments': m031,
+  '032-coach': m032,
 };
