@@ -51,7 +51,7 @@ export function createCoachSettingsStore(db: Kysely<CoachTables>, now: () => Dat
           ...current,
           ...change,
           thresholds: { ...current.thresholds, ...change.thresholds },
-        } as CoachSettings;
+        };
         const values = {
           auto_review: next.autoReview ? 1 : 0,
           ai_written: next.aiWritten ? 1 : 0,
