@@ -1,5 +1,5 @@
 import { CBadge, CButton, CCloseButton, CFormInput, CFormSelect } from '@coreui/react';
-import { TAG_KINDS, type AccountItem, type TagItem } from '@pipsense/contract';
+import { TAG_KINDS, type AccountItem, type Playbook, type TagItem } from '@pipsense/contract';
 import { formatInstrument } from '../../../components/data/format';
 import { TAG_KIND_STYLE } from '../../../lib/tags-query';
 import {
@@ -18,19 +18,21 @@ interface FilterBarProps {
   accounts: readonly AccountItem[];
   instruments: readonly string[];
   tags: readonly TagItem[];
+  playbooks: readonly Playbook[];
 }
 
 /** An imported MetaTrader account reads as its login and server; its value stays the account key (the trades'). */
 const accountName = (a: AccountItem) => (a.platform === 'metatrader' ? `${a.login} · ${a.server}` : a.oandaAccountId);
 const accountLabel = (a: AccountItem) => `${a.alias ? `${a.alias} · ` : ''}${accountName(a)} (${a.mode})`;
 
-/** The overview's slicers: date range with presets, account, instrument, tags, rule breaks. */
-export function FilterBar({ filters, onChange, accounts, instruments, tags }: FilterBarProps) {
+/** The overview's slicers: date range with presets, account, instrument, tags, rule breaks, playbook and review. */
+export function FilterBar({ filters, onChange, accounts, instruments, tags, playbooks }: FilterBarProps) {
   const set = (patch: Partial<OverviewFilters>) => onChange({ ...filters, ...patch });
   const problem = rangeProblem(filters);
   const chosen = filters.tags.map((id) => tags.find((t) => t.id === id) ?? { id, name: 'Unknown tag', kind: null });
   const choosable = tags.filter((t) => !filters.tags.includes(t.id));
   const knownAccount = filters.accountId === '' || accounts.some((a) => a.oandaAccountId === filters.accountId);
+  const knownPlaybook = filters.playbookId === '' || playbooks.some((p) => p.id === filters.playbookId);
   const instrumentOptions = [...new Set([...instruments, ...(filters.instrument ? [filters.instrument] : [])])].sort();
 
   return (
@@ -128,6 +130,31 @@ export function FilterBar({ filters, onChange, accounts, instruments, tags }: Fi
           <option value="">Rule breaks: all</option>
           <option value="true">Broke a rule</option>
           <option value="false">Kept the rules</option>
+        </CFormSelect>
+        <CFormSelect
+          size="sm"
+          aria-label="Playbook"
+          value={filters.playbookId}
+          onChange={(e) => set({ playbookId: e.target.value })}
+        >
+          <option value="">All playbooks</option>
+          {playbooks.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+          {!knownPlaybook && <option value={filters.playbookId}>Deleted playbook</option>}
+        </CFormSelect>
+        <CFormSelect
+          size="sm"
+          aria-label="Playbook review"
+          value={filters.playbookReview}
+          onChange={(e) => set({ playbookReview: e.target.value as OverviewFilters['playbookReview'] })}
+        >
+          <option value="">Review: any</option>
+          <option value="followed">Followed every rule</option>
+          <option value="broke">Broke a playbook rule</option>
+          <option value="unreviewed">Not reviewed yet</option>
         </CFormSelect>
         {hasFilters(filters) && (
           <CButton size="sm" color="secondary" variant="ghost" onClick={() => onChange(NO_FILTERS)}>

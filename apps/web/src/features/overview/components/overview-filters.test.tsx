@@ -5,6 +5,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { accountItem, type AccountItem, type TagFacts } from '@pipsense/contract';
 import { fakeApi, ok } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { GET_PLAYBOOKS, playbook, playbooksBody } from '../../../test/playbook-fixtures';
 import { METRICS, metricsBody, tradedMetrics } from '../test/overview-fixtures';
 import { OverviewPage } from './overview-page';
 
@@ -92,6 +93,7 @@ function setup(path = '/overview') {
   const api = fakeApi({
     [METRICS]: () => ok(metricsBody(metrics)),
     'GET /api/v1/journal/get_tags': () => ok({ success: true, message: 'Tags', data: TAGS }),
+    [GET_PLAYBOOKS]: () => ok(playbooksBody([playbook()])),
     'GET /api/v1/account/get_accounts': () =>
       ok({
         success: true,
@@ -194,6 +196,23 @@ describe('Overview filters', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(lastMetrics(api).has('ruleBreak')).toBe(false));
     expect(screen.getByLabelText('Rule breaks')).toHaveValue('');
+  });
+
+  it('slices by playbook and by its review, apart from the rule breaks, kept in the URL', async () => {
+    const api = setup('/overview?review=broke');
+    const user = userEvent.setup();
+    await screen.findByRole('region', { name: 'Total Trades' });
+    expect(lastMetrics(api).get('playbookReview')).toBe('broke');
+    expect(screen.getByLabelText('Playbook review')).toHaveValue('broke');
+    const playbooks = screen.getByLabelText('Playbook');
+    await waitFor(() => expect(within(playbooks).getByRole('option', { name: 'London breakout' })).toBeInTheDocument());
+    await user.selectOptions(playbooks, 'London breakout');
+    await waitFor(() => expect(lastMetrics(api).get('playbookId')).toBe('pb-1'));
+    expect(lastMetrics(api).has('ruleBreak')).toBe(false);
+    expect(screen.getByTestId('where')).toHaveTextContent('?playbook=pb-1&review=broke');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(lastMetrics(api).has('playbookId')).toBe(false));
+    expect(lastMetrics(api).has('playbookReview')).toBe(false);
   });
 
   it('sends a custom range as whole days and refuses an inverted one without asking', async () => {

@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { CSpinner } from '@coreui/react';
 import type { DashboardMetrics } from '@pipsense/contract';
 import { isOandaNotConfigured } from '../../../components/data/use-oanda-connection';
@@ -11,6 +12,7 @@ import { useErrorToast } from '../../../components/data/use-error-toast';
 import type { PlatformScope } from '../../../components/data/platform-scope';
 import { usePlatformPaging } from '../../../components/data/use-platform-paging';
 import { queryKeys } from '../../../lib/query-keys';
+import { playbooksQuery } from '../../../lib/playbooks-query';
 import { useTags } from '../../../lib/tags-query';
 import { browserTimeZone } from '../../../lib/time-zone';
 import { useAccountOptions, useDashboardMetrics } from '../api/dashboard-metrics-api';
@@ -87,6 +89,7 @@ function PlatformOverview({
   useErrorToast('overview', metrics.error, metrics.errorUpdatedAt);
   const accounts = useAccountOptions(base, platform);
   const tags = useTags();
+  const playbooks = useQuery(playbooksQuery());
   const instruments = instrumentsOf(metrics.data?.data);
 
   const filterBar = (
@@ -96,6 +99,7 @@ function PlatformOverview({
       accounts={accounts.data ?? []}
       instruments={instruments}
       tags={tags.data ?? []}
+      playbooks={playbooks.data ?? []}
     />
   );
   const filterByTag = (tagId: string) =>

@@ -57,6 +57,8 @@ describe('overview filters', () => {
           instrument: 'EUR_USD',
           tags: ['a', 'b'],
           ruleBreak: 'true',
+          playbookId: 'pb-1',
+          playbookReview: 'followed',
         },
         NOW,
       ),
@@ -68,6 +70,8 @@ describe('overview filters', () => {
       ['tag', 'a'],
       ['tag', 'b'],
       ['ruleBreak', 'true'],
+      ['playbookId', 'pb-1'],
+      ['playbookReview', 'followed'],
     ]);
   });
 

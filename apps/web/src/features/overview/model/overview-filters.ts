@@ -1,9 +1,12 @@
+import { PLAYBOOK_REVIEWS, type PlaybookReview } from '@pipsense/contract';
+
 /**
  * The overview's filters, kept in the URL so a sliced overview can be bookmarked and the back button works:
  * `range` (a preset, read relative to today so a bookmark stays "this month"), or `from`/`to` (YYYY-MM-DD) for a
- * custom range, `account`, `instrument`, `tag` (repeatable) and `ruleBreak` (true / false). They are sent to
- * dashboard/metrics as its `from`/`to` (ISO instants on the open time, in the browser's zone), `accountId`,
- * `instrument`, `tag` and `ruleBreak`.
+ * custom range, `account`, `instrument`, `tag` (repeatable), `ruleBreak` (true / false), `playbook` and `review`
+ * (followed / broke / unreviewed, docs/review.md). They are sent to dashboard/metrics as its `from`/`to` (ISO instants
+ * on the open time, in the browser's zone), `accountId`, `instrument`, `tag`, `ruleBreak`, `playbookId` and
+ * `playbookReview`.
  */
 
 export const RANGE_PRESETS = ['all', 'this-week', 'this-month', 'last-30-days', 'year-to-date'] as const;
@@ -29,6 +32,10 @@ export interface OverviewFilters {
   tags: string[];
   /** 'true': the trades that broke a rule of the trader's rule sets; 'false': those that kept them. */
   ruleBreak: '' | 'true' | 'false';
+  /** A playbook's id: only its trades. */
+  playbookId: string;
+  /** The trades' review against their playbook (apart from the rule tracker's `ruleBreak`). */
+  playbookReview: '' | PlaybookReview;
 }
 
 export const NO_FILTERS: OverviewFilters = {
@@ -39,6 +46,8 @@ export const NO_FILTERS: OverviewFilters = {
   instrument: '',
   tags: [],
   ruleBreak: '',
+  playbookId: '',
+  playbookReview: '',
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -58,16 +67,22 @@ export function readFilters(params: URLSearchParams): OverviewFilters {
     instrument: params.get('instrument')?.trim() ?? '',
     tags: [...new Set(params.getAll('tag').filter((t) => t.trim() !== ''))],
     ruleBreak: ruleBreakOf(params.get('ruleBreak')),
+    playbookId: params.get('playbook')?.trim() ?? '',
+    playbookReview: reviewOf(params.get('review')),
   };
 }
 
 const ruleBreakOf = (value: string | null): OverviewFilters['ruleBreak'] =>
   value === 'true' || value === 'false' ? value : '';
 
+const reviewOf = (value: string | null): OverviewFilters['playbookReview'] =>
+  PLAYBOOK_REVIEWS.includes(value as PlaybookReview) ? (value as PlaybookReview) : '';
+
 /** The URL's query for the filters, leaving out what is not set; other parameters of `base` are kept. */
 export function writeFilters(filters: OverviewFilters, base = new URLSearchParams()): URLSearchParams {
   const out = new URLSearchParams(base);
-  for (const key of ['range', 'from', 'to', 'account', 'instrument', 'tag', 'ruleBreak']) out.delete(key);
+  for (const key of ['range', 'from', 'to', 'account', 'instrument', 'tag', 'ruleBreak', 'playbook', 'review'])
+    out.delete(key);
   if (filters.range === 'custom') {
     if (filters.from) out.set('from', filters.from);
     if (filters.to) out.set('to', filters.to);
@@ -76,11 +91,19 @@ export function writeFilters(filters: OverviewFilters, base = new URLSearchParam
   if (filters.instrument) out.set('instrument', filters.instrument);
   for (const tag of filters.tags) out.append('tag', tag);
   if (filters.ruleBreak) out.set('ruleBreak', filters.ruleBreak);
+  if (filters.playbookId) out.set('playbook', filters.playbookId);
+  if (filters.playbookReview) out.set('review', filters.playbookReview);
   return out;
 }
 
 export const hasFilters = (f: OverviewFilters) =>
-  f.range !== 'all' || f.accountId !== '' || f.instrument !== '' || f.tags.length > 0 || f.ruleBreak !== '';
+  f.range !== 'all' ||
+  f.accountId !== '' ||
+  f.instrument !== '' ||
+  f.tags.length > 0 ||
+  f.ruleBreak !== '' ||
+  f.playbookId !== '' ||
+  f.playbookReview !== '';
 
 /** A custom range whose start is after its end: said before anything is sent. */
 export const rangeProblem = (f: OverviewFilters): string | null =>
@@ -130,5 +153,7 @@ export function metricsParams(f: OverviewFilters, now: Date = new Date()): [stri
   if (f.instrument) out.push(['instrument', f.instrument]);
   for (const tag of f.tags) out.push(['tag', tag]);
   if (f.ruleBreak) out.push(['ruleBreak', f.ruleBreak]);
+  if (f.playbookId) out.push(['playbookId', f.playbookId]);
+  if (f.playbookReview) out.push(['playbookReview', f.playbookReview]);
   return out;
 }
