@@ -170,6 +170,42 @@ describe('AttachmentsPanel', () => {
     expect(uploadedFile(call!).name).toBe('image.png');
   });
 
+  it('takes an image pasted anywhere in the dialog that holds it alone, but not one pasted into a text field', async () => {
+    const { api } = server([]);
+    renderWithProviders(
+      <div role="dialog">
+        <button type="button">Somewhere else</button>
+        <input aria-label="A note" />
+        <AttachmentsPanel {...trade} />
+      </div>,
+    );
+    await screen.findByText('Paste, drop or choose an image');
+    const image = () => ({
+      clipboardData: { files: [new File([new Uint8Array(100)], 'shot.png', { type: 'image/png' })] },
+    });
+    fireEvent.paste(screen.getByLabelText('A note'), image());
+    expect(api.to('/api/v1/attachment/upload')).toHaveLength(0);
+    fireEvent.paste(screen.getByRole('button', { name: 'Somewhere else' }), image());
+    expect(await screen.findByRole('img', { name: 'Image 1' })).toBeInTheDocument();
+    expect(api.to('/api/v1/attachment/upload')).toHaveLength(1);
+  });
+
+  it('leaves a paste outside the panels to the trader when the dialog holds two of them', async () => {
+    const { api } = server([]);
+    renderWithProviders(
+      <div role="dialog">
+        <button type="button">Somewhere else</button>
+        <AttachmentsPanel {...trade} />
+        <AttachmentsPanel target="day" date="2026-11-20" />
+      </div>,
+    );
+    await waitFor(() => expect(screen.getAllByText('Paste, drop or choose an image')).toHaveLength(2));
+    fireEvent.paste(screen.getByRole('button', { name: 'Somewhere else' }), {
+      clipboardData: { files: [new File([new Uint8Array(100)], 'shot.png', { type: 'image/png' })] },
+    });
+    expect(api.to('/api/v1/attachment/upload')).toHaveLength(0);
+  });
+
   it('ignores a paste with no file (text pasted into a caption stays text)', async () => {
     const { api } = server([]);
     renderWithProviders(<AttachmentsPanel {...trade} />);

@@ -185,7 +185,7 @@ function UploadRow({ upload }: { upload: Upload }) {
 /**
  * The images of a trade, a journal day, a playbook or a missed trade (docs/PRODUCT.md, Beyond the base: Images):
  * thumbnails that open the lightbox, an inline caption editor and a delete that asks first; images come in by paste
- * (while focus is in the panel), drop or the file picker, checked here first for type, size and the per-item count,
+ * (while focus is in the panel, or anywhere in a dialog or page that holds this panel alone), drop or the file picker, checked here first for type, size and the per-item count,
  * then sent one request each with its own progress. The usage line under it says the trader's storage against the
  * quota.
  */
@@ -260,6 +260,27 @@ export function AttachmentsPanel({ title = 'Images', onCountChange, ...props }: 
     event.preventDefault();
     add(files);
   };
+  // A paste outside any panel, in the dialog (or page) that holds this panel alone, comes here too: the trader need
+  // not click the panel first. Text fields keep their pastes, and a dialog or page with several panels asks for one.
+  const section = useRef<HTMLElement>(null);
+  const addLatest = useRef(add);
+  addLatest.current = add;
+  useEffect(() => {
+    const onDocumentPaste = (event: globalThis.ClipboardEvent) => {
+      const panel = section.current;
+      const files = [...(event.clipboardData?.files ?? [])];
+      if (!panel || event.defaultPrevented || files.length === 0) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target && (target.closest('.att-panel') || target.closest('input, textarea, select, [contenteditable]')))
+        return;
+      const scope = target?.closest('[role="dialog"]') ?? document;
+      if (!scope.contains(panel) || scope.querySelectorAll('.att-panel').length !== 1) return;
+      event.preventDefault();
+      addLatest.current(files);
+    };
+    document.addEventListener('paste', onDocumentPaste);
+    return () => document.removeEventListener('paste', onDocumentPaste);
+  }, []);
   const onDragOver = (event: DragEvent) => {
     if (!event.dataTransfer.types.includes('Files')) return;
     event.preventDefault();
@@ -274,6 +295,7 @@ export function AttachmentsPanel({ title = 'Images', onCountChange, ...props }: 
 
   return (
     <section
+      ref={section}
       className={`att-panel mb-4${dragging ? ' att-dragging' : ''}`}
       aria-labelledby={headingId}
       onPaste={onPaste}
