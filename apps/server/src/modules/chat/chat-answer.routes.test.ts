@@ -108,7 +108,20 @@ describe('answers from OpenAI', () => {
   it("asks the model configured for each topic (gpt-4o, gpt-4o, gpt-3.5-turbo) with that topic's tools", async () => {
     const u = await trader('openai');
     const expected = [
-      ['trading', 'gpt-4o', ['query_trades', 'get_performance', 'compare_tags', 'get_rule_status', 'get_rule_breaks']],
+      [
+        'trading',
+        'gpt-4o',
+        [
+          'query_trades',
+          'get_performance',
+          'compare_tags',
+          'get_rule_status',
+          'get_rule_breaks',
+          'get_trade_review',
+          'get_patterns',
+          'get_weekly_review',
+        ],
+      ],
       ['accounts', 'gpt-4o', ['get_account_state', 'get_performance', 'get_rule_status', 'get_rule_breaks']],
       ['candles', 'gpt-3.5-turbo', ['get_candles']],
     ] as const;

@@ -12,6 +12,7 @@ const STALE_MARGIN_MS = 30_000;
 import { createChatTools } from './tools/chat-tools';
 import type { ChatData } from './tools/chat-data';
 import type { ChatRules } from './tools/rule-status';
+import type { ChatCoach } from './tools/coach';
 import { createTradingChatData, type TradingChatDataDeps } from './tools/trading-chat-data';
 import type { AiBudget } from '../ai-usage';
 import type { ChatTables } from './tables';
@@ -37,6 +38,8 @@ export interface ChatModuleDeps {
   currencyRule?: TradingChatDataDeps['currencyRule'];
   /** The rules module's status and breaks (docs/rules.md, The assistant), wired in app.ts. */
   rules?: ChatRules | undefined;
+  /** The coach's reviews, patterns and weekly reviews (docs/coach.md, The assistant), wired in app.ts. */
+  coach?: ChatCoach | undefined;
   /** Replaces the trading service as the tools' data (tests, benchmarks). */
   data?: ChatData;
   log?: (error: unknown, context: Record<string, unknown>) => void;
@@ -62,6 +65,7 @@ export function createChatModule(deps: ChatModuleDeps) {
         currencyRule: deps.currencyRule,
       }),
     deps.rules,
+    deps.coach,
   );
   const answers = createChatAnswerService({
     chats,

@@ -11,6 +11,8 @@ import {
 } from './answers';
 import { parseIntent } from './intent';
 import { ruleBreaksAnswer, ruleTodayAnswer, ruleTrackAnswer } from './rule-answers';
+import { patternsAnswer, tradeReviewAnswer, weeklyReviewAnswer } from './coach-answers';
+import { pair, pl, when } from './format';
 
 /** The model label of answers written without a language model. */
 export const BUILTIN_MODEL = 'built-in analyst';
@@ -67,6 +69,24 @@ export function createBuiltinAnalyst(tools: ChatTools) {
         case 'ruleBreaks': {
           const { result } = await tools.ruleBreaks(ctx, {});
           return { text: ruleBreaksAnswer(result), attachments: [] };
+        }
+        case 'coachFocus': {
+          const { result } = await tools.patterns(ctx, intent.args);
+          return { text: patternsAnswer(result), attachments: [] };
+        }
+        case 'tradeWhy': {
+          const { result: found } = await tools.trades(ctx, intent.args);
+          const trade = found.trades[0];
+          if (!trade) return { text: tradesAnswer(found, ctx.timeZone), attachments: [] };
+          const { result } = await tools.tradeReview(ctx, { account_id: trade.accountId, trade_id: trade.tradeId });
+          const heading =
+            `${pair(trade.instrument)} trade ${trade.tradeId}, closed ${when(trade.closeTime, ctx.timeZone)} ` +
+            `at ${pl(trade.pl, trade.currency)}:`;
+          return { text: tradeReviewAnswer(result, heading), attachments: [] };
+        }
+        case 'weeklyReview': {
+          const { result } = await tools.weeklyReview(ctx, intent.week ? { week: intent.week } : {});
+          return { text: weeklyReviewAnswer(result), attachments: [] };
         }
         case 'help':
           return { text: helpAnswer(topic, intent.otherTopic), attachments: [] };

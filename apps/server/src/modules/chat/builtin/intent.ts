@@ -1,5 +1,12 @@
 import type { ChatTopic } from '@pipsense/contract';
-import type { AccountArgs, CandleArgs, CompareTagsArgs, PerformanceArgs, TradesArgs } from '../tools/chat-tools';
+import type {
+  AccountArgs,
+  CandleArgs,
+  CompareTagsArgs,
+  PatternsArgs,
+  PerformanceArgs,
+  TradesArgs,
+} from '../tools/chat-tools';
 import { MAX_TOP } from '../tools/trade-query';
 import type { PeriodSpec } from '../tools/periods';
 import { parseCandleCount, parseGranularity, parseInstrument } from './parse-market';
@@ -18,6 +25,10 @@ export type Intent =
   | { kind: 'ruleToday' }
   | { kind: 'ruleTrack'; firm?: string }
   | { kind: 'ruleBreaks' }
+  /** docs/coach.md, The assistant: what to work on, why a trade went as it did, the weekly review. */
+  | { kind: 'coachFocus'; args: PatternsArgs }
+  | { kind: 'tradeWhy'; args: TradesArgs }
+  | { kind: 'weeklyReview'; week?: string }
   | { kind: 'help'; otherTopic?: ChatTopic };
 
 const PERFORMANCE =
@@ -53,11 +64,48 @@ function rulesIntent(scan: TextScan): Intent | undefined {
   return undefined;
 }
 
+/** "What should I work on?", "my bad habits", "do I revenge trade?": the patterns, over the last 90 days by default. */
+const FOCUS =
+  /\bwhat (?:should|do|can) i (?:work on|focus on|improve|fix|change|do better)\b|\bwhat (?:am i|do i) (?:do(?:ing)? )?wrong\b|\b(?:my|bad|trading) habits?\b|\b(?:my|behaviou?r(?:al)?) patterns?\b|\b(?:do|did|am) i (?:revenge|over) ?trad(?:e|ing)\b/;
+const WEEKLY = /\bweekly review\b|\bhow (?:was|did) my (?:last )?week\b/;
+const ISO_WEEK = /\b(\d{4})-w(\d{2})\b/i;
+const WHY = /\bwhy (?:did|was|is|has)\b/;
+
+/** The coach's questions (docs/coach.md, The assistant); a question naming a tag stays a trades question. */
+function coachIntent(scan: TextScan, now: Date): Intent | undefined {
+  const text = scan.remaining;
+  const week = ISO_WEEK.exec(text);
+  if (WEEKLY.test(text) || week) return { kind: 'weeklyReview', ...(week ? { week: `${week[1]}-W${week[2]}` } : {}) };
+  if (WHY.test(text) && (TRADE_WORDS.test(text) || /\b(?:lose|lost|win|won|fail)\b/.test(text))) {
+    const period = parsePeriod(scan, now);
+    const instrument = parseInstrument(scan);
+    const lost = /\b(?:lose|lost|losing|loss|fail(?:ed)?)\b/.test(text);
+    const won = /\b(?:win|won|winning|work(?:ed)?)\b/.test(text);
+    return {
+      kind: 'tradeWhy',
+      args: {
+        state: 'closed',
+        ...(instrument ? { instrument } : {}),
+        ...periodArgs(period),
+        outcome: lost && !won ? 'losers' : won && !lost ? 'winners' : 'any',
+        sort: 'newest',
+        limit: 1,
+      },
+    };
+  }
+  if (FOCUS.test(text)) {
+    const period = parsePeriod(scan, now);
+    return { kind: 'coachFocus', args: period ? periodArgs(period) : { period: 'last_n_days', days: 90 } };
+  }
+  return undefined;
+}
+
 function periodArgs(period: PeriodSpec | undefined) {
   if (!period) return {};
   return {
     period: period.kind,
     ...(period.days !== undefined ? { days: period.days } : {}),
+    ...(period.weekday !== undefined ? { weekday: period.weekday } : {}),
     ...(period.from !== undefined ? { from: period.from } : {}),
     ...(period.to !== undefined ? { to: period.to } : {}),
   };
@@ -236,7 +284,7 @@ export function parseIntent(topic: ChatTopic, message: string, now: Date): Inten
   }
   switch (topic) {
     case 'trading':
-      return tradingIntent(scan, now);
+      return coachIntent(scan, now) ?? tradingIntent(scan, now);
     case 'accounts':
       return accountsIntent(scan, now);
     case 'candles':

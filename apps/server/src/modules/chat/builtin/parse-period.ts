@@ -2,6 +2,7 @@ import type { PeriodSpec } from '../tools/periods';
 import { NUMBER, numberValue, type TextScan } from './text-scan';
 
 const DATE = '(\\d{4}-\\d{2}-\\d{2})';
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
 /** Reads a period such as "today", "last week", "past 30 days" or "from 2025-03-01 to 2025-03-10". */
 export function parsePeriod(scan: TextScan, now: Date): PeriodSpec | undefined {
@@ -17,6 +18,8 @@ export function parsePeriod(scan: TextScan, now: Date): PeriodSpec | undefined {
   if (m) return { kind: 'range', from: m[1], to: m[1] };
 
   if (scan.take(/\b(?:today|today's|so far today|this day)\b/)) return { kind: 'today' };
+  m = scan.take(/\b(?:on |last |this )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:'s)?\b/);
+  if (m) return { kind: 'weekday', weekday: WEEKDAYS.indexOf(m[1]!) + 1 };
   if (scan.take(/\b(?:yesterday|yesterday's)\b/)) return { kind: 'yesterday' };
   if (scan.take(/\b(?:this|current) week(?:'s)?\b|\bweek to date\b|\bwtd\b/)) return { kind: 'this_week' };
   if (scan.take(/\b(?:last|previous|prior) week(?:'s)?\b/)) return { kind: 'last_week' };

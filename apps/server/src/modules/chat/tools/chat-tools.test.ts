@@ -4,6 +4,7 @@ import { AppError } from '../../../lib/errors';
 import { DEMO_TRADES, FIXTURE_NOW, fixtureChatData } from '../../../test/chat-fixture-data';
 import type { ChatData, TradesSnapshot } from './chat-data';
 import { ruleBreaksArgs, ruleStatusArgs } from './rule-status';
+import { tradeReviewArgs, weeklyReviewArgs } from './coach';
 import { EMPTY_JOURNAL } from './journal';
 import { performanceFromSnapshot, tagsFromSnapshot, tradesFromSnapshot } from '../../../test/chat-snapshot-answers';
 import {
@@ -15,6 +16,7 @@ import {
   toolSpecs,
   tradesArgs,
   type ToolContext,
+  patternsArgs,
 } from './chat-tools';
 
 const ctx: ToolContext = {
@@ -34,6 +36,9 @@ describe('the assistant tools', () => {
       'compare_tags',
       'get_rule_status',
       'get_rule_breaks',
+      'get_trade_review',
+      'get_patterns',
+      'get_weekly_review',
     ]);
     expect(toolSpecs('accounts').map((t) => t.name)).toEqual([
       'get_account_state',
@@ -57,12 +62,17 @@ describe('the assistant tools', () => {
       get_candles: candleArgs,
       get_rule_status: ruleStatusArgs,
       get_rule_breaks: ruleBreaksArgs,
+      get_trade_review: tradeReviewArgs,
+      get_patterns: patternsArgs,
+      get_weekly_review: weeklyReviewArgs,
     };
     for (const spec of [...toolSpecs('trading'), ...toolSpecs('accounts'), ...toolSpecs('candles')]) {
       const schema = zodOf[spec.name as keyof typeof zodOf];
       const properties = spec.parameters.properties as Record<string, { description?: string; enum?: string[] }>;
       expect(Object.keys(properties)).toEqual(Object.keys(schema.shape));
-      expect(spec.parameters).not.toHaveProperty('required');
+      // Only a trade's review needs its arguments: the trade it is about.
+      if (spec.name === 'get_trade_review') expect(spec.parameters.required).toEqual(['account_id', 'trade_id']);
+      else expect(spec.parameters).not.toHaveProperty('required');
       expect(spec.parameters).not.toHaveProperty('$schema');
       for (const [name, property] of Object.entries(properties)) {
         expect(property.description, name).toMatch(/\S/);

@@ -38,6 +38,19 @@ import {
   type RuleStatusToolResult,
 } from './rule-status';
 import {
+  patternsOf,
+  tradeReviewArgs,
+  tradeReviewOf,
+  weeklyReviewArgs,
+  weeklyReviewOf,
+  type ChatCoach,
+  type PatternsToolResult,
+  type TradeReviewArgs,
+  type TradeReviewToolResult,
+  type WeeklyReviewArgs,
+  type WeeklyReviewToolResult,
+} from './coach';
+import {
   MAX_PERIOD_DAYS,
   PERIOD_KINDS,
   PeriodError,
@@ -90,7 +103,7 @@ const periodArgs = {
     .enum(PERIOD_KINDS)
     .optional()
     .describe(
-      'Calendar period in the trader\'s time zone. Weeks start on Monday. "last_n_days" uses "days"; "range" uses "from" and/or "to". Default: all.',
+      'Calendar period in the trader\'s time zone. Weeks start on Monday. "last_n_days" uses "days"; "weekday" uses "weekday" (the latest such day, today included); "range" uses "from" and/or "to". Default: all.',
     ),
   days: z
     .number()
@@ -99,6 +112,13 @@ const periodArgs = {
     .max(MAX_PERIOD_DAYS)
     .optional()
     .describe('With period "last_n_days": how many days, today included.'),
+  weekday: z
+    .number()
+    .int()
+    .min(1)
+    .max(7)
+    .optional()
+    .describe('With period "weekday": the ISO weekday, Monday 1 … Sunday 7.'),
   from: dayArg.optional().describe('With period "range": first day, YYYY-MM-DD.'),
   to: dayArg.optional().describe('With period "range": last day (inclusive), YYYY-MM-DD.'),
 };
@@ -157,6 +177,8 @@ export const candleArgs = z.object({
   count: z.number().int().min(1).max(MAX_CANDLES).optional().describe(`How many candles (default ${DEFAULT_CANDLES}).`),
 });
 export type CandleArgs = z.input<typeof candleArgs>;
+export const patternsArgs = z.object({ ...periodArgs });
+export type PatternsArgs = z.input<typeof patternsArgs>;
 
 /** A tool as the model sees it: its arguments' JSON Schema derived from the zod schema that validates them. */
 const tool = (name: string, description: string, args: z.ZodType): ToolSpec => ({
@@ -208,12 +230,40 @@ const SPECS = {
       'Use it for "which rules do I break most, and what did it cost?".',
     ruleBreaksArgs,
   ),
+  get_trade_review: tool(
+    'get_trade_review',
+    "One closed trade's coach review (docs: Coach) with the facts code computed from its candles and the trader's own history: the higher-timeframe trend and whether the trade went with it, where the entry sat in the recent range, the stop in ATR multiples, the share of the favourable move kept and the R left, the hold against the trader's median, the session, the size against the usual size, playbook rules followed or broken, personal rule breaks, minutes after a loss. " +
+      'Each fact is {name, value, text}; the review (wentWell, toImprove, action, score) cites fact names; `patterns` lists the behaviour patterns that flag the trade. Find the trade with query_trades first. ' +
+      'Use it for "why did my EUR_USD trade on Tuesday lose?". Quote the facts; never invent one.',
+    tradeReviewArgs,
+  ),
+  get_patterns: tool(
+    'get_patterns',
+    "The trader's behaviour patterns in a period, as the coach detects them (revenge_trading, overtrading, size_escalation, off_session, holding_losers, stop_moved_away, early_exit): each with its definition, the flagged trades, their net P/L against the other trades' (money as exact decimals; converted to the home currency, or listed per currency), and average R of each side. Costliest first. " +
+      'Use it for "what should I work on?", "do I revenge trade?", "what do my habits cost?".',
+    patternsArgs,
+  ),
+  get_weekly_review: tool(
+    'get_weekly_review',
+    "The coach's weekly review of an ended ISO week (Monday to Monday in the trader's zone): P/L, R and win rate against the 12-week average, best and worst trades with their reviews, the patterns with their cost, rule breaks, playbook follow rate, mood against results, and one focus for next week with how last week's focus went. " +
+      'Use it for "how was my week?", "what should I focus on next week?".',
+    weeklyReviewArgs,
+  ),
 } satisfies Record<string, ToolSpec>;
 
 type ToolName = keyof typeof SPECS;
 
 const TOPIC_TOOLS: Record<ChatTopic, ToolName[]> = {
-  trading: ['query_trades', 'get_performance', 'compare_tags', 'get_rule_status', 'get_rule_breaks'],
+  trading: [
+    'query_trades',
+    'get_performance',
+    'compare_tags',
+    'get_rule_status',
+    'get_rule_breaks',
+    'get_trade_review',
+    'get_patterns',
+    'get_weekly_review',
+  ],
   accounts: ['get_account_state', 'get_performance', 'get_rule_status', 'get_rule_breaks'],
   candles: ['get_candles'],
 };
@@ -300,11 +350,13 @@ export interface ToolOutcome<T = unknown> {
 function periodSpec(args: {
   period?: PeriodSpec['kind'] | undefined;
   days?: number | undefined;
+  weekday?: number | undefined;
   from?: string | undefined;
   to?: string | undefined;
 }): PeriodSpec {
-  const kind = args.period ?? (args.from || args.to ? 'range' : args.days ? 'last_n_days' : 'all');
-  return { kind, days: args.days, from: args.from, to: args.to };
+  const kind =
+    args.period ?? (args.from || args.to ? 'range' : args.days ? 'last_n_days' : args.weekday ? 'weekday' : 'all');
+  return { kind, days: args.days, weekday: args.weekday, from: args.from, to: args.to };
 }
 
 /** Nothing stored, no OANDA connection and no sync ever: the trader must connect OANDA before anything can be read. */
@@ -349,7 +401,7 @@ function tradesTitle(r: TradesToolResult): string {
  * The assistant's tools. Results come from our own code for the user and mode of the request; the
  * model only chooses filters. The built-in analyst calls the same typed functions.
  */
-export function createChatTools(data: ChatData, rules?: ChatRules) {
+export function createChatTools(data: ChatData, rules?: ChatRules, coach?: ChatCoach) {
   /** Without the rules module (some tests), there are no rule sets to read. */
   const ruleSource: ChatRules = rules ?? {
     ruleSets: () => Promise.resolve([]),
@@ -545,6 +597,28 @@ export function createChatTools(data: ChatData, rules?: ChatRules) {
     return { result: await ruleBreaksOf(ruleSource, tradesOf, ctx.userId, ctx.now), attachments: [] };
   }
 
+  /** Without the coach (some tests), its tools say so, as a tool error the model reads. */
+  const coachSource = (): ChatCoach => {
+    if (!coach) throw new ToolInputError('The coach is not available on this server.');
+    return coach;
+  };
+
+  /** get_trade_review: GET coach/get_trade_review/:accountId/:tradeId. */
+  async function tradeReview(ctx: ToolContext, input: TradeReviewArgs): Promise<ToolOutcome<TradeReviewToolResult>> {
+    return { result: await tradeReviewOf(coachSource(), ctx.userId, input), attachments: [] };
+  }
+
+  /** get_patterns: GET coach/get_patterns over the period, costliest first. */
+  async function patterns(ctx: ToolContext, input: PatternsArgs): Promise<ToolOutcome<PatternsToolResult>> {
+    const period = resolvePeriod(periodSpec(patternsArgs.parse(input)), ctx.now, ctx.timeZone);
+    return { result: await patternsOf(coachSource(), ctx.userId, period), attachments: [] };
+  }
+
+  /** get_weekly_review: GET coach/get_weekly_review/:week, the last ended week by default. */
+  async function weeklyReview(ctx: ToolContext, input: WeeklyReviewArgs): Promise<ToolOutcome<WeeklyReviewToolResult>> {
+    return { result: await weeklyReviewOf(coachSource(), ctx.userId, ctx.now, input), attachments: [] };
+  }
+
   const runners = {
     query_trades: trades,
     get_performance: performanceOf,
@@ -553,6 +627,9 @@ export function createChatTools(data: ChatData, rules?: ChatRules) {
     get_candles: candles,
     get_rule_status: ruleStatus,
     get_rule_breaks: ruleBreaks,
+    get_trade_review: tradeReview,
+    get_patterns: patterns,
+    get_weekly_review: weeklyReview,
   } satisfies Record<ToolName, (ctx: ToolContext, args: never) => Promise<ToolOutcome>>;
 
   return {
@@ -564,6 +641,9 @@ export function createChatTools(data: ChatData, rules?: ChatRules) {
     candles,
     ruleStatus,
     ruleBreaks,
+    tradeReview,
+    patterns,
+    weeklyReview,
 
     /** Runs a tool the model called; unknown names and bad arguments throw for the model to correct. */
     async run(topic: ChatTopic, name: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutcome> {

@@ -13,6 +13,7 @@ export const PERIOD_KINDS = [
   'this_month',
   'last_month',
   'last_n_days',
+  'weekday',
   'range',
   'all',
 ] as const;
@@ -22,6 +23,8 @@ export interface PeriodSpec {
   kind: PeriodKind;
   /** last_n_days: how many calendar days, today included. */
   days?: number | undefined;
+  /** weekday: the ISO weekday (Monday 1 … Sunday 7); the latest such day, today included. */
+  weekday?: number | undefined;
   /** range: first day, YYYY-MM-DD. */
   from?: string | undefined;
   /** range: last day (inclusive), YYYY-MM-DD. */
@@ -57,6 +60,7 @@ const MONTHS = [
   'November',
   'December',
 ];
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const monthName = (y: number, m: number) => {
   const t = new Date(Date.UTC(y, m - 1, 1));
   return `${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}`;
@@ -127,6 +131,13 @@ export function resolvePeriod(spec: PeriodSpec, now: Date, timeZone = 'UTC'): Re
       const label =
         days === 1 ? `the last day (${isoDay(today)})` : `the last ${days} days (${isoDay(from)} to ${isoDay(today)})`;
       return make(label, from, addDays(today, 1));
+    }
+    case 'weekday': {
+      const wanted = spec.weekday ?? weekday;
+      if (!Number.isInteger(wanted) || wanted < 1 || wanted > 7)
+        throw new PeriodError('weekday must be a whole number from 1 (Monday) to 7 (Sunday)');
+      const day = addDays(today, -((weekday - wanted + 7) % 7));
+      return make(`${WEEKDAYS[wanted - 1]} ${isoDay(day)}`, day, addDays(day, 1));
     }
     case 'range': {
       if (!spec.from && !spec.to) throw new PeriodError('a date range needs from, to or both (YYYY-MM-DD)');
