@@ -179,7 +179,7 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
      * tag, note or playbook reaches its trades through those tables; reading them twice (a count, then the page)
      * costs twice, so on SQLite the page counts them as it goes (a window count; 36 ms instead of 95 in
      * bench/list.bench.ts). The window holds every matching trade until the last is counted, so it holds their keys
-     * only, and the page's rows are read by key after it (a fifth less time than whole rows: bench/README.md,
+     * only, and the page's rows are read by key after it (less time than whole rows: bench/README.md,
      * "Results: `list`, with the playbook filters"). PostgreSQL plans the window worse (224 ms instead of 75) and
      * other filters count through the trades indexes alone: a count query beside the page.
      */
