@@ -96,7 +96,7 @@ export function selectTrades(
   if (s.takeProfit !== undefined) query = query.where('trades.take_profit_price', s.takeProfit ? 'is not' : 'is', null);
   if (s.ruleBreak) query = withRuleBreak(query, s.ruleBreak);
   if (readsReviews(s)) {
-    // The assigned trades first (trade_reviews_playbook_idx, or its key's user prefix), then each by its key, as
+    // The assigned trades first (migration 034's indexes hold their keys), then each by its key, as
     // the tag filter does.
     let reviewed = db.selectFrom('trade_reviews').select(['account_key', 'trade_id']).where('user_id', '=', userId);
     if (s.playbookId !== undefined) reviewed = reviewed.where('playbook_id', '=', s.playbookId);

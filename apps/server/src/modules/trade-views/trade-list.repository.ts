@@ -112,19 +112,40 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
     return other ? f : { ...f, platform: undefined };
   }
 
-  function ordered(userId: string, f: TradeSelection, order: ListOrder) {
+  /** The selected trades in the list's order, nothing selected yet. */
+  function inOrder(userId: string, f: TradeSelection, order: ListOrder) {
     const dir: Direction = order.order ?? 'desc';
     const keys = SORT_KEYS[order.sort ?? 'openTime'];
-    let query = matching(userId, f).selectAll('trades');
+    let query = matching(userId, f);
     for (const key of keys) query = query.orderBy(key.order(dir));
     return { query, keys, dir };
   }
 
+  function ordered(userId: string, f: TradeSelection, order: ListOrder) {
+    const { query, keys, dir } = inOrder(userId, f, order);
+    return { query: query.selectAll('trades'), keys, dir };
+  }
+
   /** Rows of the tables keyed by trade key, for these trades only (both engines look each key up in the index). */
-  const forTrades = (rows: readonly TradeRow[]) => ({
+  const forTrades = (rows: readonly TradeKey[]) => ({
     accounts: [...new Set(rows.map((r) => r.account_key))],
     ids: [...new Set(rows.map((r) => r.trade_id))],
   });
+
+  /** These trades' rows, in the order of the keys (a trade deleted since its key was read is left out). */
+  async function rowsOf(userId: string, keys: readonly TradeKey[]): Promise<TradeRow[]> {
+    if (keys.length === 0) return [];
+    const { accounts, ids } = forTrades(keys);
+    const found = await db
+      .selectFrom('trades')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('account_key', 'in', accounts)
+      .where('trade_id', 'in', ids)
+      .execute();
+    const byKey = new Map(found.map((r) => [tradeKey(r), r]));
+    return keys.flatMap((k) => byKey.get(tradeKey(k)) ?? []);
+  }
 
   /** The page's rows with the trader's note and rating (read for these rows only, after the page is cut). */
   async function withNotes(userId: string, rows: TradeRow[]): Promise<TradeListRow[]> {
@@ -155,10 +176,12 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
 
     /**
      * One page in the filter's order (newest open first by default) and the number of matching trades. A filter by
-     * tag or note reaches its trades through those tables; reading them twice (a count, then the page) costs twice,
-     * so on SQLite the page counts them as it goes (a window count; 36 ms instead of 95 in bench/list.bench.ts).
-     * PostgreSQL plans that worse (224 ms instead of 75) and other filters count through the trades indexes alone:
-     * a count query beside the page.
+     * tag, note or playbook reaches its trades through those tables; reading them twice (a count, then the page)
+     * costs twice, so on SQLite the page counts them as it goes (a window count; 36 ms instead of 95 in
+     * bench/list.bench.ts). The window holds every matching trade until the last is counted, so it holds their keys
+     * only, and the page's rows are read by key after it (less time than whole rows: bench/README.md,
+     * "Results: `list`, with the playbook filters"). PostgreSQL plans the window worse (224 ms instead of 75) and
+     * other filters count through the trades indexes alone: a count query beside the page.
      */
     async page(
       userId: string,
@@ -168,20 +191,20 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
       limit: number,
     ): Promise<{ rows: TradeListRow[]; total: number }> {
       const f = await narrowed(userId, selection);
-      const { query } = ordered(userId, f, order);
       if (sqlite && throughJournal(f)) {
-        const counted = await query
+        const counted = await inOrder(userId, f, order)
+          .query.select(['trades.account_key', 'trades.trade_id'])
           .select(sql<number | string>`count(*) over ()`.as('matching_total'))
           .limit(limit)
           .offset(offset)
           .execute();
         if (counted.length > 0 || offset === 0) {
           const total = Number(counted[0]?.matching_total ?? 0);
-          const rows = counted.map(({ matching_total: _, ...row }) => row);
-          return { rows: await withNotes(userId, rows), total };
+          return { rows: await withNotes(userId, await rowsOf(userId, counted)), total };
         }
         // Past the last page the window has no row to say the total on.
       }
+      const { query } = ordered(userId, f, order);
       const [total, rows] = await Promise.all([this.count(userId, f), query.limit(limit).offset(offset).execute()]);
       return { rows: await withNotes(userId, rows), total };
     },
@@ -386,7 +409,10 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
 }
 export type TradeListRepository = ReturnType<typeof createTradeListRepository>;
 
-export const tradeKey = (r: { account_key: string; trade_id: string }) => `${r.account_key} ${r.trade_id}`;
+/** A trade's keys, as the journal's and the playbooks' tables name it. */
+type TradeKey = { account_key: string; trade_id: string };
+
+export const tradeKey = (r: TradeKey) => `${r.account_key} ${r.trade_id}`;
 
 /** Every playbook assignment of the user with its review, by `<account_key> <trade_id>`. */
 export async function reviewsByTrade(db: Kysely<TradeViewsTables>, userId: string): Promise<Map<string, ReviewFact>> {
