@@ -671,7 +671,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
               price: 'M',
               from,
               to,
-              ...(background ? { priority: 'batch', wait: false } : { priority: 'interactive' }),
+              // The background waits for the batch places of the token's budget; a trader asking, at a screen's.
+              priority: background ? 'batch' : 'interactive',
             })
           : Promise.resolve(null),
       playbookReview: (userId, ref) => playbooks.tradePlaybook(userId, ref),

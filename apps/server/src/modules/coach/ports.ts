@@ -48,7 +48,7 @@ export interface CoachTradePorts {
   /**
    * The mid candles of the trade's instrument overlapping [from, to), read through the candle store (only the
    * missing spans fetched, within the token's budget): at the interactive priority for a trader waiting, at the
-   * batch one in the background. Null when the trade has no candle source (no OANDA connection, or a symbol OANDA
+   * batch one (waiting for its places) in the background. Null when the trade has no candle source (no OANDA connection, or a symbol OANDA
    * does not quote).
    */
   candles(

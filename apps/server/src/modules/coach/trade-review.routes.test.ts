@@ -174,6 +174,8 @@ describe('background reviews', () => {
       payload: { autoReview: true, aiWritten: true },
     });
     expect(settings.statusCode, settings.body).toBe(200);
+    // Each trade's candles fetched (and kept) by a trader's look first, so the pass reads them from the store.
+    for (const trade of closed) await getReview(alice, trade);
     openai.reset();
     // Every answer is well-formed, so each provider request writes one review until the coach's share is used.
     openai.setHandler((request) => ({ json: answer(factsOf(request)[0]!.name, factsOf(request)[0]!.name) }));

@@ -26,6 +26,8 @@ export const REVIEW_CONCURRENCY = { running: 1, queued: 2, what: 'trade review' 
 /** A background pass looks again at stored reviews of trades closed this recently (a journal entry written later). */
 const STALE_WINDOW_MS = 14 * 86_400_000;
 const HOUR_MS = 3_600_000;
+/** How long shutting down waits for a background pass to end its current review. */
+const CLOSE_WAIT_MS = 5_000;
 
 /**
  * The candles read before an entry: enough complete candles for the EMA(50) slope and the 50-candle range, with a
@@ -134,8 +136,8 @@ export function createTradeReviewService(deps: TradeReviewDeps) {
     try {
       return toBars(await ports.candles(userId, trade, { granularity, from, to, background }), entry, step);
     } catch (error) {
-      // In the background a spent candle budget leaves the trade for a later pass; a trader waiting gets the facts
-      // without candles (which a later look, with candles, finds stale).
+      // In the background OANDA failing stops the pass (the next sync starts another); a trader waiting gets the
+      // facts without candles (which a later look, with candles, finds stale).
       if (background) throw error;
       log(error, { userId, instrument: trade.instrument, granularity, stage: 'coach candles' });
       return null;
@@ -309,7 +311,7 @@ export function createTradeReviewService(deps: TradeReviewDeps) {
         written += 1;
       } catch (error) {
         log(error, { userId, tradeId: f.tradeId, stage: 'background review' });
-        // A spent candle budget (or OANDA away) stops the pass: the rest waits for the next sync.
+        // OANDA away (or the database) stops the pass: the rest waits for the next sync.
         if (!(error instanceof AppError)) break;
       }
     }
@@ -376,7 +378,11 @@ export function createTradeReviewService(deps: TradeReviewDeps) {
     /** Stops the background passes after their current review (the server shutting down). */
     async close(): Promise<void> {
       closing = true;
-      await Promise.all([...passes.values()].map((p) => p.done));
+      // A pass may be waiting for the candle budget: shutting down waits for it a few seconds, not a whole window.
+      await Promise.race([
+        Promise.all([...passes.values()].map((p) => p.done)),
+        new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref()),
+      ]);
     },
   };
 }
