@@ -101,13 +101,13 @@ async function backlog(): Promise<void> {
     });
     if (uploaded.statusCode !== 200) throw new Error(uploaded.body);
     const { importId } = uploaded.json<ImportUploadResponse>();
-    const confirmed = await app.call(token, { method: 'POST', url: `/api/v1/import/confirm/${importId}` });
+    const confirmed = await app.call(token, { method: 'POST', url: `/api/v1/import/confirm/${importId}`, payload: {} });
     if (confirmed.statusCode !== 200) throw new Error(confirmed.body);
     const accountId = confirmed.json<{ accountId: string }>().accountId;
     // The pass goes newest first: the oldest trade's review is its last.
     const list = await app.getOk<{ data: TradeListItem[] }>(
       token,
-      `/api/v1/trade/get_trade_history?limit=1&sort=openTime&order=asc&accountId=${encodeURIComponent(accountId)}`,
+      `/api/v1/trade/get_trade_history?platform=metatrader&limit=1&sort=openTime&order=asc&accountId=${encodeURIComponent(accountId)}`,
     );
     const oldest = list.data[0]!;
     for (;;) {

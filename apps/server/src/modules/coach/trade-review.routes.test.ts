@@ -151,13 +151,18 @@ describe('a trade’s review', () => {
       expect(res.json<{ message: string }>().message).toMatch(/still open/);
     }
     expect((await postReview(alice, trade, { provider: 'x' })).statusCode).toBe(400);
-    expect((await t.call(alice, { method: 'GET', url: path('get_trade_review', { ...trade, tradeId: ' ' }) })).statusCode).toBe(400);
+    expect(
+      (await t.call(alice, { method: 'GET', url: path('get_trade_review', { ...trade, tradeId: ' ' }) })).statusCode,
+    ).toBe(400);
     expect((await t.call(undefined, { method: 'GET', url: path('get_trade_review', trade) })).statusCode).toBe(401);
   });
 
   it('answers 429 past the reviews a trader may have running and waiting', async () => {
     openai.reset();
-    openai.setHandler((request) => ({ delayMs: 400, json: answer(factsOf(request)[0]!.name, factsOf(request)[0]!.name) }));
+    openai.setHandler((request) => ({
+      delayMs: 400,
+      json: answer(factsOf(request)[0]!.name, factsOf(request)[0]!.name),
+    }));
     const answers = await Promise.all(closed.slice(0, 4).map((trade) => postReview(alice, trade)));
     const statuses = answers.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 200, 200, 429]);

@@ -12,7 +12,8 @@ export const tradeReviewRoutes: FastifyPluginAsyncZod<{ reviews: TradeReviewServ
     { schema: { params: tradeKeyParams, response: { 200: tradeReviewResponse } } },
     async (request) => {
       const data = await reviews.get(userId(request), request.params);
-      const message = data.review === null ? 'No review yet' : data.stale ? 'Trade review (out of date)' : 'Trade review';
+      const message =
+        data.review === null ? 'No review yet' : data.stale ? 'Trade review (out of date)' : 'Trade review';
       return { success: true, message, data };
     },
   );

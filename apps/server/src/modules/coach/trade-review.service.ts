@@ -145,9 +145,16 @@ export function createTradeReviewService(deps: TradeReviewDeps) {
   }
 
   async function gather(userId: string, ref: TradeRef, background: boolean, cache: PassCache): Promise<Gathered> {
-    const owned = await ports.ownedTrade(userId, ref);
     cache.figures ??= ports.tradeFigures(userId);
-    const figures = await cache.figures;
+    cache.hasRules ??= ports.hasPersonalRules(userId);
+    // Read at once: the trade's ownership (its 404 comes first), the book, the settings and the playbook review.
+    const [owned, figures, settings, playbook, hasPersonalRules] = await Promise.all([
+      ports.ownedTrade(userId, ref),
+      cache.figures,
+      deps.settings.get(userId),
+      ports.playbookReview(userId, ref),
+      cache.hasRules,
+    ]);
     const figure = figures.find((f) => f.accountId === owned.accountId && f.tradeId === owned.tradeId);
     const instrument = figure?.instrument;
     let list = instrument === undefined ? undefined : cache.instruments.get(instrument);
@@ -170,11 +177,7 @@ export function createTradeReviewService(deps: TradeReviewDeps) {
       if (previousLossClose === null || f.closeTime > previousLossClose) previousLossClose = f.closeTime;
     }
 
-    cache.hasRules ??= ports.hasPersonalRules(userId);
-    const [settings, playbook, hasPersonalRules, h1, h4] = await Promise.all([
-      deps.settings.get(userId),
-      ports.playbookReview(userId, ref),
-      cache.hasRules,
+    const [h1, h4] = await Promise.all([
       candlesOf(userId, trade, 'H1', background),
       candlesOf(userId, trade, 'H4', background),
     ]);
@@ -322,7 +325,7 @@ export function createTradeReviewService(deps: TradeReviewDeps) {
     /** The stored review with the facts as computed now; never writes (docs/coach.md, Reviews). */
     async get(userId: string, ref: TradeRef): Promise<TradeReviewData> {
       const gathered = await gather(userId, ref, false, newCache());
-      const stored = await repository.find(userId, gathered.owned);
+      const [stored, patterns] = await Promise.all([repository.find(userId, gathered.owned), patternsOf(userId, ref)]);
       return {
         review: stored?.review ?? null,
         facts: gathered.facts,
@@ -330,7 +333,7 @@ export function createTradeReviewService(deps: TradeReviewDeps) {
         dataVersion: gathered.dataVersion,
         stale: stored !== undefined && stored.dataVersion !== gathered.dataVersion,
         createdAt: stored?.createdAt ?? null,
-        patterns: await patternsOf(userId, ref),
+        patterns,
       };
     },
 

@@ -17,12 +17,22 @@ describe('EMA slope', () => {
     // exactly b of that; so each step of the EMA is b = 0.0002 (2 pips on EUR_USD)
     const closes = Array.from({ length: 60 }, (_, i) => 1.1 + 0.0002 * i);
     expect(emaSlope(closes, 50)).toBeCloseTo(0.0002, 12);
-    expect(emaSlope(closes.map((c) => -c), 50)).toBeCloseTo(-0.0002, 12);
+    expect(
+      emaSlope(
+        closes.map((c) => -c),
+        50,
+      ),
+    ).toBeCloseTo(-0.0002, 12);
   });
 
   it('needs period + 1 closes', () => {
     expect(emaSlope([1, 2, 3], 3)).toBeNull();
-    expect(emaSlope(Array.from({ length: 50 }, () => 1), 50)).toBeNull();
+    expect(
+      emaSlope(
+        Array.from({ length: 50 }, () => 1),
+        50,
+      ),
+    ).toBeNull();
   });
 });
 

@@ -78,9 +78,24 @@ describe('a trade’s facts', () => {
         inputs({
           others: [
             // holds 60, 120, 240 minutes: median 120; sizes 5 000, 10 000, 20 000: median 10 000
-            item({ tradeId: '2', closeTime: new Date(OPEN - 10 * HOUR).toISOString(), openTime: new Date(OPEN - 11 * HOUR).toISOString(), initialUnits: '5000' }),
-            item({ tradeId: '3', openTime: new Date(OPEN - 30 * HOUR).toISOString(), closeTime: new Date(OPEN - 28 * HOUR).toISOString(), initialUnits: '-10000' }),
-            item({ tradeId: '4', openTime: new Date(OPEN - 50 * HOUR).toISOString(), closeTime: new Date(OPEN - 46 * HOUR).toISOString(), initialUnits: '20000' }),
+            item({
+              tradeId: '2',
+              closeTime: new Date(OPEN - 10 * HOUR).toISOString(),
+              openTime: new Date(OPEN - 11 * HOUR).toISOString(),
+              initialUnits: '5000',
+            }),
+            item({
+              tradeId: '3',
+              openTime: new Date(OPEN - 30 * HOUR).toISOString(),
+              closeTime: new Date(OPEN - 28 * HOUR).toISOString(),
+              initialUnits: '-10000',
+            }),
+            item({
+              tradeId: '4',
+              openTime: new Date(OPEN - 50 * HOUR).toISOString(),
+              closeTime: new Date(OPEN - 46 * HOUR).toISOString(),
+              initialUnits: '20000',
+            }),
           ],
           previousLossClose: new Date(OPEN - 12 * 60_000).toISOString(),
         }),
@@ -182,13 +197,18 @@ describe('the built-in analyst', () => {
   it('scores a trade against the trend, inside noise and in the revenge window low', () => {
     const facts = tradeFacts(
       inputs({
-        trade: item({ initialUnits: '-10000', initialRisk: { stopLossPrice: '1.10740', distance: '0.00050', pips: 5 } }),
+        trade: item({
+          initialUnits: '-10000',
+          initialRisk: { stopLossPrice: '1.10740', distance: '0.00050', pips: 5 },
+        }),
         previousLossClose: new Date(OPEN - 5 * 60_000).toISOString(),
       }),
     );
     const review = builtinReview(facts);
     // 3 − 1 (inside noise: 0.5 ATR) − 1 (revenge window) = 1, and never below
     expect(review.score.value).toBe(1);
-    expect(review.toImprove.flatMap((p) => p.facts)).toEqual(expect.arrayContaining(['stop_inside_noise', 'trend_alignment', 'minutes_after_loss']));
+    expect(review.toImprove.flatMap((p) => p.facts)).toEqual(
+      expect.arrayContaining(['stop_inside_noise', 'trend_alignment', 'minutes_after_loss']),
+    );
   });
 });

@@ -64,7 +64,12 @@ export function tradeFacts(inputs: FactInputs): CoachFact[] {
     ['H1', inputs.candles.h1],
     ['H4', inputs.candles.h4],
   ] as const) {
-    const slope = bars ? emaSlope(bars.map((b) => b.c), FACT_SETTINGS.emaPeriod) : null;
+    const slope = bars
+      ? emaSlope(
+          bars.map((b) => b.c),
+          FACT_SETTINGS.emaPeriod,
+        )
+      : null;
     if (slope === null) continue;
     const pips = round(slope / pip, 2);
     slopes[frame] = pips;
@@ -75,10 +80,17 @@ export function tradeFacts(inputs: FactInputs): CoachFact[] {
     );
   }
   const trendFrame =
-    slopes.H4 !== undefined && Math.abs(slopes.H4) >= FACT_SETTINGS.flatSlopePips ? 'H4' : slopes.H1 !== undefined ? 'H1' : slopes.H4 !== undefined ? 'H4' : null;
+    slopes.H4 !== undefined && Math.abs(slopes.H4) >= FACT_SETTINGS.flatSlopePips
+      ? 'H4'
+      : slopes.H1 !== undefined
+        ? 'H1'
+        : slopes.H4 !== undefined
+          ? 'H4'
+          : null;
   if (trendFrame !== null) {
     const slope = slopes[trendFrame]!;
-    const alignment = Math.abs(slope) < FACT_SETTINGS.flatSlopePips ? 'flat' : Math.sign(slope) === direction ? 'with' : 'against';
+    const alignment =
+      Math.abs(slope) < FACT_SETTINGS.flatSlopePips ? 'flat' : Math.sign(slope) === direction ? 'with' : 'against';
     const side = direction === 1 ? 'long' : 'short';
     add(
       'trend_alignment',

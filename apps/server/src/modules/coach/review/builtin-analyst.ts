@@ -69,7 +69,10 @@ function judge(facts: Facts): Judged[] {
   if (percentile !== null) {
     if (percentile <= 30 || percentile >= 70) {
       const extreme = percentile >= 70 ? 'near the top' : 'near the bottom';
-      well(3, point(`The entry sat ${extreme} of the recent range, a clear level to trade from.`, 'entry_range_percentile'));
+      well(
+        3,
+        point(`The entry sat ${extreme} of the recent range, a clear level to trade from.`, 'entry_range_percentile'),
+      );
     } else
       improve(
         3,
@@ -82,11 +85,14 @@ function judge(facts: Facts): Judged[] {
   if (inside === true)
     improve(
       9,
-      point('The stop sat inside normal noise, where ordinary swings reach it.', 'stop_atr_multiple', 'stop_inside_noise'),
+      point(
+        'The stop sat inside normal noise, where ordinary swings reach it.',
+        'stop_atr_multiple',
+        'stop_inside_noise',
+      ),
       'Place the next stop at least one ATR(14) of H1 from the entry, and size the trade down to keep the same risk.',
     );
-  if (inside === false)
-    well(5, point('The stop sat outside normal noise.', 'stop_atr_multiple', 'stop_inside_noise'));
+  if (inside === false) well(5, point('The stop sat outside normal noise.', 'stop_atr_multiple', 'stop_inside_noise'));
   if (!facts.has('result_r') && facts.has('hold_minutes'))
     improve(
       9,
@@ -119,15 +125,16 @@ function judge(facts: Facts): Judged[] {
       point('The loss ran past the initial stop (beyond −1 R).', 'result_r'),
       'Let the stop-loss order close the trade; never move it further away.',
     );
-  if (r !== null && r <= 0 && r >= -1.05)
-    well(4, point('The loss stayed within the initial risk.', 'result_r'));
+  if (r !== null && r <= 0 && r >= -1.05) well(4, point('The loss stayed within the initial risk.', 'result_r'));
 
   const hold = num(facts, 'hold_vs_median');
   if (hold !== null && (hold > 3 || hold < 1 / 3))
     improve(
       4,
       point(
-        hold > 3 ? 'You held this trade far longer than you usually do.' : 'You closed this trade far sooner than you usually do.',
+        hold > 3
+          ? 'You held this trade far longer than you usually do.'
+          : 'You closed this trade far sooner than you usually do.',
         'hold_minutes',
         'hold_vs_median',
       ),
@@ -152,7 +159,8 @@ function judge(facts: Facts): Judged[] {
       point('Playbook rules were broken on this trade.', 'playbook_rules_broken', 'playbook_rules_followed'),
       'Go through the playbook checklist before the entry and skip the trade when a rule is not met.',
     );
-  if (broken === 0) well(7, point('Every playbook rule was followed.', 'playbook_rules_followed', 'playbook_rules_broken'));
+  if (broken === 0)
+    well(7, point('Every playbook rule was followed.', 'playbook_rules_followed', 'playbook_rules_broken'));
 
   const breaks = num(facts, 'personal_rule_breaks');
   if (breaks !== null && breaks > 0)
@@ -178,13 +186,21 @@ function fillers(facts: Facts, side: 'well' | 'improve'): ReviewPoint[] {
   const session = facts.get('session');
   const hold = facts.get('hold_minutes');
   if (side === 'well') {
-    if (session) out.push(point(`The trade was taken in a named session (${String(session.value)}), which later reviews can compare.`, 'session'));
+    if (session)
+      out.push(
+        point(
+          `The trade was taken in a named session (${String(session.value)}), which later reviews can compare.`,
+          'session',
+        ),
+      );
     if (hold) out.push(point('The trade was closed and can be reviewed as a whole.', 'hold_minutes'));
   } else {
     if (session)
       out.push(point('Note why this session suits the setup, so your session results can confirm it.', 'session'));
     if (hold)
-      out.push(point('Note the holding time you planned, so the next review can compare it with this one.', 'hold_minutes'));
+      out.push(
+        point('Note the holding time you planned, so the next review can compare it with this one.', 'hold_minutes'),
+      );
     if (!facts.has('trend_alignment') && hold)
       out.push(point('With no candles for the trade, write down the trend you saw at entry.', 'hold_minutes'));
   }
@@ -218,6 +234,9 @@ export function builtinReview(list: readonly CoachFact[]): TradeReview {
   const weakest = judged.filter((j) => j.side === 'improve').sort((a, b) => b.weight - a.weight)[0];
   const action = weakest
     ? point(weakest.action!, ...weakest.point.facts)
-    : point('Repeat this execution: write down what made the setup valid so you can take the next one the same way.', ...wentWell[0]!.facts);
+    : point(
+        'Repeat this execution: write down what made the setup valid so you can take the next one the same way.',
+        ...wentWell[0]!.facts,
+      );
   return { wentWell, toImprove, action, score: { value: executionScore(list), rubric: SCORE_RUBRIC } };
 }
