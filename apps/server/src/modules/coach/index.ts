@@ -2,7 +2,6 @@
 export { createCoachSettingsStore, type CoachSettingsStore } from './coach-settings';
 export { coachSettingsRoutes } from './coach-settings.routes';
 export { coachUserData, type CoachTables } from './tables';
-export { createTradeReviewService, type TradeReviewService } from './trade-review.service';
+export { createTradeReviewService } from './trade-review.service';
 export { createTradeReviewRepository } from './trade-review.repository';
 export { tradeReviewRoutes } from './trade-review.routes';
-export type { CoachTradePorts } from './ports';

@@ -13,7 +13,7 @@ import { AppError, conflict } from '../../lib/errors';
 import { createUserConcurrency, type UserConcurrency } from '../../lib/user-concurrency';
 import { AiBudgetExhaustedError, type AiBudget } from '../ai-usage';
 import type { CoachSettingsStore } from './coach-settings';
-import { FACT_SETTINGS, tradeFacts, type TradeCandles } from './facts/trade-facts';
+import { tradeFacts, type TradeCandles } from './facts/trade-facts';
 import type { Bar } from './facts/indicators';
 import type { CoachCandle, CoachTradePorts, OwnedTrade, TradeFigure, TradeRef } from './ports';
 import { builtinReview } from './review/builtin-analyst';
@@ -21,7 +21,7 @@ import { ReviewRejectedError, writeReview } from './review/provider-writer';
 import type { TradeReviewRepository } from './trade-review.repository';
 
 /** A trader's reviews asked for at once (docs/decisions/019-per-user-concurrency.md): one running, two waiting. */
-export const REVIEW_CONCURRENCY = { running: 1, queued: 2, what: 'trade review' } as const;
+const REVIEW_CONCURRENCY = { running: 1, queued: 2, what: 'trade review' } as const;
 
 /** A background pass looks again at stored reviews of trades closed this recently (a journal entry written later). */
 const STALE_WINDOW_MS = 14 * 86_400_000;

@@ -17,7 +17,7 @@ export interface Bar {
  * mean of the first `period` closes, then EMA = EMA + α (close − EMA), α = 2 / (period + 1). Null with fewer than
  * period + 1 closes (the slope needs two EMA values).
  */
-export function emaLastTwo(closes: readonly number[], period: number): { previous: number; last: number } | null {
+function emaLastTwo(closes: readonly number[], period: number): { previous: number; last: number } | null {
   if (period < 1 || closes.length < period + 1) return null;
   let ema = 0;
   for (let i = 0; i < period; i += 1) ema += closes[i]!;

@@ -5,7 +5,7 @@ import { median, SESSION_NAMES, sessionIndexAt } from '../../analytics';
 import { averageTrueRange, emaSlope, mfeCapture, rangePercentile, type Bar } from './indicators';
 
 /** The indicator settings of the facts (docs/coach.md, Facts). */
-export const FACT_SETTINGS = {
+const FACT_SETTINGS = {
   emaPeriod: 50,
   atrPeriod: 14,
   rangeCandles: 50,

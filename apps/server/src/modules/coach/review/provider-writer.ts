@@ -11,7 +11,7 @@ const ANSWER_SCHEMA: Record<string, unknown> = providerJsonSchema(writtenReview)
 /** A review's output-token cap: a few short sentences; a run-away answer is cut (an LlmError) instead of billed. */
 const REVIEW_MAX_OUTPUT_TOKENS = 1200;
 
-export const REVIEW_INSTRUCTIONS = [
+const REVIEW_INSTRUCTIONS = [
   'You are a trading coach reviewing one closed forex trade.',
   'You are given the facts of the trade, each with a name, a value and a sentence. Use only these facts.',
   'Write 2 to 4 points on what went well and 2 to 4 on what to improve, and one concrete action for the next trade.',
