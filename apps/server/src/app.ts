@@ -47,8 +47,10 @@ import {
   type SettingsTables,
 } from './modules/settings';
 import {
+  apiAccountId,
   createExcursionJob,
   createTradingService,
+  hasOandaCandles,
   tradingRoutes,
   tradingUserData,
   type TradingDb,
@@ -121,7 +123,15 @@ import {
   type AttachmentsDb,
   type DeletionWorker,
 } from './modules/attachments';
-import { coachSettingsRoutes, coachUserData, createCoachSettingsStore, type CoachTables } from './modules/coach';
+import {
+  coachSettingsRoutes,
+  coachUserData,
+  createCoachSettingsStore,
+  createTradeReviewRepository,
+  createTradeReviewService,
+  tradeReviewRoutes,
+  type CoachTables,
+} from './modules/coach';
 import {
   createSyncJobs,
   syncRoutes,
@@ -363,10 +373,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     candleLimit: options.userLimits?.candles,
     // Late-bound: the rules module is built below; syncs and imports come only once the app serves requests. The
     // alert check of the account a sync or an import wrote (docs/rules.md, Alerts); its failure is logged only.
-    accountWritten: (userId, accountKey) =>
-      rules
+    accountWritten: (userId, accountKey) => {
+      // The coach's automatic reviews of new closed trades (docs/coach.md, Reviews), late-bound too: in the
+      // background, so the sync or import does not wait for them; failures are logged inside.
+      void coachReviews.reviewNewTrades(userId);
+      return rules
         .checkAlerts(userId, accountKey)
-        .catch((err: unknown) => app.log.warn({ err, userId, accountKey }, 'rule alert check failed')),
+        .catch((err: unknown) => app.log.warn({ err, userId, accountKey }, 'rule alert check failed'));
+    },
   });
   // The one read side of trades (docs/decisions/021-one-read-side-for-trades.md).
   const listVersionOf = listVersionReader(slice<DataVersionsTables>(db.kysely));
@@ -626,6 +640,59 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The coach (docs/coach.md): a grounded review of each closed trade, behaviour patterns and the weekly review.
   const coachSettings = createCoachSettingsStore(slice<CoachTables>(db.kysely), ctx.now);
   await app.register(coachSettingsRoutes, { settings: coachSettings });
+  // A trade's review (docs/coach.md, Reviews): the trade through trading and the read side, candles through the
+  // candle store (the trader's OANDA connection), the playbook review, the rule breaks and the provider of the
+  // trader's default AI platform, each through its owner.
+  const coachReviews = createTradeReviewService({
+    ports: {
+      ownedTrade: async (userId, ref) => {
+        const [owned] = await trading.ownedTrades(userId, [ref]);
+        return { ...owned!.key, accountId: apiAccountId(owned!.key.accountKey) };
+      },
+      tradesOn: async (userId, instrument) => {
+        const items = [];
+        for await (const batch of await views.tradeBatches(userId, { instrument })) items.push(...batch);
+        return items;
+      },
+      tradeFigures: async (userId) =>
+        (await views.tradeFigures(userId, {})).map((f) => ({
+          accountId: f.account_id,
+          tradeId: f.trade_id,
+          instrument: f.instrument,
+          realizedPL: f.realized_pl,
+          financing: f.financing,
+          closeTime: f.close_time,
+        })),
+      candles: (userId, trade, { granularity, from, to, background }) =>
+        hasOandaCandles(trade)
+          ? candles.readForUser(userId, {
+              instrument: trade.instrument,
+              granularity,
+              price: 'M',
+              from,
+              to,
+              // The background waits for the batch places of the token's budget; a trader asking, at a screen's.
+              priority: background ? 'batch' : 'interactive',
+            })
+          : Promise.resolve(null),
+      playbookReview: (userId, ref) => playbooks.tradePlaybook(userId, ref),
+      hasPersonalRules: async (userId) => (await rules.breakIndex(userId)).hasTradeRules,
+      provider: async (userId) => {
+        const platform = await settings.defaultAiPlatform(userId);
+        return platform === 'openai' || platform === 'vertexai' ? llm[platform] : undefined;
+      },
+    },
+    repository: createTradeReviewRepository(slice<CoachTables>(db.kysely)),
+    settings: coachSettings,
+    budget: aiBudget,
+    backgroundDailyRequests: env.COACH_DAILY_REQUESTS ?? Math.floor(env.AI_DAILY_REQUESTS / 2),
+    now: ctx.now,
+    timeoutMs: options.insightsTimeoutMs,
+    log: (err, context) => app.log.warn({ err, ...context }, 'coach trade review failed'),
+  });
+  // After the database's hook, so it runs first: a background pass ends its current review before the database closes.
+  app.addHook('onClose', () => coachReviews.close());
+  await app.register(tradeReviewRoutes, { reviews: coachReviews });
 
   registerNotFound(app, await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist));
   return app;

@@ -76,6 +76,11 @@ const schema = z
     AI_DAILY_REQUESTS: z.coerce.number().int().min(0).max(1_000_000).default(200),
     /** AI cost: tool calls the model may make in one round; more are answered with an error, never run. */
     AI_MAX_TOOL_CALLS_PER_ROUND: z.coerce.number().int().min(1).max(100).default(8),
+    /**
+     * AI cost: of AI_DAILY_REQUESTS, the provider requests the coach's background reviews may make per user per UTC
+     * day (docs/coach.md, Cost and privacy); unset: half of AI_DAILY_REQUESTS. Past it, the built-in analyst writes.
+     */
+    COACH_DAILY_REQUESTS: z.coerce.number().int().min(0).max(1_000_000).optional(),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')

@@ -5,3 +5,6 @@ export { createInsightsRepository } from './insights.repository';
 export { createSnapshotRepository } from './overview-snapshots.repository';
 export { createOverviewTrades } from './overview-trades';
 export { analyticsUserData, type AnalyticsDb, type AnalyticsTables } from './tables';
+// The Overview's sessions and median, read by the coach's facts (docs/coach.md, Facts).
+export { SESSION_NAMES, sessionIndexAt } from './engine/sessions';
+export { median } from './engine/stats';

@@ -2,3 +2,6 @@
 export { createCoachSettingsStore, type CoachSettingsStore } from './coach-settings';
 export { coachSettingsRoutes } from './coach-settings.routes';
 export { coachUserData, type CoachTables } from './tables';
+export { createTradeReviewService } from './trade-review.service';
+export { createTradeReviewRepository } from './trade-review.repository';
+export { tradeReviewRoutes } from './trade-review.routes';

@@ -6,6 +6,8 @@ export { createTradingService, type TradingService } from './trading.service';
  */
 export { tradingRoutes } from './trading.routes';
 export { createExcursionJob } from './excursions-job';
+/** Whether OANDA can have candles for a trade (an OANDA trade, or an import mapped to an OANDA instrument). */
+export { hasOandaCandles } from './excursions-job';
 /** Other modules name a trade's account as the API does (`accountId`: OANDA's login, a MetaTrader account's key). */
 export { apiAccountId, accountKeysNamed, isAccountNamed } from './account-key';
 /** The key of an account as the API lists it: what the money module names accounts by. */
