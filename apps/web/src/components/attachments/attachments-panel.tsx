@@ -264,7 +264,9 @@ export function AttachmentsPanel({ title = 'Images', onCountChange, ...props }: 
   // not click the panel first. Text fields keep their pastes, and a dialog or page with several panels asks for one.
   const section = useRef<HTMLElement>(null);
   const addLatest = useRef(add);
-  addLatest.current = add;
+  useEffect(() => {
+    addLatest.current = add;
+  });
   useEffect(() => {
     const onDocumentPaste = (event: globalThis.ClipboardEvent) => {
       const panel = section.current;
