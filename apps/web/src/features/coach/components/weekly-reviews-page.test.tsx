@@ -37,7 +37,7 @@ describe('the Weekly Reviews list', () => {
     fakeApi({ [GET_WEEKS]: () => ok(weeksBody(WEEKS)) });
     renderWithProviders(<WeeklyReviewsPage />, { path: '/coach/weekly_reviews' });
     const list = await screen.findByRole('navigation', { name: 'Weekly reviews' });
-    const [w47, w46] = within(list).getAllByRole('link');
+    const [w47, w46] = within(list).getAllByRole('link') as [HTMLElement, HTMLElement];
     expect(w47).toHaveAttribute('href', '/coach/weekly_reviews?week=2026-W47');
     expect(w47).toHaveClass('unread');
     expect(w47).toHaveTextContent('New');

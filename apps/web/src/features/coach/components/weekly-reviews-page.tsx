@@ -16,7 +16,7 @@ import '../coach.css';
 const day = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** 'Nov 17, 2026 – Nov 23, 2026': the week's Monday to its Sunday (the bound is the next Monday 00:00). */
-export function weekDates(from: string, to: string): string {
+function weekDates(from: string, to: string): string {
   const start = Date.parse(from);
   const end = Date.parse(to) - 1;
   if (Number.isNaN(start) || Number.isNaN(end)) return `${from} – ${to}`;

@@ -23,7 +23,7 @@ export function patternViewFromParams(params: URLSearchParams): PatternView {
 
 export function patternViewToParams(view: PatternView): URLSearchParams {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(view)) if (value) params.set(name, value);
+  for (const [name, value] of Object.entries(view) as [string, string][]) if (value) params.set(name, value);
   return params;
 }
 

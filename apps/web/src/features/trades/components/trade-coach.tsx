@@ -7,7 +7,7 @@ import { ApiError, failureMessage } from '../../../lib/api';
 import { useReviewTrade, useTradeCoachReview } from '../api/coach-api';
 
 /** What a failed review request says: the limits and a review already being written get their own words. */
-export function reviewFailure(error: unknown): string {
+function reviewFailure(error: unknown): string {
   const message = failureMessage(error, 'The review could not be written.');
   if (error instanceof ApiError && error.status === 429)
     return `Too many reviews asked for: ${message} Try again later.`;
