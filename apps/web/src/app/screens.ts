@@ -112,6 +112,18 @@ export const mainScreens: readonly Screen[] = [
     Screen: lazyChunk('rules-page', () => import('../features/rules/components/rules-page'), 'RulesPage'),
   },
   {
+    path: paths.coachPatterns,
+    Screen: lazyChunk('patterns-page', () => import('../features/coach/components/patterns-page'), 'PatternsPage'),
+  },
+  {
+    path: paths.coachWeeklyReviews,
+    Screen: lazyChunk(
+      'weekly-reviews-page',
+      () => import('../features/coach/components/weekly-reviews-page'),
+      'WeeklyReviewsPage',
+    ),
+  },
+  {
     path: paths.chat,
     Screen: lazyChunk('chat-page', () => import('../features/chat/components/chat-page'), 'ChatPage'),
   },

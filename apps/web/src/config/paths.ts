@@ -23,6 +23,9 @@ export const paths = {
   playbooks: '/journal/playbooks',
   /** Setups seen and not taken, with what they would have made. */
   missedTrades: '/journal/missed_trades',
+  /** The coach (docs/coach.md): behaviour patterns with their cost; weekly reviews, `?week=2026-W47` opens one. */
+  coachPatterns: '/coach/patterns',
+  coachWeeklyReviews: '/coach/weekly_reviews',
   tradingPlatforms: '/settings/trading_platforms',
   aiPlatforms: '/settings/ai_platforms',
   profile: '/settings/profile',

@@ -63,6 +63,20 @@ export const queryKeys = {
     /** GET playbook/get_missed_trades. */
     missed: ['playbooks', 'missed'] as const,
   },
+  /** docs/coach.md: the coach's settings, patterns, trade reviews and weekly reviews. */
+  coach: {
+    /** Every coach key: a change of settings (thresholds) moves the patterns and the reviews' facts. */
+    all: ['coach'] as const,
+    settings: ['coach', 'settings'] as const,
+    /** GET coach/get_patterns under its range and account. */
+    patterns: (filters: object = {}) => ['coach', 'patterns', filters] as const,
+    /** GET coach/get_trade_review/:accountId/:tradeId. */
+    tradeReview: (accountId: string, tradeId: string) => ['coach', 'trade-review', accountId, tradeId] as const,
+    /** GET coach/get_weekly_reviews: the Weekly Reviews list and the header's bell share it. */
+    weeks: ['coach', 'weeks'] as const,
+    /** GET coach/get_weekly_review/:week. */
+    week: (week: string) => ['coach', 'week', week] as const,
+  },
   /** GET sync/status: the OANDA background sync's schedule and state. */
   syncStatus: ['sync-status'] as const,
   /** GET import/mappings: the user's saved CSV column mappings. */

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { alertRoutes, READ_ALERTS, ruleAlert } from '../../test/alert-fixtures';
 import { alertsQuery } from '../../lib/alerts-query';
+import { GET_WEEKS, weekItem, weeksBody } from '../../test/coach-fixtures';
 import { fakeApi, failure, ok } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 import { useSync } from '../data/use-sync';
@@ -121,5 +122,28 @@ describe('the alerts bell', () => {
     await waitFor(() => expect(api.to('/api/v1/rules/get_alerts')).toHaveLength(1));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sync now' }));
     await waitFor(() => expect(api.to('/api/v1/rules/get_alerts')).toHaveLength(2));
+  });
+
+  it("announces the coach's unread weekly reviews beside the alerts, each linking to its week", async () => {
+    fakeApi({
+      ...alertRoutes(ALERTS),
+      [GET_WEEKS]: () =>
+        ok(weeksBody([weekItem(), weekItem({ week: '2026-W46', readAt: '2026-11-16T08:00:00.000Z' })])),
+    });
+    renderWithProviders(<AlertsBell />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Alerts, 3 unread' }));
+    const weeks = within(screen.getByLabelText('Alerts panel')).getByRole('list', { name: 'Weekly reviews' });
+    const links = within(weeks).getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveTextContent('Your weekly review of 2026-W47 is ready');
+    expect(links[0]).toHaveAttribute('href', '/coach/weekly_reviews?week=2026-W47');
+  });
+
+  it('keeps the rule alerts when the weekly reviews cannot be read', async () => {
+    fakeApi({ ...alertRoutes(ALERTS), [GET_WEEKS]: () => failure(500, 'Coach unavailable') });
+    renderWithProviders(<AlertsBell />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Alerts, 2 unread' }));
+    expect(within(screen.getByLabelText('Alerts panel')).queryByRole('list', { name: 'Weekly reviews' })).toBeNull();
   });
 });

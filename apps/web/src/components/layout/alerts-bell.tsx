@@ -6,6 +6,7 @@ import { cilBell } from '@coreui/icons';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../config/paths';
 import { alertsQuery, useReadAlerts } from '../../lib/alerts-query';
+import { weekPath, weeklyReviewsQuery } from '../../lib/coach-query';
 import { AlertList } from '../alerts/alert-list';
 import '../alerts/alerts.css';
 
@@ -24,13 +25,18 @@ const PANEL_POPPER = (config: PopperOptions): PopperOptions => ({
 
 /**
  * The header's bell (docs/PRODUCT.md, My Rules: Alerts): the unread count on it, and a panel of the newest alerts.
- * Opening the panel marks nothing read; clicking an alert marks that one, 'Mark all read' every unread one.
+ * Opening the panel marks nothing read; clicking an alert marks that one, 'Mark all read' every unread one. An unread
+ * weekly review of the coach is announced here too (docs/PRODUCT.md, Coach); opening the week marks it read.
  */
 export function AlertsBell() {
   const [open, setOpen] = useState(false);
   const alerts = useQuery(alertsQuery());
   const read = useReadAlerts();
-  const unread = alerts.data?.unread ?? 0;
+  // A failed read of the weekly reviews leaves the rule alerts as they are: the Weekly Reviews screen says why.
+  const weeks = useQuery(weeklyReviewsQuery());
+  const unreadWeeks = weeks.data?.weeks.filter((w) => w.readAt === null) ?? [];
+  const unreadAlerts = alerts.data?.unread ?? 0;
+  const unread = unreadAlerts + unreadWeeks.length;
   const markRead = (ids?: string[]) => read.mutate(ids ? { ids } : {});
 
   return (
@@ -62,13 +68,31 @@ export function AlertsBell() {
             size="sm"
             color="primary"
             variant="ghost"
-            disabled={unread === 0 || read.isPending}
+            disabled={unreadAlerts === 0 || read.isPending}
             onClick={() => markRead()}
           >
             Mark all read
           </CButton>
         </div>
         <div className="alert-panel-list">
+          {unreadWeeks.length > 0 && (
+            <ul className="list-unstyled mb-0" aria-label="Weekly reviews">
+              {unreadWeeks.map((w) => (
+                <li key={w.week} className="alert-item">
+                  <Link
+                    className="alert-entry alert-unread alert-week"
+                    to={weekPath(w.week)}
+                    onClick={() => setOpen(false)}
+                  >
+                    <span className="alert-dot" aria-hidden="true" />
+                    <span className="alert-text">
+                      <span className="alert-message">Your weekly review of {w.week} is ready</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
           {alerts.isPending ? (
             <div className="alert-panel-empty text-center" role="status" aria-label="Loading alerts">
               <CSpinner size="sm" color="primary" aria-hidden="true" />
@@ -77,7 +101,7 @@ export function AlertsBell() {
             <div className="alert-panel-empty text-danger small" role="alert">
               The alerts could not be loaded: {alerts.error.message}
             </div>
-          ) : alerts.data.alerts.length === 0 ? (
+          ) : alerts.data.alerts.length === 0 && unreadWeeks.length === 0 ? (
             <div className="alert-panel-empty text-body-secondary small">No alerts yet.</div>
           ) : (
             <AlertList alerts={alerts.data.alerts.slice(0, PANEL_ALERTS)} onRead={(id) => markRead([id])} />

@@ -6,6 +6,7 @@ import {
   cilChatBubble,
   cilSettings,
   cilShieldAlt,
+  cilLightbulb,
 } from '@coreui/icons';
 import { paths } from '../../config/paths';
 
@@ -33,6 +34,15 @@ export const navGroups: NavGroup[] = [
   },
   { name: 'Accounts', prefix: '/accounts', icon: cilWallet, links: [{ name: 'My Accounts', to: paths.accounts }] },
   { name: 'Rules', prefix: '/rules', icon: cilShieldAlt, links: [{ name: 'My Rules', to: paths.rules }] },
+  {
+    name: 'Coach',
+    prefix: '/coach',
+    icon: cilLightbulb,
+    links: [
+      { name: 'Patterns', to: paths.coachPatterns },
+      { name: 'Weekly Reviews', to: paths.coachWeeklyReviews },
+    ],
+  },
   { name: 'AI Chat', prefix: '/chat', icon: cilChatBubble, links: [{ name: 'Ask AI', to: paths.chat }] },
   {
     name: 'Settings',

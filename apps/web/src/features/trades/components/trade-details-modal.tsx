@@ -7,6 +7,7 @@ import { ruleWithLimit } from '../../../lib/rule-labels';
 import { tradeDetails } from '../model/trade-details';
 import { direction } from '../model/trade-format';
 import { tradeRisk } from '../model/trade-risk';
+import { TradeCoachSection } from './trade-coach';
 import { TradeJournal } from './trade-journal';
 import { TradePlaybookSection } from './trade-playbook';
 import { TradeChartPanel } from './trade-replay';
@@ -23,7 +24,8 @@ interface TradeDetailsModalProps {
 /**
  * docs/PRODUCT.md, Trade list: 'Trade Details', the trade's fields and a chart of the instrument around it; the journal
  * adds the trade's journal (note, rating, tags) and its risk in R; a trade that broke a rule of the trader's rule sets
- * names each rule it broke (docs/rules.md, Where breaks are shown). The chart's Replay mode is trade-replay.tsx's.
+ * names each rule it broke (docs/rules.md, Where breaks are shown); the Coach section holds its review and facts
+ * (trade-coach.tsx). The chart's Replay mode is trade-replay.tsx's.
  */
 export function TradeDetailsModal({ visible, trade, base, onClose }: TradeDetailsModalProps) {
   return (
@@ -50,6 +52,11 @@ export function TradeDetailsModal({ visible, trade, base, onClose }: TradeDetail
           />
           <TradePlaybookSection
             key={`playbook:${trade.accountId}:${trade.tradeId}`}
+            accountId={trade.accountId}
+            tradeId={trade.tradeId}
+          />
+          <TradeCoachSection
+            key={`coach:${trade.accountId}:${trade.tradeId}`}
             accountId={trade.accountId}
             tradeId={trade.tradeId}
           />

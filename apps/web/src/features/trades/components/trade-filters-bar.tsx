@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CBadge, CButton, CCol, CForm, CFormInput, CFormLabel, CFormSelect, CRow } from '@coreui/react';
-import { TRADE_SORTS, type TradeSortField } from '@pipsense/contract';
+import { COACH_PATTERNS, TRADE_SORTS, type TradeSortField } from '@pipsense/contract';
 import { useQuery } from '@tanstack/react-query';
 import { TagPicker } from '../../../components/journal/tag-picker';
+import { PATTERN_LABELS } from '../../../lib/coach-query';
 import { playbooksQuery } from '../../../lib/playbooks-query';
 import { useTags } from '../../../lib/tags-query';
 import {
@@ -29,7 +30,7 @@ const TEXTS = [
 
 /** The filters chosen from a short list (the empty value: no filter). */
 const CHOICES: readonly {
-  name: 'side' | 'outcome' | 'state' | 'hasNote' | 'ruleBreak' | 'playbookReview';
+  name: 'side' | 'outcome' | 'state' | 'hasNote' | 'ruleBreak' | 'playbookReview' | 'pattern';
   label: string;
   options: readonly (readonly [string, string])[];
 }[] = [
@@ -88,6 +89,11 @@ const CHOICES: readonly {
       ['broke', 'Broke'],
       ['unreviewed', 'Unreviewed'],
     ],
+  },
+  {
+    name: 'pattern',
+    label: 'Pattern',
+    options: [['', 'Any pattern'], ...COACH_PATTERNS.map((id) => [id, PATTERN_LABELS[id]] as const)],
   },
 ];
 

@@ -157,6 +157,21 @@ describe('Trades list: filters and sort in the URL', () => {
     expect(screen.getByLabelText('Side')).toHaveValue('');
   });
 
+  it("opens on the Patterns screen's link with the pattern chosen, and sends a pattern picked in the filters", async () => {
+    const api = fakeApi({ [HISTORY]: () => ({ body: tradePage([trade()]) }), [TAGS]: () => tagsBody() });
+    const user = userEvent.setup();
+    renderAt('?pattern=revenge_trading&from=2026-11-01');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(api.to(HISTORY).at(-1)!.search.get('pattern')).toBe('revenge_trading');
+    expect(screen.getByLabelText('Pattern')).toHaveValue('revenge_trading');
+    expect(screen.getByRole('option', { name: 'Revenge trading' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Pattern'), 'Early exits');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(api.to(HISTORY).at(-1)!.search.get('pattern')).toBe('early_exit'));
+    expect(screen.getByLabelText('URL')).toHaveTextContent('?from=2026-11-01&pattern=early_exit');
+  });
+
   it('goes back to page 1 when the filters change', async () => {
     const api = fakeApi({
       [HISTORY]: ({ search }) => ({ body: tradePage([trade({ tradeId: `p${search.get('page')}` })], 3, 25) }),

@@ -20,6 +20,15 @@ describe('trade list view in the URL', () => {
     expect(activeFilterCount(view)).toBe(2);
   });
 
+  it('reads a behaviour pattern from the URL (the Patterns screen links so) and sends it as pattern', () => {
+    const view = viewFromParams(new URLSearchParams('pattern=revenge_trading&from=2026-11-01'));
+    expect(view).toEqual({ ...EMPTY_VIEW, pattern: 'revenge_trading', from: '2026-11-01' });
+    expect(viewToParams(view).get('pattern')).toBe('revenge_trading');
+    expect(viewToQuery(view)).toMatchObject({ pattern: 'revenge_trading' });
+    expect(activeFilterCount(view)).toBe(2);
+    expect(viewFromParams(new URLSearchParams('pattern=gambling')).pattern).toBe('');
+  });
+
   it('round-trips a view through the URL, keeping only what differs from the default', () => {
     const view = {
       ...EMPTY_VIEW,

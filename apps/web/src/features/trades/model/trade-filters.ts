@@ -1,4 +1,6 @@
 import {
+  COACH_PATTERNS,
+  type CoachPattern,
   PLAYBOOK_REVIEWS,
   TRADE_OUTCOMES,
   type PlaybookReview,
@@ -29,6 +31,8 @@ export interface TradeView {
   playbookId: string;
   /** followed / broke: reviewed with every rule followed or one unticked; unreviewed: assigned, not reviewed. */
   playbookReview: '' | PlaybookReview;
+  /** The trades a behaviour pattern flags (docs/coach.md, Patterns). */
+  pattern: '' | CoachPattern;
   sort: TradeSortField;
   order: 'asc' | 'desc';
 }
@@ -50,6 +54,7 @@ export const EMPTY_VIEW: TradeView = {
   ruleBreak: '',
   playbookId: '',
   playbookReview: '',
+  pattern: '',
   ...DEFAULT_SORT,
 };
 
@@ -76,6 +81,7 @@ export function viewFromParams(params: URLSearchParams): TradeView {
     ruleBreak: oneOf(params.get('ruleBreak'), ['true', 'false'] as const),
     playbookId: (params.get('playbookId') ?? '').trim(),
     playbookReview: oneOf(params.get('playbookReview'), PLAYBOOK_REVIEWS),
+    pattern: oneOf(params.get('pattern'), COACH_PATTERNS),
     sort: sort || DEFAULT_SORT.sort,
     order: order || (sort ? 'desc' : DEFAULT_SORT.order),
   };
@@ -100,6 +106,7 @@ export function viewToParams(view: TradeView): URLSearchParams {
   put('ruleBreak', view.ruleBreak);
   put('playbookId', view.playbookId);
   put('playbookReview', view.playbookReview);
+  put('pattern', view.pattern);
   if (view.sort !== DEFAULT_SORT.sort || view.order !== DEFAULT_SORT.order) {
     params.set('sort', view.sort);
     params.set('order', view.order);
@@ -138,6 +145,7 @@ export function viewToQuery(view: TradeView): TradeFilterQuery {
   if (view.ruleBreak) query.ruleBreak = view.ruleBreak;
   if (view.playbookId) query.playbookId = view.playbookId;
   if (view.playbookReview) query.playbookReview = view.playbookReview;
+  if (view.pattern) query.pattern = view.pattern;
   return query;
 }
 
