@@ -196,6 +196,26 @@ describe('GET /api/v1/trade/get_replay/:accountId/:tradeId', () => {
     expect(us30.json().message).toMatch(/^OANDA has no candles for US30\.x/);
   });
 
+  it('an imported trade replays with its stored stop and target at the entry', async () => {
+    const list = await get(alice, '/api/v1/trade/get_replay/42/9001?granularity=M5');
+    expect(list.statusCode, list.body).toBe(200);
+    const r = list.json<{ data: Replay }>().data;
+    expect(r.events.map((e) => [e.kind, e.price])).toEqual([
+      ['entry', '1.08000'],
+      ['stop_set', '1.07800'],
+      ['take_profit_set', '1.08400'],
+      ['exit', '1.08200'],
+    ]);
+  });
+
+  it('an OANDA failure answers with its message, never a hang', async () => {
+    sim.faults.fail(5, 503, { match: '/candles' });
+    const res = await get(alice, `/api/v1/trade/get_replay/${account}/${open}?granularity=M15&before=300`);
+    sim.faults.reset();
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'OANDA_UNAVAILABLE' });
+  });
+
   it('a trade reduced before its close: the fills stored as the broker sent them, a partial_close, and the balance', async () => {
     // What the broker sent: the fill that reduced the trade and the one that closed it.
     const last = sim.state.lastTransactionID(account);
@@ -250,7 +270,8 @@ describe('GET /api/v1/trade/get_replay/:accountId/:tradeId', () => {
     expect(instantOf(exit!.time)).toBe(instantOf(closed.time));
     expect(exit).toMatchObject({ price: closing.price, units: '4000' });
 
-    // The balance steps at the reduction by its realized P/L, and at the close by the rest of the trade's.
+    // The balance steps at the reduction (last in this file: the history starts a rebuild of equity from candles,
+    // which reads candles in the background) by its realized P/L, and at the close by the rest of the trade's.
     const history = await get(alice, `/api/v1/money/get_balance_history/${account}?resolution=trade`);
     expect(history.statusCode, history.body).toBe(200);
     const points = history.json<{ data: BalanceHistory }>().data.points;
@@ -268,25 +289,5 @@ describe('GET /api/v1/trade/get_replay/:accountId/:tradeId', () => {
     expect(minorUnitsOf(whole.realizedPL)).toBe(
       minorUnitsOf(reduced.tradeReduced!.realizedPL) + minorUnitsOf(closing.realizedPL),
     );
-  });
-
-  it('an imported trade replays with its stored stop and target at the entry', async () => {
-    const list = await get(alice, '/api/v1/trade/get_replay/42/9001?granularity=M5');
-    expect(list.statusCode, list.body).toBe(200);
-    const r = list.json<{ data: Replay }>().data;
-    expect(r.events.map((e) => [e.kind, e.price])).toEqual([
-      ['entry', '1.08000'],
-      ['stop_set', '1.07800'],
-      ['take_profit_set', '1.08400'],
-      ['exit', '1.08200'],
-    ]);
-  });
-
-  it('an OANDA failure answers with its message, never a hang', async () => {
-    sim.faults.fail(5, 503, { match: '/candles' });
-    const res = await get(alice, `/api/v1/trade/get_replay/${account}/${open}?granularity=M15&before=300`);
-    sim.faults.reset();
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ code: 'OANDA_UNAVAILABLE' });
   });
 });
