@@ -50,7 +50,7 @@ describe('033-trade-reductions', () => {
         version: 0,
         created_at: NOW,
         updated_at: NOW,
-      } as never)
+      })
       .execute();
     await db.kysely
       .insertInto('account_transactions')
