@@ -468,6 +468,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     accounts: namedAccounts(views.bookRows, trading),
     trades: bookTrades(views.bookRows),
     cashFlows: { cashFlows: (userId, filter) => trading.cashFlows(userId, filter) },
+    partialCloses: { partialCloses: (userId, key) => trading.partialCloses(userId, key) },
     samples: {
       // A summary without a NAV says nothing about equity.
       equitySamples: async (userId, key, from, to) =>

@@ -499,6 +499,23 @@ interface CandlesTable {
  * An OANDA account's transactions that move its balance or a trade's stop-loss, take-profit or trailing stop
  * (migration 024, docs/decisions/022-transaction-store.md); decimals as text.
  */
+/** A trade reduced or closed by an OANDA ORDER_FILL (migration 033): the fill's TradeReduce for that trade. */
+interface TradeReductionsTable {
+  user_id: string;
+  account_key: string;
+  /** The ORDER_FILL's id, a number. */
+  transaction_num: ColumnType<number | string, number, number>;
+  trade_id: string;
+  /** 'reduce': the fill's tradeReduced (a partial close); 'close': one of its tradesClosed. */
+  kind: string;
+  time: string;
+  /** Signed as OANDA gives them: the fill's direction (negative when a long is reduced). */
+  units: string;
+  price: NullableText;
+  realized_pl: NullableText;
+  financing: NullableText;
+}
+
 interface AccountTransactionsTable {
   user_id: string;
   account_key: string;
@@ -662,6 +679,7 @@ export interface Database {
   trades: TradesTable;
   balance_operations: BalanceOperationsTable;
   account_transactions: AccountTransactionsTable;
+  trade_reductions: TradeReductionsTable;
   equity_samples: EquitySamplesTable;
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;

@@ -28,6 +28,7 @@ import * as m029 from './029-rule-days';
 import * as m030 from './030-playbooks';
 import * as m031 from './031-attachments';
 import * as m032 from './032-coach';
+import * as m033 from './033-trade-reductions';
 import * as m034 from './034-trade-review-filters';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
@@ -62,5 +63,6 @@ export const migrations = {
   '030-playbooks': m030,
   '031-attachments': m031,
   '032-coach': m032,
+  '033-trade-reductions': m033,
   '034-trade-review-filters': m034,
 };

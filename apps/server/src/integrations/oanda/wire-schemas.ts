@@ -166,8 +166,17 @@ export type AccountChangesResponse = z.infer<typeof accountChangesResponse>;
  * The transactions the transaction store keeps (docs/decisions/022-transaction-store.md): cash flows
  * (TRANSFER_FUNDS `amount`, DAILY_FINANCING `financing`, DIVIDEND_ADJUSTMENT `dividendAdjustment`, each with the
  * `accountBalance` after it) and the orders of a trade's stop-loss, take-profit and trailing stop (`tradeID`,
- * `price` or `distance`, `replacesOrderID`; ORDER_CANCEL: `orderID`). Other fields are dropped.
+ * `price` or `distance`, `replacesOrderID`; ORDER_CANCEL: `orderID`), and the ORDER_FILLs' TradeReduce of each trade
+ * they reduced (`tradeReduced`) or closed (`tradesClosed`). Other fields are dropped.
  */
+const wireTradeReduce = z.object({
+  tradeID: wireId,
+  units: wireDecimal,
+  price: opt(wireDecimal),
+  realizedPL: opt(wireDecimal),
+  financing: opt(wireDecimal),
+});
+export type WireTradeReduce = z.infer<typeof wireTradeReduce>;
 const wireAccountTransaction = z.object({
   id: wireId,
   type: opt(z.string()),
@@ -184,6 +193,8 @@ const wireAccountTransaction = z.object({
   price: opt(wireDecimal),
   distance: opt(wireDecimal),
   reason: opt(z.string()),
+  tradeReduced: opt(wireTradeReduce),
+  tradesClosed: opt(z.array(wireTradeReduce)),
 });
 export type WireAccountTransaction = z.infer<typeof wireAccountTransaction>;
 

@@ -1,6 +1,7 @@
 import { instantOf } from '../../domain/calendar';
+import { subtractDecimals, trimDecimal } from '../../domain/decimal';
 import { minorUnitsOf } from '../../domain/money';
-import type { CashFlow, CashFlowType, ClosedTrades } from './ports';
+import type { CashFlow, CashFlowType, ClosedTrades, MoneyPartialClose, MoneyTrade } from './ports';
 
 /**
  * B(t): the balance after every booked amount (docs/money.md, B(t)). Amounts are summed exactly in minor units
@@ -25,17 +26,61 @@ export interface Bookings {
 const EXTERNAL_FLOWS: ReadonlySet<CashFlowType> = new Set(['deposit', 'withdrawal', 'credit']);
 
 /**
- * Every booking of the account, oldest first (a tie in time keeps trades before cash flows): the closed trades
- * (already in close-time order) merged with the cash flows. A closed trade books its realized P/L at its close; its
- * financing too, unless the cash flows list financing themselves (OANDA's daily financing transactions), which would
- * count it twice (docs/money.md, What a trade books).
+ * What the account's trades book, oldest first: each closed trade at its close (realized P/L, plus its financing
+ * unless `financingItemised`), and each partial close at its own time, its amount then taken off its trade's close
+ * (booked at the same instant, so a point at the close shows the trade's rest). A trade still open books its partial
+ * closes only. A tie in time keeps the closed trades first.
  */
-export function bookingsOf(closed: ClosedTrades, flows: readonly CashFlow[]): Bookings {
+function tradeBookings(
+  closed: ClosedTrades,
+  partials: readonly MoneyPartialClose[],
+  financingItemised: boolean,
+): { at: Float64Array; minor: Float64Array } {
+  const count = closed.closeAt.length;
+  const own = Float64Array.from(closed.realizedPL, (pl, i) => (financingItemised ? pl : pl + closed.financing[i]!));
+  if (partials.length === 0) return { at: closed.closeAt, minor: own };
+  const extra: Array<{ at: number; minor: number }> = [];
+  for (const p of partials) {
+    const minor = minorUnitsOf(p.realizedPL) + (financingItemised ? 0 : minorUnitsOf(p.financing));
+    extra.push({ at: instantOf(p.time), minor });
+    if (p.tradeCloseTime !== null) extra.push({ at: instantOf(p.tradeCloseTime), minor: -minor });
+  }
+  // Array.prototype.sort is stable: entries of one time keep their order.
+  extra.sort((a, b) => a.at - b.at);
+  const length = count + extra.length;
+  const at = new Float64Array(length);
+  const minor = new Float64Array(length);
+  let t = 0;
+  let e = 0;
+  for (let k = 0; k < length; k++) {
+    if (e === extra.length || (t < count && closed.closeAt[t]! <= extra[e]!.at)) {
+      at[k] = closed.closeAt[t]!;
+      minor[k] = own[t++]!;
+    } else {
+      at[k] = extra[e]!.at;
+      minor[k] = extra[e++]!.minor;
+    }
+  }
+  return { at, minor };
+}
+
+/**
+ * Every booking of the account, oldest first (a tie in time keeps trades before cash flows): what the trades book
+ * (tradeBookings: closed trades at their close, partial closes at their own time) merged with the cash flows. A
+ * trade's financing is booked with its P/L unless the cash flows list financing themselves (OANDA's daily financing
+ * transactions), which would count it twice (docs/money.md, What a trade books).
+ */
+export function bookingsOf(
+  closed: ClosedTrades,
+  flows: readonly CashFlow[],
+  partials: readonly MoneyPartialClose[] = [],
+): Bookings {
   const financingItemised = flows.some((f) => f.type === 'financing');
+  const trade = tradeBookings(closed, partials, financingItemised);
   const flowAt = flows.map((f) => instantOf(f.time));
   // Array.prototype.sort is stable: cash flows of the same time keep their order.
   const order = flowAt.map((_, i) => i).sort((a, b) => flowAt[a]! - flowAt[b]!);
-  const trades = closed.closeAt.length;
+  const trades = trade.at.length;
   const length = trades + flows.length;
   const at = new Float64Array(length);
   const minor = new Float64Array(length);
@@ -43,9 +88,9 @@ export function bookingsOf(closed: ClosedTrades, flows: readonly CashFlow[]): Bo
   let t = 0;
   let f = 0;
   for (let k = 0; k < length; k++) {
-    if (f === order.length || (t < trades && closed.closeAt[t]! <= flowAt[order[f]!]!)) {
-      at[k] = closed.closeAt[t]!;
-      minor[k] = financingItemised ? closed.realizedPL[t]! : closed.realizedPL[t]! + closed.financing[t]!;
+    if (f === order.length || (t < trades && trade.at[t]! <= flowAt[order[f]!]!)) {
+      at[k] = trade.at[t]!;
+      minor[k] = trade.minor[t]!;
       t++;
     } else {
       const flow = flows[order[f]!]!;
@@ -56,6 +101,31 @@ export function bookingsOf(closed: ClosedTrades, flows: readonly CashFlow[]): Bo
     }
   }
   return { length, at, minor, external };
+}
+
+/**
+ * An account's trades as the positions E(t) values (docs/money.md, E(t)): a trade reduced before its close is one
+ * position per partial close, of the units it closed, from the trade's open to that close, and one of the units
+ * left, to the trade's close (or open still). Units keep the trade's sign.
+ */
+export function positionsOf(trades: readonly MoneyTrade[], partials: readonly MoneyPartialClose[]): MoneyTrade[] {
+  if (partials.length === 0) return [...trades];
+  const byTrade = new Map<string, MoneyPartialClose[]>();
+  for (const p of partials) byTrade.set(p.tradeId, [...(byTrade.get(p.tradeId) ?? []), p]);
+  return trades.flatMap((trade) => {
+    const reductions = byTrade.get(trade.tradeId);
+    if (!reductions) return [trade];
+    const negative = trade.units.trim().startsWith('-');
+    const signed = (units: string) => {
+      const size = units.trim().replace(/^[-+]/, '');
+      return negative ? `-${size}` : size;
+    };
+    const pieces = reductions.map((r) => ({ ...trade, units: signed(r.units), state: 'CLOSED', closeTime: r.time }));
+    // A closed trade's units are its initial ones, partial closes included; an open trade's are those still open.
+    let rest = trade.units;
+    if (trade.state === 'CLOSED') for (const piece of pieces) rest = subtractDecimals(rest, piece.units);
+    return [...pieces, { ...trade, units: trimDecimal(rest) }];
+  });
 }
 
 /**

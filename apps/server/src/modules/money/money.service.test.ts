@@ -3,7 +3,15 @@ import { instantOf } from '../../domain/calendar';
 import { minorUnitsOf } from '../../domain/money';
 import { conversionOf, granularityFor } from './equity';
 import { createMoneyService } from './money.service';
-import type { CandleGranularity, CashFlow, EquitySample, MoneyCandle, MoneyTrade, TradeSource } from './ports';
+import type {
+  CandleGranularity,
+  CashFlow,
+  EquitySample,
+  MoneyCandle,
+  MoneyPartialClose,
+  MoneyTrade,
+  TradeSource,
+} from './ports';
 
 /*
  * B(t), E(t) and time-weighted returns against books computed by hand (docs/money.md), through the service with
@@ -94,7 +102,13 @@ function tradeSource(trades: MoneyTrade[]): TradeSource {
 
 let version = 0;
 function service(
-  options: { trades?: MoneyTrade[]; flows?: CashFlow[]; candles?: boolean; samples?: EquitySample[] } = {},
+  options: {
+    trades?: MoneyTrade[];
+    flows?: CashFlow[];
+    candles?: boolean;
+    samples?: EquitySample[];
+    partials?: MoneyPartialClose[];
+  } = {},
 ) {
   const reads: Array<{ instrument: string; granularity: CandleGranularity; priority: string }> = [];
   const money = createMoneyService({
@@ -108,6 +122,7 @@ function service(
     },
     trades: tradeSource(options.trades ?? BOOK),
     cashFlows: { cashFlows: () => Promise.resolve(options.flows ?? FLOWS) },
+    partialCloses: { partialCloses: () => Promise.resolve(options.partials ?? []) },
     samples: { equitySamples: () => Promise.resolve(options.samples ?? []) },
     candles: {
       canRead: () => Promise.resolve(options.candles ?? true),
@@ -145,6 +160,53 @@ describe('B(t)', () => {
     });
     const history = await money.balanceHistory(USER, KEY, { resolution: 'trade' });
     expect(history.points.at(-1)!.balance).toBe('11116.3896');
+  });
+
+  /*
+   * A reduced by 4,000 of its 10,000 units at 11:00 at 1.10300: P/L 4,000 × 0.003 = 12.0000, financing −0.2000,
+   * B = 11,011.8000. A's close at 12:00 books the rest of its 50.0000 and −0.5000: 38.0000 − 0.3000 = 37.7000.
+   * E(11:00) = 11,011.8 + A's 6,000 left × 0.003 (18.0000) + B's 26.7023 = 11,056.5023: the 4,000 closed count
+   * once, in the balance.
+   */
+  const reduced: MoneyPartialClose = {
+    tradeId: 'A',
+    time: '2026-03-02T11:00:00.000000000Z',
+    units: '-4000',
+    realizedPL: '12.0000',
+    financing: '-0.2000',
+    tradeCloseTime: '2026-03-02T12:00:00.000000000Z',
+  };
+
+  it('books a partial close at its own time, and the rest of the trade at its close', async () => {
+    const { money } = service({ partials: [reduced] });
+    const history = await money.balanceHistory(USER, KEY, { resolution: 'trade' });
+    expect(history.points.map((p) => [p.time, p.balance])).toEqual([
+      ['2026-03-02T00:00:00.000Z', '10000.0000'],
+      ['2026-03-02T10:00:00.000Z', '11000.0000'],
+      ['2026-03-02T11:00:00.000Z', '11011.8000'],
+      ['2026-03-02T12:00:00.000Z', '11049.5000'],
+      ['2026-03-02T14:00:00.000Z', '11116.3896'],
+    ]);
+    const query = { resolution: 'hour' as const, from: '2026-03-02T08:00:00.000Z', to: '2026-03-02T15:00:00.000Z' };
+    await money.balanceHistory(USER, KEY, query);
+    await money.idle();
+    const hourly = await money.balanceHistory(USER, KEY, query);
+    expect(hourly.points.find((p) => p.time === '2026-03-02T11:00:00.000Z')).toMatchObject({
+      balance: '11011.8000',
+      equity: '11056.5023',
+    });
+    expect(hourly.points.at(-1)!.equity).toBe('11116.3896');
+  });
+
+  it('books a still open trade’s partial close, and nothing of the rest', async () => {
+    const open = trade({ tradeId: 'A', state: 'OPEN', units: '6000', closeTime: null, realizedPL: '12.0000' });
+    const { money } = service({ candles: false, trades: [open], partials: [{ ...reduced, tradeCloseTime: null }] });
+    const history = await money.balanceHistory(USER, KEY, { resolution: 'trade' });
+    expect(history.points.map((p) => [p.time, p.balance])).toEqual([
+      ['2026-03-02T00:00:00.000Z', '10000.0000'],
+      ['2026-03-02T10:00:00.000Z', '11000.0000'],
+      ['2026-03-02T11:00:00.000Z', '11011.8000'],
+    ]);
   });
 
   it('gives one point per hour, each the balance at the hour’s end', async () => {

@@ -9,7 +9,7 @@ import type {
 import { DAY_MS, HOUR_MS, instantOf } from '../../domain/calendar';
 import { formatMinorUnits, minorUnitsOf } from '../../domain/money';
 import { badRequest, notFound } from '../../lib/errors';
-import { bookingsOf, lastBookingAt, mergeBookings, runningBalances, type Bookings } from './balance';
+import { bookingsOf, lastBookingAt, mergeBookings, positionsOf, runningBalances, type Bookings } from './balance';
 import { GRANULARITY_MS, equityAt, granularityFor, instrumentsNeeded, priceSeries, type PriceSeries } from './equity';
 import type {
   AccountSource,
@@ -18,7 +18,9 @@ import type {
   CashFlowSource,
   EquitySample,
   EquitySampleSource,
+  MoneyPartialClose,
   MoneyTrade,
+  PartialCloseSource,
   TradeSource,
 } from './ports';
 import { percentOf, timeWeightedReturns } from './returns';
@@ -27,6 +29,8 @@ export interface MoneyDeps {
   accounts: AccountSource;
   trades: TradeSource;
   cashFlows: CashFlowSource;
+  /** The trades' partial closes, booked at their own time (none given: every trade books at its close). */
+  partialCloses?: PartialCloseSource;
   samples: EquitySampleSource;
   candles: CandleSource;
   /**
@@ -72,6 +76,8 @@ interface Book {
   points: TradePoints;
   /** The first trade's open time, epoch ms; +Infinity without any trade. */
   firstOpen: number;
+  /** The partial closes of the account's trades (positionsOf). */
+  partials: MoneyPartialClose[];
   /** Every trade of the account, read the first time candles are (E(t) from candles). */
   trades?: Promise<MoneyTrade[]>;
 }
@@ -166,12 +172,13 @@ export function createMoneyService(deps: MoneyDeps) {
     const version = await deps.versionOf(userId);
     const known = books.get(key);
     if (known?.version === version) return known;
-    const [closed, firstOpen, flows] = await Promise.all([
+    const [closed, firstOpen, flows, partials] = await Promise.all([
       deps.trades.closed(userId, accountKey),
       deps.trades.firstOpenTime(userId, accountKey),
       deps.cashFlows.cashFlows(userId, { accountKey }),
+      deps.partialCloses?.partialCloses(userId, accountKey) ?? [],
     ]);
-    const bookings = bookingsOf(closed, flows);
+    const bookings = bookingsOf(closed, flows, partials);
     const balances = runningBalances(bookings);
     const fresh: Book = {
       version,
@@ -179,6 +186,7 @@ export function createMoneyService(deps: MoneyDeps) {
       balances,
       points: tradePoints(bookings, balances),
       firstOpen: firstOpen === null ? Number.POSITIVE_INFINITY : instantOf(firstOpen),
+      partials,
     };
     books.delete(key);
     books.set(key, fresh);
@@ -199,12 +207,15 @@ export function createMoneyService(deps: MoneyDeps) {
     };
   }
 
-  /** Every trade of the book's account, read once per book. */
+  /** Every trade of the book's account as the positions E(t) values (positionsOf), read once per book. */
   function tradesOf(kept: Book, userId: string, accountKey: string): Promise<MoneyTrade[]> {
-    kept.trades ??= deps.trades.trades(userId, accountKey).catch((err: unknown) => {
-      kept.trades = undefined; // asked again next time: a failed read is not an answer
-      throw err;
-    });
+    kept.trades ??= deps.trades
+      .trades(userId, accountKey)
+      .then((trades) => positionsOf(trades, kept.partials))
+      .catch((err: unknown) => {
+        kept.trades = undefined; // asked again next time: a failed read is not an answer
+        throw err;
+      });
     return kept.trades;
   }
 

@@ -90,6 +90,25 @@ export interface TradeSource {
   trades(userId: string, accountKey: string): Promise<MoneyTrade[]>;
 }
 
+/** A fill that reduced a trade before its close (an OANDA partial close): booked at its own time. */
+export interface MoneyPartialClose {
+  tradeId: string;
+  /** UTC, ISO-8601. */
+  time: string;
+  /** Units closed, as the broker gives them (a long's reduction is negative). */
+  units: string;
+  /** Exact decimals in the account currency. */
+  realizedPL: string;
+  financing: string;
+  /** The trade's close time; null while the trade is open. */
+  tradeCloseTime: string | null;
+}
+
+export interface PartialCloseSource {
+  /** The account's partial closes, oldest first (none for a platform that does not tell them). */
+  partialCloses(userId: string, accountKey: string): Promise<MoneyPartialClose[]>;
+}
+
 /** An account as the API names it (its login or key, as the trade filter), with its key and currency. */
 export interface AccountSource {
   /** The accounts of the user that `accountId` names (none, one, or more when a login repeats across servers). */

@@ -7,6 +7,7 @@ import {
   OANDA_CASH_FLOW_TYPES,
   STOP_LOSS_ORDER_TYPES,
   type AccountTransactionRecord,
+  type TradeReductionRecord,
 } from './account-transactions';
 import type { FirstStop } from './broker-data';
 import type { TradingDb } from './tables';
@@ -57,9 +58,11 @@ export function createAccountTransactionRepository(db: Kysely<TradingDb>) {
 
   return {
     /**
-     * Stores one idrange answer and moves the account's checkpoint to its last id, in one transaction: a sync cut
-     * off anywhere has stored whole answers only, and resumes after the last one. Rows already stored stay as they
-     * are (a transaction never changes); the data version moves when a cash flow arrived.
+     * Stores one idrange answer (its kept transactions and the trades its fills reduced or closed) and moves the
+     * account's checkpoint to its last id, in one transaction: a sync cut off anywhere has stored whole answers
+     * only, and resumes after the last one. Rows already stored stay as they are (a transaction never changes, and
+     * an answer read again, as after migration 033, adds only what is missing); the data version moves when a cash
+     * flow or a partial close arrived (both move the balance).
      */
     async writeRange(
       userId: string,
@@ -67,6 +70,7 @@ export function createAccountTransactionRepository(db: Kysely<TradingDb>) {
       records: readonly AccountTransactionRecord[],
       through: string,
       now: string,
+      reductions: readonly TradeReductionRecord[] = [],
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         for (const batch of chunks(records, BATCH))
@@ -74,6 +78,12 @@ export function createAccountTransactionRepository(db: Kysely<TradingDb>) {
             .insertInto('account_transactions')
             .values(batch.map((r) => ({ ...r, user_id: userId, account_key: key })))
             .onConflict((oc) => oc.columns(['user_id', 'account_key', 'transaction_num']).doNothing())
+            .execute();
+        for (const batch of chunks(reductions, BATCH))
+          await trx
+            .insertInto('trade_reductions')
+            .values(batch.map((r) => ({ ...r, user_id: userId, account_key: key })))
+            .onConflict((oc) => oc.columns(['user_id', 'account_key', 'transaction_num', 'trade_id']).doNothing())
             .execute();
         // Only forwards: ids are digit strings, compared as numbers by their length first (integrations/oanda/ids.ts).
         await trx
@@ -92,7 +102,8 @@ export function createAccountTransactionRepository(db: Kysely<TradingDb>) {
             ]),
           )
           .execute();
-        if (records.some((r) => r.amount !== null)) await dataVersionBump(trx, userId, now).execute();
+        if (records.some((r) => r.amount !== null) || reductions.some((r) => r.kind === 'reduce'))
+          await dataVersionBump(trx, userId, now).execute();
       });
     },
 
@@ -134,6 +145,52 @@ export function createAccountTransactionRepository(db: Kysely<TradingDb>) {
         .where('trade_id', '=', tradeId)
         .where('type', 'in', DEPENDENT_ORDER_TYPES)
         .orderBy('transaction_num')
+        .execute();
+    },
+
+    /** The fills that reduced or closed one trade, oldest first (the trade's replay). */
+    fillsOfTrade(userId: string, key: string, tradeId: string) {
+      return db
+        .selectFrom('trade_reductions')
+        .select(['transaction_num', 'kind', 'time', 'units', 'price'])
+        .where('user_id', '=', userId)
+        .where('account_key', '=', key)
+        .where('trade_id', '=', tradeId)
+        .orderBy('transaction_num')
+        .execute();
+    },
+
+    /**
+     * The partial closes of an account's trades, oldest first, each with its trade's close time (null while the
+     * trade is open): what the balance books at the time of each (docs/money.md, What a trade books).
+     */
+    accountPartialCloses(userId: string, key: string) {
+      return db
+        .selectFrom('trade_reductions as r')
+        .leftJoin('trades as t', (j) =>
+          j
+            .onRef('t.user_id', '=', 'r.user_id')
+            .onRef('t.account_key', '=', 'r.account_key')
+            .onRef('t.trade_id', '=', 'r.trade_id'),
+        )
+        .select(['r.trade_id', 'r.time', 'r.units', 'r.realized_pl', 'r.financing', 't.state', 't.close_time'])
+        .where('r.user_id', '=', userId)
+        .where('r.account_key', '=', key)
+        .where('r.kind', '=', 'reduce')
+        .orderBy('r.time')
+        .orderBy('r.transaction_num')
+        .execute();
+    },
+
+    /** Every stored fill that reduced or closed a trade of an account, oldest first (tests). */
+    allReductions(userId: string, key: string) {
+      return db
+        .selectFrom('trade_reductions')
+        .select(['transaction_num', 'trade_id', 'kind', 'time', 'units', 'price', 'realized_pl', 'financing'])
+        .where('user_id', '=', userId)
+        .where('account_key', '=', key)
+        .orderBy('transaction_num')
+        .orderBy('trade_id')
         .execute();
     },
 

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { metatraderCashFlowKind, oandaCashFlowKind } from './account-transactions';
+import { accountTransactionsResponse } from '../../integrations/oanda/wire-schemas';
+import { metatraderCashFlowKind, oandaCashFlowKind, tradeReductionsOf } from './account-transactions';
 
 /* Which cash flow each stored OANDA transaction and imported balance operation is (decision 022, What a cash flow is). */
 
@@ -42,5 +44,57 @@ describe('MetaTrader cash flows', () => {
     expect(metatraderCashFlowKind('correction', 'correction', '-0.35')).toBe('adjustment');
     for (const printed of ['interest rate', 'tax', 'daily agent commission', 'monthly agent commission', 'cash', null])
       expect(metatraderCashFlowKind('other', printed, '-1.00'), String(printed)).toBe('adjustment');
+  });
+});
+
+/** A recorded idrange answer (tools/oanda-sim/fixtures/NOTES.md): a partial close of trade 5305 among other fills. */
+const recorded = () =>
+  accountTransactionsResponse.parse(
+    JSON.parse(
+      readFileSync(
+        new URL('../../../../../tools/oanda-sim/fixtures/transactions.sinceid-5306.json', import.meta.url),
+        'utf8',
+      ),
+    ),
+  ).transactions;
+
+describe('the fills that reduce or close a trade', () => {
+  it("keep a recorded fill's tradeReduced as OANDA sent it, and no fill that only opens a trade", () => {
+    const transactions = recorded();
+    expect(transactions.some((t) => t.type === 'ORDER_FILL' && !t.tradeReduced && !t.tradesClosed)).toBe(true);
+    expect(tradeReductionsOf(transactions)).toContainEqual({
+      transaction_num: 5309,
+      trade_id: '5305',
+      kind: 'reduce',
+      time: '2025-10-03T06:18:41.207351192Z',
+      units: '-8000',
+      price: '0.65886',
+      realized_pl: '3.8400',
+      financing: '0.0000',
+    });
+    expect(tradeReductionsOf(transactions).every((r) => r.kind === 'reduce' || r.kind === 'close')).toBe(true);
+  });
+
+  it('give one record per trade a fill closed, and the reduced one beside them', () => {
+    const fill = {
+      id: '7001',
+      type: 'ORDER_FILL',
+      time: '2026-03-02T11:00:00.123456789Z',
+      price: '1.10300',
+      tradeReduced: { tradeID: '6003', units: '-1000', price: '1.10300', realizedPL: '3.0000', financing: '-0.0100' },
+      tradesClosed: [
+        { tradeID: '6001', units: '-2000', realizedPL: '6.0000', financing: '0.0000' },
+        { tradeID: '6002', units: '-3000', price: '1.10301', realizedPL: '9.0300', financing: '-0.0200' },
+      ],
+    };
+    const opened = { id: '7002', type: 'ORDER_FILL', time: fill.time, price: '1.10300' };
+    const transfer = { id: '7003', type: 'TRANSFER_FUNDS', time: fill.time, amount: '100.0000' };
+    const records = tradeReductionsOf([fill, opened, transfer]);
+    expect(records.map((r) => [r.transaction_num, r.trade_id, r.kind, r.units, r.price, r.realized_pl])).toEqual([
+      [7001, '6003', 'reduce', '-1000', '1.10300', '3.0000'],
+      // A TradeReduce without its own price was filled at the fill's.
+      [7001, '6001', 'close', '-2000', '1.10300', '6.0000'],
+      [7001, '6002', 'close', '-3000', '1.10301', '9.0300'],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { idNumber, normaliseId } from '../../integrations/oanda/ids';
 import { normaliseDateTime } from '../../integrations/oanda/datetime';
-import type { WireAccountTransaction } from '../../integrations/oanda/wire-schemas';
+import type { WireAccountTransaction, WireTradeReduce } from '../../integrations/oanda/wire-schemas';
 import { BrokerDataError, type FirstStop } from './broker-data';
 
 /*
@@ -27,16 +27,18 @@ export const STORED_TRANSACTION_TYPES = [...CASH_FLOW_TYPES, ...DEPENDENT_ORDER_
 
 /**
  * What the sync asks OANDA for: the idrange `type` filter, the stored types by their TransactionFilter names
- * (docs/reference/oanda.md, Account changes and transactions), so that the fills and market orders, most of any
- * history, are not sent at all. OANDA answers 400 to a name outside that list, and DIVIDEND_ADJUSTMENT is not in it:
- * a dividend adjustment is not read (docs/decisions/022-transaction-store.md).
+ * (docs/reference/oanda.md, Account changes and transactions), and ORDER_FILL for the fills that reduce or close a
+ * trade (tradeReductionsOf), so that the market orders and other requests are not sent at all. OANDA answers 400 to
+ * a name outside that list, and DIVIDEND_ADJUSTMENT is not in it: a dividend adjustment is not read
+ * (docs/decisions/022-transaction-store.md).
  */
 export const TRANSACTION_FILTER = [
   'TRANSFER_FUNDS',
   'DAILY_FINANCING',
   ...DEPENDENT_ORDER_TYPES,
   'ORDER_CANCEL',
-] as const satisfies ReadonlyArray<(typeof STORED_TRANSACTION_TYPES)[number]>;
+  'ORDER_FILL',
+] as const satisfies ReadonlyArray<(typeof STORED_TRANSACTION_TYPES)[number] | 'ORDER_FILL'>;
 
 /** A stored transaction (table account_transactions, migration 024). */
 export interface AccountTransactionRecord {
@@ -109,6 +111,51 @@ export async function storedTransactions(
       reason: tx.fundingReason ?? tx.reason ?? null,
       comment: tx.comment ?? null,
     });
+  }
+  return records;
+}
+
+/** A trade an ORDER_FILL reduced or closed (table trade_reductions, migration 033). */
+export interface TradeReductionRecord {
+  transaction_num: number;
+  trade_id: string;
+  /** 'reduce': a partial close (the fill's tradeReduced); 'close': the fill closed the trade (one of tradesClosed). */
+  kind: 'reduce' | 'close';
+  time: string;
+  units: string;
+  price: string | null;
+  realized_pl: string | null;
+  financing: string | null;
+}
+
+/**
+ * The trades the ORDER_FILLs of one idrange answer reduced or closed, one record per fill and trade
+ * (docs/decisions/022-transaction-store.md, Fills that reduce a trade). A fill that only opens a trade gives none.
+ */
+export function tradeReductionsOf(transactions: readonly WireAccountTransaction[]): TradeReductionRecord[] {
+  const records: TradeReductionRecord[] = [];
+  for (const tx of transactions) {
+    if (tx.type !== 'ORDER_FILL') continue;
+    const effects: Array<readonly [TradeReductionRecord['kind'], WireTradeReduce]> = [
+      ...(tx.tradeReduced ? [['reduce', tx.tradeReduced] as const] : []),
+      ...(tx.tradesClosed ?? []).map((c) => ['close', c] as const),
+    ];
+    if (effects.length === 0) continue;
+    const id = normaliseId(tx.id);
+    const time = normaliseDateTime(tx.time);
+    if (!time) throw new BrokerDataError(`transaction ${id} (ORDER_FILL) has no time: ${JSON.stringify(tx.time)}`);
+    for (const [kind, effect] of effects)
+      records.push({
+        transaction_num: idNumber(id),
+        trade_id: normaliseId(effect.tradeID),
+        kind,
+        time,
+        units: effect.units,
+        // A TradeReduce without its own price was filled at the fill's.
+        price: effect.price ?? tx.price ?? null,
+        realized_pl: effect.realizedPL ?? null,
+        financing: effect.financing ?? null,
+      });
   }
   return records;
 }

@@ -26,6 +26,8 @@ const KEPT = [
   'TRAILING_STOP_LOSS_ORDER',
   'ORDER_CANCEL',
 ];
+/** The `type` filter the sync sends: the kept types and the fills, whose reductions and closes it keeps apart. */
+const ASKED = [...KEPT, 'ORDER_FILL'].join(',');
 
 let sim: OandaSim;
 let t: TestApp;
@@ -121,7 +123,7 @@ describe('the transaction store', () => {
     }
     // Read by id range only, of the kept types only: no listing, no transaction by id, each id asked once.
     expect(asked.every((r) => r.path.endsWith('/transactions/idrange'))).toBe(true);
-    expect(new Set(asked.map((r) => r.query.type))).toEqual(new Set([KEPT.join(',')]));
+    expect(new Set(asked.map((r) => r.query.type))).toEqual(new Set([ASKED]));
     for (const account of [first(), second()]) {
       const ranges = asked
         .filter((r) => r.path.includes(account))
@@ -186,7 +188,7 @@ describe('the transaction store', () => {
     await syncOk(alice.token);
     const asked = transactionRequests();
     expect(asked.map((r) => [r.path.split('/')[3], r.query.from, r.query.to, r.query.type])).toEqual([
-      [account, String(before + 1), last, KEPT.join(',')],
+      [account, String(before + 1), last, ASKED],
     ]);
     expect(await storedRows(alice.id, account)).toEqual(stored);
     const checkpoint = await testDb.db.kysely

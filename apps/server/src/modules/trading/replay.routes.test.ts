@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
-import type { Replay, ReplayEvent } from '@pipsense/contract';
+import type { BalanceHistory, Replay, ReplayEvent } from '@pipsense/contract';
+import { instantOf } from '../../domain/calendar';
+import { minorUnitsOf } from '../../domain/money';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
 import { importedAccount, importedTrade } from '../../test/imported-book';
 import { userIdOf } from '../../test/seed-trades';
@@ -19,12 +21,14 @@ let sim: OandaSim;
 let t: TestApp;
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
 let alice: string;
+let aliceId: string;
 let bob: string;
 let noOanda: string;
 let account: string;
 let moved: string;
 let kept: string;
 let open: string;
+let partial: string;
 
 const get = (token: string, url: string) => t.call(token, { method: 'GET', url });
 const replayOf = async (token: string, path: string) => {
@@ -61,19 +65,24 @@ beforeAll(async () => {
   moved = a.id;
   // A short whose stop is never moved.
   kept = sim.openTrade(account, { instrument: 'EUR_USD', units: -5_000, stopLoss: (mid + 0.003).toFixed(5) }).id;
+  // A long closed in two steps: 2,000 of its 6,000 units after 20 minutes, the rest with the others.
+  partial = sim.openTrade(account, { instrument: 'EUR_USD', units: 6_000 }).id;
   minutes(20);
   sim.setStopLoss(account, moved, mid.toFixed(5));
+  sim.closeTrade(account, partial, { units: 2_000 });
   minutes(20);
   sim.setStopLoss(account, moved, (mid + 0.0005).toFixed(5));
   minutes(20);
   sim.closeTrade(account, moved);
   sim.closeTrade(account, kept);
+  sim.closeTrade(account, partial);
   // One still open.
   open = sim.openTrade(account, { instrument: 'EUR_USD', units: 1_000 }).id;
   minutes(45);
 
   const aliceUser = await t.oandaUser({ oanda: { accessToken: sim.token } });
   alice = aliceUser.token;
+  aliceId = await userIdOf(testDb.db.kysely, aliceUser.username);
   bob = (await t.oandaUser({ oanda: { accessToken: sim.token } }, 'bob')).token;
   const noOandaUser = await t.user('imported');
   noOanda = noOandaUser.token;
@@ -205,5 +214,80 @@ describe('GET /api/v1/trade/get_replay/:accountId/:tradeId', () => {
     sim.faults.reset();
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ code: 'OANDA_UNAVAILABLE' });
+  });
+
+  it('a trade reduced before its close: the fills stored as the broker sent them, a partial_close, and the balance', async () => {
+    // What the broker sent: the fill that reduced the trade and the one that closed it.
+    const last = sim.state.lastTransactionID(account);
+    const res = await fetch(
+      `${sim.url}/v3/accounts/${account}/transactions/idrange?from=1&to=${last}&type=ORDER_FILL`,
+      {
+        headers: { authorization: `Bearer ${sim.token}` },
+      },
+    );
+    type Reduce = { tradeID: string; units: string; price: string; realizedPL: string; financing: string };
+    const { transactions } = (await res.json()) as {
+      transactions: Array<{ id: string; time: string; tradeReduced?: Reduce; tradesClosed?: Reduce[] }>;
+    };
+    const reduced = transactions.find((x) => x.tradeReduced?.tradeID === partial)!;
+    const closed = transactions.find((x) => x.tradesClosed?.some((c) => c.tradeID === partial))!;
+    const closing = closed.tradesClosed!.find((c) => c.tradeID === partial)!;
+    expect(Math.abs(Number(reduced.tradeReduced!.units))).toBe(2_000);
+    expect(Math.abs(Number(closing.units))).toBe(4_000);
+
+    const stored = await testDb.db.kysely
+      .selectFrom('trade_reductions')
+      .select(['transaction_num', 'kind', 'time', 'units', 'price', 'realized_pl', 'financing'])
+      .where('user_id', '=', aliceId)
+      .where('trade_id', '=', partial)
+      .orderBy('transaction_num')
+      .execute();
+    const row = (tx: { id: string; time: string }, kind: string, r: Reduce) => ({
+      transaction_num: Number(tx.id),
+      kind,
+      at: instantOf(tx.time),
+      units: r.units,
+      price: r.price,
+      realized_pl: r.realizedPL,
+      financing: r.financing,
+    });
+    expect(
+      stored.map(({ time, transaction_num, ...r }) => ({
+        ...r,
+        transaction_num: Number(transaction_num),
+        at: instantOf(time),
+      })),
+    ).toEqual([row(reduced, 'reduce', reduced.tradeReduced!), row(closed, 'close', closing)]);
+
+    // The replay: the reduction at the fill's time and price, the exit at the final close with the units left.
+    const r = await replayOf(alice, `/api/v1/trade/get_replay/${account}/${partial}`);
+    expect(kinds(r.events)).toEqual(['entry', 'partial_close', 'exit']);
+    const [, cut, exit] = r.events;
+    expect(instantOf(cut!.time)).toBe(instantOf(reduced.time));
+    // Twenty minutes after the entry (the simulator keeps a millisecond between one account's transactions).
+    expect(Math.round((instantOf(cut!.time) - instantOf(r.events[0]!.time)) / 60_000)).toBe(20);
+    expect(cut).toMatchObject({ price: reduced.tradeReduced!.price, units: '2000' });
+    expect(instantOf(exit!.time)).toBe(instantOf(closed.time));
+    expect(exit).toMatchObject({ price: closing.price, units: '4000' });
+
+    // The balance steps at the reduction (last in this file: the history starts a rebuild of equity from candles,
+    // which reads candles in the background) by its realized P/L, and at the close by the rest of the trade's.
+    const history = await get(alice, `/api/v1/money/get_balance_history/${account}?resolution=trade`);
+    expect(history.statusCode, history.body).toBe(200);
+    const points = history.json<{ data: BalanceHistory }>().data.points;
+    const stepAt = (at: number) => {
+      const i = points.findIndex((p) => instantOf(p.time) === at);
+      expect(i, `a point at ${new Date(at).toISOString()}`).toBeGreaterThan(0);
+      return minorUnitsOf(points[i]!.balance) - minorUnitsOf(points[i - 1]!.balance);
+    };
+    const whole = sim.state.trade(account, partial)!;
+    expect(minorUnitsOf(reduced.tradeReduced!.realizedPL)).not.toBe(0);
+    expect(stepAt(instantOf(reduced.time))).toBe(minorUnitsOf(reduced.tradeReduced!.realizedPL));
+    expect(stepAt(instantOf(closed.time))).toBe(
+      minorUnitsOf(whole.realizedPL) - minorUnitsOf(reduced.tradeReduced!.realizedPL),
+    );
+    expect(minorUnitsOf(whole.realizedPL)).toBe(
+      minorUnitsOf(reduced.tradeReduced!.realizedPL) + minorUnitsOf(closing.realizedPL),
+    );
   });
 });

@@ -64,6 +64,16 @@ export interface ReplayTransaction {
   distance: string | null;
 }
 
+/** A stored fill that reduced or closed the trade (trade_reductions, account-transactions.ts tradeReductionsOf). */
+export interface ReplayFill {
+  transaction_num: number | string;
+  kind: string;
+  time: string;
+  /** Signed as OANDA gives them. */
+  units: string;
+  price: string | null;
+}
+
 const STOP_TYPES = new Set(['STOP_LOSS_ORDER', 'GUARANTEED_STOP_LOSS_ORDER', 'TRAILING_STOP_LOSS_ORDER']);
 
 const isLong = (trade: Pick<TradeRow, 'initial_units'>) => !trade.initial_units.trim().startsWith('-');
@@ -81,10 +91,16 @@ function stopFromDistance(trade: Pick<TradeRow, 'price' | 'initial_units'>, dist
  * transaction store keeps for the trade (docs/decisions/022-transaction-store.md): the first stop is `stop_set`,
  * every later one (a replacement) `stop_moved`; each take-profit order is `take_profit_set`. A trade without
  * stored orders (an imported one, or one synced before the store kept them) gets its stored initial stop and target
- * at the entry. Partial closes are not in the store (it keeps no ORDER_FILL), so none is listed; the exit carries the
- * average close price of all closes. A stop cancelled without a replacement is not listed either.
+ * at the entry. Each fill that reduced the trade before its close is a `partial_close` at the fill's time and price
+ * with the units it closed. The exit is the final close: at the close time, with the price of the fill that closed
+ * the trade when it is stored (else the average close price the trade carries) and the units left open until then.
+ * A stop cancelled without a replacement is not listed.
  */
-function replayEvents(trade: TradeRow, transactions: readonly ReplayTransaction[]): ReplayEvent[] {
+function replayEvents(
+  trade: TradeRow,
+  transactions: readonly ReplayTransaction[],
+  fills: readonly ReplayFill[],
+): ReplayEvent[] {
   const events: ReplayEvent[] = [{ time: trade.open_time, kind: 'entry', price: trade.price, units: null }];
   const own = transactions
     .filter((t) => t.trade_id === trade.trade_id)
@@ -107,12 +123,22 @@ function replayEvents(trade: TradeRow, transactions: readonly ReplayTransaction[
   }
   if (targets === 0 && isPlainDecimal(trade.take_profit_price) && trade.platform !== 'oanda')
     events.push({ time: trade.open_time, kind: 'take_profit_set', price: trade.take_profit_price, units: null });
+  let left = trade.initial_units.replace(/^-/, '');
+  let closing: ReplayFill | undefined;
+  for (const fill of [...fills].sort((a, b) => Number(a.transaction_num) - Number(b.transaction_num))) {
+    const units = fill.units.replace(/^-/, '');
+    if (fill.kind === 'close') closing = fill;
+    else if (fill.kind === 'reduce' && isPlainDecimal(units)) {
+      events.push({ time: fill.time, kind: 'partial_close', price: fill.price, units });
+      if (isPlainDecimal(left)) left = trimDecimal(subtractDecimals(left, units));
+    }
+  }
   if (trade.state === 'CLOSED' && trade.close_time)
     events.push({
       time: trade.close_time,
       kind: 'exit',
-      price: trade.average_close_price,
-      units: trade.initial_units.replace(/^-/, ''),
+      price: closing?.price ?? trade.average_close_price,
+      units: left,
     });
   // Stable: events at one time keep the order above (entry, then its stop and target, the exit last).
   return events
@@ -198,6 +224,8 @@ export function replayOf(input: {
   candles: readonly Candle[];
   before: number;
   transactions: readonly ReplayTransaction[];
+  /** The fills that reduced or closed the trade (none for an imported trade). */
+  fills?: readonly ReplayFill[];
   accountCurrency: string | null;
 }): Replay {
   const { trade } = input;
@@ -212,7 +240,7 @@ export function replayOf(input: {
       complete: c.complete,
       mid: { o: c.o, h: c.h, l: c.l, c: c.c },
     })),
-    events: replayEvents(trade, input.transactions),
+    events: replayEvents(trade, input.transactions, input.fills ?? []),
     entryIndex: window.entryIndex,
     side: isLong(trade) ? 'long' : 'short',
     entryPrice: trade.price ?? '0',

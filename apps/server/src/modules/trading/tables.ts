@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 /** The tables trading owns: no other module writes them (db/slice.ts). */
 export type TradingTables = Pick<
   Database,
-  'broker_accounts' | 'trades' | 'balance_operations' | 'account_transactions' | 'equity_samples'
+  'broker_accounts' | 'trades' | 'balance_operations' | 'account_transactions' | 'equity_samples' | 'trade_reductions'
 >;
 
 /** Trading's slice with the shared counters it moves inside its own transactions (db/data-versions.ts). */
@@ -18,4 +18,5 @@ export const tradingUserData = userRowsDeletion<TradingTables>([
   'balance_operations',
   'account_transactions',
   'equity_samples',
+  'trade_reductions',
 ]);

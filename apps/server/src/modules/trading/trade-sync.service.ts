@@ -6,7 +6,7 @@ import type { OandaCredentials } from '../settings';
 import { oandaAccount } from './account-key';
 import { refreshSummary, resolveAccountIds, type AccountSyncDeps } from './account-sync.service';
 import { initialStopPrice, tradeRecord, type FirstStop } from './broker-data';
-import { TRANSACTION_FILTER, storedTransactions } from './account-transactions';
+import { TRANSACTION_FILTER, storedTransactions, tradeReductionsOf } from './account-transactions';
 import type { BrokerAccountRepository } from './broker-account.repository';
 import { aboutAccount } from './oanda-failure';
 import type { TradeRepository, WriteCounts } from './trade.repository';
@@ -280,7 +280,14 @@ async function catchUpTransactions(
     const records = await storedTransactions(range.transactions, (ids) =>
       deps.transactions.dependentOrders(userId, key, ids),
     );
-    await deps.transactions.writeRange(userId, key, records, range.through, deps.now().toISOString());
+    await deps.transactions.writeRange(
+      userId,
+      key,
+      records,
+      range.through,
+      deps.now().toISOString(),
+      tradeReductionsOf(range.transactions),
+    );
   }
   return true;
 }

@@ -111,6 +111,19 @@ export interface EquitySample {
   unrealizedPL: string | null;
 }
 
+/** A fill that reduced a trade before its close (partialCloses). */
+export interface PartialClose {
+  tradeId: string;
+  /** UTC, as stored. */
+  time: string;
+  /** Signed as OANDA gives them (a long's reduction is negative). */
+  units: string;
+  realizedPL: string;
+  financing: string;
+  /** The trade's close time; null while it is open. */
+  tradeCloseTime: string | null;
+}
+
 const pagesFor = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
 /**
@@ -346,6 +359,21 @@ export function createTradingService({
 
     cashFlows,
 
+    /**
+     * An OANDA account's partial closes (the fills that reduced a trade before its close), oldest first: time,
+     * realized P/L and financing of each, with its trade's close time (null while the trade is open).
+     */
+    async partialCloses(userId: string, accountKey: string): Promise<PartialClose[]> {
+      return (await transactions.accountPartialCloses(userId, accountKey)).map((r) => ({
+        tradeId: r.trade_id,
+        time: r.time,
+        units: r.units,
+        realizedPL: r.realized_pl ?? '0',
+        financing: r.financing ?? '0',
+        tradeCloseTime: r.state === 'CLOSED' ? r.close_time : null,
+      }));
+    },
+
     /** An OANDA account's equity samples (NAV, balance, unrealized P/L at each sync) within [from, to], oldest first. */
     async equitySamples(userId: string, accountKey: string, from?: string, to?: string): Promise<EquitySample[]> {
       return (await transactions.samples(userId, accountKey, from, to)).map((r) => ({
@@ -552,6 +580,7 @@ export function createTradingService({
         candles: list,
         before: query.before,
         transactions: await transactions.ofTrade(userId, account.account_key, trade.trade_id),
+        fills: await transactions.fillsOfTrade(userId, account.account_key, trade.trade_id),
         accountCurrency: account.currency,
       });
       if (replay.candles.length === 0)
