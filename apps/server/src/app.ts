@@ -121,7 +121,15 @@ import {
   type AttachmentsDb,
   type DeletionWorker,
 } from './modules/attachments';
-import { coachSettingsRoutes, coachUserData, createCoachSettingsStore, type CoachTables } from './modules/coach';
+import {
+  coachSettingsRoutes,
+  coachUserData,
+  createCoachSettingsStore,
+  createWeeklyService,
+  weeklyRoutes,
+  type CoachTables,
+  type WeeklyService,
+} from './modules/coach';
 import {
   createSyncJobs,
   syncRoutes,
@@ -166,6 +174,14 @@ export interface BuildOptions {
   ratesFor?: (userId: string) => DailyRates;
   /** Sees the attachments' outbox worker when ATTACHMENTS_S3_URL is set (tests run its rounds by hand). */
   attachmentDeletions?: (worker: DeletionWorker) => void;
+  /**
+   * The coach's weekly job: `enabled` (default: as the background sync) starts it and runs a tick at once; tests
+   * take its queue and service to tick and wait for it.
+   */
+  weeklyJobs?: {
+    enabled?: boolean;
+    expose?: (jobs: { queue: ReturnType<SyncJobs['scheduledJob']>; service: WeeklyService }) => void;
+  };
 }
 
 const defaultWebDist = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
@@ -626,6 +642,42 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The coach (docs/coach.md): a grounded review of each closed trade, behaviour patterns and the weekly review.
   const coachSettings = createCoachSettingsStore(slice<CoachTables>(db.kysely), ctx.now);
   await app.register(coachSettingsRoutes, { settings: coachSettings });
+  // The weekly review (docs/coach.md, Weekly review): composed from the read side, the rules, the journal's moods
+  // and the coach's own reviews and patterns; made by a job on the background sync's queue machinery (one per user
+  // and week across instances), a missed week made up by the tick at start.
+  const weeklyCalendar = createCalendarService({ db: slice<JournalTables>(db.kysely), views, now: ctx.now });
+  const weekly = createWeeklyService({
+    db: slice<CoachTables>(db.kysely),
+    views,
+    settings: coachSettings,
+    // The integrator replaces these two stubs with the coach's trade reviews and pattern detectors.
+    reviewOf: async () => null,
+    patterns: async () => [],
+    hasRuleSets: async (userId) => (await rules.list(userId)).length > 0,
+    moods: (userId, range) => weeklyCalendar.moods(userId, range.from, range.to),
+    homeCurrencyOf: async (userId) => (await settings.homeCurrency(userId)).currency,
+    ratesFor,
+    timeZoneOf: (userId) => settings.timeZone(userId),
+    usersWithTrades: () => views.usersWithTrades(),
+    emailOf: async (userId) => (await auth.profile(userId)).email || null,
+    mailer,
+    now: ctx.now,
+    log: (err, context) => app.log.warn({ err, ...context }, 'weekly review failed'),
+  });
+  const weeklyJobs = syncJobs.scheduledJob('weekly', {
+    due: () => weekly.due(),
+    run: (userId) => weekly.run(userId),
+    log: (err, context) => app.log.warn({ err, ...context }, 'weekly review job failed'),
+  });
+  options.weeklyJobs?.expose?.({ queue: weeklyJobs, service: weekly });
+  if (options.weeklyJobs?.enabled ?? options.syncJobs?.enabled) {
+    await weeklyJobs.start();
+    // A week whose hour passed while no instance ran is made up now (docs/coach.md, Weekly review).
+    await weeklyJobs.tick();
+  }
+  // After the database's hook, so it runs first: the reviews being made end before the database closes.
+  app.addHook('onClose', () => weeklyJobs.stop());
+  await app.register(weeklyRoutes, { weekly });
 
   registerNotFound(app, await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist));
   return app;

@@ -2,3 +2,5 @@
 export { createCoachSettingsStore, type CoachSettingsStore } from './coach-settings';
 export { coachSettingsRoutes } from './coach-settings.routes';
 export { coachUserData, type CoachTables } from './tables';
+export { createWeeklyService, type WeeklyService } from './weekly-service';
+export { weeklyRoutes } from './weekly.routes';
