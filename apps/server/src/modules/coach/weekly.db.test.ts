@@ -7,6 +7,7 @@ import { createDb, type Db } from '../../db/client';
 import { createPgDatabase, createTestApp, TEST_SECRETS, testDialect, type TestApp } from '../../test/harness';
 import { seedAccount, seedTrades, userIdOf, type SeedTrade } from '../../test/seed-trades';
 import { startSmtp, type TestSmtp } from '../../test/smtp';
+import { until } from '../../test/until';
 import type { WeeklyService } from './weekly-service';
 
 /*
@@ -273,24 +274,23 @@ describe('the weekly review', () => {
     });
     expect(settings.statusCode).toBe(200);
     await first.jobs.queue.tick();
+    const weeks = async (t: TestApp) =>
+      (await t.getOk<{ data: { weeks: Array<{ week: string }> } }>(u.token, '/api/v1/coach/get_weekly_reviews')).data.weeks.map(
+        (w) => w.week,
+      );
+    // On PostgreSQL a worker takes the job at its next poll.
+    await until(async () => (await weeks(first.t)).length > 0, 'week 46 made');
     await first.jobs.queue.idle();
-    const weeks = async () =>
-      (
-        await first.t.getOk<{ data: { weeks: Array<{ week: string }> } }>(u.token, '/api/v1/coach/get_weekly_reviews')
-      ).data.weeks.map((w) => w.week);
-    expect(await weeks()).toEqual(['2026-W46']);
+    expect(await weeks(first.t)).toEqual(['2026-W46']);
     await first.t.close();
     apps.splice(apps.indexOf(first.t), 1);
 
     // Down over 07:00; back at 09:00: the start's tick makes week 47.
     clock = new Date('2026-11-23T09:00:00.000Z');
     const second = await instance(true);
+    await until(async () => (await weeks(second.t)).length > 1, 'week 47 made');
     await second.jobs.queue.idle();
-    const list = await second.t.getOk<{ data: { weeks: Array<{ week: string }> } }>(
-      u.token,
-      '/api/v1/coach/get_weekly_reviews',
-    );
-    expect(list.data.weeks.map((w) => w.week)).toEqual(['2026-W47', '2026-W46']);
+    expect(await weeks(second.t)).toEqual(['2026-W47', '2026-W46']);
 
     await smtp.waitFor(u.email, 3);
     expect(weeklyMails(u.email).map((m) => m.subject)).toEqual([
@@ -320,7 +320,7 @@ describe('the weekly review', () => {
     const weeks = await Promise.all([one.jobs.service.run(u.id), two.jobs.service.run(u.id)]);
     expect(weeks).toEqual(['2026-W46', '2026-W46']);
     // And through the queues, ticked on both.
-    await Promise.all([one.jobs.queue.tick(), two.jobs.queue.tick()]);
+    expect(await Promise.all([one.jobs.queue.tick(), two.jobs.queue.tick()])).toEqual([0, 0]);
     await Promise.all([one.jobs.queue.idle(), two.jobs.queue.idle()]);
     await smtp.waitFor(u.email, 2);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -331,5 +331,15 @@ describe('the weekly review', () => {
       .where('user_id', '=', u.id)
       .execute();
     expect(rows).toEqual([{ week: '2026-W46', emailed_at: clock.toISOString() }]);
+
+    // A user due on both queues at once, ticked on both: one review, one email.
+    const v = await trader(two.t, BEFORE, 'queued');
+    await two.t.call(v.token, { method: 'POST', url: '/api/v1/coach/update_settings', payload: { emailWeekly: true } });
+    await Promise.all([one.jobs.queue.tick(), two.jobs.queue.tick()]);
+    await smtp.waitFor(v.email, 2);
+    await Promise.all([one.jobs.queue.idle(), two.jobs.queue.idle()]);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(weeklyMails(v.email)).toHaveLength(1);
+    expect(await Promise.all([one.jobs.queue.tick(), two.jobs.queue.tick()])).toEqual([0, 0]);
   });
 });
