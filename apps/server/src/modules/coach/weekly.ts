@@ -8,6 +8,7 @@ import {
 } from '@pipsense/contract';
 import {
   addWeeks,
+  instantOf,
   isoWeekOf,
   isoWeekRange,
   isoWeekText,
@@ -27,6 +28,7 @@ import {
 } from '../../domain/currency-totals';
 import { formatMinorUnits, meanMinorUnits, minorUnitsOf } from '../../domain/money';
 import { isDecimal } from '../../domain/decimal';
+import { rMultipleOf } from '../../domain/risk';
 import { PerformanceTally, winRate } from '../../domain/performance';
 import { percent, roundRatio } from '../../domain/rounding';
 import type { TradeSelection, TradeViews } from '../trade-views';
@@ -40,7 +42,7 @@ const EXTREMES = 3;
 /** The other modules' parts of a weekly review, through ports app.ts wires (docs/ARCHITECTURE.md). */
 export interface WeeklyPorts {
   /** The read side of trades: the week's closed trades with R, rule breaks and playbook reviews. */
-  views: Pick<TradeViews, 'tradeBatches' | 'accountCurrencies'>;
+  views: Pick<TradeViews, 'tradeBatches' | 'accountCurrencies' | 'bookRows'>;
   /** A trade's stored review, or null (the coach's per-trade reviews). */
   reviewOf: (
     userId: string,
@@ -69,12 +71,25 @@ const PATTERN_WORDS: Record<CoachPattern, string> = {
   early_exit: 'early exits',
 };
 
-interface WeekTrade {
-  item: TradeListItem;
-  currency: string;
+/** What the figures read of a closed trade. */
+interface FigureFacts {
+  realizedPL: string;
+  financing: string | null;
+  rMultiple: number | null;
   amount: DatedAmount;
+}
+
+interface WeekTrade extends FigureFacts {
+  item: TradeListItem;
   closeMs: number;
 }
+
+const figureFacts = (item: TradeListItem, amount: DatedAmount): FigureFacts => ({
+  realizedPL: item.realizedPL,
+  financing: item.financing,
+  rMultiple: item.rMultiple,
+  amount,
+});
 
 /** A money figure in words: `-12.50 USD`, or each currency's amount when listed. */
 export function moneyText(figure: MoneyFigure | null): string {
@@ -100,14 +115,14 @@ function meanFigure(figure: MoneyFigure, weeks: number): MoneyFigure {
   return { mode: 'listed', byCurrency: figure.byCurrency.map((c) => ({ currency: c.currency, amount: mean(c.amount) })) };
 }
 
-function figuresOf(trades: readonly WeekTrade[], conversion: Conversion) {
+function figuresOf(trades: readonly FigureFacts[], conversion: Conversion) {
   const tally = new PerformanceTally();
   let r = 0;
   let withR = 0;
   for (const t of trades) {
-    tally.add(minorUnitsOf(t.item.realizedPL), isDecimal(t.item.financing) ? minorUnitsOf(t.item.financing) : 0);
-    if (t.item.rMultiple !== null) {
-      r += t.item.rMultiple;
+    tally.add(minorUnitsOf(t.realizedPL), isDecimal(t.financing) ? minorUnitsOf(t.financing) : 0);
+    if (t.rMultiple !== null) {
+      r += t.rMultiple;
       withR += 1;
     }
   }
@@ -148,12 +163,16 @@ export async function composeWeeklyReview(
   const bounds = weekBounds(week, timeZone);
   const firstWeek = addWeeks(week, -BASELINE_WEEKS);
   const baselineFrom = isoWeekRange(firstWeek, timeZone).from.toISOString();
-  const selection: TradeSelection = {
+  const weekSelection: TradeSelection = {
     state: 'closed',
-    time: { basis: 'close', ends: 'both', from: baselineFrom, to: bounds.to },
+    time: { basis: 'close', ends: 'both', from: bounds.from, to: bounds.to },
+  };
+  const baselineSelection: TradeSelection = {
+    state: 'closed',
+    time: { basis: 'close', ends: 'both', from: baselineFrom, to: bounds.from },
   };
   const [batches, currencies, home, patterns, keepsRules] = await Promise.all([
-    ports.views.tradeBatches(userId, selection, { sort: 'closeTime', order: 'asc' }),
+    ports.views.tradeBatches(userId, weekSelection, { sort: 'closeTime', order: 'asc' }),
     ports.views.accountCurrencies(userId),
     ports.homeCurrencyOf(userId),
     ports.patterns(userId, { from: bounds.from, to: bounds.to }),
@@ -163,33 +182,45 @@ export async function composeWeeklyReview(
   const currencyOf = new Map([...currencies].map(([key, currency]) => [apiAccountId(key), currency]));
   // The 12 weeks' starts (each week's own bounds: a week across a change of offset is 167 or 169 hours).
   const starts: number[] = [];
-  for (let k = 0; k <= BASELINE_WEEKS; k += 1)
-    starts.push(isoWeekRange(addWeeks(firstWeek, k), timeZone).from.getTime());
+  for (let k = 0; k <= BASELINE_WEEKS; k += 1) starts.push(isoWeekRange(addWeeks(firstWeek, k), timeZone).from.getTime());
   const weekFrom = Date.parse(bounds.from);
   const weekTo = Date.parse(bounds.to);
   const current: WeekTrade[] = [];
-  const before: WeekTrade[] = [];
-  let firstBaselineWeek = BASELINE_WEEKS;
   for await (const batch of batches)
     for (const item of batch) {
       if (item.closeTime === null) continue;
       const closeMs = Date.parse(item.closeTime);
-      if (closeMs < starts[0]! || closeMs >= weekTo) continue;
+      if (closeMs < weekFrom || closeMs >= weekTo) continue;
       const currency = currencyOf.get(item.accountId) ?? '';
-      const trade = {
-        item,
-        currency,
-        amount: { currency, amount: item.realizedPL, day: utcDay(item.closeTime) },
-        closeMs,
-      };
-      if (closeMs >= weekFrom) current.push(trade);
-      else {
-        before.push(trade);
-        let k = 0;
-        while (k + 1 < BASELINE_WEEKS && starts[k + 1]! <= closeMs) k += 1;
-        firstBaselineWeek = Math.min(firstBaselineWeek, k);
-      }
+      const amount = { currency, amount: item.realizedPL, day: utcDay(item.closeTime) };
+      current.push({ ...figureFacts(item, amount), item, closeMs });
     }
+  // The 12 weeks before need only their figures: the Overview's narrow read of the same trades (no journal).
+  const before: FigureFacts[] = [];
+  let firstBaselineWeek = BASELINE_WEEKS;
+  await ports.views.bookRows.read(userId, baselineSelection, (row) => {
+    const closeTime = row[11];
+    if (closeTime === null) return;
+    const closeMs = instantOf(closeTime);
+    if (closeMs < starts[0]! || closeMs >= weekFrom) return;
+    const currency = currencies.get(row[0]) ?? '';
+    const rMultiple = rMultipleOf({
+      instrument: row[2],
+      initialUnits: row[4],
+      price: row[3],
+      averageClosePrice: row[12],
+      initialStopLossPrice: row[16],
+    });
+    before.push({
+      realizedPL: row[6],
+      financing: row[8],
+      rMultiple,
+      amount: { currency, amount: row[6], day: utcDay(closeTime) },
+    });
+    let k = 0;
+    while (k + 1 < BASELINE_WEEKS && starts[k + 1]! <= closeMs) k += 1;
+    firstBaselineWeek = Math.min(firstBaselineWeek, k);
+  });
   // One conversion for the week and its baseline, so that they compare in one currency (or per currency).
   const conversion = await prepareConversion(
     home,
