@@ -24,9 +24,7 @@ function trades(from: number, count: number, spanMs: number, firstId: number): S
       open: new Date(open).toISOString(),
       close: new Date(open + 20 * 60_000).toISOString(),
       pl,
-      ...(i % 3 === 0
-        ? { price: '1.10000', closePrice: win ? '1.10150' : '1.09900', initialStop: '1.09900' }
-        : {}),
+      ...(i % 3 === 0 ? { price: '1.10000', closePrice: win ? '1.10150' : '1.09900', initialStop: '1.09900' } : {}),
     };
   });
 }

@@ -285,7 +285,10 @@ export function isoWeekOf(day: CalendarDay): IsoWeek {
   const weekday = (weekdayOfDay(days) + 6) % 7;
   const thursday = new Date((days - weekday + 3) * DAY_MS);
   const year = thursday.getUTCFullYear();
-  const week = Math.floor((daysFromCivil(year, thursday.getUTCMonth() + 1, thursday.getUTCDate()) - daysFromCivil(year, 1, 1)) / 7) + 1;
+  const week =
+    Math.floor(
+      (daysFromCivil(year, thursday.getUTCMonth() + 1, thursday.getUTCDate()) - daysFromCivil(year, 1, 1)) / 7,
+    ) + 1;
   return { year, week };
 }
 

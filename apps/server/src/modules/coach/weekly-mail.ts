@@ -36,7 +36,13 @@ export function weeklyMail(review: WeeklyReview): { subject: string; text: strin
   const trades = (title: string, list: WeeklyReview['best']) =>
     list.length === 0
       ? []
-      : [title, ...list.map((t) => `- ${t.instrument} ${t.side}: ${moneyText(t.netPL)}${t.rMultiple === null ? '' : ` (${t.rMultiple} R)`}`)];
+      : [
+          title,
+          ...list.map(
+            (t) =>
+              `- ${t.instrument} ${t.side}: ${moneyText(t.netPL)}${t.rMultiple === null ? '' : ` (${t.rMultiple} R)`}`,
+          ),
+        ];
   const text = [
     `Weekly review ${review.week} (${review.from.slice(0, 10)} to ${review.to.slice(0, 10)}, ${review.timeZone})`,
     '',

@@ -229,9 +229,7 @@ describe('the weekly review', () => {
     const current = await t.call(a.token, { method: 'GET', url: '/api/v1/coach/get_weekly_review/2026-W48' });
     expect(current.statusCode).toBe(400);
     expect(current.json<{ message: string }>().message).toContain('has not ended');
-    expect((await t.call(undefined, { method: 'GET', url: '/api/v1/coach/get_weekly_reviews' })).statusCode).toBe(
-      401,
-    );
+    expect((await t.call(undefined, { method: 'GET', url: '/api/v1/coach/get_weekly_reviews' })).statusCode).toBe(401);
 
     await reviewOf(t, a.token, '2026-W47');
     const list = await t.getOk<{ data: { weeks: Array<{ week: string; trades: number }>; unread: number } }>(
@@ -275,9 +273,9 @@ describe('the weekly review', () => {
     expect(settings.statusCode).toBe(200);
     await first.jobs.queue.tick();
     const weeks = async (t: TestApp) =>
-      (await t.getOk<{ data: { weeks: Array<{ week: string }> } }>(u.token, '/api/v1/coach/get_weekly_reviews')).data.weeks.map(
-        (w) => w.week,
-      );
+      (
+        await t.getOk<{ data: { weeks: Array<{ week: string }> } }>(u.token, '/api/v1/coach/get_weekly_reviews')
+      ).data.weeks.map((w) => w.week);
     // On PostgreSQL a worker takes the job at its next poll.
     await until(async () => (await weeks(first.t)).length > 0, 'week 46 made');
     await first.jobs.queue.idle();

@@ -112,7 +112,10 @@ function minorOf(figure: MoneyFigure | null): number | null {
 function meanFigure(figure: MoneyFigure, weeks: number): MoneyFigure {
   const mean = (amount: string) => formatMinorUnits(meanMinorUnits(minorUnitsOf(amount), weeks));
   if (figure.mode !== 'listed') return { ...figure, amount: mean(figure.amount) };
-  return { mode: 'listed', byCurrency: figure.byCurrency.map((c) => ({ currency: c.currency, amount: mean(c.amount) })) };
+  return {
+    mode: 'listed',
+    byCurrency: figure.byCurrency.map((c) => ({ currency: c.currency, amount: mean(c.amount) })),
+  };
 }
 
 function figuresOf(trades: readonly FigureFacts[], conversion: Conversion) {
@@ -128,7 +131,13 @@ function figuresOf(trades: readonly FigureFacts[], conversion: Conversion) {
   }
   return {
     trades: trades.length,
-    netPL: trades.length > 0 ? moneyFigure(conversion, trades.map((t) => t.amount)) : null,
+    netPL:
+      trades.length > 0
+        ? moneyFigure(
+            conversion,
+            trades.map((t) => t.amount),
+          )
+        : null,
     totalR: withR > 0 ? roundRatio(r) : null,
     winRate: winRate(tally),
     withR,
@@ -136,11 +145,10 @@ function figuresOf(trades: readonly FigureFacts[], conversion: Conversion) {
   };
 }
 
-const dayText = (d: CalendarDay) =>
-  `${d.y}-${String(d.m).padStart(2, '0')}-${String(d.d).padStart(2, '0')}`;
+const dayText = (d: CalendarDay) => `${d.y}-${String(d.m).padStart(2, '0')}-${String(d.d).padStart(2, '0')}`;
 
 /** The week's bounds and text in a zone. */
-export function weekBounds(week: IsoWeek, timeZone: string) {
+function weekBounds(week: IsoWeek, timeZone: string) {
   const { from, to } = isoWeekRange(week, timeZone);
   return { week: isoWeekText(week), from: from.toISOString(), to: to.toISOString() };
 }
@@ -182,7 +190,8 @@ export async function composeWeeklyReview(
   const currencyOf = new Map([...currencies].map(([key, currency]) => [apiAccountId(key), currency]));
   // The 12 weeks' starts (each week's own bounds: a week across a change of offset is 167 or 169 hours).
   const starts: number[] = [];
-  for (let k = 0; k <= BASELINE_WEEKS; k += 1) starts.push(isoWeekRange(addWeeks(firstWeek, k), timeZone).from.getTime());
+  for (let k = 0; k <= BASELINE_WEEKS; k += 1)
+    starts.push(isoWeekRange(addWeeks(firstWeek, k), timeZone).from.getTime());
   const weekFrom = Date.parse(bounds.from);
   const weekTo = Date.parse(bounds.to);
   const current: WeekTrade[] = [];
@@ -307,7 +316,8 @@ export async function composeWeeklyReview(
         `${moneyText(baseline.netPL)} a week` +
         (baseline.winRate === null ? '.' : ` at a ${baseline.winRate}% win rate.`),
     );
-  if (best[0]) summary.push(`Your best trade was ${best[0].instrument} ${best[0].side} for ${moneyText(best[0].netPL)}.`);
+  if (best[0])
+    summary.push(`Your best trade was ${best[0].instrument} ${best[0].side} for ${moneyText(best[0].netPL)}.`);
   if (worst[0])
     summary.push(`Your worst trade was ${worst[0].instrument} ${worst[0].side} for ${moneyText(worst[0].netPL)}.`);
   for (const p of weekPatterns)
@@ -374,7 +384,13 @@ async function moodOf(
   const side = (test: (mood: number) => boolean) => days.filter((d) => test(d.mood) && d.netPL !== null);
   const good = side((m) => m >= 4);
   const poor = side((m) => m <= 2);
-  const total = (list: typeof days) => moneyText(moneyFigure(conversion, list.flatMap((d) => byDay.get(d.date)!)));
+  const total = (list: typeof days) =>
+    moneyText(
+      moneyFigure(
+        conversion,
+        list.flatMap((d) => byDay.get(d.date)!),
+      ),
+    );
   let summary: string;
   if (good.length > 0 && poor.length > 0)
     summary = `On the days you felt good (mood 4–5) you made ${total(good)}; on the days you felt low (mood 1–2), ${total(poor)}.`;
@@ -411,7 +427,8 @@ function focusOf(
       text: `Watch ${PATTERN_WORDS[costly.pattern]}: it flagged ${costly.count} trade${costly.count === 1 ? '' : 's'} this week.`,
       pattern: costly.pattern,
     };
-  if (figures.trades === 0) return { text: 'Trade only the setups of your plan, and review each trade.', pattern: null };
+  if (figures.trades === 0)
+    return { text: 'Trade only the setups of your plan, and review each trade.', pattern: null };
   if (baseline && figures.winRate !== null && baseline.winRate !== null && figures.winRate < baseline.winRate)
     return {
       text: `Win rate: ${figures.winRate}% this week against ${baseline.winRate}% before. Take only your A setups.`,

@@ -364,9 +364,10 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
         .selectFrom('broker_accounts')
         .select('broker_accounts.user_id')
         .distinct()
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('trades')
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('trades')
               .select('trades.trade_id')
               .whereRef('trades.user_id', '=', 'broker_accounts.user_id')
               .whereRef('trades.account_key', '=', 'broker_accounts.account_key'),
