@@ -131,6 +131,9 @@ import {
   createTradeReviewService,
   tradeReviewRoutes,
   type CoachTables,
+  createWeeklyService,
+  weeklyRoutes,
+  type WeeklyService,
 } from './modules/coach';
 import {
   createSyncJobs,
@@ -176,6 +179,14 @@ export interface BuildOptions {
   ratesFor?: (userId: string) => DailyRates;
   /** Sees the attachments' outbox worker when ATTACHMENTS_S3_URL is set (tests run its rounds by hand). */
   attachmentDeletions?: (worker: DeletionWorker) => void;
+  /**
+   * The coach's weekly job: `enabled` (default: as the background sync) starts it and runs a tick at once; tests
+   * take its queue and service to tick and wait for it.
+   */
+  weeklyJobs?: {
+    enabled?: boolean;
+    expose?: (jobs: { queue: ReturnType<SyncJobs['scheduledJob']>; service: WeeklyService }) => void;
+  };
 }
 
 const defaultWebDist = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
@@ -694,6 +705,42 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // After the database's hook, so it runs first: a background pass ends its current review before the database closes.
   app.addHook('onClose', () => coachReviews.close());
   await app.register(tradeReviewRoutes, { reviews: coachReviews });
+  // The weekly review (docs/coach.md, Weekly review): composed from the read side, the rules, the journal's moods
+  // and the coach's own reviews and patterns; made by a job on the background sync's queue machinery (one per user
+  // and week across instances), a missed week made up by the tick at start.
+  const weeklyCalendar = createCalendarService({ db: slice<JournalTables>(db.kysely), views, now: ctx.now });
+  const weekly = createWeeklyService({
+    db: slice<CoachTables>(db.kysely),
+    views,
+    settings: coachSettings,
+    // The stored reviews of the coach's trade reviews (never made here: the week reads what the trader has).
+    reviewOf: (userId, ref) => coachReviews.stored(userId, ref),
+    patterns: async () => [],
+    hasRuleSets: async (userId) => (await rules.list(userId)).length > 0,
+    moods: (userId, range) => weeklyCalendar.moods(userId, range.from, range.to),
+    homeCurrencyOf: async (userId) => (await settings.homeCurrency(userId)).currency,
+    ratesFor,
+    timeZoneOf: (userId) => settings.timeZone(userId),
+    usersWithTrades: () => views.usersWithTrades(),
+    emailOf: async (userId) => (await auth.profile(userId)).email || null,
+    mailer,
+    now: ctx.now,
+    log: (err, context) => app.log.warn({ err, ...context }, 'weekly review failed'),
+  });
+  const weeklyJobs = syncJobs.scheduledJob('weekly', {
+    due: () => weekly.due(),
+    run: (userId) => weekly.run(userId),
+    log: (err, context) => app.log.warn({ err, ...context }, 'weekly review job failed'),
+  });
+  options.weeklyJobs?.expose?.({ queue: weeklyJobs, service: weekly });
+  if (options.weeklyJobs?.enabled ?? options.syncJobs?.enabled) {
+    await weeklyJobs.start();
+    // A week whose hour passed while no instance ran is made up now (docs/coach.md, Weekly review).
+    await weeklyJobs.tick();
+  }
+  // After the database's hook, so it runs first: the reviews being made end before the database closes.
+  app.addHook('onClose', () => weeklyJobs.stop());
+  await app.register(weeklyRoutes, { weekly });
 
   registerNotFound(app, await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist));
   return app;

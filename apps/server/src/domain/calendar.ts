@@ -183,8 +183,13 @@ export function addDays(day: CalendarDay, days: number): CalendarDay {
 
 /** The UTC instant of the local midnight that starts a calendar day in a zone. */
 export function startOfDay(day: CalendarDay, timeZone: string): Date {
+  return startOfHour(day, 0, timeZone);
+}
+
+/** The UTC instant of a local hour (0 … 23) of a calendar day in a zone (an hour skipped by a change: after it). */
+export function startOfHour(day: CalendarDay, hour: number, timeZone: string): Date {
   const clock = zoneClock(timeZone);
-  const guess = Date.UTC(day.y, day.m - 1, day.d);
+  const guess = Date.UTC(day.y, day.m - 1, day.d, hour);
   let instant = guess - clock.offsetAt(guess);
   // Near an offset change the first guess lands on the other side of it.
   const corrected = guess - clock.offsetAt(instant);
@@ -265,4 +270,62 @@ export function instantIn(text: string, start: number, end: number): number {
       return daysFromCivil(year, month, day) * DAY_MS + hour * HOUR_MS + minute * MINUTE_MS + second * 1000 + ms;
   }
   return Date.parse(start === 0 && end === text.length ? text : text.slice(start, end));
+}
+
+/** An ISO-8601 week: its week-numbering year and week number (1 … 53). */
+export interface IsoWeek {
+  year: number;
+  week: number;
+}
+
+/** The ISO week of a calendar date: the week of its Thursday (weeks run Monday to Sunday). */
+export function isoWeekOf(day: CalendarDay): IsoWeek {
+  const days = daysFromCivil(day.y, day.m, day.d);
+  // Monday = 0 … Sunday = 6; the week's Thursday decides its year.
+  const weekday = (weekdayOfDay(days) + 6) % 7;
+  const thursday = new Date((days - weekday + 3) * DAY_MS);
+  const year = thursday.getUTCFullYear();
+  const week =
+    Math.floor(
+      (daysFromCivil(year, thursday.getUTCMonth() + 1, thursday.getUTCDate()) - daysFromCivil(year, 1, 1)) / 7,
+    ) + 1;
+  return { year, week };
+}
+
+/** `2026-W47`. */
+export function isoWeekText({ year, week }: IsoWeek): string {
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
+/** The week of `2026-W47`, or null when the text is not an ISO week or the year has no such week (W53). */
+export function parseIsoWeek(text: string): IsoWeek | null {
+  const match = /^(\d{4})-W(\d{2})$/.exec(text);
+  if (!match) return null;
+  const week = { year: Number(match[1]), week: Number(match[2]) };
+  if (week.week < 1) return null;
+  // Week 53 exists only in a year whose 28 December (always in its last week) falls in week 53.
+  if (week.week > isoWeekOf({ y: week.year, m: 12, d: 28 }).week) return null;
+  return week;
+}
+
+/** The Monday of an ISO week (week 1 holds 4 January). */
+export function mondayOf({ year, week }: IsoWeek): CalendarDay {
+  const jan4 = daysFromCivil(year, 1, 4);
+  const monday = jan4 - ((weekdayOfDay(jan4) + 6) % 7) + (week - 1) * 7;
+  const t = new Date(monday * DAY_MS);
+  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+}
+
+/**
+ * An ISO week's bounds in a zone, as UTC instants: local Monday 00:00 to the next local Monday 00:00. Across a
+ * change of offset the week is 167 or 169 hours long.
+ */
+export function isoWeekRange(week: IsoWeek, timeZone: string): { from: Date; to: Date } {
+  const monday = mondayOf(week);
+  return { from: startOfDay(monday, timeZone), to: startOfDay(addDays(monday, 7), timeZone) };
+}
+
+/** The ISO week `weeks` weeks after `week` (before it when negative). */
+export function addWeeks(week: IsoWeek, weeks: number): IsoWeek {
+  return isoWeekOf(addDays(mondayOf(week), weeks * 7));
 }

@@ -1,10 +1,14 @@
 import nodemailer from 'nodemailer';
 
-/** One email: plain text; `link` is what a reader without SMTP needs from it (written to the log instead). */
+/**
+ * One email: plain text, and an optional HTML part sent beside it (mail readers show the one they can); `link` is
+ * what a reader without SMTP needs from it (written to the log instead).
+ */
 interface Mail {
   to: string;
   subject: string;
   text: string;
+  html?: string;
   replyTo?: string;
   link?: string;
 }
@@ -57,6 +61,7 @@ export function createMailer({ smtpUrl, from, log, timeoutMs = 15_000 }: MailerO
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         });
       } catch (error) {

@@ -11,6 +11,8 @@ export interface ReceivedMail {
   /** The first `…?token=…` link in the text, and its token. */
   link: string | undefined;
   token: string | undefined;
+  /** A multipart mail's parts (content type without parameters, decoded body); empty for a one-part mail. */
+  parts: Array<{ type: string; body: string }>;
 }
 
 /** Undoes quoted-printable (RFC 2045): soft line breaks, then `=XX` bytes. */
@@ -23,7 +25,8 @@ function decodeQuotedPrintable(body: string): string {
   }
 }
 
-function parse(raw: string, from: string, to: string[]): ReceivedMail {
+/** An entity's headers (names in lower case) and its body decoded from its transfer encoding. */
+function entity(raw: string): { headers: Map<string, string>; body: string } {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const headers = new Map(
@@ -32,10 +35,32 @@ function parse(raw: string, from: string, to: string[]): ReceivedMail {
       return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()] as const;
     }),
   );
-  let text = raw.slice(split + 4).replace(/\r\n\.\r\n$/, '');
+  let body = raw.slice(split + 4).replace(/\r\n\.\r\n$/, '');
   const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
-  if (encoding === 'quoted-printable') text = decodeQuotedPrintable(text);
-  else if (encoding === 'base64') text = Buffer.from(text.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') body = decodeQuotedPrintable(body);
+  else if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return { headers, body };
+}
+
+/** The parts of a multipart body (one level), each decoded. */
+function partsOf(contentType: string | undefined, body: string): Array<{ type: string; body: string }> {
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType ?? '')?.[1];
+  if (!contentType?.toLowerCase().startsWith('multipart/') || !boundary) return [];
+  return body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith('--'))
+    .map((part) => {
+      const e = entity(part.replace(/^\r\n/, ''));
+      const type = (e.headers.get('content-type') ?? 'text/plain').split(';')[0]!.trim().toLowerCase();
+      return { type, body: e.body.replace(/\r\n$/, '').replace(/\r\n/g, '\n') };
+    });
+}
+
+function parse(raw: string, from: string, to: string[]): ReceivedMail {
+  const { headers, body } = entity(raw);
+  const parts = partsOf(headers.get('content-type'), body);
+  const text = parts.find((p) => p.type === 'text/plain')?.body ?? body;
   const link = /https?:\/\/\S+\?token=([A-Za-z0-9_-]+)/.exec(text);
   return {
     from,
@@ -45,6 +70,7 @@ function parse(raw: string, from: string, to: string[]): ReceivedMail {
     text: text.replace(/\r\n/g, '\n'),
     link: link?.[0],
     token: link?.[1],
+    parts,
   };
 }
 

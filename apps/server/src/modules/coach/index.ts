@@ -5,3 +5,5 @@ export { coachUserData, type CoachTables } from './tables';
 export { createTradeReviewService } from './trade-review.service';
 export { createTradeReviewRepository } from './trade-review.repository';
 export { tradeReviewRoutes } from './trade-review.routes';
+export { createWeeklyService, type WeeklyService } from './weekly-service';
+export { weeklyRoutes } from './weekly.routes';

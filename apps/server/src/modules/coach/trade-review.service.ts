@@ -322,6 +322,13 @@ export function createTradeReviewService(deps: TradeReviewDeps) {
   }
 
   return {
+    /** The stored review and who wrote it, or null; no fact is computed (the weekly review's best and worst). */
+    async stored(userId: string, ref: TradeRef): Promise<{ review: TradeReview; source: string } | null> {
+      const owned = await ports.ownedTrade(userId, ref);
+      const stored = await repository.find(userId, owned);
+      return stored ? { review: stored.review, source: stored.source } : null;
+    },
+
     /** The stored review with the facts as computed now; never writes (docs/coach.md, Reviews). */
     async get(userId: string, ref: TradeRef): Promise<TradeReviewData> {
       const gathered = await gather(userId, ref, false, newCache());

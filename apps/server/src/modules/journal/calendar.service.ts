@@ -163,6 +163,20 @@ export function createCalendarService({ db, views, now, homeCurrencyOf, ratesFor
       };
     },
 
+    /** The moods the journal's days of `from` … `to` (YYYY-MM-DD, inclusive) carry, in date order (the coach reads them). */
+    async moods(userId: string, from: string, to: string): Promise<Array<{ date: string; mood: number }>> {
+      const rows = await db
+        .selectFrom('journal_days')
+        .select(['day', 'mood'])
+        .where('user_id', '=', userId)
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .where('mood', 'is not', null)
+        .orderBy('day')
+        .execute();
+      return rows.map((r) => ({ date: r.day, mood: Number(r.mood) }));
+    },
+
     /** Writes the day's entry as a whole (an empty note and no mood leave an entry that says nothing). */
     async updateDay(userId: string, date: string, body: { note: string; mood: number | null }): Promise<JournalDay> {
       const at = now().toISOString();

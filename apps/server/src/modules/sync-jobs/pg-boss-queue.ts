@@ -23,10 +23,18 @@ export interface PgBossQueueOptions {
   retryDelay?: number;
   /** Run the one cron schedule (a tick every minute); tests tick by hand. Default true. */
   cron?: boolean;
+  /**
+   * The queues' names: the tick's and the jobs' (default the background sync's). Another scheduled job of the app
+   * (the coach's weekly review) runs on queues of its own names, with the same scheduling and once-per-user rule.
+   */
+  names?: { tick: string; jobs: string };
+  /** The pg-boss connections' application name (default `pipsense-sync`). */
+  applicationName?: string;
 }
 
-const TICK_QUEUE = 'pipsense-sync-tick';
-export const SYNC_QUEUE = 'pipsense-sync-user';
+const SYNC_TICK_QUEUE = 'pipsense-sync-tick';
+const SYNC_JOBS_QUEUE = 'pipsense-sync-user';
+export { SYNC_JOBS_QUEUE as SYNC_QUEUE };
 /** The PostgreSQL advisory lock (`hashtextextended` of this text) held while an instance sets pg-boss up. */
 const SETUP_LOCK = 'pipsense-pg-boss-setup';
 /** Jobs inserted by one statement of a tick. */
@@ -52,6 +60,8 @@ async function oneInstanceAtATime(connectionString: string, work: () => Promise<
  * with backoff (a sync that outlives it goes on: the lease keeps the retry from running beside it). The user's lease (sync_schedules) guards the sync itself.
  */
 export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions): SyncQueue {
+  const TICK_QUEUE = options.names?.tick ?? SYNC_TICK_QUEUE;
+  const SYNC_QUEUE = options.names?.jobs ?? SYNC_JOBS_QUEUE;
   const workers = options.workers ?? 4;
   const schema = options.schema ?? 'pgboss_pipsense';
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`pg-boss schema must be a plain identifier, got ${schema}`);
@@ -59,7 +69,7 @@ export function createPgBossQueue(deps: QueueDeps, options: PgBossQueueOptions):
     connectionString: options.connectionString,
     schema,
     max: workers + 2,
-    application_name: 'pipsense-sync',
+    application_name: options.applicationName ?? 'pipsense-sync',
     schedule: options.cron !== false,
     supervise: true,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,

@@ -9,7 +9,7 @@ import {
 } from '@pipsense/contract';
 import type { SettingsService } from '../settings';
 import type { TradingService } from '../trading';
-import { createInProcessQueue, type SyncQueue } from './job-queue';
+import { createInProcessQueue, type QueueDeps, type SyncQueue } from './job-queue';
 import { createPgBossQueue, type PgBossQueueOptions } from './pg-boss-queue';
 import { createSyncRunner, type SyncRunnerOptions, type SyncWork } from './sync-runner';
 import { createSyncScheduleRepository } from './sync-schedule.repository';
@@ -103,6 +103,9 @@ export function createSyncJobs(deps: SyncJobsDeps) {
     ? createPgBossQueue(queueDeps, { ...deps.pgBoss, connectionString: deps.databaseUrl, workers: deps.maxConcurrent })
     : createInProcessQueue(queueDeps, { tickMs: deps.tickMs });
 
+  /** The other jobs per user run on this machinery (`scheduledJob`): their queued jobs go with an account too. */
+  const others: SyncQueue[] = [];
+
   let started = false;
   let startedOnce = false;
   const jobs = {
@@ -150,7 +153,30 @@ export function createSyncJobs(deps: SyncJobsDeps) {
      * The module's part of an account's deletion (db/user-data.ts): the user's `sync_schedules` row, and the user's
      * jobs removed from the queue (pg-boss's tables on PostgreSQL) in the deletion's one transaction.
      */
-    userData: userRowsDeletion<SyncJobsTables>(['sync_schedules'], (trx, userId) => queue.forget(userId, trx)),
+    userData: userRowsDeletion<SyncJobsTables>(['sync_schedules'], async (trx, userId) => {
+      let removed = 0;
+      for (const q of [queue, ...others]) removed += await q.forget(userId, trx);
+      return removed;
+    }),
+
+    /**
+     * Another job per user on the same scheduling (the coach's weekly review): a tick finds the due users and enqueues
+     * each once, in process on SQLite, on pg-boss queues of its own names on PostgreSQL (one job per user waiting and
+     * one running across every instance; the cron tick run by one instance). The caller starts and stops it.
+     */
+    scheduledJob(name: string, job: QueueDeps): SyncQueue {
+      const scheduled = deps.databaseUrl
+        ? createPgBossQueue(job, {
+            ...deps.pgBoss,
+            connectionString: deps.databaseUrl,
+            names: { tick: `pipsense-${name}-tick`, jobs: `pipsense-${name}-user` },
+            applicationName: `pipsense-${name}`,
+            workers: 1,
+          })
+        : createInProcessQueue(job, { tickMs: deps.tickMs });
+      others.push(scheduled);
+      return scheduled;
+    },
 
     /**
      * At start, when `onlyInstance`: releases the leases other owners left (a process that crashed mid-sync);

@@ -378,6 +378,28 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
     },
 
     /** How many stored trades each account currency has (an account without a known currency counts as ''). */
+    /**
+     * The users with at least one stored trade: their accounts, each tested for a trade by one index probe (far
+     * cheaper than reading the trades of every user).
+     */
+    async usersWithTrades(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('broker_accounts')
+        .select('broker_accounts.user_id')
+        .distinct()
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('trades')
+              .select('trades.trade_id')
+              .whereRef('trades.user_id', '=', 'broker_accounts.user_id')
+              .whereRef('trades.account_key', '=', 'broker_accounts.account_key'),
+          ),
+        )
+        .execute();
+      return rows.map((r) => r.user_id);
+    },
+
     async tradeCountsByCurrency(userId: string): Promise<{ currency: string; trades: number }[]> {
       const rows = await db
         .selectFrom('trades')

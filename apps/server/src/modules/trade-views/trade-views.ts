@@ -212,6 +212,11 @@ export function createTradeViews({ db, listVersionOf, ruleBreaks, now }: TradeVi
       return tradeList.accountCurrencies(userId);
     },
 
+    /** The users with at least one stored trade (the coach's weekly job considers them). */
+    usersWithTrades() {
+      return tradeList.usersWithTrades();
+    },
+
     /** How many stored trades each account currency has: the default home currency is the one of the most. */
     tradeCountsByCurrency(userId: string) {
       return tradeList.tradeCountsByCurrency(userId);
