@@ -121,7 +121,14 @@ import {
   type AttachmentsDb,
   type DeletionWorker,
 } from './modules/attachments';
-import { coachSettingsRoutes, coachUserData, createCoachSettingsStore, type CoachTables } from './modules/coach';
+import {
+  coachPatternsRoutes,
+  coachSettingsRoutes,
+  coachUserData,
+  createCoachPatterns,
+  createCoachSettingsStore,
+  type CoachTables,
+} from './modules/coach';
 import {
   createSyncJobs,
   syncRoutes,
@@ -376,6 +383,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Late-bound: the rules are built below and read their trades through these views (a cycle at construction
     // otherwise); requests come only once the app serves them.
     ruleBreaks: (userId) => rules.breakIndex(userId),
+    // Late-bound as well: the coach's patterns are built below and read their trades through these views.
+    patterns: (userId, pattern) => coachPatterns.patternKeys(userId, pattern),
     now: ctx.now,
   });
   if (env.EXCURSION_REQUESTS_PER_MINUTE > 0) {
@@ -626,6 +635,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The coach (docs/coach.md): a grounded review of each closed trade, behaviour patterns and the weekly review.
   const coachSettings = createCoachSettingsStore(slice<CoachTables>(db.kysely), ctx.now);
   await app.register(coachSettingsRoutes, { settings: coachSettings });
+  // Behaviour patterns (docs/coach.md, Patterns): the whole book through the read side, stop orders through trading,
+  // thresholds from the coach's settings; the trade list's `pattern` filter asks it (wired above).
+  const coachPatterns = createCoachPatterns({
+    rows: (userId, add) => views.bookRows.patternRows(userId, {}, add),
+    accountKeysNamed: (userId, accountId) => views.bookRows.accountKeysNamed(userId, accountId),
+    accountCurrencies: (userId) => views.accountCurrencies(userId),
+    stopLevels: (userId) => trading.stopLevels(userId),
+    thresholds: async (userId) => (await coachSettings.get(userId)).thresholds,
+    timeZoneOf: (userId) => settings.timeZone(userId),
+    homeCurrencyOf: async (userId) => (await settings.homeCurrency(userId)).currency,
+    ratesFor,
+    dataVersionOf: async (userId) => (await listVersionOf(userId)).split('.')[0]!,
+  });
+  await app.register(coachPatternsRoutes, { patterns: coachPatterns });
 
   registerNotFound(app, await registerStaticWeb(app, env.WEB_DIST ?? defaultWebDist));
   return app;
