@@ -71,6 +71,8 @@ interface KeptTrade {
   /** R in hundredths (exact integer); null without R. */
   rHundredths: number | null;
   currency: string;
+  /** What the trade books once closed (its P/L in its currency on its UTC close day); null while open. */
+  booked: DatedAmount | null;
 }
 
 interface Analysis {
@@ -130,7 +132,10 @@ function fromRow(row: PatternRow, currency: string, stops: readonly string[] | u
     realizedPL,
     rHundredths: r === null ? null : Math.round(r * 100),
     currency,
+    booked: null,
   };
+  // As the playbook report books a closed trade (domain/currency-totals.ts): worked out once, not once per pattern.
+  if (closed) kept.booked = { currency, amount: realizedPL, day: utcDay(kept.closeTime ?? kept.openTime) };
   const detected: PatternTrade = {
     instrument,
     currency,
@@ -149,12 +154,7 @@ function fromRow(row: PatternRow, currency: string, stops: readonly string[] | u
   return [kept, detected];
 }
 
-/** What a closed trade books (domain/currency-totals.ts), as the playbook report counts it. */
-const booked = (t: KeptTrade): DatedAmount => ({
-  currency: t.currency,
-  amount: t.realizedPL,
-  day: utcDay(t.closeTime ?? t.openTime),
-});
+const booked = (t: KeptTrade): DatedAmount => t.booked!;
 
 /**
  * The figure of the trades outside a part: the whole figure less the part's, exact (a sum of 100,000 amounts is

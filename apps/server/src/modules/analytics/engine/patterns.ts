@@ -152,24 +152,29 @@ export function detectPatterns(
   for (let k = 0; k < byClose.length; k++)
     lossStreak[k] = trades[byClose[k]!]!.plMinor < 0 ? (k > 0 ? lossStreak[k - 1]! : 0) + 1 : 0;
   // Per account currency and session: earlier closed trades and their summed P/L (minor units, exact integers).
-  const sessionCount = new Map<string, number>();
-  const sessionSum = new Map<string, number>();
-  const sessionKey = (currency: string, session: number) => `${currency}|${session}`;
+  const currencyIndex = new Map<string, number>();
+  const slotOf = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const currency = trades[i]!.currency;
+    let c = currencyIndex.get(currency);
+    if (c === undefined) currencyIndex.set(currency, (c = currencyIndex.size));
+    slotOf[i] = c * SESSION_NAMES.length + sessionIndexAt(trades[i]!.openTime);
+  }
+  const sessionCount = new Float64Array(currencyIndex.size * SESSION_NAMES.length);
+  const sessionSum = new Float64Array(sessionCount.length);
   let taken = 0;
   for (let r = 0; r < n; r++) {
     const i = byOpen[r]!;
     const t = trades[i]!;
     while (taken < byClose.length && closeSorted[taken]! < t.openTime) {
-      const c = trades[byClose[taken]!]!;
-      const key = sessionKey(c.currency, sessionIndexAt(c.openTime));
-      sessionCount.set(key, (sessionCount.get(key) ?? 0) + 1);
-      sessionSum.set(key, (sessionSum.get(key) ?? 0) + c.plMinor);
+      const c = byClose[taken]!;
+      sessionCount[slotOf[c]!]! += 1;
+      sessionSum[slotOf[c]!]! += trades[c]!.plMinor;
       taken++;
     }
     if (taken > 0 && lossStreak[taken - 1]! >= thresholds.escalationLosses && larger(i, byClose[taken - 1]!))
       flags.size_escalation[i] = 1;
-    const key = sessionKey(t.currency, sessionIndexAt(t.openTime));
-    if ((sessionCount.get(key) ?? 0) >= thresholds.offSessionMinTrades && (sessionSum.get(key) ?? 0) <= 0)
+    if (sessionCount[slotOf[i]!]! >= thresholds.offSessionMinTrades && sessionSum[slotOf[i]!]! <= 0)
       flags.off_session[i] = 1;
   }
 
