@@ -107,7 +107,12 @@ runBench(async () => {
 
     heading('goals');
     const coldMedian = median(cold);
-    goal('patterns of 100k trades, analysis not kept (median)', ms(coldMedian), coldMedian <= GOAL_MS, `≤ ${GOAL_MS} ms`);
+    goal(
+      'patterns of 100k trades, analysis not kept (median)',
+      ms(coldMedian),
+      coldMedian <= GOAL_MS,
+      `≤ ${GOAL_MS} ms`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

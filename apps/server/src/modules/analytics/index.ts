@@ -6,10 +6,4 @@ export { createSnapshotRepository } from './overview-snapshots.repository';
 export { createOverviewTrades } from './overview-trades';
 export { analyticsUserData, type AnalyticsDb, type AnalyticsTables } from './tables';
 /** The coach's behaviour patterns (engine/METRICS.md, Behaviour patterns): pure detectors the coach module runs. */
-export {
-  capturePctOf,
-  detectPatterns,
-  patternDefinition,
-  stopMovedAway,
-  type PatternTrade,
-} from './engine/patterns';
+export { capturePctOf, detectPatterns, patternDefinition, stopMovedAway, type PatternTrade } from './engine/patterns';

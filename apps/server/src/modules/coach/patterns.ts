@@ -225,7 +225,9 @@ export function createCoachPatterns(deps: CoachPatternsDeps) {
           platform: request.platform,
           account: request.accountId,
           time:
-            request.from || request.to ? { basis: 'open', ends: 'both', from: request.from, to: request.to } : undefined,
+            request.from || request.to
+              ? { basis: 'open', ends: 'both', from: request.from, to: request.to }
+              : undefined,
         },
         readers,
         { accountKeys },

@@ -134,8 +134,7 @@ export function createBookRows(db: Kysely<TradeViewsTables>) {
       });
       return;
     }
-    for (const r of (await query.execute()) as Array<Record<string, unknown>>)
-      add(columns.map((c) => r[c]) as R);
+    for (const r of (await query.execute()) as Array<Record<string, unknown>>) add(columns.map((c) => r[c]) as R);
   }
 
   const read = (userId: string, selection: TradeSelection, add: (row: BookRow) => void): Promise<void> =>

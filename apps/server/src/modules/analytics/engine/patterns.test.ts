@@ -149,7 +149,7 @@ describe('behaviour pattern detectors', () => {
     // Random day layouts: each pattern's plants found, and nothing else flagged for it.
     for (let seed = 1; seed <= 5; seed++) {
       let s = seed;
-      const rand = () => ((s = (s * 48271) % 2147483647) / 2147483647);
+      const rand = () => (s = (s * 48271) % 2147483647) / 2147483647;
       const days = Array.from({ length: 6 }, () => 5 + Math.floor(rand() * 30));
       const plants: Plant[] = [];
       const expected: Partial<Record<CoachPattern, number[]>> = { stop_moved_away: [], early_exit: [] };

@@ -65,7 +65,8 @@ function mediansBy(count: number, keyOf: (i: number) => string, valueOf: (i: num
 }
 
 /** `value` over the usual one (the value itself when there is no usual one above 0). */
-const relative = (value: number, usual: number | undefined) => (usual !== undefined && usual > 0 ? value / usual : value);
+const relative = (value: number, usual: number | undefined) =>
+  usual !== undefined && usual > 0 ? value / usual : value;
 
 /** The first position of `sorted[0 … n−1]` (ascending) at or above `at`. */
 function lowerBound(sorted: Float64Array, n: number, at: number): number {
@@ -133,7 +134,10 @@ export function detectPatterns(
   const closedIdx: number[] = [];
   for (let i = 0; i < n; i++) if (trades[i]!.closed && trades[i]!.closeTime !== null) closedIdx.push(i);
   const closes = Float64Array.from(closedIdx, (i) => trades[i]!.closeTime!);
-  const byClose = Array.from(orderByTime(closes, closedIdx.length, (a, b) => closedIdx[a]! - closedIdx[b]!), (k) => closedIdx[k]!);
+  const byClose = Array.from(
+    orderByTime(closes, closedIdx.length, (a, b) => closedIdx[a]! - closedIdx[b]!),
+    (k) => closedIdx[k]!,
+  );
   const closeSorted = Float64Array.from(byClose, (i) => trades[i]!.closeTime!);
 
   // Revenge trading: opened within the window after a loss's close, larger in size or in risk than that loss.
