@@ -2,5 +2,5 @@
 export { createCoachSettingsStore, type CoachSettingsStore } from './coach-settings';
 export { coachSettingsRoutes } from './coach-settings.routes';
 export { coachUserData, type CoachTables } from './tables';
-export { createCoachPatterns, type CoachPatterns } from './patterns';
+export { createCoachPatterns } from './patterns';
 export { coachPatternsRoutes } from './patterns.routes';

@@ -18,7 +18,7 @@ import {
 import { isPlainDecimal, subtractDecimals } from '../../domain/decimal';
 import { instantOf } from '../../domain/calendar';
 import { minorUnitsOf } from '../../domain/money';
-import { initialRiskOf, rMultipleOf } from '../../domain/risk';
+import { rMultipleOf } from '../../domain/risk';
 import { roundRatio } from '../../domain/rounding';
 import { capturePctOf, detectPatterns, patternDefinition, stopMovedAway, type PatternTrade } from '../analytics';
 import { apiAccountId } from '../trading';
@@ -112,10 +112,13 @@ function fromRow(row: PatternRow, currency: string, stops: readonly string[] | u
   const absUnits = Math.abs(Number(units)) || 0;
   const closed = state === 'CLOSED';
   const facts = { instrument, initialUnits: units, price, averageClosePrice: averageClose, initialStopLossPrice: stop };
-  const risk = initialRiskOf(facts);
   const r = closed ? rMultipleOf(facts) : null;
-  const plMinor = closed && isPlainDecimal(realizedPL) ? minorUnitsOf(realizedPL) : 0;
   const entry = num(price);
+  const firstStop = num(stop);
+  // Only compared with the trader's other trades on the instrument: the distance in price as a number, against the
+  // trade (domain/risk.ts: a first stop at or beyond the entry on the profit side risks nothing).
+  const against = entry !== null && firstStop !== null ? (short ? firstStop - entry : entry - firstStop) : 0;
+  const plMinor = closed && isPlainDecimal(realizedPL) ? minorUnitsOf(realizedPL) : 0;
   const exit = num(averageClose);
   const best = num(mfe);
   const levels = stops && entry !== null ? stops.flatMap((s) => (isPlainDecimal(s) ? [Number(s)] : [])) : [];
@@ -140,7 +143,7 @@ function fromRow(row: PatternRow, currency: string, stops: readonly string[] | u
     instrument,
     currency,
     units: absUnits,
-    risk: risk === null ? null : Number(risk.distance) * absUnits,
+    risk: against > 0 ? against * absUnits : null,
     openTime: kept.openTime,
     closeTime: kept.closeTime,
     closed,

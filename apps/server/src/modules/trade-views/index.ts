@@ -7,7 +7,7 @@ export type { TradeSelection, TradeFieldReaders, ReviewFact } from './selection'
 export { readsReviews, timeRange, tradeMatcher } from './selection';
 export type { TradeViewsTables } from './tables';
 export { NO_RULE_BREAKS, type RuleBreakIndex, type RuleBreakSource } from './rule-breaks';
-export type { PatternKeys, PatternSource } from './pattern-keys';
+export type { PatternKeys } from './pattern-keys';
 export { createTradeViews } from './trade-views';
 export type { TradeViews, TradeListRequest } from './trade-views';
 export { tradeViewsRoutes } from './trade-views.routes';
