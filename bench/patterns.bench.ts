@@ -82,6 +82,16 @@ runBench(async () => {
     }
     console.log(`request: ${spread(warm)}`);
 
+    heading('the read side alone: every row of the book, nothing done with it');
+    const readOnly: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const start = performance.now();
+      let n = 0;
+      await rows.patternRows(USER, { platform: 'oanda' }, () => n++);
+      readOnly.push(performance.now() - start);
+    }
+    console.log(`read: ${spread(readOnly)}`);
+
     heading('the detectors alone');
     const input: PatternTrade[] = trades.map((t) => ({
       instrument: t.instrument,

@@ -9,7 +9,6 @@ import {
   moneyFigure,
   noDailyRates,
   prepareConversion,
-  utcDay,
   type Conversion,
   type DailyRates,
   type DatedAmount,
@@ -138,7 +137,8 @@ function fromRow(row: PatternRow, currency: string, stops: readonly string[] | u
     booked: null,
   };
   // As the playbook report books a closed trade (domain/currency-totals.ts): worked out once, not once per pattern.
-  if (closed) kept.booked = { currency, amount: realizedPL, day: utcDay(kept.closeTime ?? kept.openTime) };
+  // A stored time is UTC ISO-8601 text: its first ten characters are the UTC day, without a Date per trade.
+  if (closed) kept.booked = { currency, amount: realizedPL, day: (close ?? open).slice(0, 10) };
   const detected: PatternTrade = {
     instrument,
     currency,
