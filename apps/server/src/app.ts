@@ -124,15 +124,17 @@ import {
   type DeletionWorker,
 } from './modules/attachments';
 import {
+  coachPatternsRoutes,
   coachSettingsRoutes,
   coachUserData,
+  createCoachPatterns,
   createCoachSettingsStore,
   createTradeReviewRepository,
   createTradeReviewService,
-  tradeReviewRoutes,
-  type CoachTables,
   createWeeklyService,
+  tradeReviewRoutes,
   weeklyRoutes,
+  type CoachTables,
   type WeeklyService,
 } from './modules/coach';
 import {
@@ -401,6 +403,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Late-bound: the rules are built below and read their trades through these views (a cycle at construction
     // otherwise); requests come only once the app serves them.
     ruleBreaks: (userId) => rules.breakIndex(userId),
+    // Late-bound as well: the coach's patterns are built below and read their trades through these views.
+    patterns: (userId, pattern) => coachPatterns.patternKeys(userId, pattern),
     now: ctx.now,
   });
   if (env.EXCURSION_REQUESTS_PER_MINUTE > 0) {
@@ -652,6 +656,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The coach (docs/coach.md): a grounded review of each closed trade, behaviour patterns and the weekly review.
   const coachSettings = createCoachSettingsStore(slice<CoachTables>(db.kysely), ctx.now);
   await app.register(coachSettingsRoutes, { settings: coachSettings });
+  // Behaviour patterns (docs/coach.md, Patterns): the whole book through the read side, stop orders through trading,
+  // thresholds from the coach's settings; the trade list's `pattern` filter asks it (wired above).
+  const coachPatterns = createCoachPatterns({
+    rows: (userId, add) => views.bookRows.patternRows(userId, {}, add),
+    accountKeysNamed: (userId, accountId) => views.bookRows.accountKeysNamed(userId, accountId),
+    accountCurrencies: (userId) => views.accountCurrencies(userId),
+    stopLevels: (userId) => trading.stopLevels(userId),
+    thresholds: async (userId) => (await coachSettings.get(userId)).thresholds,
+    timeZoneOf: (userId) => settings.timeZone(userId),
+    homeCurrencyOf: async (userId) => (await settings.homeCurrency(userId)).currency,
+    ratesFor,
+    dataVersionOf: async (userId) => (await listVersionOf(userId)).split('.')[0]!,
+  });
+  await app.register(coachPatternsRoutes, { patterns: coachPatterns });
   // A trade's review (docs/coach.md, Reviews): the trade through trading and the read side, candles through the
   // candle store (the trader's OANDA connection), the playbook review, the rule breaks and the provider of the
   // trader's default AI platform, each through its owner.
@@ -689,6 +707,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           : Promise.resolve(null),
       playbookReview: (userId, ref) => playbooks.tradePlaybook(userId, ref),
       hasPersonalRules: async (userId) => (await rules.breakIndex(userId)).hasTradeRules,
+      patternsOfTrade: (userId, ref) => coachPatterns.patternsOfTrade(userId, ref),
       provider: async (userId) => {
         const platform = await settings.defaultAiPlatform(userId);
         return platform === 'openai' || platform === 'vertexai' ? llm[platform] : undefined;
@@ -715,7 +734,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     settings: coachSettings,
     // The stored reviews of the coach's trade reviews (never made here: the week reads what the trader has).
     reviewOf: (userId, ref) => coachReviews.stored(userId, ref),
-    patterns: async () => [],
+    patterns: (userId, range) => coachPatterns.patterns(userId, range),
     hasRuleSets: async (userId) => (await rules.list(userId)).length > 0,
     moods: (userId, range) => weeklyCalendar.moods(userId, range.from, range.to),
     homeCurrencyOf: async (userId) => (await settings.homeCurrency(userId)).currency,

@@ -169,7 +169,7 @@ export const coachThresholds = z.object({
   escalationLosses: z.number().int().min(1).max(10),
   /** Off-session: earlier trades a session needs before its expectancy is judged. */
   offSessionMinTrades: z.number().int().min(3).max(500),
-  /** Holding losers: losers' median hold over winners' at or above this ratio. */
+  /** Holding losers: a loser held at least this many times the winners' median hold. */
   holdingRatio: z.number().min(1).max(20),
   /** Early exit: winners that kept less than this percent of their MFE. */
   earlyExitCapturePct: z.number().int().min(1).max(99),

@@ -8,3 +8,5 @@ export { analyticsUserData, type AnalyticsDb, type AnalyticsTables } from './tab
 // The Overview's sessions and median, read by the coach's facts (docs/coach.md, Facts).
 export { SESSION_NAMES, sessionIndexAt } from './engine/sessions';
 export { median } from './engine/stats';
+/** The coach's behaviour patterns (engine/METRICS.md, Behaviour patterns): pure detectors the coach module runs. */
+export { capturePctOf, detectPatterns, patternDefinition, stopMovedAway, type PatternTrade } from './engine/patterns';

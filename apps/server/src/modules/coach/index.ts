@@ -7,3 +7,5 @@ export { createTradeReviewRepository } from './trade-review.repository';
 export { tradeReviewRoutes } from './trade-review.routes';
 export { createWeeklyService, type WeeklyService } from './weekly-service';
 export { weeklyRoutes } from './weekly.routes';
+export { createCoachPatterns } from './patterns';
+export { coachPatternsRoutes } from './patterns.routes';

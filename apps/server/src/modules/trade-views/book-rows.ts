@@ -53,6 +53,43 @@ export type BookRow = [
   mode: Row['mode'],
 ];
 
+/** The columns the coach's behaviour patterns read (modules/coach/patterns.ts), in the order of a raw row. */
+const PATTERN_COLUMNS = [
+  'account_key',
+  'trade_id',
+  'instrument',
+  'price',
+  'initial_units',
+  'realized_pl',
+  'state',
+  'open_time',
+  'close_time',
+  'average_close_price',
+  'initial_stop_loss_price',
+  'mfe_price',
+  'platform',
+  'mode',
+] as const;
+type PatternColumns = Pick<Selectable<TradesTable>, (typeof PATTERN_COLUMNS)[number]>;
+
+/** A row of the coach's read, raw: the columns' values in PATTERN_COLUMNS order. */
+export type PatternRow = [
+  account_key: PatternColumns['account_key'],
+  trade_id: PatternColumns['trade_id'],
+  instrument: PatternColumns['instrument'],
+  price: PatternColumns['price'],
+  initial_units: PatternColumns['initial_units'],
+  realized_pl: PatternColumns['realized_pl'],
+  state: PatternColumns['state'],
+  open_time: PatternColumns['open_time'],
+  close_time: PatternColumns['close_time'],
+  average_close_price: PatternColumns['average_close_price'],
+  initial_stop_loss_price: PatternColumns['initial_stop_loss_price'],
+  mfe_price: PatternColumns['mfe_price'],
+  platform: PatternColumns['platform'],
+  mode: PatternColumns['mode'],
+];
+
 /** A trade as a rule set reads it (modules/rules ports.ts `RuleTradeFacts`). */
 export interface TradeFacts {
   tradeId: string;
@@ -76,9 +113,15 @@ export interface TradeFacts {
 export function createBookRows(db: Kysely<TradeViewsTables>) {
   const sqlite = sqliteHandleOf(db);
 
-  async function read(userId: string, selection: TradeSelection, add: (row: BookRow) => void): Promise<void> {
+  /** The selected trades' `columns` to `add` as arrays in that order, oldest first. */
+  async function readColumns<R>(
+    columns: readonly (keyof Selectable<TradesTable>)[],
+    userId: string,
+    selection: TradeSelection,
+    add: (row: R) => void,
+  ): Promise<void> {
     const query = selectTrades(db, userId, selection)
-      .select(COLUMNS.map((c) => `trades.${c}` as const))
+      .select(columns.map((c) => `trades.${c}` as const))
       .orderBy('trades.open_time', 'asc')
       .orderBy('trades.trade_num', 'asc')
       .orderBy('trades.account_key', 'asc');
@@ -87,33 +130,15 @@ export function createBookRows(db: Kysely<TradeViewsTables>) {
       // Inside Kysely's hold on its one connection: never in the middle of another caller's transaction.
       await db.connection().execute(async () => {
         const statement = sqlite.prepare(compiled.sql).raw(true);
-        for (const row of statement.iterate(...(compiled.parameters as unknown[])) as IterableIterator<BookRow>)
-          add(row);
+        for (const row of statement.iterate(...(compiled.parameters as unknown[])) as IterableIterator<R>) add(row);
       });
       return;
     }
-    for (const r of await query.execute())
-      add([
-        r.account_key,
-        r.trade_id,
-        r.instrument,
-        r.price,
-        r.initial_units,
-        r.current_units,
-        r.realized_pl,
-        r.unrealized_pl,
-        r.financing,
-        r.state,
-        r.open_time,
-        r.close_time,
-        r.average_close_price,
-        r.stop_loss_price,
-        r.take_profit_price,
-        r.trailing_stop_distance,
-        r.initial_stop_loss_price,
-        r.mode,
-      ]);
+    for (const r of (await query.execute()) as Array<Record<string, unknown>>) add(columns.map((c) => r[c]) as R);
   }
+
+  const read = (userId: string, selection: TradeSelection, add: (row: BookRow) => void): Promise<void> =>
+    readColumns<BookRow>(COLUMNS, userId, selection, add);
 
   return {
     /** How many trades the platform's book holds (to decide whether to keep it in memory). */
@@ -129,6 +154,10 @@ export function createBookRows(db: Kysely<TradeViewsTables>) {
 
     /** Every selected trade to `add`, in the book's order. */
     read,
+
+    /** Every selected trade as the coach's behaviour patterns read it, in the book's order. */
+    patternRows: (userId: string, selection: TradeSelection, add: (row: PatternRow) => void): Promise<void> =>
+      readColumns<PatternRow>(PATTERN_COLUMNS, userId, selection, add),
 
     /**
      * One account's trades with what a rule set reads of each (docs/rules.md, Inputs), oldest open first: through the

@@ -7,8 +7,9 @@ export type { TradeSelection, TradeFieldReaders, ReviewFact } from './selection'
 export { readsReviews, timeRange, tradeMatcher } from './selection';
 export type { TradeViewsTables } from './tables';
 export { NO_RULE_BREAKS, type RuleBreakIndex, type RuleBreakSource } from './rule-breaks';
+export type { PatternKeys } from './pattern-keys';
 export { createTradeViews } from './trade-views';
 export type { TradeViews, TradeListRequest } from './trade-views';
 export { tradeViewsRoutes } from './trade-views.routes';
 export { createBookRows } from './book-rows';
-export type { BookRow, BookRows } from './book-rows';
+export type { BookRow, BookRows, PatternRow } from './book-rows';

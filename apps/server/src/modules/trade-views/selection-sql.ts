@@ -94,7 +94,8 @@ export function selectTrades(
   if (s.hasNote === false) query = query.where(sql<SqlBool>`COALESCE(${sql.ref('n.note')}, '') = ''`);
   if (s.stopLoss !== undefined) query = query.where('trades.stop_loss_price', s.stopLoss ? 'is not' : 'is', null);
   if (s.takeProfit !== undefined) query = query.where('trades.take_profit_price', s.takeProfit ? 'is not' : 'is', null);
-  if (s.ruleBreak) query = withRuleBreak(query, s.ruleBreak);
+  if (s.ruleBreak) query = withTradeKeys(query, s.ruleBreak.keys, s.ruleBreak.broke);
+  if (s.pattern) query = withTradeKeys(query, s.pattern.keys, true);
   if (readsReviews(s)) {
     // The assigned trades first (migration 034's indexes hold their keys), then each by its key, as
     // the tag filter does.
@@ -109,10 +110,10 @@ export function selectTrades(
 }
 
 /**
- * The trades whose key is among the broken ones (or, `broke: false`, is not): per account, its trade ids in one IN
- * list. No key at all: none of the trades broke a rule.
+ * The trades whose key is among `keys` (or, `inside: false`, is not): per account, its trade ids in one IN list. No
+ * key at all: no trade is inside.
  */
-function withRuleBreak(query: SelectedTrades, { broke, keys }: NonNullable<TradeSelection['ruleBreak']>) {
+function withTradeKeys(query: SelectedTrades, keys: ReadonlySet<string>, inside: boolean) {
   const byAccount = new Map<string, string[]>();
   for (const key of keys) {
     const cut = key.lastIndexOf(' ');
@@ -121,14 +122,14 @@ function withRuleBreak(query: SelectedTrades, { broke, keys }: NonNullable<Trade
     if (!ids) byAccount.set(account, (ids = []));
     ids.push(key.slice(cut + 1));
   }
-  if (byAccount.size === 0) return broke ? query.where(sql<SqlBool>`1 = 0`) : query;
+  if (byAccount.size === 0) return inside ? query.where(sql<SqlBool>`1 = 0`) : query;
   return query.where((eb) => {
     const any = eb.or(
       [...byAccount].map(([account, ids]) =>
         eb.and([eb('trades.account_key', '=', account), eb('trades.trade_id', 'in', ids)]),
       ),
     );
-    return broke ? any : eb.not(any);
+    return inside ? any : eb.not(any);
   });
 }
 

@@ -115,6 +115,12 @@ const FIELDS: { [K in keyof TradeSelection]-?: fc.Arbitrary<TradeSelection[K]> }
       .array(fc.tuple(fc.constantFrom(...KEYS), fc.integer({ min: 100, max: 116 })), { maxLength: 8 })
       .map((pairs) => new Set(pairs.map(([key, id]) => `${key} ${id}`))),
   }),
+  // The flagged trades of a behaviour pattern: keys as ruleBreak's.
+  pattern: fc.record({
+    keys: fc
+      .array(fc.tuple(fc.constantFrom(...KEYS), fc.integer({ min: 100, max: 116 })), { maxLength: 8 })
+      .map((pairs) => new Set(pairs.map(([key, id]) => `${key} ${id}`))),
+  }),
   playbookId: fc.constantFrom(...PLAYBOOKS, 'pb-none'),
   playbookReview: fc.constantFrom('followed' as const, 'broke' as const, 'unreviewed' as const),
 };

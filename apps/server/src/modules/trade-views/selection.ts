@@ -50,6 +50,11 @@ export interface TradeSelection {
    * `broke: false`: only the others. The reader asks the rules for the keys (trade-views.ts `ruleBreaks`).
    */
   ruleBreak?: { broke: boolean; keys: ReadonlySet<string> } | undefined;
+  /**
+   * Only the trades whose key (as `ruleBreak.keys`) is in `keys`: the trades a behaviour pattern flags (docs/coach.md,
+   * Patterns). The reader asks the coach for the keys (trade-views.ts `patterns`).
+   */
+  pattern?: { keys: ReadonlySet<string> } | undefined;
   /** Only the trades assigned to this playbook (the playbooks' `trade_reviews`; docs/review.md). */
   playbookId?: string | undefined;
   /**
@@ -145,7 +150,7 @@ export interface SelectionFacts<T = SelectableTrade> {
   tagIds?: (trade: T, i: number) => readonly string[] | undefined;
   /** The trade's note; null without one. */
   note?: (trade: T, i: number) => string | null | undefined;
-  /** The trade's key as `ruleBreak.keys` holds it (`<account key> <trade id>`). */
+  /** The trade's key as `ruleBreak.keys` and `pattern.keys` hold it (`<account key> <trade id>`). */
   tradeKey?: (trade: T, i: number) => string;
   /** The trade's playbook and review; undefined when it is on no playbook. */
   review?: (trade: T, i: number) => ReviewFact | undefined;
@@ -266,6 +271,11 @@ export function tradeMatcher<T>(
     const { broke, keys } = s.ruleBreak;
     const keyOf = facts.tradeKey;
     tests.push((t, i) => (keyOf !== undefined && keys.has(keyOf(t, i))) === broke);
+  }
+  if (s.pattern) {
+    const { keys } = s.pattern;
+    const keyOf = facts.tradeKey;
+    tests.push((t, i) => keyOf !== undefined && keys.has(keyOf(t, i)));
   }
   if (readsReviews(s)) {
     const { playbookId, playbookReview } = s;

@@ -18,6 +18,7 @@ import {
 } from './trade-list.repository';
 import type { PageRequest, Paged } from '../../lib/paging';
 import { NO_RULE_BREAKS, type RuleBreakIndex, type RuleBreakSource } from './rule-breaks';
+import { NO_PATTERN_KEYS, type PatternKeys, type PatternSource } from './pattern-keys';
 
 interface TradeViewsDeps {
   db: Kysely<TradeViewsTables>;
@@ -28,6 +29,8 @@ interface TradeViewsDeps {
   listVersionOf: (userId: string) => Promise<string>;
   /** The trades that broke a rule of the user's rule sets (rule-breaks.ts; app.ts wires the rules module's). */
   ruleBreaks?: RuleBreakSource | undefined;
+  /** The trades a behaviour pattern flags (pattern-keys.ts; app.ts wires the coach's). */
+  patterns?: PatternSource | undefined;
   now: () => Date;
 }
 
@@ -43,7 +46,7 @@ export const TRADE_BATCH = 1000;
  * The trades as the screens and the export show them: with the trader's journal on each and its risk in R, selected
  * by one `TradeSelection`. Reads only; trading and the journal write the rows.
  */
-export function createTradeViews({ db, listVersionOf, ruleBreaks, now }: TradeViewsDeps) {
+export function createTradeViews({ db, listVersionOf, ruleBreaks, patterns, now }: TradeViewsDeps) {
   const tradeList = createTradeListRepository(db);
   const listCache = createTradeListCache();
   const tradeQuery = createTradeQueryRepository(db);
@@ -71,6 +74,18 @@ export function createTradeViews({ db, listVersionOf, ruleBreaks, now }: TradeVi
     if (ruleBreak === undefined) return selection;
     const { byTrade } = index ?? (await breaksOf(userId));
     return { ...selection, ruleBreak: { broke: ruleBreak, keys: new Set(byTrade.keys()) } };
+  }
+
+  /** The selection of a request's `pattern` filter: the flagged trades' keys asked of the coach once. */
+  async function withPattern(
+    userId: string,
+    selection: TradeSelection,
+    pattern: TradeListRequest['pattern'],
+    known?: PatternKeys,
+  ): Promise<TradeSelection> {
+    if (pattern === undefined) return selection;
+    const { keys } = known ?? (patterns ? await patterns(userId, pattern) : NO_PATTERN_KEYS);
+    return { ...selection, pattern: { keys } };
   }
 
   async function withJournal(userId: string, rows: TradeListRow[], index?: RuleBreakIndex): Promise<TradeListItem[]> {
@@ -102,9 +117,15 @@ export function createTradeViews({ db, listVersionOf, ruleBreaks, now }: TradeVi
       { page, limit }: PageRequest,
       filter: TradeListRequest = {},
       index?: RuleBreakIndex,
+      flagged?: PatternKeys,
     ): Promise<Paged<TradeListItem>> {
       const breaks = index ?? (await breaksOf(userId));
-      const selection = await withRuleBreak(userId, listSelection(filter), filter.ruleBreak, breaks);
+      const selection = await withPattern(
+        userId,
+        await withRuleBreak(userId, listSelection(filter), filter.ruleBreak, breaks),
+        filter.pattern,
+        flagged,
+      );
       await checkTags(userId, selection);
       const { rows, total } = await tradeList.pageOf(userId, selection, filter, (page - 1) * limit, limit);
       return { data: await withJournal(userId, rows, breaks), pages: pagesFor(total, limit), total };
@@ -127,10 +148,15 @@ export function createTradeViews({ db, listVersionOf, ruleBreaks, now }: TradeVi
       filter: TradeListRequest,
       serialise: (page: Paged<TradeListItem>) => string,
     ): Promise<Buffer> {
-      const [listVersion, breaks] = await Promise.all([listVersionOf(userId), breaksOf(userId)]);
-      const version = `${listVersion}|${breaks.version}`;
+      const [listVersion, breaks, flagged] = await Promise.all([
+        listVersionOf(userId),
+        breaksOf(userId),
+        filter.pattern && patterns ? patterns(userId, filter.pattern) : undefined,
+      ]);
+      // A pattern's flags move with the user's thresholds and time zone too (pattern-keys.ts).
+      const version = `${listVersion}|${breaks.version}${flagged ? `|${flagged.version}` : ''}`;
       return listCache.json(userId, version, tradeListQueryKey(request.page, request.limit, filter), async () =>
-        serialise(await this.tradePage(userId, request, filter, breaks)),
+        serialise(await this.tradePage(userId, request, filter, breaks, flagged)),
       );
     },
 
@@ -163,7 +189,11 @@ export function createTradeViews({ db, listVersionOf, ruleBreaks, now }: TradeVi
      */
     async exportTrades(userId: string, filter: TradeListRequest, timeZone: string) {
       const breaks = await breaksOf(userId);
-      const selection = await withRuleBreak(userId, listSelection(filter), filter.ruleBreak, breaks);
+      const selection = await withPattern(
+        userId,
+        await withRuleBreak(userId, listSelection(filter), filter.ruleBreak, breaks),
+        filter.pattern,
+      );
       const batches = await this.tradeBatches(userId, selection, filter, breaks);
       return { fileName: exportFileName(now(), timeZone), chunks: tradesCsv(batches, timeZone) };
     },

@@ -138,6 +138,23 @@ export function createAccountTransactionRepository(db: Kysely<TradingDb>) {
       return firstStopsOf(rows);
     },
 
+    /**
+     * Every stored stop-loss order (not trailing stops) of the user's accounts with a price, by account and in the
+     * order placed: the coach's "stop moved away" (docs/coach.md, Patterns).
+     */
+    stopOrders(userId: string) {
+      return db
+        .selectFrom('account_transactions')
+        .select(['account_key', 'trade_id', 'price'])
+        .where('user_id', '=', userId)
+        .where('type', 'in', STOP_LOSS_ORDER_TYPES)
+        .where('trade_id', 'is not', null)
+        .where('price', 'is not', null)
+        .orderBy('account_key')
+        .orderBy('transaction_num')
+        .execute();
+    },
+
     /** The stored stop-loss, trailing-stop and take-profit orders of one trade, oldest first (the trade's replay). */
     ofTrade(userId: string, key: string, tradeId: string) {
       return scoped(userId, key)

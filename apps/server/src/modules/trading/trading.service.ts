@@ -374,6 +374,21 @@ export function createTradingService({
       }));
     },
 
+    /**
+     * The stop levels of each trade's stop-loss orders in the order placed (the transaction store's, OANDA only), by
+     * `<account key> <trade id>`: the coach's "stop moved away" (docs/coach.md, Patterns).
+     */
+    async stopLevels(userId: string): Promise<Map<string, string[]>> {
+      const levels = new Map<string, string[]>();
+      for (const row of await transactions.stopOrders(userId)) {
+        const key = `${row.account_key} ${row.trade_id!}`;
+        const list = levels.get(key);
+        if (list) list.push(row.price!);
+        else levels.set(key, [row.price!]);
+      }
+      return levels;
+    },
+
     /** An OANDA account's equity samples (NAV, balance, unrealized P/L at each sync) within [from, to], oldest first. */
     async equitySamples(userId: string, accountKey: string, from?: string, to?: string): Promise<EquitySample[]> {
       return (await transactions.samples(userId, accountKey, from, to)).map((r) => ({
