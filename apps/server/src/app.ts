@@ -452,6 +452,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     views,
     // The rules module's status and breaks, the very functions of its routes (docs/rules.md, The assistant).
     // Late-bound: the rules service is built below; answers run only after the app has started.
+    // The coach's reviews, patterns and weekly reviews, the functions of its routes (docs/coach.md, The assistant);
+    // late-bound: the coach is built below.
+    coach: {
+      tradeReview: (userId, ref) => coachReviews.get(userId, ref),
+      patterns: (userId, range) => coachPatterns.patterns(userId, range),
+      weeklyReview: (userId, week) => weekly.get(userId, week),
+      lastEndedWeek: (userId) => weekly.lastEnded(userId),
+    },
     rules: {
       ruleSets: (userId) => rules.list(userId),
       status: (userId, id) => rules.status(userId, id),

@@ -78,7 +78,7 @@ export type CoachFact = z.infer<typeof coachFact>;
 export const REVIEW_LIMITS = { pointText: 400, actionText: 400, minPoints: 2, maxPoints: 4 } as const;
 
 /** One point of a review: a sentence and the fact names it rests on (at least one, each among the review's facts). */
-export const reviewPoint = z.object({
+const reviewPoint = z.object({
   text: z.string().trim().min(1).max(REVIEW_LIMITS.pointText),
   facts: z.array(z.enum(COACH_FACT_NAMES)).min(1),
 });
@@ -98,7 +98,7 @@ export const BUILTIN_SOURCE = 'builtin';
 
 export const reviewTradeBody = z.object({}).strict().default({});
 
-export const tradeReviewData = z.object({
+const tradeReviewData = z.object({
   review: tradeReview.nullable(),
   /** The facts as computed now (when the review is stale, they may differ from those it cites). */
   facts: z.array(coachFact),
@@ -141,7 +141,7 @@ export const patternsQuery = z
 
 const tradeRef = z.object({ accountId: z.string(), tradeId: z.string() });
 
-export const patternResult = z.object({
+const patternResult = z.object({
   pattern: z.enum(COACH_PATTERNS),
   /** The definition in words, with the trader's thresholds written in. */
   definition: z.string(),
@@ -185,7 +185,7 @@ export const DEFAULT_COACH_THRESHOLDS: CoachThresholds = {
   earlyExitCapturePct: 30,
 };
 
-export const coachSettings = z.object({
+const coachSettings = z.object({
   /** Review each new closed trade in the background (with the built-in analyst unless aiWritten). */
   autoReview: z.boolean(),
   /** "AI-written reviews": background reviews may use the provider, within COACH_DAILY_REQUESTS. */
@@ -307,7 +307,7 @@ export const weeklyReview = z.object({
 export type WeeklyReview = z.infer<typeof weeklyReview>;
 export const weeklyReviewResponse = envelope.extend({ data: weeklyReview });
 
-export const weeklyReviewListItem = z.object({
+const weeklyReviewListItem = z.object({
   week: z.string(),
   from: z.string(),
   to: z.string(),

@@ -622,7 +622,7 @@ interface AiUsageTable {
 }
 
 /** A user's coach settings; no row: the defaults (migration 032). */
-export interface CoachSettingsTable {
+interface CoachSettingsTable {
   user_id: string;
   auto_review: number;
   ai_written: number;
@@ -635,7 +635,7 @@ export interface CoachSettingsTable {
 }
 
 /** A trade's coach review, by the trade's keys (migration 032). */
-export interface CoachTradeReviewsTable {
+interface CoachTradeReviewsTable {
   user_id: string;
   account_key: string;
   trade_id: string;
@@ -650,7 +650,7 @@ export interface CoachTradeReviewsTable {
 }
 
 /** One weekly review per user and ISO week (migration 032). */
-export interface CoachWeeklyReviewsTable {
+interface CoachWeeklyReviewsTable {
   user_id: string;
   week: string;
   from_time: string;
@@ -664,7 +664,7 @@ export interface CoachWeeklyReviewsTable {
 }
 
 /** Provider requests of the coach's background work per user and UTC day (migration 032). */
-export interface CoachAiUsageTable {
+interface CoachAiUsageTable {
   user_id: string;
   day: string;
   requests: number;

@@ -3,4 +3,3 @@ export { createChatModule } from './chat.module';
 export { chatRoutes } from './chat.routes';
 export { chatAnswerRoutes } from './chat-answer.routes';
 export { chatUserData, type ChatTables } from './tables';
-export type { ChatCoach } from './tools/coach';

@@ -1,5 +1,5 @@
 /** The coach's public face: what app.ts wires and what other modules may use (docs/ARCHITECTURE.md). */
-export { createCoachSettingsStore, type CoachSettingsStore } from './coach-settings';
+export { createCoachSettingsStore } from './coach-settings';
 export { coachSettingsRoutes } from './coach-settings.routes';
 export { coachUserData, type CoachTables } from './tables';
 export { createTradeReviewService } from './trade-review.service';

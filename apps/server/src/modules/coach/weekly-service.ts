@@ -189,6 +189,11 @@ export function createWeeklyService(deps: WeeklyServiceDeps) {
       return { weeks, unread: weeks.filter((w) => w.readAt === null).length };
     },
 
+    /** The latest ended ISO week in the trader's zone: the week before the one holding now. */
+    async lastEnded(userId: string): Promise<string> {
+      return isoWeekText(addWeeks(weekOfInstant(now().getTime(), await zoneOf(userId)), -1));
+    },
+
     /** A stored week, or an ended one composed now; a week that has not ended is a 400. */
     async get(userId: string, weekText: string): Promise<WeeklyReview> {
       const week = parseIsoWeek(weekText);

@@ -9,7 +9,7 @@ import { pl } from './format';
  */
 
 /** The names the patterns read as (the Patterns screen's titles). */
-export const PATTERN_NAMES: Record<PatternResult['pattern'], string> = {
+const PATTERN_NAMES: Record<PatternResult['pattern'], string> = {
   revenge_trading: 'Revenge trading',
   overtrading: 'Overtrading',
   size_escalation: 'Size escalation',
@@ -20,7 +20,7 @@ export const PATTERN_NAMES: Record<PatternResult['pattern'], string> = {
 };
 
 /** A money figure in words: one amount, converted with what it came from, or each currency apart. */
-export function moneyText(figure: MoneyFigure | null): string {
+function moneyText(figure: MoneyFigure | null): string {
   if (!figure) return 'none';
   if (figure.mode === 'listed')
     return figure.byCurrency.length === 0 ? 'none' : figure.byCurrency.map((c) => pl(c.amount, c.currency)).join(', ');

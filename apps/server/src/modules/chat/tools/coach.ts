@@ -47,7 +47,7 @@ export interface WeeklyReviewToolResult {
 }
 
 /** Costliest first: the lowest average R of the flagged trades, then the most trades; unknown R after known. */
-export function byCost(a: PatternResult, b: PatternResult): number {
+function byCost(a: PatternResult, b: PatternResult): number {
   const ra = a.averageR ?? Number.POSITIVE_INFINITY;
   const rb = b.averageR ?? Number.POSITIVE_INFINITY;
   return ra !== rb ? ra - rb : b.count - a.count;
