@@ -81,6 +81,30 @@ describe('TradeReplay', () => {
     expect(candleSeries().priceLines.map((l) => l.title)).toEqual(['Entry', 'Exit']);
   });
 
+  it('after a partial close shows the open P/L on the units left and what was realized, with a marker', async () => {
+    const events = replayFixture().events.map((e) => (e.kind === 'exit' ? { ...e, units: '6000' } : e));
+    events.splice(4, 0, {
+      time: '2026-11-24T09:06:20.000000000Z',
+      kind: 'partial_close',
+      price: '1.10150',
+      units: '4000',
+    });
+    await openReplay({
+      [REPLAY]: () => ({ body: { success: true, message: '', data: replayFixture({ events }) } }),
+    });
+    await screen.findByText('Candle 2 of 10', { exact: false });
+    fireEvent.change(screen.getByLabelText('Replay position'), { target: { value: '6' } });
+    await waitFor(() => expect(candleSeries().markers.map((m) => m.text)).toContain('Part −4,000 @ 1.10150'));
+    expect(figure('Open P/L')).toBe('+15.0 pips · +9.00 USD · +0.90 R on 6,000 units open');
+    expect(figure('Realized so far')).toBe('+15.0 pips · +6.00 USD · +0.60 R on 4,000 units');
+    expect(
+      within(screen.getByRole('list', { name: 'Events so far' })).getByText('Partial close').parentElement,
+    ).toHaveTextContent('Partial close 1.10150, 4,000 units ·');
+    fireEvent.change(screen.getByLabelText('Replay position'), { target: { value: '9' } });
+    await waitFor(() => expect(figure('Result')).toBe('+18.0 pips · +18.00 USD · +1.80 R'));
+    expect(figure('Partial closes')).toBe('+15.0 pips · +6.00 USD · +0.60 R on 4,000 units');
+  });
+
   it('asks again for another granularity and another start', async () => {
     const { api, user } = await openReplay({
       [REPLAY]: ({ search }) => ({

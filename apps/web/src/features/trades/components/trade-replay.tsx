@@ -1,6 +1,13 @@
 import { Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CButton, CButtonGroup, CFormInput, CFormLabel, CFormRange, CFormSelect, CSpinner } from '@coreui/react';
-import { REPLAY_GRANULARITIES, REPLAY_LIMITS, type ReplayGranularity, type TradeListItem } from '@pipsense/contract';
+import {
+  decimalPlaces,
+  groupDecimal,
+  REPLAY_GRANULARITIES,
+  REPLAY_LIMITS,
+  type ReplayGranularity,
+  type TradeListItem,
+} from '@pipsense/contract';
 import { fitLevels, granularityLabel, isIntraday, pricePrecision } from '../../../components/charts/candle-series';
 import { formatDateTime, formatInstrument, formatSignedMoney } from '../../../components/data/format';
 import { lazyChunk } from '../../../components/errors/lazy-chunk';
@@ -23,6 +30,9 @@ import { EdgeLabels } from '../../../components/charts/edge-labels';
 const LazyReplayChart = lazyChunk('replay-chart', () => import('./replay-chart'), 'ReplayChart');
 
 const signed = (value: number, places: number) => `${value > 0 ? '+' : ''}${value.toFixed(places)}`;
+
+/** '4,000 units'. */
+const unitsText = (units: string) => `${groupDecimal(units, decimalPlaces(units))} units`;
 
 /** '+12.3 pips · +123.00 USD · +0.62 R'; money and R left out when unknown. */
 function figureText(figure: ReplayFigure | null, currency: string | null): string {
@@ -268,8 +278,19 @@ function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
           <dl className="replay-figures mt-2" aria-label="Replay figures">
             <div>
               <dt>{frame.phase === 'closed' ? 'Result' : 'Open P/L'}</dt>
-              <dd>{frame.phase === 'before' ? 'Not entered yet' : figureText(frame.pl, model.replay.currency)}</dd>
+              <dd>
+                {frame.phase === 'before' ? 'Not entered yet' : figureText(frame.pl, model.replay.currency)}
+                {frame.phase === 'open' && frame.realized && ` on ${unitsText(frame.openUnits)} open`}
+              </dd>
             </div>
+            {frame.realized && (
+              <div>
+                <dt>{frame.phase === 'closed' ? 'Partial closes' : 'Realized so far'}</dt>
+                <dd>
+                  {figureText(frame.realized, model.replay.currency)} on {unitsText(frame.realized.units)}
+                </dd>
+              </div>
+            )}
             <div>
               <dt>MAE so far</dt>
               <dd>{figureText(frame.mae, model.replay.currency)}</dd>
@@ -284,7 +305,11 @@ function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
               {frame.happened.map((e, i) => (
                 <li key={`${e.kind}:${e.time}:${i}`}>
                   <span className="fw-semibold">{REPLAY_EVENT_LABELS[e.kind]}</span>
-                  {e.price !== null ? ` ${e.price}` : ''} · {formatDateTime(e.time)}
+                  {e.price !== null ? ` ${e.price}` : ''}
+                  {e.units !== null && (e.kind === 'partial_close' || e.kind === 'exit')
+                    ? `, ${unitsText(e.units)}`
+                    : ''}{' '}
+                  · {formatDateTime(e.time)}
                 </li>
               ))}
             </ol>
