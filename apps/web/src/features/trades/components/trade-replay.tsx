@@ -14,6 +14,7 @@ import { lazyChunk } from '../../../components/errors/lazy-chunk';
 import { ApiError } from '../../../lib/api';
 import { useTradeReplay } from '../api/trade-replay-api';
 import {
+  markerSpots,
   REPLAY_EVENT_LABELS,
   REPLAY_SPEEDS,
   replayFrame,
@@ -132,6 +133,7 @@ function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
   const shownGranularity = granularity ?? replay?.granularity ?? null;
   const title = `${formatInstrument(trade.instrument)}${shownGranularity ? ` · ${granularityLabel(shownGranularity)} candles` : ''}`;
   const precision = useMemo(() => (replay ? pricePrecision(replay.candles, replay.entryPrice) : 5), [replay]);
+  const spots = useMemo(() => (model ? markerSpots(model) : []), [model]);
   const fitted = useMemo(() => (frame ? fitLevels(frame.bars, frame.lines, precision) : null), [frame, precision]);
 
   let body;
@@ -161,6 +163,7 @@ function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
             total={model.bars.length}
             lines={fitted.lines}
             markers={frame.markers}
+            spots={spots}
             precision={precision}
             intraday={isIntraday(model.replay.granularity)}
             className="trade-chart-canvas"

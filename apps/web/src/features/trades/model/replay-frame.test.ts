@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { REPLAY_EVENT_KINDS } from '@pipsense/contract';
-import { REPLAY_EVENT_LABELS, replayFrame, replayKeyAction, replayModel, startIndex } from './replay-frame';
+import {
+  markerSpots,
+  REPLAY_EVENT_LABELS,
+  replayFrame,
+  replayKeyAction,
+  replayModel,
+  replayRange,
+  startIndex,
+} from './replay-frame';
 import { replayFixture } from './replay-fixture';
 
 const model = replayModel(replayFixture(), (ms) => ms / 1000);
@@ -122,6 +130,25 @@ describe('replay frames', () => {
       (ms) => ms / 1000,
     );
     expect(replayFrame(bare, 3).pl).toEqual({ pips: -5, money: null, r: null });
+  });
+
+  it("leaves room in the time range for a marker's text at either end", () => {
+    // 100 candles on 300 px: 1 candle on the left and 5 on the right, 105 candle widths of 2.86 px.
+    expect(replayRange(100, 300, [{ index: 50, text: 'Buy 1.10000' }])).toEqual({ from: -1, to: 104 });
+    // 'Close 1.10200' (13 characters, 45.5 px each side) on the last candle: 18 candles of 300 ÷ 118 = 2.54 px are
+    // 45.8 px; 17 of 300 ÷ 117 would be 43.6.
+    expect(replayRange(100, 300, [{ index: 99, text: 'Close 1.10200' }])).toEqual({ from: -1, to: 117 });
+    // 'Buy 1.10000' (38.5 px each side) on the first candle: 16 candles of 300 ÷ 120 = 2.5 px are 40 px.
+    expect(replayRange(100, 300, [{ index: 0, text: 'Buy 1.10000' }])).toEqual({ from: -16, to: 104 });
+    // A marker further in needs less: 5 candles before the last, 12 after the last make 17 of 300 ÷ 112 = 45.5 px;
+    // 11 would make 16 of 300 ÷ 111 = 43.2 px.
+    expect(replayRange(100, 300, [{ index: 94, text: 'Close 1.10200' }])).toEqual({ from: -1, to: 99 + 12 });
+    // The whole replay's markers, at their candles.
+    expect(markerSpots(model)).toEqual([
+      { index: 2, text: 'Buy 1.10000' },
+      { index: 5, text: 'SL → 1.10000' },
+      { index: 8, text: 'Close 1.10200' },
+    ]);
   });
 
   it('names every event kind', () => {

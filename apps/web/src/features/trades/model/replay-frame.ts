@@ -313,6 +313,57 @@ export function replayFrame(model: ReplayModel, index: number): ReplayFrame {
   };
 }
 
+/** A marker's text at its candle: what the replay's time range leaves room for. */
+export interface MarkerSpot {
+  index: number;
+  text: string;
+}
+
+/** Every marker of the whole replay (its last frame's), at its candle's index. */
+export function markerSpots(model: ReplayModel): MarkerSpot[] {
+  const index = new Map(model.bars.map((bar, i) => [bar.time, i]));
+  return replayFrame(model, model.bars.length - 1).markers.map((m) => ({
+    index: index.get(m.time) ?? 0,
+    text: m.text,
+  }));
+}
+
+/** A character of the markers' text (lightweight-charts' 11 px font) in pixels, on the wide side. */
+const MARKER_CHAR_PX = 7;
+
+/**
+ * The replay chart's time range, in candle indices: every candle of the replay from the start (those to come blank
+ * on the right), with at least 1 candle of room on the left and 5 on the right, more where a marker's text, centred
+ * on its candle, would otherwise run past the chart's left edge or under the price scale (a phone's narrow chart:
+ * the exit's 'Close 1.10200' on the last candle). The room is counted in candles whose width itself shrinks as room
+ * is added, so it is found by a few rounds; `plotWidth` is the width of the candles' pane in pixels.
+ */
+export function replayRange(
+  total: number,
+  plotWidth: number,
+  spots: readonly MarkerSpot[],
+): { from: number; to: number } {
+  let left = 1;
+  let right = 5;
+  for (let round = 0; round < 20; round++) {
+    const spacing = plotWidth / (total - 1 + left + right);
+    let needLeft = 1;
+    let needRight = 5;
+    for (const spot of spots) {
+      const half = (spot.text.length * MARKER_CHAR_PX) / 2;
+      needLeft = Math.max(needLeft, Math.ceil(half / spacing - spot.index));
+      needRight = Math.max(needRight, Math.ceil(half / spacing - (total - 1 - spot.index)));
+    }
+    // A chart too narrow for a label at all keeps its candles: the room stops at the replay's own width.
+    needLeft = Math.min(needLeft, Math.max(1, total));
+    needRight = Math.min(needRight, Math.max(5, total));
+    if (needLeft <= left && needRight <= right) break;
+    left = Math.max(left, needLeft);
+    right = Math.max(right, needRight);
+  }
+  return { from: -left, to: total - 1 + right };
+}
+
 /** The replay's start: the candle before the entry's, so that the first step shows the entry happen. */
 export const startIndex = (model: ReplayModel) => Math.max(0, model.replay.entryIndex - 1);
 
