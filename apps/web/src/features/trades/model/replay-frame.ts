@@ -107,7 +107,7 @@ export interface ReplayFigure {
 }
 
 /** What the partial closes so far realized: on the units they closed, the pips their average over those units. */
-export interface ReplayRealized extends ReplayFigure {
+interface ReplayRealized extends ReplayFigure {
   units: string;
 }
 
