@@ -384,6 +384,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now: ctx.now,
     candles,
     candleLimit: options.userLimits?.candles,
+    ratesFor,
     // Late-bound: the rules module is built below; syncs and imports come only once the app serves requests. The
     // alert check of the account a sync or an import wrote (docs/rules.md, Alerts); its failure is logged only.
     accountWritten: (userId, accountKey) => {

@@ -13,7 +13,12 @@ export interface RecordedSeries {
   markers: { time: number; text: string }[];
 }
 
-export const charts = { series: [] as RecordedSeries[] };
+export const charts = {
+  series: [] as RecordedSeries[],
+  /** The width the time scale reports (the candles' pane), and the visible ranges set, last one last. */
+  plotWidth: 300,
+  ranges: [] as { from: number; to: number }[],
+};
 
 export const LineSeries = { type: 'Line' };
 export const CandlestickSeries = { type: 'Candlestick' };
@@ -39,7 +44,11 @@ export function createChart() {
         _recorded: series,
       };
     },
-    timeScale: () => ({ fitContent: () => undefined, setVisibleLogicalRange: () => undefined }),
+    timeScale: () => ({
+      fitContent: () => undefined,
+      width: () => charts.plotWidth,
+      setVisibleLogicalRange: (range: { from: number; to: number }) => charts.ranges.push(range),
+    }),
     remove: () => undefined,
   };
 }

@@ -29,6 +29,9 @@ let moved: string;
 let kept: string;
 let open: string;
 let partial: string;
+let yen: string;
+/** The daily rates asked for (the currency rule's; app.ts reads them from the candle store's daily closes). */
+const ratesAsked: string[] = [];
 
 const get = (token: string, url: string) => t.call(token, { method: 'GET', url });
 const replayOf = async (token: string, path: string) => {
@@ -50,6 +53,12 @@ beforeAll(async () => {
       db: testDb.db,
       now: () => new Date(clock),
       oanda: { retries: 1, baseDelayMs: 1, maxDelayMs: 2, timeoutMs: 3_000 },
+      ratesFor: () => ({
+        rate: (from, to, day) => {
+          ratesAsked.push(`${from}>${to} ${day}`);
+          return Promise.resolve(from === to ? '1' : from === 'JPY' && to === 'USD' ? '0.0066' : null);
+        },
+      }),
     },
   );
   account = sim.accountIds[0]!;
@@ -78,6 +87,8 @@ beforeAll(async () => {
   sim.closeTrade(account, partial);
   // One still open.
   open = sim.openTrade(account, { instrument: 'EUR_USD', units: 1_000 }).id;
+  // A short in yen, still open: its P/L is in yen, the account's currency USD.
+  yen = sim.openTrade(account, { instrument: 'USD_JPY', units: -2_000 }).id;
   minutes(45);
 
   const aliceUser = await t.oandaUser({ oanda: { accessToken: sim.token } });
@@ -157,6 +168,18 @@ describe('GET /api/v1/trade/get_replay/:accountId/:tradeId', () => {
     expect(kinds(r.events)).toEqual(['entry']);
     expect(r.candles.length).toBeGreaterThan(r.entryIndex + 40);
     expect(Date.parse(r.candles.at(-1)!.time)).toBeLessThan(clock);
+  });
+
+  it("an open trade quoted in another currency: its pip value at the last complete day's rate", async () => {
+    ratesAsked.length = 0;
+    const r = await replayOf(alice, `/api/v1/trade/get_replay/${account}/${yen}`);
+    // 0.01 × 2,000 units × 0.0066 USD a yen = 0.132 USD a pip; the day before the clock's (Tuesday 24th) day.
+    expect(r).toMatchObject({ currency: 'USD', pipSize: '0.01', pipValue: '0.132' });
+    expect(ratesAsked).toEqual(['JPY>USD 2026-11-23']);
+    // A trade quoted in the account's currency asks for no rate.
+    ratesAsked.length = 0;
+    expect((await replayOf(alice, `/api/v1/trade/get_replay/${account}/${open}`)).pipValue).toBe('0.1');
+    expect(ratesAsked).toEqual([]);
   });
 
   it('a second read is answered from the kept candles', async () => {

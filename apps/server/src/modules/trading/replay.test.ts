@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultGranularity, pipValueOf, replayWindow, riskAmountOf } from './replay';
+import { defaultGranularity, pipValueAtRate, pipValueOf, replayOf, replayWindow, riskAmountOf } from './replay';
 import type { TradeRow } from './trade.repository';
 
 const trade = (over: Partial<TradeRow>): TradeRow =>
@@ -36,6 +36,30 @@ describe('replay', () => {
     expect(pipValueOf(trade({ state: 'OPEN', average_close_price: null }), 'USD')).toBeNull();
     expect(pipValueOf(trade({ average_close_price: '150.000' }), 'USD')).toBeNull();
     expect(riskAmountOf(trade({ initial_stop_loss_price: null }), '1')).toBeNull();
+  });
+
+  it("an open trade in another currency: its pip value at the quote currency's daily rate", () => {
+    const open = trade({ state: 'OPEN', average_close_price: null, realized_pl: '0', initial_units: '-2000' });
+    // 0.01 × 2,000 units × 0.0066 USD a yen = 0.132 USD a pip.
+    expect(pipValueAtRate(open, '0.0066')).toBe('0.132');
+    // A rate from an inverse close (1 ÷ 149.873, 20 decimals): 0.01 × 10,000 × 0.00667231589… = 0.667232, 6 decimals.
+    expect(pipValueAtRate(trade({ initial_units: '10000' }), '0.00667231589412369139')).toBe('0.667232');
+    expect(pipValueAtRate(open, 'n/a')).toBeNull();
+    const replay = (row: TradeRow, quoteRate?: string | null) =>
+      replayOf({
+        trade: { ...row, open_time: '2026-11-24T09:00:00.000Z', close_time: null },
+        granularity: 'M1',
+        candles: [],
+        before: 0,
+        transactions: [],
+        accountCurrency: 'USD',
+        quoteRate,
+      });
+    // The stop 25 pips away risks 25 × 0.132 = 3.30 USD.
+    expect(replay(open, '0.0066')).toMatchObject({ pipValue: '0.132', riskAmount: '3.30', currency: 'USD' });
+    expect(replay(open)).toMatchObject({ pipValue: null, riskAmount: null });
+    // What the trade tells wins over a rate: the closed one's realized P/L.
+    expect(replay(trade({}), '0.0066').pipValue).toBe('0.6688');
   });
 
   it('keeps `before` complete candles ahead of the entry', () => {

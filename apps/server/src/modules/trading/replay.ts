@@ -11,6 +11,7 @@ import {
   isPlainDecimal,
   multiplyDecimals,
   negateDecimal,
+  roundDecimal,
   subtractDecimals,
   trimDecimal,
 } from '../../domain/decimal';
@@ -148,7 +149,8 @@ function replayEvents(
 }
 
 /** The quote currency of an OANDA instrument name (EUR_USD → USD); null for a name of another form. */
-const quoteOf = (instrument: string): string | null => /^[A-Z0-9]{2,10}_([A-Z]{3})$/.exec(instrument)?.[1] ?? null;
+export const quoteOf = (instrument: string): string | null =>
+  /^[A-Z0-9]{2,10}_([A-Z]{3})$/.exec(instrument)?.[1] ?? null;
 
 /** Decimals a pip value keeps when it is derived by division (a rate is not a finite decimal). */
 const VALUE_PLACES = 6;
@@ -177,6 +179,17 @@ export function pipValueOf(trade: TradeRow, accountCurrency: string | null): str
   const favourable = isLong(trade) ? move : negateDecimal(move);
   // realized / (move / pip) = realized × pip / move
   const value = divideDecimals(multiplyDecimals(trade.realized_pl, pip), favourable, VALUE_PLACES);
+  return compareDecimals(value, '0') > 0 ? trimDecimal(value) : null;
+}
+
+/**
+ * One pip of the whole trade at `rate`, the value of one unit of its quote currency in the account currency (a daily
+ * close, decision 024): pip size × units × rate, to 6 decimals.
+ */
+export function pipValueAtRate(trade: TradeRow, rate: string): string | null {
+  const units = trade.initial_units.replace(/^-/, '');
+  if (!isPlainDecimal(units) || !isPlainDecimal(rate)) return null;
+  const value = roundDecimal(multiplyDecimals(multiplyDecimals(String(pipSizeOf(trade.instrument)), units), rate), 6);
   return compareDecimals(value, '0') > 0 ? trimDecimal(value) : null;
 }
 
@@ -227,10 +240,16 @@ export function replayOf(input: {
   /** The fills that reduced or closed the trade (none for an imported trade). */
   fills?: readonly ReplayFill[];
   accountCurrency: string | null;
+  /**
+   * The quote currency's value in the account currency on the trade's day (the last complete day while it is open),
+   * for a pip value `pipValueOf` cannot give; null or left out when unknown.
+   */
+  quoteRate?: string | null;
 }): Replay {
   const { trade } = input;
   const window = replayWindow(input.candles, Date.parse(trade.open_time), input.before);
-  const pipValue = pipValueOf(trade, input.accountCurrency);
+  const pipValue =
+    pipValueOf(trade, input.accountCurrency) ?? (input.quoteRate ? pipValueAtRate(trade, input.quoteRate) : null);
   return {
     instrument: trade.instrument,
     granularity: input.granularity,

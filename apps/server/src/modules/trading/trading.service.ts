@@ -20,6 +20,7 @@ import {
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { plural } from '../../lib/text';
 import { OandaError } from '../../integrations/oanda/oanda-error';
+import { lastCompleteDay, utcDay, type DailyRates } from '../../domain/currency-totals';
 import { utcDateTime } from '../../domain/datetime';
 import type { OandaApi, OandaClient } from '../../integrations/oanda/oanda-client';
 import type { SettingsService, OandaCredentials } from '../settings';
@@ -45,7 +46,15 @@ import { brokerTimeOf, toAccountItem, toTradeItem, tradeRecord } from './broker-
 import { aboutAccount, notConfigured, oandaFailure, SETTINGS } from './oanda-failure';
 import { createSyncLock } from './sync-lock';
 import { hasOandaCandles, requeueExcursions } from './excursions-job';
-import { candleStart, defaultGranularity, GRANULARITY_SECONDS, replayOf, tradeCandleCount } from './replay';
+import {
+  candleStart,
+  defaultGranularity,
+  GRANULARITY_SECONDS,
+  pipValueOf,
+  quoteOf,
+  replayOf,
+  tradeCandleCount,
+} from './replay';
 import { createUserConcurrency, type UserConcurrency } from '../../lib/user-concurrency';
 import { syncTrades, type TradeSyncOptions } from './trade-sync.service';
 import { createTradeRepository } from './trade.repository';
@@ -70,6 +79,12 @@ export interface TradingServiceDeps {
    * stands either way.
    */
   accountWritten?: ((userId: string, accountKey: string) => Promise<unknown>) | undefined;
+  /**
+   * The daily rates of the currency rule (decision 024; app.ts: the candle store's daily closes): the replay's pip
+   * value of a trade quoted in another currency than the account's when the trade cannot tell it (an open one).
+   * Without them that pip value stays unknown.
+   */
+  ratesFor?: ((userId: string) => DailyRates) | undefined;
 }
 
 /**
@@ -138,6 +153,7 @@ export function createTradingService({
   candles,
   candleLimit,
   accountWritten,
+  ratesFor,
 }: TradingServiceDeps) {
   const candleTurns = candleLimit ?? createUserConcurrency(CANDLE_CONCURRENCY);
   const trades = createTradeRepository(db);
@@ -589,6 +605,17 @@ export function createTradingService({
           throw oandaFailure(error);
         }
       });
+      // A pip value the trade cannot tell (an open trade quoted in another currency): at the daily close of its
+      // close day, or of the last complete day while it is open; one or two pairs, read from the kept daily candles.
+      const quote = quoteOf(trade.instrument);
+      const quoteRate =
+        ratesFor && account.currency && quote && pipValueOf(trade, account.currency) === null
+          ? await ratesFor(userId).rate(
+              quote,
+              account.currency,
+              trade.state === 'CLOSED' && trade.close_time ? utcDay(trade.close_time) : lastCompleteDay(now()),
+            )
+          : null;
       const replay = replayOf({
         trade,
         granularity,
@@ -597,6 +624,7 @@ export function createTradingService({
         transactions: await transactions.ofTrade(userId, account.account_key, trade.trade_id),
         fills: await transactions.fillsOfTrade(userId, account.account_key, trade.trade_id),
         accountCurrency: account.currency,
+        quoteRate,
       });
       if (replay.candles.length === 0)
         throw new AppError(

@@ -12,7 +12,7 @@ export interface ChartBar {
 export interface ChartMarker {
   time: number;
   position: 'aboveBar' | 'belowBar';
-  shape: 'arrowUp' | 'arrowDown' | 'circle';
+  shape: 'arrowUp' | 'arrowDown' | 'circle' | 'square';
   color: string;
   text: string;
 }

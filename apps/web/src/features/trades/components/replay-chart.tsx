@@ -12,6 +12,10 @@ import {
 } from 'lightweight-charts';
 import { candleChartOptions, candleSeriesOptions, LINE_STYLES } from '../../../components/charts/candle-chart';
 import type { ChartBar, ChartMarker, ChartPriceLine } from '../../../components/charts/candle-series';
+import { replayRange, type MarkerSpot } from '../model/replay-frame';
+
+/** The price scale's width before the chart has measured it (5-decimal prices at 11 px). */
+const PRICE_SCALE_PX = 60;
 
 export interface ReplayChartProps {
   /** The candles up to the current one. */
@@ -20,6 +24,8 @@ export interface ReplayChartProps {
   total: number;
   lines: readonly ChartPriceLine[];
   markers: readonly ChartMarker[];
+  /** The whole replay's markers, at their candles: the time range keeps room for their text from the start. */
+  spots: readonly MarkerSpot[];
   precision: number;
   intraday: boolean;
   label: string;
@@ -38,7 +44,17 @@ interface Drawn {
  * a frame at a time, so that playing does not rebuild it. As there, the price scale fits the candles shown: pass the
  * levels within their range (`fitLevels`) and name the others beside the chart.
  */
-export function ReplayChart({ bars, total, lines, markers, precision, intraday, label, className }: ReplayChartProps) {
+export function ReplayChart({
+  bars,
+  total,
+  lines,
+  markers,
+  spots,
+  precision,
+  intraday,
+  label,
+  className,
+}: ReplayChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const drawn = useRef<Drawn | null>(null);
 
@@ -58,9 +74,12 @@ export function ReplayChart({ bars, total, lines, markers, precision, intraday, 
     const d = drawn.current;
     if (!d) return;
     d.series.setData(bars.map((bar) => ({ ...bar, time: bar.time as UTCTimestamp })));
-    // The whole replay's width from the start: the candles to come are blank space on the right.
-    d.chart.timeScale().setVisibleLogicalRange({ from: -1, to: Math.max(total, bars.length) + 4 });
-  }, [bars, total, precision, intraday]);
+    // The whole replay's width from the start: the candles to come are blank space on the right, with room for the
+    // markers' text at either end (on a phone the exit's would run under the price scale).
+    const measured = d.chart.timeScale().width();
+    const plotWidth = measured > 0 ? measured : (container.current?.clientWidth ?? 0) - PRICE_SCALE_PX;
+    d.chart.timeScale().setVisibleLogicalRange(replayRange(Math.max(total, bars.length), plotWidth, spots));
+  }, [bars, total, spots, precision, intraday]);
 
   useEffect(() => {
     drawn.current?.markers.setMarkers(markers.map((m) => ({ ...m, time: m.time as UTCTimestamp })));

@@ -19,6 +19,8 @@ const figure = (name: string) => screen.getByText(name, { selector: 'dt' }).next
 beforeEach(() => {
   localStorage.setItem('token', JSON.stringify('test-token'));
   charts.series.length = 0;
+  charts.ranges.length = 0;
+  charts.plotWidth = 300;
 });
 
 async function openReplay(routes: Parameters<typeof fakeApi>[0]) {
@@ -79,6 +81,36 @@ describe('TradeReplay', () => {
     expect(figure('Result')).toBe('+20.0 pips · +20.00 USD · +2.00 R');
     expect(figure('MFE so far')).toBe('+22.0 pips · +22.00 USD · +2.20 R');
     expect(candleSeries().priceLines.map((l) => l.title)).toEqual(['Entry', 'Exit']);
+  });
+
+  it('after a partial close shows the open P/L on the units left and what was realized, with a marker', async () => {
+    const events = replayFixture().events.map((e) => (e.kind === 'exit' ? { ...e, units: '6000' } : e));
+    events.splice(4, 0, {
+      time: '2026-11-24T09:06:20.000000000Z',
+      kind: 'partial_close',
+      price: '1.10150',
+      units: '4000',
+    });
+    // A phone's narrow chart: 150 px of candles.
+    charts.plotWidth = 150;
+    await openReplay({
+      [REPLAY]: () => ({ body: { success: true, message: '', data: replayFixture({ events }) } }),
+    });
+    await screen.findByText('Candle 2 of 10', { exact: false });
+    // From the first frame, room for the markers to come: 'Part −4,000 @ 1.10150' (73.5 px each side) on the seventh
+    // of 10 candles needs 3 + 6 candles of 150 ÷ 18 px after it (75 px), 'Buy 1.10000' on the third 2 + 3 before it.
+    await waitFor(() => expect(charts.ranges.at(-1)).toEqual({ from: -3, to: 15 }));
+    fireEvent.change(screen.getByLabelText('Replay position'), { target: { value: '6' } });
+    await waitFor(() => expect(candleSeries().markers.map((m) => m.text)).toContain('Part −4,000 @ 1.10150'));
+    expect(figure('Open P/L')).toBe('+15.0 pips · +9.00 USD · +0.90 R on 6,000 units open');
+    expect(figure('Realized so far')).toBe('+15.0 pips · +6.00 USD · +0.60 R on 4,000 units');
+    expect(
+      within(screen.getByRole('list', { name: 'Events so far' })).getByText('Partial close').parentElement,
+    ).toHaveTextContent('Partial close 1.10150, 4,000 units ·');
+    fireEvent.change(screen.getByLabelText('Replay position'), { target: { value: '9' } });
+    await waitFor(() => expect(figure('Result')).toBe('+18.0 pips · +18.00 USD · +1.80 R'));
+    expect(new Set(charts.ranges.map((r) => `${r.from}..${r.to}`))).toEqual(new Set(['-3..15']));
+    expect(figure('Partial closes')).toBe('+15.0 pips · +6.00 USD · +0.60 R on 4,000 units');
   });
 
   it('asks again for another granularity and another start', async () => {

@@ -1,12 +1,20 @@
 import { Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CButton, CButtonGroup, CFormInput, CFormLabel, CFormRange, CFormSelect, CSpinner } from '@coreui/react';
-import { REPLAY_GRANULARITIES, REPLAY_LIMITS, type ReplayGranularity, type TradeListItem } from '@pipsense/contract';
+import {
+  decimalPlaces,
+  groupDecimal,
+  REPLAY_GRANULARITIES,
+  REPLAY_LIMITS,
+  type ReplayGranularity,
+  type TradeListItem,
+} from '@pipsense/contract';
 import { fitLevels, granularityLabel, isIntraday, pricePrecision } from '../../../components/charts/candle-series';
 import { formatDateTime, formatInstrument, formatSignedMoney } from '../../../components/data/format';
 import { lazyChunk } from '../../../components/errors/lazy-chunk';
 import { ApiError } from '../../../lib/api';
 import { useTradeReplay } from '../api/trade-replay-api';
 import {
+  markerSpots,
   REPLAY_EVENT_LABELS,
   REPLAY_SPEEDS,
   replayFrame,
@@ -23,6 +31,9 @@ import { EdgeLabels } from '../../../components/charts/edge-labels';
 const LazyReplayChart = lazyChunk('replay-chart', () => import('./replay-chart'), 'ReplayChart');
 
 const signed = (value: number, places: number) => `${value > 0 ? '+' : ''}${value.toFixed(places)}`;
+
+/** '4,000 units'. */
+const unitsText = (units: string) => `${groupDecimal(units, decimalPlaces(units))} units`;
 
 /** '+12.3 pips · +123.00 USD · +0.62 R'; money and R left out when unknown. */
 function figureText(figure: ReplayFigure | null, currency: string | null): string {
@@ -122,6 +133,7 @@ function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
   const shownGranularity = granularity ?? replay?.granularity ?? null;
   const title = `${formatInstrument(trade.instrument)}${shownGranularity ? ` · ${granularityLabel(shownGranularity)} candles` : ''}`;
   const precision = useMemo(() => (replay ? pricePrecision(replay.candles, replay.entryPrice) : 5), [replay]);
+  const spots = useMemo(() => (model ? markerSpots(model) : []), [model]);
   const fitted = useMemo(() => (frame ? fitLevels(frame.bars, frame.lines, precision) : null), [frame, precision]);
 
   let body;
@@ -151,6 +163,7 @@ function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
             total={model.bars.length}
             lines={fitted.lines}
             markers={frame.markers}
+            spots={spots}
             precision={precision}
             intraday={isIntraday(model.replay.granularity)}
             className="trade-chart-canvas"
@@ -268,8 +281,19 @@ function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
           <dl className="replay-figures mt-2" aria-label="Replay figures">
             <div>
               <dt>{frame.phase === 'closed' ? 'Result' : 'Open P/L'}</dt>
-              <dd>{frame.phase === 'before' ? 'Not entered yet' : figureText(frame.pl, model.replay.currency)}</dd>
+              <dd>
+                {frame.phase === 'before' ? 'Not entered yet' : figureText(frame.pl, model.replay.currency)}
+                {frame.phase === 'open' && frame.realized && ` on ${unitsText(frame.openUnits)} open`}
+              </dd>
             </div>
+            {frame.realized && (
+              <div>
+                <dt>{frame.phase === 'closed' ? 'Partial closes' : 'Realized so far'}</dt>
+                <dd>
+                  {figureText(frame.realized, model.replay.currency)} on {unitsText(frame.realized.units)}
+                </dd>
+              </div>
+            )}
             <div>
               <dt>MAE so far</dt>
               <dd>{figureText(frame.mae, model.replay.currency)}</dd>
@@ -284,7 +308,11 @@ function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
               {frame.happened.map((e, i) => (
                 <li key={`${e.kind}:${e.time}:${i}`}>
                   <span className="fw-semibold">{REPLAY_EVENT_LABELS[e.kind]}</span>
-                  {e.price !== null ? ` ${e.price}` : ''} · {formatDateTime(e.time)}
+                  {e.price !== null ? ` ${e.price}` : ''}
+                  {e.units !== null && (e.kind === 'partial_close' || e.kind === 'exit')
+                    ? `, ${unitsText(e.units)}`
+                    : ''}{' '}
+                  · {formatDateTime(e.time)}
                 </li>
               ))}
             </ol>

@@ -1,6 +1,13 @@
 import {
+  decimalPlaces,
+  divideDecimals,
+  groupDecimal,
+  isDecimal,
   multiplyDecimals,
   roundDecimal,
+  subtractDecimals,
+  sumDecimals,
+  trimDecimal,
   type Replay,
   type ReplayEvent,
   type ReplayEventKind,
@@ -46,6 +53,8 @@ export interface ReplayModel {
   pipSize: number;
   /** The initial stop's distance in price (1 R), null without a stop against the trade. */
   riskDistance: number | null;
+  /** The trade's units at the entry, unsigned: `pipValue` and `riskAmount` are for all of them. */
+  units: string;
 }
 
 /** The index of the candle holding `time`: the last one starting at or before it (0 for a time before the first). */
@@ -83,14 +92,23 @@ export function replayModel(replay: Replay, chartTime?: (instantMs: number) => n
     entry,
     pipSize: Number(replay.pipSize),
     riskDistance: distance > 0 ? distance : null,
+    units: isDecimal(replay.units) && Number(replay.units) > 0 ? replay.units : '1',
   };
 }
 
-/** A figure in pips, the account's money (exact, from the pips shown) and R; money and R null when unknown. */
+/**
+ * A figure in pips (per unit: the price move), the account's money (exact, from the pips shown) and R, for the units
+ * it counts; money and R null when unknown.
+ */
 export interface ReplayFigure {
   pips: number;
   money: string | null;
   r: number | null;
+}
+
+/** What the partial closes so far realized: on the units they closed, the pips their average over those units. */
+interface ReplayRealized extends ReplayFigure {
+  units: string;
 }
 
 export interface ReplayFrame {
@@ -103,24 +121,58 @@ export interface ReplayFrame {
   happened: ReplayEvent[];
   /** 'before' the entry's candle, 'open' from it to the exit, 'closed' from the exit's candle on. */
   phase: 'before' | 'open' | 'closed';
-  /** Open P/L at the current candle's close (the exit price once closed); null before the entry. */
+  /** The units still open at the current candle's close (0 once closed; all of them before the entry). */
+  openUnits: string;
+  /**
+   * Open: the P/L of the units still open at the current candle's close. Closed: the whole trade's result, the partial
+   * closes and the exit together (its pips the average over all the units). Null before the entry.
+   */
   pl: ReplayFigure | null;
-  /** The worst and best price reached since the entry's candle, as figures against and for the trade. */
+  /** What the partial closes up to the current candle realized; null when there were none yet. */
+  realized: ReplayRealized | null;
+  /**
+   * The worst and best price reached since the entry's candle, in pips, and in money and R on the units open at the
+   * start of the candle where it was reached.
+   */
   mae: ReplayFigure | null;
   mfe: ReplayFigure | null;
 }
 
 const STOP_KINDS = new Set(['stop_set', 'stop_moved']);
 
-function figure(model: ReplayModel, priceMove: number): ReplayFigure {
+/** Pips of a price move, to the tenth shown. */
+const pipsOf = (model: ReplayModel, priceMove: number) => {
   const pips = Math.round((priceMove / model.pipSize) * 10) / 10;
+  return pips === 0 ? 0 : pips;
+};
+
+/**
+ * Money and R of closes: each a move in pips on some units. Money is Σ pips × units × pip value ÷ the trade's units,
+ * summed exactly and rounded once; R the same share of the initial stop's distance.
+ */
+function closesFigure(model: ReplayModel, closes: readonly { pips: number; move: number; units: string }[]) {
   const { pipValue } = model.replay;
-  return {
-    pips: pips === 0 ? 0 : pips,
-    money: pipValue === null ? null : roundDecimal(multiplyDecimals(pips.toFixed(1), pipValue), 2),
-    r: model.riskDistance === null ? null : Math.round((priceMove / model.riskDistance) * 100) / 100,
-  };
+  const pipUnits = sumDecimals(closes.map((c) => multiplyDecimals(c.pips.toFixed(1), c.units)));
+  const money =
+    pipValue === null ? null : roundDecimal(divideDecimals(multiplyDecimals(pipUnits, pipValue), model.units, 4), 2);
+  const whole = Number(model.units);
+  const r =
+    model.riskDistance === null
+      ? null
+      : Math.round(
+          closes.reduce((sum, c) => sum + (c.move / model.riskDistance!) * (Number(c.units) / whole), 0) * 100,
+        ) / 100;
+  return { pipUnits, money: money === '-0.00' ? '0.00' : money, r: r === 0 ? 0 : r };
 }
+
+/** A move of the price on `units` of the trade. */
+function figure(model: ReplayModel, priceMove: number, units: string): ReplayFigure {
+  const pips = pipsOf(model, priceMove);
+  const { money, r } = closesFigure(model, [{ pips, move: priceMove, units }]);
+  return { pips, money, r };
+}
+
+const unsigned = (units: string | null) => (isDecimal(units) ? units.trim().replace(/^-/, '') : null);
 
 /** The frame with the candles up to `index` (clamped to the replay's). */
 export function replayFrame(model: ReplayModel, index: number): ReplayFrame {
@@ -128,6 +180,7 @@ export function replayFrame(model: ReplayModel, index: number): ReplayFrame {
   const { replay } = model;
   const happened: ReplayEvent[] = [];
   const markers: ChartMarker[] = [];
+  const partials: { at: number; price: number; units: string }[] = [];
   let stop: ReplayEvent | null = null;
   let target: ReplayEvent | null = null;
   let exit: ReplayEvent | null = null;
@@ -138,6 +191,9 @@ export function replayFrame(model: ReplayModel, index: number): ReplayFrame {
     if (STOP_KINDS.has(event.kind)) stop = event;
     if (event.kind === 'take_profit_set') target = event;
     if (event.kind === 'exit') exit = event;
+    const closedUnits = unsigned(event.units);
+    if (event.kind === 'partial_close' && event.price !== null && closedUnits !== null)
+      partials.push({ at, price: Number(event.price), units: closedUnits });
     const bar = model.bars[at];
     if (!bar) continue;
     const long = model.direction === 1;
@@ -156,6 +212,21 @@ export function replayFrame(model: ReplayModel, index: number): ReplayFrame {
         shape: long ? 'arrowDown' : 'arrowUp',
         color: CHART_COLORS.exit,
         text: `Close ${event.price ?? ''}`.trim(),
+      });
+    else if (event.kind === 'partial_close')
+      // Taking profit or cutting the trade: drawn as the exit is, a square as only part of it closed.
+      markers.push({
+        time: bar.time,
+        position: long ? 'aboveBar' : 'belowBar',
+        shape: 'square',
+        color: CHART_COLORS.exit,
+        text: [
+          'Part',
+          closedUnits && `−${groupDecimal(closedUnits, decimalPlaces(closedUnits))}`,
+          event.price && `@ ${event.price}`,
+        ]
+          .filter(Boolean)
+          .join(' '),
       });
     else if (event.kind === 'stop_moved')
       markers.push({
@@ -180,25 +251,53 @@ export function replayFrame(model: ReplayModel, index: number): ReplayFrame {
   const exitPrice = level(exit);
   if (exitPrice !== null) lines.push({ price: exitPrice, color: CHART_COLORS.exit, title: 'Exit', style: 'dotted' });
 
+  // The units open after the partial closes up to candle `i` (`through` it, or only those before it).
+  const openAfter = (i: number, through: boolean) =>
+    trimDecimal(
+      subtractDecimals(
+        model.units,
+        sumDecimals(partials.filter((p) => p.at < i || (through && p.at === i)).map((p) => p.units)),
+      ),
+    );
+  const partialCloses = partials.map((p) => {
+    const move = (p.price - model.entry) * model.direction;
+    return { move, pips: pipsOf(model, move), units: p.units };
+  });
+  let realized: ReplayRealized | null = null;
+  if (partialCloses.length > 0) {
+    const units = trimDecimal(sumDecimals(partialCloses.map((p) => p.units)));
+    const { pipUnits, money, r } = closesFigure(model, partialCloses);
+    realized = { pips: Math.round(Number(divideDecimals(pipUnits, units, 2)) * 10) / 10, money, r, units };
+  }
+
   let pl: ReplayFigure | null = null;
   let mae: ReplayFigure | null = null;
   let mfe: ReplayFigure | null = null;
+  const open = openAfter(last, true);
   if (entered) {
     const through = Math.min(last, model.exitIndex);
-    let worst = 0;
-    let best = 0;
+    let worst = { move: 0, at: replay.entryIndex };
+    let best = { move: 0, at: replay.entryIndex };
     // The entry's candle counts from its open: its part before the fill is not told apart at this granularity.
     for (let i = replay.entryIndex; i <= through; i++) {
       const bar = model.bars[i]!;
-      const against = (model.direction === 1 ? bar.low : bar.high) - model.entry;
-      const favour = (model.direction === 1 ? bar.high : bar.low) - model.entry;
-      worst = Math.min(worst, against * model.direction);
-      best = Math.max(best, favour * model.direction);
+      const against = ((model.direction === 1 ? bar.low : bar.high) - model.entry) * model.direction;
+      const favour = ((model.direction === 1 ? bar.high : bar.low) - model.entry) * model.direction;
+      if (against < worst.move) worst = { move: against, at: i };
+      if (favour > best.move) best = { move: favour, at: i };
     }
-    const price = closed && exitPrice !== null ? exitPrice : model.bars[last]!.close;
-    pl = figure(model, (price - model.entry) * model.direction);
-    mae = figure(model, worst);
-    mfe = figure(model, best);
+    if (closed && exitPrice !== null) {
+      // The whole trade: the partial closes and the exit on the units it closed.
+      const move = (exitPrice - model.entry) * model.direction;
+      const exitUnits = unsigned(exit!.units) ?? openAfter(last, true);
+      const closes = [...partialCloses, { move, pips: pipsOf(model, move), units: exitUnits }];
+      const { pipUnits, money, r } = closesFigure(model, closes);
+      const all = sumDecimals(closes.map((c) => c.units));
+      const pips = Number(all) > 0 ? Math.round(Number(divideDecimals(pipUnits, all, 2)) * 10) / 10 : 0;
+      pl = { pips: pips === 0 ? 0 : pips, money, r };
+    } else pl = figure(model, (model.bars[last]!.close - model.entry) * model.direction, open);
+    mae = figure(model, worst.move, openAfter(worst.at, false));
+    mfe = figure(model, best.move, openAfter(best.at, false));
   }
   return {
     bars: model.bars.slice(0, last + 1),
@@ -206,10 +305,63 @@ export function replayFrame(model: ReplayModel, index: number): ReplayFrame {
     markers,
     happened,
     phase: !entered ? 'before' : closed ? 'closed' : 'open',
+    openUnits: closed ? '0' : open,
     pl,
+    realized,
     mae,
     mfe,
   };
+}
+
+/** A marker's text at its candle: what the replay's time range leaves room for. */
+export interface MarkerSpot {
+  index: number;
+  text: string;
+}
+
+/** Every marker of the whole replay (its last frame's), at its candle's index. */
+export function markerSpots(model: ReplayModel): MarkerSpot[] {
+  const index = new Map(model.bars.map((bar, i) => [bar.time, i]));
+  return replayFrame(model, model.bars.length - 1).markers.map((m) => ({
+    index: index.get(m.time) ?? 0,
+    text: m.text,
+  }));
+}
+
+/** A character of the markers' text (lightweight-charts' 11 px font) in pixels, on the wide side. */
+const MARKER_CHAR_PX = 7;
+
+/**
+ * The replay chart's time range, in candle indices: every candle of the replay from the start (those to come blank
+ * on the right), with at least 1 candle of room on the left and 5 on the right, more where a marker's text, centred
+ * on its candle, would otherwise run past the chart's left edge or under the price scale (a phone's narrow chart:
+ * the exit's 'Close 1.10200' on the last candle). The room is counted in candles whose width itself shrinks as room
+ * is added, so it is found by a few rounds; `plotWidth` is the width of the candles' pane in pixels.
+ */
+export function replayRange(
+  total: number,
+  plotWidth: number,
+  spots: readonly MarkerSpot[],
+): { from: number; to: number } {
+  let left = 1;
+  let right = 5;
+  for (let round = 0; round < 20; round++) {
+    const spacing = plotWidth / (total - 1 + left + right);
+    let needLeft = 1;
+    let needRight = 5;
+    for (const spot of spots) {
+      const half = (spot.text.length * MARKER_CHAR_PX) / 2;
+      needLeft = Math.max(needLeft, Math.ceil(half / spacing - spot.index));
+      needRight = Math.max(needRight, Math.ceil(half / spacing - (total - 1 - spot.index)));
+    }
+    // A chart too narrow for a label at all keeps its candles: the room stops at the replay's own width.
+    needLeft = Math.min(needLeft, Math.max(1, total));
+    needRight = Math.min(needRight, Math.max(5, total));
+    if (needLeft <= left && needRight <= right) break;
+    left = Math.max(left, needLeft);
+    right = Math.max(right, needRight);
+  }
+  return { from: -left, to: total - 1 + right };
 }
 
 /** The replay's start: the candle before the entry's, so that the first step shows the entry happen. */
