@@ -193,6 +193,12 @@ for (const viewport of VIEWPORTS) {
       const action = coach.getByRole('list', { name: 'Next time' }).getByRole('listitem');
       await action.focus();
       await expect(active()).toHaveCount(review.action.facts.length);
+      for (const name of review.action.facts)
+        await expect(factItems.and(page.locator(`[data-fact="${name}"]`))).toHaveAttribute('aria-current', 'true');
+      // The facts, scrolled to with the point still focused: the cited ones marked, the active ones outlined.
+      await active().last().scrollIntoViewIfNeeded();
+      await expect(active()).toHaveCount(review.action.facts.length);
+      await page.screenshot({ path: `${SHOTS}/coach-review-facts-${viewport.name}.png` });
       await modal.getByRole('button', { name: 'Close', exact: true }).last().click();
       await expect(modal).toBeHidden();
 
