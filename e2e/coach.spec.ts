@@ -120,7 +120,9 @@ const money = (units: bigint, currency = 'USD') => `${signedMoney(units, false)}
 const netOf = (trades: readonly WireTrade[]) =>
   trades.reduce((sum, t) => sum + tenThousandths(t.realizedPL) + tenThousandths(t.financing ?? '0'), 0n);
 
+/** A coach screen through the sidebar's Coach group, from a freshly loaded page (as rules.spec opens My Rules). */
 async function openSection(page: Page, phone: boolean, link: 'Patterns' | 'Weekly Reviews') {
+  await page.goto('/overview');
   if (phone) await page.getByRole('button', { name: 'Toggle navigation' }).click();
   await page.getByRole('link', { name: 'Coach', exact: true }).click();
   await page.getByRole('link', { name: link, exact: true }).click();

@@ -44,9 +44,7 @@ export interface FaultRequest {
  * One step of a planted book: open a trade (named by `key` for a later close) or close one, at `at` (ms since the
  * epoch). The simulator stamps a transaction no earlier than the account's last, so steps go oldest first.
  */
-export type PlantStep =
-  | { at: number; open: OpenTradeRequest; key: string }
-  | { at: number; close: string };
+export type PlantStep = { at: number; open: OpenTradeRequest; key: string } | { at: number; close: string };
 
 /** Each simulator's clock override (start-stack.ts): null reads real time. */
 export type SimClocks = Record<SimEnv, { at: number | null }>;
