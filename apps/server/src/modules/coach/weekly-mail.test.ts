@@ -33,4 +33,13 @@ describe('the weekly email', () => {
     expect(mail.html).not.toContain('2026-11-15');
     expect(mail.html).toContain('Keep to your plan &lt;always&gt;.');
   });
+
+  it('names a baseline shorter than 12 weeks by its own length', () => {
+    const short = { trades: 6, netPL: null, totalR: -1.01, winRate: 25, weeks: 2 };
+    const mail = weeklyMail({ ...review, baseline: short });
+    expect(mail.text).toContain('This week / 2-week average');
+    expect(mail.text).toContain('Trades: 1 / 6');
+    expect(mail.html).toContain('>2-week average</th>');
+    expect(mail.html).not.toContain('12-week');
+  });
 });

@@ -57,12 +57,14 @@ export function weeklyMail(review: WeeklyReview): { subject: string; text: strin
               `- ${t.instrument} ${t.side}: ${moneyText(t.netPL)}${t.rMultiple === null ? '' : ` (${t.rMultiple} R)`}`,
           ),
         ];
+  // The baseline counts from the trader's first week with a trade: a new trader's is shorter than 12 weeks.
+  const baselineTitle = `${review.baseline?.weeks ?? 12}-week average`;
   const text = [
     `Weekly review ${review.week} (${weekDays(review)}, ${review.timeZone})`,
     '',
     ...review.summary,
     '',
-    'This week / 12-week average',
+    `This week / ${baselineTitle}`,
     ...figures.map(([name, week, base]) => `${name}: ${week} / ${base}`),
     '',
     ...trades('Best trades', review.best),
@@ -91,7 +93,7 @@ export function weeklyMail(review: WeeklyReview): { subject: string; text: strin
 <h1 style="font-size:20px;margin:0 0 4px">Weekly review ${escapeHtml(review.week)}</h1>
 <p style="margin:0 0 16px;color:#6b7280;font-size:13px">${escapeHtml(`${weekDays(review)}, ${review.timeZone}`)}</p>
 ${review.summary.map((s) => `<p style="margin:0 0 8px;line-height:1.5">${escapeHtml(s)}</p>`).join('\n')}
-<table style="border-collapse:collapse;margin:16px 0;font-size:14px"><tr><th style="${CELL}"></th><th style="${CELL}">This week</th><th style="${CELL}">12-week average</th></tr>${rows}</table>
+<table style="border-collapse:collapse;margin:16px 0;font-size:14px"><tr><th style="${CELL}"></th><th style="${CELL}">This week</th><th style="${CELL}">${baselineTitle}</th></tr>${rows}</table>
 ${tradeList('Best trades', review.best)}
 ${tradeList('Worst trades', review.worst)}
 <p style="margin:16px 0 0;padding:12px;background:#eff6ff;border-radius:6px"><strong>Focus for next week:</strong> ${escapeHtml(review.focus.text)}</p>
