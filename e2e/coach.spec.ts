@@ -120,6 +120,12 @@ const money = (units: bigint, currency = 'USD') => `${signedMoney(units, false)}
 const netOf = (trades: readonly WireTrade[]) =>
   trades.reduce((sum, t) => sum + tenThousandths(t.realizedPL) + tenThousandths(t.financing ?? '0'), 0n);
 
+/** The page fits its width: nothing scrolls sideways (a phone's 390 px included). */
+async function fitsWidth(page: Page) {
+  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(width);
+}
+
 /** A coach screen through the sidebar's Coach group, from a freshly loaded page (as rules.spec opens My Rules). */
 async function openSection(page: Page, phone: boolean, link: 'Patterns' | 'Weekly Reviews') {
   await page.goto('/overview');
@@ -215,6 +221,7 @@ for (const viewport of VIEWPORTS) {
       await expect(card.locator('.coach-compare').first()).toContainText(money(netOf([revenge])));
       await expect(card.locator('.coach-compare').first()).toContainText(money(netOf(others)));
       await card.scrollIntoViewIfNeeded();
+      await fitsWidth(page);
       await page.screenshot({ path: `${SHOTS}/coach-patterns-${viewport.name}.png`, fullPage: true });
 
       // The weekly email, turned on in the coach settings.
@@ -230,6 +237,7 @@ for (const viewport of VIEWPORTS) {
       // Weekly Reviews: none yet; last week opened, made on that request.
       await openSection(page, phone, 'Weekly Reviews');
       await expect(page.getByText('No weekly reviews yet')).toBeVisible();
+      await fitsWidth(page);
       await page.screenshot({ path: `${SHOTS}/coach-weeks-empty-${viewport.name}.png` });
       await page.getByRole('button', { name: 'Open last week' }).click();
       await expect(page).toHaveURL(new RegExp(`week=${week}$`));
@@ -246,6 +254,7 @@ for (const viewport of VIEWPORTS) {
       await expect(report.getByRole('region', { name: 'Focus for next week' })).toContainText(stored7.focus.text);
       await expect(report.getByText(`Written by: built-in analysis`).first()).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/coach-week-${viewport.name}.png` });
+      await fitsWidth(page);
       await page.screenshot({ path: `${SHOTS}/coach-week-full-${viewport.name}.png`, fullPage: true });
 
       // Opening it marked it read; the list has it.
