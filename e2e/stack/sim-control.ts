@@ -18,6 +18,9 @@ import type { TestSmtp } from '../../apps/server/src/test/smtp';
  *                                                         retryAfter?, afterBytes?, match? (path substring) }
  *   DELETE /sims/{env}/faults                           clear every scheduled fault
  *   GET    /sims/{env}/requests                         what the simulator received; DELETE clears the log
+ *   GET    /sims/{env}/price/{instrument}?at={ms}       the bid/mid/ask at an instant (default now)
+ *   POST   /sims/{env}/plant/{accountId}                trades at past times, in order: { steps: PlantStep[] }; the
+ *                                                       simulator's clock reads each step's `at` while it runs
  *   GET    /mails?to={address}                          the mails the server sent to this address, oldest first
  *                                                       (received by the stack's SMTP server on loopback)
  *
@@ -36,6 +39,15 @@ export interface FaultRequest {
   /** A substring of the request path, e.g. '/summary'. */
   match?: string;
 }
+
+/**
+ * One step of a planted book: open a trade (named by `key` for a later close) or close one, at `at` (ms since the
+ * epoch). The simulator stamps a transaction no earlier than the account's last, so steps go oldest first.
+ */
+export type PlantStep = { at: number; open: OpenTradeRequest; key: string } | { at: number; close: string };
+
+/** Each simulator's clock override (start-stack.ts): null reads real time. */
+export type SimClocks = Record<SimEnv, { at: number | null }>;
 
 class ControlError extends Error {
   constructor(
@@ -86,7 +98,32 @@ function scheduleFault(sim: OandaSim, f: FaultRequest): void {
   }
 }
 
-async function handle(sims: Record<SimEnv, OandaSim>, smtp: TestSmtp, req: IncomingMessage): Promise<unknown> {
+/** Runs a planted book's steps synchronously, the clock set to each step's time, and gives it back after. */
+function plant(sim: OandaSim, clock: { at: number | null }, accountId: string, steps: PlantStep[]) {
+  const opened = new Map<string, string>();
+  try {
+    for (const step of steps) {
+      if (!Number.isFinite(step.at) || step.at > Date.now()) throw new ControlError(400, 'a step needs a past `at`');
+      clock.at = step.at;
+      if ('open' in step) opened.set(step.key, sim.openTrade(accountId, step.open).id);
+      else {
+        const id = opened.get(step.close);
+        if (!id) throw new ControlError(400, `no trade opened as ${step.close}`);
+        sim.closeTrade(accountId, id);
+      }
+    }
+  } finally {
+    clock.at = null;
+  }
+  return Object.fromEntries(opened);
+}
+
+async function handle(
+  sims: Record<SimEnv, OandaSim>,
+  smtp: TestSmtp,
+  clocks: SimClocks,
+  req: IncomingMessage,
+): Promise<unknown> {
   const url = new URL(req.url ?? '/', 'http://control.invalid');
   if (url.pathname === '/mails' && req.method === 'GET') {
     const to = url.searchParams.get('to');
@@ -98,6 +135,15 @@ async function handle(sims: Record<SimEnv, OandaSim>, smtp: TestSmtp, req: Incom
   const sim = sims[env];
   const method = req.method ?? 'GET';
   if (what === 'summary' && accountId && method === 'GET') return sim.state.summary(accountId);
+  if (what === 'price' && accountId && method === 'GET') {
+    const at = url.searchParams.get('at');
+    return sim.state.price(accountId, at === null ? undefined : Number(at));
+  }
+  if (what === 'plant' && accountId && method === 'POST') {
+    const body = await readJson(req);
+    if (!Array.isArray(body.steps)) throw new ControlError(400, 'a plant needs steps');
+    return plant(sim, clocks[env], accountId, body.steps as PlantStep[]);
+  }
   if (what === 'trades' && accountId && tradeId === undefined) {
     if (method === 'GET') {
       const state = url.searchParams.get('state') ?? 'ALL';
@@ -147,9 +193,10 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
 export async function startSimControl(
   sims: Record<SimEnv, OandaSim>,
   smtp: TestSmtp,
+  clocks: SimClocks,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer((req, res) => {
-    handle(sims, smtp, req).then(
+    handle(sims, smtp, clocks, req).then(
       (body) => reply(res, 200, body),
       (error: unknown) => {
         // The simulator's own refusals (SimError, RangeError: unknown account, closed trade) are the caller's mistake.

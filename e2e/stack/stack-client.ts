@@ -1,6 +1,6 @@
 import type { LoggedRequest, OpenTradeRequest, WireAccountSummary, WireTrade } from '@pipsense/oanda-sim';
 import type { ReceivedMail } from '../../apps/server/src/test/smtp';
-import type { FaultRequest, SimEnv } from './sim-control';
+import type { FaultRequest, PlantStep, SimEnv } from './sim-control';
 import type { StackFacts } from './stack-facts';
 
 async function call<T>(url: string, method = 'GET', body?: unknown): Promise<T> {
@@ -36,6 +36,14 @@ export function simControl(facts: StackFacts, env: SimEnv) {
         amount,
         ...(comment ? { comment } : {}),
       }),
+    /** The bid/mid/ask of an instrument at an instant (ms; default now). */
+    price: (instrument: string, at?: number) =>
+      call<{ bid: string; mid: string; ask: string }>(
+        `${base}/price/${id(instrument)}${at === undefined ? '' : `?at=${at}`}`,
+      ),
+    /** Plants trades at past times, oldest first; answers the trade id of each opened key. */
+    plant: (accountId: string, steps: PlantStep[]) =>
+      call<Record<string, string>>(`${base}/plant/${id(accountId)}`, 'POST', { steps }),
     fault: (fault: FaultRequest) => call<{ pending: number }>(`${base}/faults`, 'POST', fault),
     resetFaults: () => call<{ pending: number }>(`${base}/faults`, 'DELETE'),
     requests: () => call<LoggedRequest[]>(`${base}/requests`),

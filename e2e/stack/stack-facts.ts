@@ -19,6 +19,11 @@ export interface StackFacts {
   controlUrl: string;
   practice: SimFacts;
   live: SimFacts;
+  /**
+   * A practice account with no generated history, seen only by its own token: a spec plants its book (trades at
+   * chosen past times, sim-control.ts /plant) and connects a user with this token.
+   */
+  planted: { token: string; accountId: string };
   /** Fake OpenAI (ends in /v1, as OPENAI_BASE_URL) and fake Vertex AI; both have /_fake/* control endpoints. */
   openaiUrl: string;
   vertexUrl: string;

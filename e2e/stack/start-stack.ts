@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
+import { DEMO_TOKEN, startOandaSim, type OandaSim } from '@pipsense/oanda-sim';
 import { startFakeOpenAI, startFakeVertex } from '@pipsense/fake-llm';
 import { startSmtp } from '../../apps/server/src/test/smtp';
 import { startSimControl } from './sim-control';
@@ -45,12 +45,16 @@ function sweepStaleDataDirs(): void {
   }
 }
 
+/** The simulator's facts as its default token sees them (the coach's planted account is another token's). */
 function simFacts(sim: OandaSim): SimFacts {
+  const seen = new Set(sim.tokens[sim.token]);
   return {
     url: sim.url,
     environment: sim.environment,
     token: sim.token,
-    accounts: sim.state.accounts.map((a) => ({ ...a, trades: sim.state.trades(a.id).length })),
+    accounts: sim.state.accounts
+      .filter((a) => seen.has(a.id))
+      .map((a) => ({ ...a, trades: sim.state.trades(a.id).length })),
   };
 }
 
@@ -67,22 +71,41 @@ const dataDir = mkdtempSync(join(tmpdir(), TMP_PREFIX));
 writeFileSync(join(dataDir, OWNER_FILE), String(process.pid), { mode: 0o600 });
 const factsPath = stackFactsPath(port);
 
+// The simulators' clocks: real time, except while a spec plants trades at past times (sim-control.ts, /plant).
+const clocks: Record<'practice' | 'live', { at: number | null }> = { practice: { at: null }, live: { at: null } };
+/** A third practice account with no generated trades, seen only by its own token: a book a spec plants (coach). */
+const PLANT_TOKEN = 'e2e-plant-0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e-6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c';
+
 // Small books so a sync takes well under a second: two practice accounts (30 pages of trades between them) and
 // one live account, each mode with its own token so a token saved for the wrong mode is rejected.
 const [practice, live, openai, vertex, smtp] = await Promise.all([
-  startOandaSim({ environment: 'practice', seed: 42, accounts: 2, tradesPerAccount: 150 }),
-  startOandaSim({ environment: 'live', seed: 7, accounts: 1, tradesPerAccount: 60 }),
+  startOandaSim({
+    environment: 'practice',
+    seed: 42,
+    accounts: [{}, {}, { alias: 'Planted', trades: 0 }],
+    tradesPerAccount: 150,
+    tokens: { [DEMO_TOKEN]: [0, 1], [PLANT_TOKEN]: [2] },
+    now: () => clocks.practice.at ?? Date.now(),
+  }),
+  startOandaSim({
+    environment: 'live',
+    seed: 7,
+    accounts: 1,
+    tradesPerAccount: 60,
+    now: () => clocks.live.at ?? Date.now(),
+  }),
   startFakeOpenAI({}),
   startFakeVertex({}),
   startSmtp(),
 ]);
-const control = await startSimControl({ practice, live }, smtp);
+const control = await startSimControl({ practice, live }, smtp, clocks);
 
 const facts: StackFacts = {
   baseURL: `http://127.0.0.1:${port}`,
   controlUrl: control.url,
   practice: simFacts(practice),
   live: simFacts(live),
+  planted: { token: PLANT_TOKEN, accountId: practice.tokens[PLANT_TOKEN]![0]! },
   openaiUrl: openai.url,
   vertexUrl: vertex.url,
   pid: process.pid,

@@ -1,5 +1,19 @@
 import type { WeeklyReview } from '@pipsense/contract';
+import { addDays, mondayOf, parseIsoWeek, type CalendarDay } from '../../domain/calendar';
 import { moneyText } from './weekly';
+
+const dayText = ({ y, m, d }: CalendarDay) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/**
+ * The week's local Monday and Sunday ('2026-11-16 to 2026-11-22'): its bounds are UTC instants, whose UTC dates are
+ * the day before in a zone east of UTC, and the end bound is the next Monday.
+ */
+function weekDays(review: WeeklyReview): string {
+  const week = parseIsoWeek(review.week);
+  if (!week) return `${review.from.slice(0, 10)} to ${review.to.slice(0, 10)}`;
+  const monday = mondayOf(week);
+  return `${dayText(monday)} to ${dayText(addDays(monday, 6))}`;
+}
 
 /** Text for HTML: the five characters that could open markup or end an attribute. */
 function escapeHtml(text: string): string {
@@ -43,12 +57,14 @@ export function weeklyMail(review: WeeklyReview): { subject: string; text: strin
               `- ${t.instrument} ${t.side}: ${moneyText(t.netPL)}${t.rMultiple === null ? '' : ` (${t.rMultiple} R)`}`,
           ),
         ];
+  // The baseline counts from the trader's first week with a trade: a new trader's is shorter than 12 weeks.
+  const baselineTitle = `${review.baseline?.weeks ?? 12}-week average`;
   const text = [
-    `Weekly review ${review.week} (${review.from.slice(0, 10)} to ${review.to.slice(0, 10)}, ${review.timeZone})`,
+    `Weekly review ${review.week} (${weekDays(review)}, ${review.timeZone})`,
     '',
     ...review.summary,
     '',
-    'This week / 12-week average',
+    `This week / ${baselineTitle}`,
     ...figures.map(([name, week, base]) => `${name}: ${week} / ${base}`),
     '',
     ...trades('Best trades', review.best),
@@ -75,9 +91,9 @@ export function weeklyMail(review: WeeklyReview): { subject: string; text: strin
   const html = `<!doctype html><html><body style="margin:0;padding:16px;background:#f9fafb;font-family:Arial,Helvetica,sans-serif;color:#111827">
 <div style="max-width:600px;margin:0 auto;background:#ffffff;border:1px solid #e5e7eb;border-radius:8px;padding:20px">
 <h1 style="font-size:20px;margin:0 0 4px">Weekly review ${escapeHtml(review.week)}</h1>
-<p style="margin:0 0 16px;color:#6b7280;font-size:13px">${escapeHtml(`${review.from.slice(0, 10)} to ${review.to.slice(0, 10)}, ${review.timeZone}`)}</p>
+<p style="margin:0 0 16px;color:#6b7280;font-size:13px">${escapeHtml(`${weekDays(review)}, ${review.timeZone}`)}</p>
 ${review.summary.map((s) => `<p style="margin:0 0 8px;line-height:1.5">${escapeHtml(s)}</p>`).join('\n')}
-<table style="border-collapse:collapse;margin:16px 0;font-size:14px"><tr><th style="${CELL}"></th><th style="${CELL}">This week</th><th style="${CELL}">12-week average</th></tr>${rows}</table>
+<table style="border-collapse:collapse;margin:16px 0;font-size:14px"><tr><th style="${CELL}"></th><th style="${CELL}">This week</th><th style="${CELL}">${baselineTitle}</th></tr>${rows}</table>
 ${tradeList('Best trades', review.best)}
 ${tradeList('Worst trades', review.worst)}
 <p style="margin:16px 0 0;padding:12px;background:#eff6ff;border-radius:6px"><strong>Focus for next week:</strong> ${escapeHtml(review.focus.text)}</p>

@@ -135,6 +135,13 @@ export function createWeeklyService(deps: WeeklyServiceDeps) {
     }
   }
 
+  /** emailOnce for the job and the request alike: a failed send is logged and never fails the review. */
+  const mailLogged = (userId: string, review: WeeklyReview, settings: CoachSettings) =>
+    emailOnce(userId, review, settings).then(
+      () => undefined,
+      (err: unknown) => deps.log(err, { userId, week: review.week, step: 'weekly review email' }),
+    );
+
   async function settingsByUser(): Promise<Map<string, CoachSettings>> {
     const [withSettings, withTrades] = await Promise.all([deps.settings.all(), deps.usersWithTrades()]);
     const map = new Map(withSettings.map((s) => [s.userId, s.settings]));
@@ -172,9 +179,7 @@ export function createWeeklyService(deps: WeeklyServiceDeps) {
       const [settings, timeZone] = await Promise.all([deps.settings.get(userId), zoneOf(userId)]);
       const week = dueWeek(settings, timeZone, now());
       const review = (await stored(userId, isoWeekText(week))) ?? (await make(userId, week, timeZone));
-      await emailOnce(userId, review, settings).catch((err: unknown) =>
-        deps.log(err, { userId, week: review.week, step: 'weekly review email' }),
-      );
+      await mailLogged(userId, review, settings);
       return review.week;
     },
 
@@ -204,7 +209,11 @@ export function createWeeklyService(deps: WeeklyServiceDeps) {
       const { to } = isoWeekRange(week, timeZone);
       if (now().getTime() < to.getTime())
         throw badRequest(`Week ${isoWeekText(week)} has not ended yet: its review comes once it has.`);
-      return make(userId, week, timeZone);
+      // Made here as the job makes it, so mailed as the job mails it: a week the job never reached (a trader who just
+      // arrived, an instance that was down) still reaches an opted-in inbox, once.
+      const review = await make(userId, week, timeZone);
+      await mailLogged(userId, review, await deps.settings.get(userId));
+      return review;
     },
 
     async markRead(userId: string, weekText: string): Promise<WeeklyReview> {

@@ -309,6 +309,33 @@ describe('the weekly review', () => {
     expect(weeklyMails(u.email)).toHaveLength(2);
   });
 
+  it('emails an opted-in trader a week made on request, once, and never an opted-out one', async () => {
+    // The job is off: the week is made by the trader asking for it, as on an instance that never ran the job.
+    clock = new Date('2026-11-25T12:00:00.000Z');
+    const { t } = await instance();
+    const opted = await trader(t, [...BEFORE, ...WEEK_TRADES], 'asked');
+    const quiet = await trader(t, [...BEFORE, ...WEEK_TRADES], 'quiet');
+    await t.call(opted.token, { method: 'POST', url: '/api/v1/coach/update_settings', payload: { emailWeekly: true } });
+
+    expect((await reviewOf(t, opted.token, '2026-W47')).figures.trades).toBe(4);
+    expect((await reviewOf(t, quiet.token, '2026-W47')).figures.trades).toBe(4);
+    await smtp.waitFor(opted.email, 2);
+    const mails = weeklyMails(opted.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Your weekly review: 2026-W47']);
+    expect(mails[0]!.parts.map((p) => p.type).sort()).toEqual(['text/html', 'text/plain']);
+    expect(mails[0]!.parts.find((p) => p.type === 'text/plain')?.body).toContain('You closed 4 trades for 15.25 USD');
+
+    // Asked again, stored now: no second mail; an earlier week made on this request: its own mail.
+    await reviewOf(t, opted.token, '2026-W47');
+    await reviewOf(t, opted.token, '2026-W46');
+    await smtp.waitFor(opted.email, 3);
+    expect(weeklyMails(opted.email).map((m) => m.subject)).toEqual([
+      'Your weekly review: 2026-W47',
+      'Your weekly review: 2026-W46',
+    ]);
+    expect(weeklyMails(quiet.email)).toEqual([]);
+  });
+
   it('is made once per user and week with two instances on one database', async () => {
     clock = new Date('2026-11-16T09:00:00.000Z');
     const one = await instance(true);

@@ -45,8 +45,11 @@ describe('the Patterns screen', () => {
       'href',
       '/trades/all_trades?pattern=revenge_trading',
     );
-    // A pattern with no trade has nothing to list.
-    expect(within(screen.getByRole('region', { name: 'Overtrading' })).queryByRole('link')).not.toBeInTheDocument();
+    // A pattern with no trade has nothing to list, and says so rather than setting a dash against the others.
+    const none = screen.getByRole('region', { name: 'Overtrading' });
+    expect(within(none).queryByRole('link')).not.toBeInTheDocument();
+    expect(none).toHaveTextContent('No trade flagged, so nothing to compare.');
+    expect(none).not.toHaveTextContent('vs the others');
   });
 
   it('sends the range and account, and carries them into the trade list link', async () => {

@@ -148,22 +148,27 @@ function PatternCard({ result, view }: { result: PatternResult; view: PatternVie
           </span>
         </div>
         <p className="small text-body-secondary">{result.definition}</p>
-        <dl className="mb-2">
-          <Compare
-            label="Net P/L"
-            flagged={<Money figure={result.netPL} />}
-            others={<Money figure={result.othersNetPL} />}
-          />
-          <Compare
-            label="Average R"
-            flagged={
-              <span className={result.averageR === null ? '' : result.averageR < 0 ? 'text-danger' : ''}>
-                {formatR(result.averageR)}
-              </span>
-            }
-            others={formatR(result.othersAverageR)}
-          />
-        </dl>
+        {result.count === 0 ? (
+          // A cost needs flagged trades: a bare dash against the others' figure read as a broken value.
+          <p className="small text-body-secondary mb-0">No trade flagged, so nothing to compare.</p>
+        ) : (
+          <dl className="mb-2">
+            <Compare
+              label="Net P/L"
+              flagged={<Money figure={result.netPL} />}
+              others={<Money figure={result.othersNetPL} />}
+            />
+            <Compare
+              label="Average R"
+              flagged={
+                <span className={result.averageR === null ? '' : result.averageR < 0 ? 'text-danger' : ''}>
+                  {formatR(result.averageR)}
+                </span>
+              }
+              others={formatR(result.othersAverageR)}
+            />
+          </dl>
+        )}
         {result.count > 0 && (
           <Link className="small" to={`${paths.trades}?${tradeListSearch(result.pattern, view)}`}>
             Show the {name.toLowerCase()} trades

@@ -147,6 +147,17 @@ describe("a week's review", () => {
     expect(api.to(/read_weekly_review/)).toHaveLength(0);
   });
 
+  it('names a baseline shorter than 12 weeks by its own length', async () => {
+    const short = { trades: 6, netPL: null, totalR: -1.01, winRate: 25, weeks: 2 };
+    fakeApi({ [GET_WEEK]: () => ok(weekBody(weeklyReview({ baseline: short, readAt: '2026-11-24T00:00:00.000Z' }))) });
+    renderWithProviders(<WeeklyReviewsPage />, { path: '/coach/weekly_reviews?week=2026-W47' });
+    const page = await screen.findByRole('article', { name: 'Weekly review 2026-W47' });
+    expect(within(page).getByRole('group', { name: 'Trades' })).toHaveTextContent('2-week average: 6.0');
+    expect(within(page).getByRole('group', { name: 'Win rate' })).toHaveTextContent('2-week average: 25.0 %');
+    expect(within(page).getByRole('region', { name: 'Figures' })).not.toHaveTextContent('12-week average');
+    expect(page).toHaveTextContent('Averages of the 2 weeks before.');
+  });
+
   it('shows the server’s 400 for a week that has not ended', async () => {
     fakeApi({ [GET_WEEK]: () => failure(400, 'The week 2026-W48 has not ended yet.') });
     renderWithProviders(<WeeklyReviewsPage />, { path: '/coach/weekly_reviews?week=2026-W48' });

@@ -131,25 +131,46 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Figure({ label, value, baseline }: { label: string; value: ReactNode; baseline: ReactNode | null }) {
+function Figure({
+  label,
+  value,
+  baseline,
+  weeks,
+}: {
+  label: string;
+  value: ReactNode;
+  baseline: ReactNode | null;
+  weeks: number;
+}) {
   return (
     <div className="coach-figure" role="group" aria-label={label}>
       <div className="small text-body-secondary">{label}</div>
       <div className="fw-semibold">{value}</div>
-      {baseline !== null && <div className="small text-body-secondary">12-week average: {baseline}</div>}
+      {/* The baseline counts from the trader's first week with a trade: a new trader's is shorter than 12 weeks. */}
+      {baseline !== null && (
+        <div className="small text-body-secondary">
+          {weeks}-week average: {baseline}
+        </div>
+      )}
     </div>
   );
 }
 
 function Figures({ review }: { review: WeeklyReview }) {
   const { figures: f, baseline: b } = review;
+  const weeks = b?.weeks ?? 0;
   return (
     <>
       <div className="coach-figures">
-        <Figure label="Trades" value={f.trades} baseline={b ? b.trades.toFixed(1) : null} />
-        <Figure label="Net P/L" value={<Money figure={f.netPL} />} baseline={b ? <Money figure={b.netPL} /> : null} />
-        <Figure label="Total R" value={formatR(f.totalR)} baseline={b ? formatR(b.totalR) : null} />
-        <Figure label="Win rate" value={percent(f.winRate)} baseline={b ? percent(b.winRate) : null} />
+        <Figure label="Trades" value={f.trades} baseline={b ? b.trades.toFixed(1) : null} weeks={weeks} />
+        <Figure
+          label="Net P/L"
+          value={<Money figure={f.netPL} />}
+          baseline={b ? <Money figure={b.netPL} /> : null}
+          weeks={weeks}
+        />
+        <Figure label="Total R" value={formatR(f.totalR)} baseline={b ? formatR(b.totalR) : null} weeks={weeks} />
+        <Figure label="Win rate" value={percent(f.winRate)} baseline={b ? percent(b.winRate) : null} weeks={weeks} />
       </div>
       <p className="small text-body-secondary mt-1 mb-0">
         {b ? `Averages of the ${b.weeks} weeks before.` : 'No earlier weeks to compare with yet.'}
