@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { platformByQuery } from '@pipsense/contract';
+import { sqliteHandleOf } from '../../db/client';
 import { accountKeysNamed } from '../trading';
 import type { TradeViewsTables } from './tables';
 import { readsNotes, readsReviews, type TimeBounds, type TradeSelection } from './selection';
@@ -94,8 +95,9 @@ export function selectTrades(
   if (s.hasNote === false) query = query.where(sql<SqlBool>`COALESCE(${sql.ref('n.note')}, '') = ''`);
   if (s.stopLoss !== undefined) query = query.where('trades.stop_loss_price', s.stopLoss ? 'is not' : 'is', null);
   if (s.takeProfit !== undefined) query = query.where('trades.take_profit_price', s.takeProfit ? 'is not' : 'is', null);
-  if (s.ruleBreak) query = withTradeKeys(query, s.ruleBreak.keys, s.ruleBreak.broke);
-  if (s.pattern) query = withTradeKeys(query, s.pattern.keys, true);
+  const sqlite = sqliteHandleOf(db) !== undefined;
+  if (s.ruleBreak) query = withTradeKeys(query, s.ruleBreak.keys, s.ruleBreak.broke, sqlite);
+  if (s.pattern) query = withTradeKeys(query, s.pattern.keys, true, sqlite);
   if (readsReviews(s)) {
     // The assigned trades first (migration 034's indexes hold their keys), then each by its key, as
     // the tag filter does.
@@ -110,10 +112,12 @@ export function selectTrades(
 }
 
 /**
- * The trades whose key is among `keys` (or, `inside: false`, is not): per account, its trade ids in one IN list. No
- * key at all: no trade is inside.
+ * The trades whose key is among `keys` (or, `inside: false`, is not): per account, its trade ids as one array
+ * parameter, so that a pattern flagging tens of thousands of trades binds two parameters an account, within SQLite's
+ * and PostgreSQL's limits on parameters. SQLite reads the array with `json_each`, PostgreSQL as a `text[]` with
+ * `= ANY`; both look each id up in the trades' key index. No key at all: no trade is inside.
  */
-function withTradeKeys(query: SelectedTrades, keys: ReadonlySet<string>, inside: boolean) {
+function withTradeKeys(query: SelectedTrades, keys: ReadonlySet<string>, inside: boolean, sqlite: boolean) {
   const byAccount = new Map<string, string[]>();
   for (const key of keys) {
     const cut = key.lastIndexOf(' ');
@@ -123,11 +127,13 @@ function withTradeKeys(query: SelectedTrades, keys: ReadonlySet<string>, inside:
     ids.push(key.slice(cut + 1));
   }
   if (byAccount.size === 0) return inside ? query.where(sql<SqlBool>`1 = 0`) : query;
+  const idIn = (ids: string[]) =>
+    sqlite
+      ? sql<SqlBool>`${sql.ref('trades.trade_id')} in (select value from json_each(${JSON.stringify(ids)}))`
+      : sql<SqlBool>`${sql.ref('trades.trade_id')} = any(${ids}::text[])`;
   return query.where((eb) => {
     const any = eb.or(
-      [...byAccount].map(([account, ids]) =>
-        eb.and([eb('trades.account_key', '=', account), eb('trades.trade_id', 'in', ids)]),
-      ),
+      [...byAccount].map(([account, ids]) => eb.and([eb('trades.account_key', '=', account), idIn(ids)])),
     );
     return inside ? any : eb.not(any);
   });
