@@ -181,7 +181,8 @@ async function readBook(
     bookedDay: [] as number[],
   };
   await deps.rows(userId, (row) => {
-    const [accountKey, tradeId, instrument, price, units, realizedPL, state, open, close, averageClose, stop, mfe] = row;
+    const [accountKey, tradeId, instrument, price, units, realizedPL, state, open, close, averageClose, stop, mfe] =
+      row;
     const i = strings.tradeId.length;
     const short = units.trim().startsWith('-');
     const absUnits = Math.abs(Number(units)) || 0;
@@ -473,7 +474,10 @@ export function createCoachPatterns(deps: CoachPatternsDeps) {
         return {
           pattern,
           definition: patternDefinition(pattern, thresholds),
-          trades: flagged.map((i) => ({ accountId: apiIdOf(analysis, book.accountKey[i]!), tradeId: book.tradeId[i]! })),
+          trades: flagged.map((i) => ({
+            accountId: apiIdOf(analysis, book.accountKey[i]!),
+            tradeId: book.tradeId[i]!,
+          })),
           count: flagged.length,
           netPL: part,
           othersNetPL: others > 0 && whole !== null ? remainder(whole, part, othersCurrencies.sort()) : null,

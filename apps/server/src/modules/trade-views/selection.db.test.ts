@@ -309,7 +309,7 @@ describe('a trade selection', () => {
     );
   });
 
-  it('selects by flagged keys beyond both engines\' limits on parameters (SQLite 32,766, PostgreSQL 65,535)', async () => {
+  it("selects by flagged keys beyond both engines' limits on parameters (SQLite 32,766, PostgreSQL 65,535)", async () => {
     await db.deleteFrom('trade_tags').execute();
     await db.deleteFrom('trade_reviews').execute();
     await db.deleteFrom('trade_notes').execute();
