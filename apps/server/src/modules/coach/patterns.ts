@@ -299,7 +299,7 @@ function readersOf(book: KeptBook): TradeFieldReaders<number> {
 
 /** A closed trade's P/L as a decimal of the same value and decimals as its stored text (what sums read of it). */
 const plText = (book: KeptBook, i: number): string =>
-  book.irregularPL.get(i) ?? formatMinorUnits(book.columns.plMinor[i]!, book.plScale[i]!);
+  book.irregularPL.get(i) ?? formatMinorUnits(book.columns.plMinor[i]!, book.plScale[i]);
 
 /** What a closed trade books (its P/L in its currency on its UTC close day), as the playbook report books it. */
 const bookedOf = (book: KeptBook, i: number): DatedAmount => ({
@@ -335,7 +335,7 @@ function figureOf(conversion: Conversion, book: KeptBook, closed: ArrayLike<numb
     .map((name, c) => ({ name, c }))
     .filter(({ c }) => scales[c]! >= 0)
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map(({ name, c }) => ({ currency: name, amount: formatMinorUnits(sums[c]!, scales[c]!) }));
+    .map(({ name, c }) => ({ currency: name, amount: formatMinorUnits(sums[c]!, scales[c]) }));
   if (conversion.mode === 'single') {
     const only = byCurrency[0] ?? { currency: conversion.currencies[0] ?? conversion.home, amount: '0' };
     return { mode: 'single', currency: only.currency, amount: only.amount };

@@ -1,6 +1,5 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { platformByQuery } from '@pipsense/contract';
-import { sqliteHandleOf } from '../../db/client';
 import { accountKeysNamed } from '../trading';
 import type { TradeViewsTables } from './tables';
 import { readsNotes, readsReviews, type TimeBounds, type TradeSelection } from './selection';
@@ -95,9 +94,9 @@ export function selectTrades(
   if (s.hasNote === false) query = query.where(sql<SqlBool>`COALESCE(${sql.ref('n.note')}, '') = ''`);
   if (s.stopLoss !== undefined) query = query.where('trades.stop_loss_price', s.stopLoss ? 'is not' : 'is', null);
   if (s.takeProfit !== undefined) query = query.where('trades.take_profit_price', s.takeProfit ? 'is not' : 'is', null);
-  const sqlite = sqliteHandleOf(db) !== undefined;
-  if (s.ruleBreak) query = withTradeKeys(query, s.ruleBreak.keys, s.ruleBreak.broke, sqlite);
-  if (s.pattern) query = withTradeKeys(query, s.pattern.keys, true, sqlite);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  if (s.ruleBreak) query = withTradeKeys(query, s.ruleBreak.keys, s.ruleBreak.broke, postgres);
+  if (s.pattern) query = withTradeKeys(query, s.pattern.keys, true, postgres);
   if (readsReviews(s)) {
     // The assigned trades first (migration 034's indexes hold their keys), then each by its key, as
     // the tag filter does.
@@ -117,7 +116,7 @@ export function selectTrades(
  * and PostgreSQL's limits on parameters. SQLite reads the array with `json_each`, PostgreSQL as a `text[]` with
  * `= ANY`; both look each id up in the trades' key index. No key at all: no trade is inside.
  */
-function withTradeKeys(query: SelectedTrades, keys: ReadonlySet<string>, inside: boolean, sqlite: boolean) {
+function withTradeKeys(query: SelectedTrades, keys: ReadonlySet<string>, inside: boolean, postgres: boolean) {
   const byAccount = new Map<string, string[]>();
   for (const key of keys) {
     const cut = key.lastIndexOf(' ');
@@ -127,11 +126,15 @@ function withTradeKeys(query: SelectedTrades, keys: ReadonlySet<string>, inside:
     ids.push(key.slice(cut + 1));
   }
   if (byAccount.size === 0) return inside ? query.where(sql<SqlBool>`1 = 0`) : query;
-  const idIn = (ids: string[]) =>
-    sqlite
-      ? sql<SqlBool>`${sql.ref('trades.trade_id')} in (select value from json_each(${JSON.stringify(ids)}))`
-      : sql<SqlBool>`${sql.ref('trades.trade_id')} = any(${ids}::text[])`;
   return query.where((eb) => {
+    const idIn = (ids: string[]) =>
+      postgres
+        ? sql<SqlBool>`${sql.ref('trades.trade_id')} = any(${ids}::text[])`
+        : eb(
+            'trades.trade_id',
+            'in',
+            eb.selectFrom(sql<{ value: string }>`json_each(${JSON.stringify(ids)})`.as('ids')).select('ids.value'),
+          );
     const any = eb.or(
       [...byAccount].map(([account, ids]) => eb.and([eb('trades.account_key', '=', account), idIn(ids)])),
     );

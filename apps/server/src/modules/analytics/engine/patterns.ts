@@ -121,7 +121,7 @@ function mediansBy(count: number, groupOf: Int32Array, values: Float64Array): Fl
   for (let i = 0; i < count; i++) if (!Number.isNaN(values[i]!)) laid[fill[groupOf[i]!]!++] = values[i]!;
   const medians = new Float64Array(groups);
   for (let g = 0; g < groups; g++)
-    medians[g] = medianInPlace(laid.subarray(start[g]!, start[g + 1]!), start[g + 1]! - start[g]!);
+    medians[g] = medianInPlace(laid.subarray(start[g], start[g + 1]), start[g + 1]! - start[g]!);
   return medians;
 }
 
