@@ -9,4 +9,12 @@ export { analyticsUserData, type AnalyticsDb, type AnalyticsTables } from './tab
 export { SESSION_NAMES, sessionIndexAt } from './engine/sessions';
 export { median } from './engine/stats';
 /** The coach's behaviour patterns (engine/METRICS.md, Behaviour patterns): pure detectors the coach module runs. */
-export { capturePctOf, detectPatterns, patternDefinition, stopMovedAway, type PatternTrade } from './engine/patterns';
+export {
+  capturePctOf,
+  detectPatternColumns,
+  detectPatterns,
+  patternDefinition,
+  stopMovedAway,
+  type PatternColumns,
+  type PatternTrade,
+} from './engine/patterns';

@@ -97,4 +97,32 @@ describe('coach patterns service', () => {
     expect(await patterns.patternsOfTrade('u', { accountId: '101-001', tradeId: '1' })).toEqual([]);
     expect(await patterns.patternsOfTrade('u', { accountId: '101-999', tradeId: '2' })).toEqual([]);
   });
+
+  it('writes each cost with the decimals of its most precise amount, as the exact sum of the texts does', async () => {
+    const rows = [
+      row(USD, '1', '2026-03-02T09:00:00', '2026-03-02T09:30:00', '-12.5'),
+      row(USD, '2', '2026-03-02T09:40:00', '2026-03-02T10:00:00', '5', { units: '20000' }),
+      // Five decimals: beyond minor units, summed from its text.
+      row(USD, '3', '2026-03-03T09:00:00', '2026-03-03T10:00:00', '1.12345'),
+    ];
+    const patterns = createCoachPatterns({
+      rows: (_userId, add) => Promise.resolve(rows.forEach((r) => add(r))),
+      accountKeysNamed: () => Promise.resolve(new Set([USD])),
+      accountCurrencies: () => Promise.resolve(new Map([[USD, 'USD']])),
+      stopLevels: () => Promise.resolve(new Map()),
+      thresholds: () => Promise.resolve(DEFAULT_COACH_THRESHOLDS),
+      timeZoneOf: () => Promise.resolve(null),
+      homeCurrencyOf: () => Promise.resolve('USD'),
+      dataVersionOf: () => Promise.resolve('1'),
+    });
+    const revengeOf = async (to?: string) =>
+      (await patterns.patterns('u', { platform: 'oanda', to })).find((p) => p.pattern === 'revenge_trading')!;
+    const all = await revengeOf();
+    expect(all.trades).toEqual([{ accountId: '101-001', tradeId: '2' }]);
+    expect(all.netPL).toEqual({ mode: 'single', currency: 'USD', amount: '5' });
+    // −12.5 + 1.12345.
+    expect(all.othersNetPL).toEqual({ mode: 'single', currency: 'USD', amount: '-11.37655' });
+    const day = await revengeOf('2026-03-02T23:59:59Z');
+    expect(day.othersNetPL).toEqual({ mode: 'single', currency: 'USD', amount: '-12.5' });
+  });
 });

@@ -13,13 +13,20 @@ import {
   type DailyRates,
   type DatedAmount,
   type MoneyFigure,
+  utcDay,
 } from '../../domain/currency-totals';
 import { isPlainDecimal, subtractDecimals } from '../../domain/decimal';
-import { instantOf } from '../../domain/calendar';
-import { minorUnitsOf } from '../../domain/money';
+import { DAY_MS, instantOf } from '../../domain/calendar';
+import { formatMinorUnits, minorUnitsOf } from '../../domain/money';
 import { rMultipleOf } from '../../domain/risk';
 import { roundRatio } from '../../domain/rounding';
-import { capturePctOf, detectPatterns, patternDefinition, stopMovedAway, type PatternTrade } from '../analytics';
+import {
+  capturePctOf,
+  detectPatternColumns,
+  patternDefinition,
+  stopMovedAway,
+  type PatternColumns,
+} from '../analytics';
 import { apiAccountId } from '../trading';
 import { tradeMatcher, type PatternKeys, type PatternRow, type TradeFieldReaders } from '../trade-views';
 
@@ -55,109 +62,286 @@ export interface PatternsRequest {
   platform?: PlatformQuery | undefined;
 }
 
-/** A trade as kept between requests: what the range filter and the cost read. */
-interface KeptTrade {
-  accountKey: string;
-  tradeId: string;
-  platform: string;
-  mode: string;
-  instrument: string;
-  short: boolean;
-  state: string;
-  openTime: number;
-  closeTime: number | null;
-  realizedPL: string;
-  /** R in hundredths (exact integer); null without R. */
-  rHundredths: number | null;
-  currency: string;
-  /** What the trade books once closed (its P/L in its currency on its UTC close day); null while open. */
-  booked: DatedAmount | null;
+/**
+ * The book as kept between requests, one array per field (no object per trade): what the range filter and the cost
+ * read, beside the detectors' columns.
+ */
+interface KeptBook {
+  count: number;
+  accountKey: string[];
+  tradeId: string[];
+  platform: string[];
+  mode: string[];
+  instrument: string[];
+  short: Uint8Array;
+  state: string[];
+  /** The UTC day (days since 1970-01-01) a trade is booked on once closed: its close, else its open. */
+  bookedDay: Int32Array;
+  /** R in hundredths (exact integer); NaN without R. */
+  rHundredths: Float64Array;
+  /** The account currencies, numbered as `columns.currency` numbers them. */
+  currencies: string[];
+  /** The decimals of each closed trade's P/L text; −1 when its minor units are not exactly its amount. */
+  plScale: Int8Array;
+  /** The P/L text of the closed trades whose minor units are not exactly their amount, by index. */
+  irregularPL: Map<number, string>;
+  columns: PatternColumns;
 }
 
 interface Analysis {
   version: string;
   thresholds: CoachThresholds;
-  trades: KeptTrade[];
+  book: KeptBook;
+  readers: TradeFieldReaders<number>;
   flags: Record<CoachPattern, number[]>;
-  keys: Map<CoachPattern, Set<string>>;
+  /** Each pattern's flagged trades by `<account key> <trade id>`, made on the first ask (the list's filter, the modal). */
+  keys: Map<CoachPattern, Set<string>> | null;
+  /** The API account id of each account key (trading's rule, once per account, not once per flagged trade). */
+  apiIds: Map<string, string>;
 }
-
-const keyOf = (t: { accountKey: string; tradeId: string }) => `${t.accountKey} ${t.tradeId}`;
-
-const readers: TradeFieldReaders<KeptTrade> = {
-  accountKey: (t) => t.accountKey,
-  platform: (t) => t.platform,
-  mode: (t) => t.mode,
-  instrument: (t) => t.instrument,
-  short: (t) => t.short,
-  state: (t) => t.state,
-  openTime: (t) => t.openTime,
-  closeTime: (t) => t.closeTime,
-  realizedPL: (t) => t.realizedPL,
-  unrealizedPL: () => null,
-  hasStopLoss: () => false,
-  hasTakeProfit: () => false,
-};
 
 /** Users whose analysis this instance keeps (the trade list's filter asks once per page). */
 const KEPT_USERS = 32;
 
 const num = (text: string | null): number | null => (isPlainDecimal(text) ? Number(text) : null);
 
-/** A stored row as the detectors and the cost read it. */
-function fromRow(row: PatternRow, currency: string, stops: readonly string[] | undefined): [KeptTrade, PatternTrade] {
-  const [accountKey, tradeId, instrument, price, units, realizedPL, state, open, close, averageClose, stop, mfe] = row;
-  const short = units.trim().startsWith('-');
-  const absUnits = Math.abs(Number(units)) || 0;
-  const closed = state === 'CLOSED';
-  const facts = { instrument, initialUnits: units, price, averageClosePrice: averageClose, initialStopLossPrice: stop };
-  const r = closed ? rMultipleOf(facts) : null;
-  const entry = num(price);
-  const firstStop = num(stop);
-  // Only compared with the trader's other trades on the instrument: the distance in price as a number, against the
-  // trade (domain/risk.ts: a first stop at or beyond the entry on the profit side risks nothing).
-  const against = entry !== null && firstStop !== null ? (short ? firstStop - entry : entry - firstStop) : 0;
-  const plMinor = closed && isPlainDecimal(realizedPL) ? minorUnitsOf(realizedPL) : 0;
-  const exit = num(averageClose);
-  const best = num(mfe);
-  const levels = stops && entry !== null ? stops.flatMap((s) => (isPlainDecimal(s) ? [Number(s)] : [])) : [];
-  const kept: KeptTrade = {
-    accountKey,
-    tradeId,
-    platform: row[12],
-    mode: row[13],
-    instrument,
-    short,
-    state,
-    openTime: instantOf(open),
-    closeTime: close === null ? null : instantOf(close),
-    realizedPL,
-    rHundredths: r === null ? null : Math.round(r * 100),
-    currency,
-    booked: null,
-  };
-  // As the playbook report books a closed trade (domain/currency-totals.ts): worked out once, not once per pattern.
-  // A stored time is UTC ISO-8601 text: its first ten characters are the UTC day, without a Date per trade.
-  if (closed) kept.booked = { currency, amount: realizedPL, day: (close ?? open).slice(0, 10) };
-  const detected: PatternTrade = {
-    instrument,
-    currency,
-    units: absUnits,
-    risk: against > 0 ? against * absUnits : null,
-    openTime: kept.openTime,
-    closeTime: kept.closeTime,
-    closed,
-    plMinor,
-    capturePct:
-      closed && plMinor > 0 && entry !== null && exit !== null && best !== null
-        ? capturePctOf(entry, exit, best, !short)
-        : null,
-    stopWidened: entry !== null && levels.length > 1 && stopMovedAway(entry, !short, levels),
-  };
-  return [kept, detected];
+/**
+ * The decimals of a decimal text in the form the exact sums read ('-12.50': a sign, digits, a point and digits), when
+ * they are at most the 4 of minor units (domain/money.ts); else −1.
+ */
+function scaleOf(text: string): number {
+  let i = text.charCodeAt(0) === 45 /* - */ ? 1 : 0;
+  const digits = i;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) break;
+  }
+  if (i === digits) return -1;
+  if (i === text.length) return 0;
+  if (text.charCodeAt(i) !== 46 /* . */) return -1;
+  const scale = text.length - i - 1;
+  if (scale < 1 || scale > 4) return -1;
+  for (i++; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return -1;
+  }
+  return scale;
 }
 
-const booked = (t: KeptTrade): DatedAmount => t.booked!;
+/** The number of `name` in `names` (numbered as they come). */
+function numberOf(names: Map<string, number>, name: string): number {
+  let k = names.get(name);
+  if (k === undefined) names.set(name, (k = names.size));
+  return k;
+}
+
+/**
+ * The whole book from the stored rows (oldest first), each row taken into the columns as it comes (plain arrays while
+ * the count is not known, typed at the end): nothing of a row but its shared strings and its trade id outlives it.
+ */
+async function readBook(
+  deps: CoachPatternsDeps,
+  userId: string,
+  currencyOf: Map<string, string>,
+  stops: Map<string, string[]>,
+): Promise<KeptBook> {
+  const shared = new Map<string, string>();
+  /** One string for every equal value of a repeated column (account key, platform, mode, state, instrument). */
+  const one = (text: string) => {
+    const known = shared.get(text);
+    if (known !== undefined) return known;
+    shared.set(text, text);
+    return text;
+  };
+  const instruments = new Map<string, number>();
+  const currencies = new Map<string, number>();
+  const strings = {
+    accountKey: [] as string[],
+    tradeId: [] as string[],
+    platform: [] as string[],
+    mode: [] as string[],
+    instrument: [] as string[],
+    state: [] as string[],
+  };
+  const irregularPL = new Map<number, string>();
+  const numbers = {
+    instrument: [] as number[],
+    currency: [] as number[],
+    units: [] as number[],
+    risk: [] as number[],
+    openTime: [] as number[],
+    closeTime: [] as number[],
+    closed: [] as number[],
+    plMinor: [] as number[],
+    plScale: [] as number[],
+    capturePct: [] as number[],
+    stopWidened: [] as number[],
+    short: [] as number[],
+    rHundredths: [] as number[],
+    bookedDay: [] as number[],
+  };
+  await deps.rows(userId, (row) => {
+    const [accountKey, tradeId, instrument, price, units, realizedPL, state, open, close, averageClose, stop, mfe] =
+      row;
+    const i = strings.tradeId.length;
+    const short = units.trim().startsWith('-');
+    const absUnits = Math.abs(Number(units)) || 0;
+    const closed = state === 'CLOSED';
+    strings.accountKey.push(one(accountKey));
+    strings.tradeId.push(tradeId);
+    strings.platform.push(one(row[12]));
+    strings.mode.push(one(row[13]));
+    strings.instrument.push(one(instrument));
+    strings.state.push(one(state));
+    numbers.instrument.push(numberOf(instruments, instrument));
+    numbers.currency.push(numberOf(currencies, currencyOf.get(accountKey) ?? ''));
+    numbers.units.push(absUnits);
+    numbers.short.push(short ? 1 : 0);
+    const opened = instantOf(open);
+    const closedAt = close === null ? Number.NaN : instantOf(close);
+    numbers.openTime.push(opened);
+    numbers.closeTime.push(closedAt);
+    numbers.closed.push(closed ? 1 : 0);
+    numbers.bookedDay.push(Math.floor((close === null ? opened : closedAt) / DAY_MS));
+    // R and the risk only where there is a first stop (domain/risk.ts: none without one).
+    const entry = stop !== null || mfe !== null || stops.size > 0 ? num(price) : null;
+    let r = Number.NaN;
+    let risk = Number.NaN;
+    if (stop !== null) {
+      if (closed) {
+        const rMultiple = rMultipleOf({
+          instrument,
+          initialUnits: units,
+          price,
+          averageClosePrice: averageClose,
+          initialStopLossPrice: stop,
+        });
+        if (rMultiple !== null) r = Math.round(rMultiple * 100);
+      }
+      // Only compared with the trader's other trades on the instrument: the distance in price as a number, against
+      // the trade (domain/risk.ts: a first stop at or beyond the entry on the profit side risks nothing).
+      const firstStop = num(stop);
+      const against = entry !== null && firstStop !== null ? (short ? firstStop - entry : entry - firstStop) : 0;
+      if (against > 0) risk = against * absUnits;
+    }
+    numbers.rHundredths.push(r);
+    numbers.risk.push(risk);
+    let plMinor = 0;
+    let scale = 0;
+    let capture = Number.NaN;
+    if (closed) {
+      plMinor = isPlainDecimal(realizedPL) ? minorUnitsOf(realizedPL) : 0;
+      scale = scaleOf(realizedPL);
+      if (scale < 0) irregularPL.set(i, realizedPL);
+      if (plMinor > 0 && entry !== null && mfe !== null) {
+        const exit = num(averageClose);
+        const best = num(mfe);
+        capture = (exit !== null && best !== null ? capturePctOf(entry, exit, best, !short) : null) ?? Number.NaN;
+      }
+    }
+    numbers.plMinor.push(plMinor);
+    numbers.plScale.push(scale);
+    numbers.capturePct.push(capture);
+    const levels = entry !== null ? stops.get(`${accountKey} ${tradeId}`) : undefined;
+    const widened =
+      levels !== undefined &&
+      levels.length > 1 &&
+      stopMovedAway(
+        entry!,
+        !short,
+        levels.flatMap((s) => (isPlainDecimal(s) ? [Number(s)] : [])),
+      );
+    numbers.stopWidened.push(widened ? 1 : 0);
+  });
+  const columns: PatternColumns = {
+    count: strings.tradeId.length,
+    instrument: Int32Array.from(numbers.instrument),
+    currency: Int32Array.from(numbers.currency),
+    units: Float64Array.from(numbers.units),
+    risk: Float64Array.from(numbers.risk),
+    openTime: Float64Array.from(numbers.openTime),
+    closeTime: Float64Array.from(numbers.closeTime),
+    closed: Uint8Array.from(numbers.closed),
+    plMinor: Float64Array.from(numbers.plMinor),
+    capturePct: Float64Array.from(numbers.capturePct),
+    stopWidened: Uint8Array.from(numbers.stopWidened),
+  };
+  return {
+    ...strings,
+    count: columns.count,
+    short: Uint8Array.from(numbers.short),
+    rHundredths: Float64Array.from(numbers.rHundredths),
+    bookedDay: Int32Array.from(numbers.bookedDay),
+    currencies: [...currencies.keys()],
+    plScale: Int8Array.from(numbers.plScale),
+    irregularPL,
+    columns,
+  };
+}
+
+/** The range filter's readers of a kept trade by its index. */
+function readersOf(book: KeptBook): TradeFieldReaders<number> {
+  return {
+    accountKey: (i) => book.accountKey[i]!,
+    platform: (i) => book.platform[i]!,
+    mode: (i) => book.mode[i]!,
+    instrument: (i) => book.instrument[i]!,
+    short: (i) => book.short[i] === 1,
+    state: (i) => book.state[i]!,
+    openTime: (i) => book.columns.openTime[i]!,
+    closeTime: (i) => (Number.isNaN(book.columns.closeTime[i]!) ? null : book.columns.closeTime[i]!),
+    realizedPL: (i) => plText(book, i),
+    unrealizedPL: () => null,
+    hasStopLoss: () => false,
+    hasTakeProfit: () => false,
+  };
+}
+
+/** A closed trade's P/L as a decimal of the same value and decimals as its stored text (what sums read of it). */
+const plText = (book: KeptBook, i: number): string =>
+  book.irregularPL.get(i) ?? formatMinorUnits(book.columns.plMinor[i]!, book.plScale[i]);
+
+/** What a closed trade books (its P/L in its currency on its UTC close day), as the playbook report books it. */
+const bookedOf = (book: KeptBook, i: number): DatedAmount => ({
+  currency: book.currencies[book.columns.currency[i]!]!,
+  amount: plText(book, i),
+  day: utcDay(book.bookedDay[i]! * DAY_MS),
+});
+
+/**
+ * moneyFigure of closed trades (domain/currency-totals.ts), the same figure: in one currency or listed, the sums of
+ * each currency are taken in exact minor units and written with the decimals of its most precise amount, as
+ * sumDecimals writes them; converted, or with an amount minor units do not hold exactly, through moneyFigure.
+ */
+function figureOf(conversion: Conversion, book: KeptBook, closed: ArrayLike<number>, count: number): MoneyFigure {
+  const { currency, plMinor } = book.columns;
+  const sums = new Float64Array(book.currencies.length);
+  const scales = new Int8Array(book.currencies.length).fill(-1);
+  let exact = conversion.mode !== 'converted';
+  for (let k = 0; k < count && exact; k++) {
+    const i = closed[k]!;
+    const c = currency[i]!;
+    const scale = book.plScale[i]!;
+    if (scale < 0) exact = false;
+    sums[c]! += plMinor[i]!;
+    if (scale > scales[c]!) scales[c] = scale;
+  }
+  if (!exact || sums.some((s) => !Number.isSafeInteger(s))) {
+    const items: DatedAmount[] = [];
+    for (let k = 0; k < count; k++) items.push(bookedOf(book, closed[k]!));
+    return moneyFigure(conversion, items);
+  }
+  const byCurrency = book.currencies
+    .map((name, c) => ({ name, c }))
+    .filter(({ c }) => scales[c]! >= 0)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map(({ name, c }) => ({ currency: name, amount: formatMinorUnits(sums[c]!, scales[c]) }));
+  if (conversion.mode === 'single') {
+    const only = byCurrency[0] ?? { currency: conversion.currencies[0] ?? conversion.home, amount: '0' };
+    return { mode: 'single', currency: only.currency, amount: only.amount };
+  }
+  return { mode: 'listed', byCurrency };
+}
 
 /**
  * The figure of the trades outside a part: the whole figure less the part's, exact (a sum of 100,000 amounts is
@@ -181,6 +365,20 @@ function remainder(whole: MoneyFigure, part: MoneyFigure | null, currencies: rea
   throw new Error('figures of one view are of one currency mode');
 }
 
+function keysOf(analysis: Analysis): Map<CoachPattern, Set<string>> {
+  const { book, flags } = analysis;
+  analysis.keys ??= new Map(
+    COACH_PATTERNS.map((p) => [p, new Set(flags[p].map((i) => `${book.accountKey[i]!} ${book.tradeId[i]!}`))]),
+  );
+  return analysis.keys;
+}
+
+function apiIdOf(analysis: Analysis, accountKey: string): string {
+  let id = analysis.apiIds.get(accountKey);
+  if (id === undefined) analysis.apiIds.set(accountKey, (id = apiAccountId(accountKey)));
+  return id;
+}
+
 /** Mean R of `sum` hundredths over `count` trades, 2 decimals; null when none. */
 const meanR = (sum: number, count: number) => (count > 0 ? roundRatio(sum / 100 / count) : null);
 
@@ -198,16 +396,10 @@ export function createCoachPatterns(deps: CoachPatternsDeps) {
     const known = kept.get(userId);
     if (known?.version === version) return known;
     const [currencies, stops] = await Promise.all([deps.accountCurrencies(userId), deps.stopLevels(userId)]);
-    const trades: KeptTrade[] = [];
-    const detected: PatternTrade[] = [];
-    await deps.rows(userId, (row) => {
-      const [k, d] = fromRow(row, currencies.get(row[0]) ?? '', stops.get(`${row[0]} ${row[1]}`));
-      trades.push(k);
-      detected.push(d);
-    });
-    const flags = detectPatterns(detected, thresholds, timeZone);
-    const keys = new Map(COACH_PATTERNS.map((p) => [p, new Set(flags[p].map((i) => keyOf(trades[i]!)))]));
-    const analysis = { version, thresholds, trades, flags, keys };
+    const book = await readBook(deps, userId, currencies, stops);
+    const flags = detectPatternColumns(book.columns, thresholds, timeZone);
+    const apiIds = new Map<string, string>();
+    const analysis: Analysis = { version, thresholds, book, readers: readersOf(book), flags, keys: null, apiIds };
     kept.delete(userId);
     kept.set(userId, analysis);
     if (kept.size > KEPT_USERS) kept.delete(kept.keys().next().value!);
@@ -222,7 +414,7 @@ export function createCoachPatterns(deps: CoachPatternsDeps) {
         request.accountId ? deps.accountKeysNamed(userId, request.accountId) : undefined,
         deps.homeCurrencyOf(userId),
       ]);
-      const { trades, flags, thresholds } = analysis;
+      const { book, flags, thresholds } = analysis;
       const matches = tradeMatcher(
         {
           platform: request.platform,
@@ -232,52 +424,60 @@ export function createCoachPatterns(deps: CoachPatternsDeps) {
               ? { basis: 'open', ends: 'both', from: request.from, to: request.to }
               : undefined,
         },
-        readers,
+        analysis.readers,
         { accountKeys },
       );
-      const inRange = new Uint8Array(trades.length);
-      const closed: KeptTrade[] = [];
+      const n = book.count;
+      const { currency, closed: isClosed } = book.columns;
+      const inRange = new Uint8Array(n);
+      const closed = new Int32Array(n);
+      let closedCount = 0;
       let rSum = 0;
       let rCount = 0;
-      const closedPerCurrency = new Map<string, number>();
-      for (let i = 0; i < trades.length; i++) {
-        const t = trades[i]!;
-        if (!matches(t, i)) continue;
+      const closedPerCurrency = new Int32Array(book.currencies.length);
+      for (let i = 0; i < n; i++) {
+        if (!matches(i, i)) continue;
         inRange[i] = 1;
-        if (t.state !== 'CLOSED') continue;
-        closed.push(t);
-        closedPerCurrency.set(t.currency, (closedPerCurrency.get(t.currency) ?? 0) + 1);
-        if (t.rHundredths !== null) {
-          rSum += t.rHundredths;
+        if (isClosed[i] !== 1) continue;
+        closed[closedCount++] = i;
+        closedPerCurrency[currency[i]!]!++;
+        const r = book.rHundredths[i]!;
+        if (!Number.isNaN(r)) {
+          rSum += r;
           rCount++;
         }
       }
-      const conversion: Conversion = await prepareConversion(
-        home,
-        closed.map(booked),
-        deps.ratesFor?.(userId) ?? noDailyRates,
-      );
-      const whole = closed.length > 0 ? moneyFigure(conversion, closed.map(booked)) : null;
+      // The currencies booked decide the conversion; the days matter only when there is one to convert.
+      const booked = closedPerCurrency.filter((k) => k > 0).length;
+      const needs: Array<{ currency: string; day: string }> = [];
+      for (let k = 0; k < (booked > 1 ? closedCount : Math.min(closedCount, 1)); k++)
+        needs.push(bookedOf(book, closed[k]!));
+      const conversion: Conversion = await prepareConversion(home, needs, deps.ratesFor?.(userId) ?? noDailyRates);
+      const whole = closedCount > 0 ? figureOf(conversion, book, closed, closedCount) : null;
       return COACH_PATTERNS.map((pattern) => {
-        const flagged = flags[pattern].filter((i) => inRange[i] === 1).map((i) => trades[i]!);
-        const flaggedClosed = flagged.filter((t) => t.state === 'CLOSED');
-        const part = flaggedClosed.length > 0 ? moneyFigure(conversion, flaggedClosed.map(booked)) : null;
-        const outside = new Map(closedPerCurrency);
+        const flagged = flags[pattern].filter((i) => inRange[i] === 1);
+        const flaggedClosed = flagged.filter((i) => isClosed[i] === 1);
+        const part = flaggedClosed.length > 0 ? figureOf(conversion, book, flaggedClosed, flaggedClosed.length) : null;
+        const outside = Int32Array.from(closedPerCurrency);
         let flaggedR = 0;
         let flaggedRCount = 0;
-        for (const t of flaggedClosed) {
-          outside.set(t.currency, outside.get(t.currency)! - 1);
-          if (t.rHundredths !== null) {
-            flaggedR += t.rHundredths;
+        for (const i of flaggedClosed) {
+          outside[currency[i]!]!--;
+          const r = book.rHundredths[i]!;
+          if (!Number.isNaN(r)) {
+            flaggedR += r;
             flaggedRCount++;
           }
         }
-        const othersCurrencies = [...outside].filter(([, n]) => n > 0).map(([c]) => c);
-        const others = closed.length - flaggedClosed.length;
+        const othersCurrencies = book.currencies.filter((_, c) => outside[c]! > 0);
+        const others = closedCount - flaggedClosed.length;
         return {
           pattern,
           definition: patternDefinition(pattern, thresholds),
-          trades: flagged.map((t) => ({ accountId: apiAccountId(t.accountKey), tradeId: t.tradeId })),
+          trades: flagged.map((i) => ({
+            accountId: apiIdOf(analysis, book.accountKey[i]!),
+            tradeId: book.tradeId[i]!,
+          })),
           count: flagged.length,
           netPL: part,
           othersNetPL: others > 0 && whole !== null ? remainder(whole, part, othersCurrencies.sort()) : null,
@@ -291,7 +491,10 @@ export function createCoachPatterns(deps: CoachPatternsDeps) {
     async patternKeys(userId: string, pattern: CoachPattern): Promise<PatternKeys> {
       const analysis = await analyse(userId);
       // The list's cache already moves with the data version: the rest of the analysis' version names the flags.
-      return { version: analysis.version.slice(analysis.version.indexOf('|') + 1), keys: analysis.keys.get(pattern)! };
+      return {
+        version: analysis.version.slice(analysis.version.indexOf('|') + 1),
+        keys: keysOf(analysis).get(pattern)!,
+      };
     },
 
     /** The patterns that flag one trade (the trade modal; an API account id and the trade id). */
@@ -301,7 +504,7 @@ export function createCoachPatterns(deps: CoachPatternsDeps) {
         deps.accountKeysNamed(userId, trade.accountId),
       ]);
       return COACH_PATTERNS.filter((pattern) => {
-        const keys = analysis.keys.get(pattern)!;
+        const keys = keysOf(analysis).get(pattern)!;
         for (const key of accountKeys) if (keys.has(`${key} ${trade.tradeId}`)) return true;
         return false;
       });

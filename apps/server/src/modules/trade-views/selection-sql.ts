@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { platformByQuery } from '@pipsense/contract';
 import { accountKeysNamed } from '../trading';
 import type { TradeViewsTables } from './tables';
@@ -94,8 +94,9 @@ export function selectTrades(
   if (s.hasNote === false) query = query.where(sql<SqlBool>`COALESCE(${sql.ref('n.note')}, '') = ''`);
   if (s.stopLoss !== undefined) query = query.where('trades.stop_loss_price', s.stopLoss ? 'is not' : 'is', null);
   if (s.takeProfit !== undefined) query = query.where('trades.take_profit_price', s.takeProfit ? 'is not' : 'is', null);
-  if (s.ruleBreak) query = withTradeKeys(query, s.ruleBreak.keys, s.ruleBreak.broke);
-  if (s.pattern) query = withTradeKeys(query, s.pattern.keys, true);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  if (s.ruleBreak) query = withTradeKeys(query, s.ruleBreak.keys, s.ruleBreak.broke, postgres);
+  if (s.pattern) query = withTradeKeys(query, s.pattern.keys, true, postgres);
   if (readsReviews(s)) {
     // The assigned trades first (migration 034's indexes hold their keys), then each by its key, as
     // the tag filter does.
@@ -110,10 +111,12 @@ export function selectTrades(
 }
 
 /**
- * The trades whose key is among `keys` (or, `inside: false`, is not): per account, its trade ids in one IN list. No
- * key at all: no trade is inside.
+ * The trades whose key is among `keys` (or, `inside: false`, is not): per account, its trade ids as one array
+ * parameter, so that a pattern flagging tens of thousands of trades binds two parameters an account, within SQLite's
+ * and PostgreSQL's limits on parameters. SQLite reads the array with `json_each`, PostgreSQL as a `text[]` with
+ * `= ANY`; both look each id up in the trades' key index. No key at all: no trade is inside.
  */
-function withTradeKeys(query: SelectedTrades, keys: ReadonlySet<string>, inside: boolean) {
+function withTradeKeys(query: SelectedTrades, keys: ReadonlySet<string>, inside: boolean, postgres: boolean) {
   const byAccount = new Map<string, string[]>();
   for (const key of keys) {
     const cut = key.lastIndexOf(' ');
@@ -124,10 +127,16 @@ function withTradeKeys(query: SelectedTrades, keys: ReadonlySet<string>, inside:
   }
   if (byAccount.size === 0) return inside ? query.where(sql<SqlBool>`1 = 0`) : query;
   return query.where((eb) => {
+    const idIn = (ids: string[]) =>
+      postgres
+        ? sql<SqlBool>`${sql.ref('trades.trade_id')} = any(${ids}::text[])`
+        : eb(
+            'trades.trade_id',
+            'in',
+            eb.selectFrom(sql<{ value: string }>`json_each(${JSON.stringify(ids)})`.as('ids')).select('ids.value'),
+          );
     const any = eb.or(
-      [...byAccount].map(([account, ids]) =>
-        eb.and([eb('trades.account_key', '=', account), eb('trades.trade_id', 'in', ids)]),
-      ),
+      [...byAccount].map(([account, ids]) => eb.and([eb('trades.account_key', '=', account), idIn(ids)])),
     );
     return inside ? any : eb.not(any);
   });

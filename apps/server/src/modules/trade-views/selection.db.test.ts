@@ -308,4 +308,68 @@ describe('a trade selection', () => {
       { numRuns: 60 },
     );
   });
+
+  it("selects by flagged keys beyond both engines' limits on parameters (SQLite 32,766, PostgreSQL 65,535)", async () => {
+    await db.deleteFrom('trade_tags').execute();
+    await db.deleteFrom('trade_reviews').execute();
+    await db.deleteFrom('trade_notes').execute();
+    await db.deleteFrom('trades').execute();
+    const TRADES = 72_000;
+    const key = KEYS[0]!;
+    const rows = Array.from({ length: TRADES }, (_, i) => ({
+      user_id: USER,
+      account_key: key,
+      trade_id: String(100 + i),
+      trade_num: 100 + i,
+      mode: 'demo',
+      instrument: 'EUR_USD',
+      price: '1.10000',
+      initial_units: '1000',
+      current_units: '0',
+      realized_pl: '1.0000',
+      unrealized_pl: null,
+      financing: '0.0000',
+      state: 'CLOSED',
+      open_time: storedTime(BASE + i * MINUTE, false),
+      close_time: storedTime(BASE + i * MINUTE + 1, false),
+      average_close_price: null,
+      stop_loss_price: null,
+      take_profit_price: null,
+      trailing_stop_distance: null,
+      initial_stop_loss_price: null,
+      mae_price: null,
+      mfe_price: null,
+      excursion_status: null,
+      platform: 'oanda',
+      created_at: AT,
+      updated_at: AT,
+    }));
+    for (let at = 0; at < rows.length; at += 1_000)
+      await db
+        .insertInto('trades')
+        .values(rows.slice(at, at + 1_000))
+        .execute();
+    // Every trade but each 36th: 70,000 keys, with keys of trades not stored (another account, an unknown id).
+    const flagged = rows.filter((_, i) => i % 36 !== 0).map((r) => `${r.account_key} ${r.trade_id}`);
+    expect(flagged.length).toBe(70_000);
+    const keys = new Set([...flagged, `${KEYS[1]!} 100`, `${key} 999999`]);
+    const count = async (s: TradeSelection) =>
+      Number(
+        (
+          await selectTrades(db, USER, s)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count({ pattern: { keys } })).toBe(70_000);
+    expect(await count({ ruleBreak: { broke: true, keys } })).toBe(70_000);
+    expect(await count({ ruleBreak: { broke: false, keys } })).toBe(TRADES - 70_000);
+    const page = await selectTrades(db, USER, { pattern: { keys } })
+      .select('trades.trade_id')
+      .orderBy('trades.trade_num')
+      .limit(3)
+      .execute();
+    expect(page.map((r) => r.trade_id)).toEqual(['101', '102', '103']);
+    await db.deleteFrom('trades').execute();
+  }, 120_000);
 });

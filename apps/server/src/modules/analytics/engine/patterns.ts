@@ -35,6 +35,67 @@ export interface PatternTrade {
 export type PatternFlags = Record<CoachPattern, number[]>;
 
 /**
+ * The whole book as the detectors read it, one typed array per field (100,000 trades without an object each): what
+ * PatternTrade says of one trade, with NaN for null. Instruments and currencies are numbered by the caller (any
+ * numbering from 0: trades of one instrument share its number).
+ */
+export interface PatternColumns {
+  count: number;
+  instrument: Int32Array;
+  currency: Int32Array;
+  units: Float64Array;
+  risk: Float64Array;
+  openTime: Float64Array;
+  closeTime: Float64Array;
+  closed: Uint8Array;
+  plMinor: Float64Array;
+  capturePct: Float64Array;
+  stopWidened: Uint8Array;
+}
+
+/** Empty columns for `count` trades (risk, close time and capture NaN: none). */
+function patternColumns(count: number): PatternColumns {
+  return {
+    count,
+    instrument: new Int32Array(count),
+    currency: new Int32Array(count),
+    units: new Float64Array(count),
+    risk: new Float64Array(count).fill(Number.NaN),
+    openTime: new Float64Array(count),
+    closeTime: new Float64Array(count).fill(Number.NaN),
+    closed: new Uint8Array(count),
+    plMinor: new Float64Array(count),
+    capturePct: new Float64Array(count).fill(Number.NaN),
+    stopWidened: new Uint8Array(count),
+  };
+}
+
+/** `trades` as columns, instruments and currencies numbered in the order they first appear. */
+function toPatternColumns(trades: readonly PatternTrade[]): PatternColumns {
+  const c = patternColumns(trades.length);
+  const instruments = new Map<string, number>();
+  const currencies = new Map<string, number>();
+  const numberOf = (names: Map<string, number>, name: string) => {
+    let k = names.get(name);
+    if (k === undefined) names.set(name, (k = names.size));
+    return k;
+  };
+  trades.forEach((t, i) => {
+    c.instrument[i] = numberOf(instruments, t.instrument);
+    c.currency[i] = numberOf(currencies, t.currency);
+    c.units[i] = t.units;
+    if (t.risk !== null) c.risk[i] = t.risk;
+    c.openTime[i] = t.openTime;
+    if (t.closeTime !== null) c.closeTime[i] = t.closeTime;
+    c.closed[i] = t.closed ? 1 : 0;
+    c.plMinor[i] = t.plMinor;
+    if (t.capturePct !== null) c.capturePct[i] = t.capturePct;
+    c.stopWidened[i] = t.stopWidened ? 1 : 0;
+  });
+  return c;
+}
+
+/**
  * Whether a stop was ever replaced farther from the entry on the losing side than the stop before it: the stop
  * levels of the trade's stop-loss orders in the order placed, the entry and the side. A stop at or beyond the entry
  * on the profit side risks nothing (distance ≤ 0); moving it back into risk counts, trailing it never does.
@@ -48,25 +109,24 @@ export function stopMovedAway(entry: number, long: boolean, stops: readonly numb
   return false;
 }
 
-/** The median of `values` per key (NaN for a key without values). */
-function mediansBy(count: number, keyOf: (i: number) => string, valueOf: (i: number) => number | null) {
-  const groups = new Map<string, number[]>();
-  for (let i = 0; i < count; i++) {
-    const value = valueOf(i);
-    if (value === null) continue;
-    const key = keyOf(i);
-    const group = groups.get(key);
-    if (group) group.push(value);
-    else groups.set(key, [value]);
-  }
-  const medians = new Map<string, number>();
-  for (const [key, values] of groups) medians.set(key, medianInPlace(Float64Array.from(values), values.length));
+/** The median of `values` per group (NaN for a group without values, NaN values left out). */
+function mediansBy(count: number, groupOf: Int32Array, values: Float64Array): Float64Array {
+  let groups = 0;
+  for (let i = 0; i < count; i++) if (groupOf[i]! >= groups) groups = groupOf[i]! + 1;
+  const start = new Int32Array(groups + 1);
+  for (let i = 0; i < count; i++) if (!Number.isNaN(values[i]!)) start[groupOf[i]! + 1]!++;
+  for (let g = 0; g < groups; g++) start[g + 1]! += start[g]!;
+  const fill = start.slice(0, groups);
+  const laid = new Float64Array(start[groups]!);
+  for (let i = 0; i < count; i++) if (!Number.isNaN(values[i]!)) laid[fill[groupOf[i]!]!++] = values[i]!;
+  const medians = new Float64Array(groups);
+  for (let g = 0; g < groups; g++)
+    medians[g] = medianInPlace(laid.subarray(start[g], start[g + 1]), start[g + 1]! - start[g]!);
   return medians;
 }
 
 /** `value` over the usual one (the value itself when there is no usual one above 0). */
-const relative = (value: number, usual: number | undefined) =>
-  usual !== undefined && usual > 0 ? value / usual : value;
+const relative = (value: number, usual: number) => (usual > 0 ? value / usual : value);
 
 /** The first position of `sorted[0 … n−1]` (ascending) at or above `at`. */
 function lowerBound(sorted: Float64Array, n: number, at: number): number {
@@ -95,7 +155,17 @@ export function detectPatterns(
   thresholds: CoachThresholds,
   timeZone: string,
 ): PatternFlags {
-  const n = trades.length;
+  return detectPatternColumns(toPatternColumns(trades), thresholds, timeZone);
+}
+
+/** detectPatterns over the book as columns (the coach's 100,000-trade read). */
+export function detectPatternColumns(
+  book: PatternColumns,
+  thresholds: CoachThresholds,
+  timeZone: string,
+): PatternFlags {
+  const n = book.count;
+  const { closed, closeTime, openTime, plMinor } = book;
   const flags: Record<CoachPattern, Uint8Array> = {
     revenge_trading: new Uint8Array(n),
     overtrading: new Uint8Array(n),
@@ -107,73 +177,68 @@ export function detectPatterns(
   };
 
   // Sizes and risks relative to the trader's median on the instrument, so that gold and EUR_USD compare.
-  const medianUnits = mediansBy(
-    n,
-    (i) => trades[i]!.instrument,
-    (i) => trades[i]!.units,
-  );
-  const medianRisk = mediansBy(
-    n,
-    (i) => trades[i]!.instrument,
-    (i) => trades[i]!.risk,
-  );
+  const medianUnits = mediansBy(n, book.instrument, book.units);
+  const medianRisk = mediansBy(n, book.instrument, book.risk);
   const size = new Float64Array(n);
   const risk = new Float64Array(n).fill(Number.NaN);
   for (let i = 0; i < n; i++) {
-    const t = trades[i]!;
-    size[i] = relative(t.units, medianUnits.get(t.instrument));
-    if (t.risk !== null) risk[i] = relative(t.risk, medianRisk.get(t.instrument));
+    const instrument = book.instrument[i]!;
+    size[i] = relative(book.units[i]!, medianUnits[instrument]!);
+    if (!Number.isNaN(book.risk[i]!)) risk[i] = relative(book.risk[i]!, medianRisk[instrument]!);
   }
   const larger = (i: number, than: number) =>
     size[i]! > size[than]! || (!Number.isNaN(risk[i]!) && !Number.isNaN(risk[than]!) && risk[i]! > risk[than]!);
 
   // Open order and close order (closed trades only), with their times laid out in that order.
-  const opens = Float64Array.from(trades, (t) => t.openTime);
-  const byOpen = orderByTime(opens, n, (a, b) => a - b);
-  const openSorted = Float64Array.from(byOpen, (i) => opens[i]!);
-  const closedIdx: number[] = [];
-  for (let i = 0; i < n; i++) if (trades[i]!.closed && trades[i]!.closeTime !== null) closedIdx.push(i);
-  const closes = Float64Array.from(closedIdx, (i) => trades[i]!.closeTime!);
-  const byClose = Array.from(
-    orderByTime(closes, closedIdx.length, (a, b) => closedIdx[a]! - closedIdx[b]!),
-    (k) => closedIdx[k]!,
-  );
-  const closeSorted = Float64Array.from(byClose, (i) => trades[i]!.closeTime!);
+  const byOpen = orderByTime(openTime, n, (a, b) => a - b);
+  const openSorted = Float64Array.from(byOpen, (i) => openTime[i]!);
+  let closedCount = 0;
+  for (let i = 0; i < n; i++) if (closed[i] === 1 && !Number.isNaN(closeTime[i]!)) closedCount++;
+  const closedIdx = new Int32Array(closedCount);
+  const closes = new Float64Array(closedCount);
+  for (let i = 0, k = 0; i < n; i++)
+    if (closed[i] === 1 && !Number.isNaN(closeTime[i]!)) {
+      closedIdx[k] = i;
+      closes[k++] = closeTime[i]!;
+    }
+  const byClose = orderByTime(closes, closedCount, (a, b) => closedIdx[a]! - closedIdx[b]!);
+  for (let k = 0; k < closedCount; k++) byClose[k] = closedIdx[byClose[k]!]!;
+  const closeSorted = Float64Array.from(byClose, (i) => closeTime[i]!);
 
   // Revenge trading: opened within the window after a loss's close, larger in size or in risk than that loss.
   const window = thresholds.revengeMinutes * MINUTE_MS;
-  for (const loss of byClose) {
-    if (trades[loss]!.plMinor >= 0) continue;
-    const closed = trades[loss]!.closeTime!;
-    for (let r = lowerBound(openSorted, n, closed); r < n && openSorted[r]! <= closed + window; r++) {
+  for (let k = 0; k < closedCount; k++) {
+    const loss = byClose[k]!;
+    if (plMinor[loss]! >= 0) continue;
+    const closedAt = closeSorted[k]!;
+    for (let r = lowerBound(openSorted, n, closedAt); r < n && openSorted[r]! <= closedAt + window; r++) {
       const i = byOpen[r]!;
       if (i !== loss && larger(i, loss)) flags.revenge_trading[i] = 1;
     }
   }
 
   // Size escalation and off-session: walk the trades in open order, taking in each trade closed before the open.
-  const lossStreak = new Int32Array(byClose.length);
-  for (let k = 0; k < byClose.length; k++)
-    lossStreak[k] = trades[byClose[k]!]!.plMinor < 0 ? (k > 0 ? lossStreak[k - 1]! : 0) + 1 : 0;
+  const lossStreak = new Int32Array(closedCount);
+  for (let k = 0; k < closedCount; k++)
+    lossStreak[k] = plMinor[byClose[k]!]! < 0 ? (k > 0 ? lossStreak[k - 1]! : 0) + 1 : 0;
   // Per account currency and session: earlier closed trades and their summed P/L (minor units, exact integers).
-  const currencyIndex = new Map<string, number>();
+  let currencies = 0;
   const slotOf = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const currency = trades[i]!.currency;
-    let c = currencyIndex.get(currency);
-    if (c === undefined) currencyIndex.set(currency, (c = currencyIndex.size));
-    slotOf[i] = c * SESSION_NAMES.length + sessionIndexAt(trades[i]!.openTime);
+    const c = book.currency[i]!;
+    if (c >= currencies) currencies = c + 1;
+    slotOf[i] = c * SESSION_NAMES.length + sessionIndexAt(openTime[i]!);
   }
-  const sessionCount = new Float64Array(currencyIndex.size * SESSION_NAMES.length);
+  const sessionCount = new Float64Array(currencies * SESSION_NAMES.length);
   const sessionSum = new Float64Array(sessionCount.length);
   let taken = 0;
   for (let r = 0; r < n; r++) {
     const i = byOpen[r]!;
-    const t = trades[i]!;
-    while (taken < byClose.length && closeSorted[taken]! < t.openTime) {
+    const opened = openTime[i]!;
+    while (taken < closedCount && closeSorted[taken]! < opened) {
       const c = byClose[taken]!;
       sessionCount[slotOf[c]!]! += 1;
-      sessionSum[slotOf[c]!]! += trades[c]!.plMinor;
+      sessionSum[slotOf[c]!]! += plMinor[c]!;
       taken++;
     }
     if (taken > 0 && lossStreak[taken - 1]! >= thresholds.escalationLosses && larger(i, byClose[taken - 1]!))
@@ -188,7 +253,7 @@ export function detectPatterns(
   const byDay = new Map<number, number[]>();
   for (let r = 0; r < n; r++) {
     const i = byOpen[r]!;
-    const day = localDayOf(clock.local(trades[i]!.openTime));
+    const day = localDayOf(clock.local(openTime[i]!));
     const list = byDay.get(day);
     if (list) list.push(i);
     else byDay.set(day, [i]);
@@ -202,20 +267,20 @@ export function detectPatterns(
   }
 
   // Holding losers: a loser held at least the ratio times the winners' median hold.
-  const winnerHolds: number[] = [];
-  for (const i of closedIdx) if (trades[i]!.plMinor > 0) winnerHolds.push(trades[i]!.closeTime! - trades[i]!.openTime);
-  if (winnerHolds.length >= THRESHOLDS.holdingMinTrades) {
-    const usual = medianInPlace(Float64Array.from(winnerHolds), winnerHolds.length);
-    for (const i of closedIdx) {
-      const t = trades[i]!;
-      if (t.plMinor < 0 && t.closeTime! - t.openTime >= thresholds.holdingRatio * usual) flags.holding_losers[i] = 1;
-    }
+  const winnerHolds = new Float64Array(closedCount);
+  let winners = 0;
+  for (const i of closedIdx) if (plMinor[i]! > 0) winnerHolds[winners++] = closeTime[i]! - openTime[i]!;
+  if (winners >= THRESHOLDS.holdingMinTrades) {
+    const usual = medianInPlace(winnerHolds, winners);
+    for (const i of closedIdx)
+      if (plMinor[i]! < 0 && closeTime[i]! - openTime[i]! >= thresholds.holdingRatio * usual)
+        flags.holding_losers[i] = 1;
   }
 
   for (let i = 0; i < n; i++) {
-    const t = trades[i]!;
-    if (t.stopWidened) flags.stop_moved_away[i] = 1;
-    if (t.closed && t.plMinor > 0 && t.capturePct !== null && t.capturePct < thresholds.earlyExitCapturePct)
+    if (book.stopWidened[i] === 1) flags.stop_moved_away[i] = 1;
+    // A NaN capture (none known) is below no threshold.
+    if (closed[i] === 1 && plMinor[i]! > 0 && book.capturePct[i]! < thresholds.earlyExitCapturePct)
       flags.early_exit[i] = 1;
   }
 
