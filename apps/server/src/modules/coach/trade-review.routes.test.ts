@@ -76,7 +76,16 @@ describe('a trade’s review', () => {
   it('has facts and no review until one is made; the provider writes it, citing only the facts', async () => {
     const trade = closed[0]!;
     const before = await getReview(alice, trade);
-    expect(before).toMatchObject({ review: null, source: null, stale: false, createdAt: null, patterns: [] });
+    expect(before).toMatchObject({ review: null, source: null, stale: false, createdAt: null });
+    // The patterns that flag the trade are those the Patterns screen lists it under.
+    const patterns = await t.getOk<{ data: Array<{ pattern: string; trades: Array<{ tradeId: string }> }> }>(
+      alice,
+      '/api/v1/coach/get_patterns',
+    );
+    const flagging = patterns.data
+      .filter((p) => p.trades.some((x) => x.tradeId === trade.tradeId))
+      .map((p) => p.pattern);
+    expect([...before.patterns].sort()).toEqual(flagging.sort());
     const names = before.facts.map((f) => f.name);
     expect(names).toEqual(expect.arrayContaining(['hold_minutes', 'session']));
     for (const f of before.facts) expect(COACH_FACT_NAMES).toContain(f.name);
