@@ -15,7 +15,8 @@ import { platformParam } from './platforms';
  * - `GET  /api/v1/coach/get_patterns?from&to&accountId&platform` → `patternsResponse`
  * - `GET  /api/v1/coach/get_settings` → `coachSettingsResponse`
  * - `POST /api/v1/coach/update_settings` `coachSettingsBody` → `coachSettingsResponse`
- * - `GET  /api/v1/coach/get_weekly_reviews` → `weeklyReviewsResponse`: the stored weeks, newest first.
+ * - `GET  /api/v1/coach/get_weekly_reviews` → `weeklyReviewsResponse`: the stored weeks, newest first, the unread
+ *   count and the latest ended week in the trader's zone.
  * - `GET  /api/v1/coach/get_weekly_review/:week` → `weeklyReviewResponse`: an ISO week such as `2026-W47`; an ended
  *   week with none stored is made on the request; a week that has not ended is a 400.
  * - `POST /api/v1/coach/read_weekly_review/:week` → `weeklyReviewResponse`: marks its notice read.
@@ -320,5 +321,10 @@ const weeklyReviewListItem = z.object({
 });
 export type WeeklyReviewListItem = z.infer<typeof weeklyReviewListItem>;
 export const weeklyReviewsResponse = envelope.extend({
-  data: z.object({ weeks: z.array(weeklyReviewListItem), unread: z.number().int() }),
+  data: z.object({
+    weeks: z.array(weeklyReviewListItem),
+    unread: z.number().int(),
+    /** The latest ended ISO week in the trader's time zone: the one "Open last week" asks for. */
+    lastEnded: z.string(),
+  }),
 });

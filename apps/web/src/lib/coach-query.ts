@@ -29,6 +29,8 @@ export const sourceLabel = (source: string) => (source === BUILTIN_SOURCE ? 'bui
 export interface WeeklyReviewsData {
   weeks: WeeklyReviewListItem[];
   unread: number;
+  /** The latest ended week in the trader's time zone. */
+  lastEnded: string;
 }
 
 /** The Weekly Reviews screen opened on one week. */

@@ -102,11 +102,12 @@ export function weekItem(overrides: Partial<WeeklyReviewListItem> = {}): WeeklyR
   };
 }
 
-export const weeksBody = (weeks: WeeklyReviewListItem[]) =>
+/** The list; `lastEnded` is the trader's last ended week as the server tells it. */
+export const weeksBody = (weeks: WeeklyReviewListItem[], lastEnded = '2026-W47') =>
   weeklyReviewsResponse.parse({
     success: true,
     message: 'Weekly reviews',
-    data: { weeks, unread: weeks.filter((w) => w.readAt === null).length },
+    data: { weeks, unread: weeks.filter((w) => w.readAt === null).length, lastEnded },
   });
 
 export function weeklyReview(overrides: Partial<WeeklyReview> = {}): WeeklyReview {

@@ -72,6 +72,9 @@ export function createWeeklyService(deps: WeeklyServiceDeps) {
   const { db, now } = deps;
 
   const zoneOf = async (userId: string) => (await deps.timeZoneOf(userId)) ?? 'UTC';
+  /** The latest ended ISO week in the trader's zone: the week before the one holding now. */
+  const lastEndedOf = async (userId: string) =>
+    isoWeekText(addWeeks(weekOfInstant(now().getTime(), await zoneOf(userId)), -1));
 
   async function stored(userId: string, week: string): Promise<WeeklyReview | null> {
     const row = await db
@@ -183,7 +186,7 @@ export function createWeeklyService(deps: WeeklyServiceDeps) {
       return review.week;
     },
 
-    async list(userId: string): Promise<{ weeks: WeeklyReviewListItem[]; unread: number }> {
+    async list(userId: string): Promise<{ weeks: WeeklyReviewListItem[]; unread: number; lastEnded: string }> {
       const rows = await db
         .selectFrom('coach_weekly_reviews')
         .select(['data', 'read_at'])
@@ -191,12 +194,16 @@ export function createWeeklyService(deps: WeeklyServiceDeps) {
         .orderBy('week', 'desc')
         .execute();
       const weeks = rows.map((r) => listItem({ ...weeklyReview.parse(JSON.parse(r.data)), readAt: r.read_at }));
-      return { weeks, unread: weeks.filter((w) => w.readAt === null).length };
+      return {
+        weeks,
+        unread: weeks.filter((w) => w.readAt === null).length,
+        lastEnded: await lastEndedOf(userId),
+      };
     },
 
-    /** The latest ended ISO week in the trader's zone: the week before the one holding now. */
+    /** The latest ended ISO week in the trader's zone (the assistant's default week). */
     async lastEnded(userId: string): Promise<string> {
-      return isoWeekText(addWeeks(weekOfInstant(now().getTime(), await zoneOf(userId)), -1));
+      return lastEndedOf(userId);
     },
 
     /** A stored week, or an ended one composed now; a week that has not ended is a 400. */

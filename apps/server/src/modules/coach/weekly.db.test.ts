@@ -246,7 +246,8 @@ describe('the weekly review', () => {
       b.token,
       '/api/v1/coach/get_weekly_reviews',
     );
-    expect(bobs.data).toEqual({ weeks: [], unread: 0 });
+    // The last ended week is told in the trader's zone (UTC for Bob): the one before the current 2026-W48.
+    expect(bobs.data).toEqual({ weeks: [], unread: 0, lastEnded: '2026-W47' });
     // Bob asking for the week gets his own (empty) week, never Alice's.
     expect((await reviewOf(t, b.token, '2026-W47')).figures.trades).toBe(0);
     expect((await t.call(a.token, { method: 'POST', url: '/api/v1/coach/read_weekly_review/bad' })).statusCode).toBe(

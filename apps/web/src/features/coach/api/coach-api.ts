@@ -70,6 +70,7 @@ export function useReadWeeklyReview() {
         if (!data) return data;
         const was = data.weeks.some((w) => w.week === week && w.readAt === null);
         return {
+          ...data,
           weeks: data.weeks.map((w) => (w.week === week ? { ...w, readAt: w.readAt ?? now } : w)),
           unread: was ? Math.max(0, data.unread - 1) : data.unread,
         };

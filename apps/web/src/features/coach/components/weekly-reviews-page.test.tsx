@@ -12,7 +12,6 @@ import {
   weeklyReview,
   weeksBody,
 } from '../../../test/coach-fixtures';
-import { lastWeek } from '../model/coach-view';
 import { WeeklyReviewsPage } from './weekly-reviews-page';
 
 beforeEach(() => localStorage.setItem('token', JSON.stringify('test-token')));
@@ -53,15 +52,17 @@ describe('the Weekly Reviews list', () => {
     expect(w46).toHaveTextContent('Written by: gpt-4o-mini');
   });
 
-  it('opens last week on request even when it is not in the list', async () => {
+  it("opens last week, in the trader's time zone as the server tells it, even when it is not in the list", async () => {
     const api = fakeApi({
-      [GET_WEEKS]: () => ok(weeksBody([])),
+      // A trader in Tokyo on Monday morning: the server's last ended week, whatever the browser's calendar says.
+      [GET_WEEKS]: () => ok(weeksBody([], '2026-W45')),
       [GET_WEEK]: (call) => ok(weekBody(weeklyReview({ week: call.params.week!, readAt: '2026-11-27T00:00:00Z' }))),
     });
     renderWithProviders(<WeeklyReviewsPage />, { path: '/coach/weekly_reviews' });
     expect(await screen.findByText('No weekly reviews yet')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Open last week' }));
-    const week = lastWeek();
+    await waitFor(() => expect(api.to('/api/v1/coach/get_weekly_reviews', 'GET').length).toBeGreaterThan(0));
+    const week = '2026-W45';
     expect(await screen.findByRole('heading', { name: `Week ${week}` })).toBeInTheDocument();
     expect(api.to(`/api/v1/coach/get_weekly_review/${week}`, 'GET')).toHaveLength(1);
   });

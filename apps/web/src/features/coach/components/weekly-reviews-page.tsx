@@ -25,8 +25,11 @@ function weekDates(from: string, to: string): string {
 
 const percent = (value: number | null) => (value === null ? '-' : `${value.toFixed(1)} %`);
 
-/** Open last week (made on request when none is stored) or any ended week picked. */
-function WeekPicker() {
+/**
+ * Open last week (made on request when none is stored) or any ended week picked. Last week is the server's, in the
+ * trader's time zone; the browser's calendar stands in until the list has answered.
+ */
+function WeekPicker({ lastEnded }: { lastEnded: string | undefined }) {
   const id = useId();
   const navigate = useNavigate();
   const [picked, setPicked] = useState('');
@@ -37,7 +40,7 @@ function WeekPicker() {
   };
   return (
     <form className="coach-week-picker mb-3" onSubmit={submit} aria-label="Open a week" noValidate>
-      <CButton type="button" color="primary" size="sm" onClick={() => open(lastWeek())}>
+      <CButton type="button" color="primary" size="sm" onClick={() => open(lastEnded ?? lastWeek())}>
         Open last week
       </CButton>
       <div>
@@ -102,7 +105,7 @@ function WeekList() {
     );
   return (
     <div className="coach-page">
-      <WeekPicker />
+      <WeekPicker lastEnded={weeks.data?.lastEnded} />
       {weeks.data.weeks.length === 0 ? (
         <EmptyState
           title="No weekly reviews yet"
