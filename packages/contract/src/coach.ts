@@ -131,6 +131,20 @@ export const COACH_PATTERNS = [
 ] as const;
 export type CoachPattern = (typeof COACH_PATTERNS)[number];
 
+/** How each pattern reads, on screen and in the assistant's answers alike. */
+export const PATTERN_LABELS: Record<CoachPattern, string> = {
+  revenge_trading: 'Revenge trading',
+  overtrading: 'Overtrading',
+  size_escalation: 'Size escalation',
+  off_session: 'Off-session trading',
+  holding_losers: 'Holding losers',
+  stop_moved_away: 'Stop moved away',
+  early_exit: 'Early exits',
+};
+
+/** A pattern id a newer server sends that this code does not know reads as itself rather than vanishing. */
+export const patternLabel = (id: string) => PATTERN_LABELS[id as CoachPattern] ?? id;
+
 export const patternsQuery = z
   .object({
     from: isoTime('from').optional(),

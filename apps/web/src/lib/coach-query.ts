@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { BUILTIN_SOURCE, type CoachPattern, type WeeklyReviewListItem } from '@pipsense/contract';
+import { BUILTIN_SOURCE, type WeeklyReviewListItem } from '@pipsense/contract';
 import { config } from '../config/env';
 import { paths } from '../config/paths';
 import { authRequest } from './api';
@@ -7,20 +7,6 @@ import { queryKeys } from './query-keys';
 
 /** The coach routes (docs/coach.md) are served by the PipSense server itself. */
 export const coachBase = `${config.backend}/api/v1/coach`;
-
-/** How each behaviour pattern reads on screen: the Patterns cards, the trade list's filter, the trade's chips. */
-export const PATTERN_LABELS: Record<CoachPattern, string> = {
-  revenge_trading: 'Revenge trading',
-  overtrading: 'Overtrading',
-  size_escalation: 'Size escalation',
-  off_session: 'Off-session trading',
-  holding_losers: 'Holding losers',
-  stop_moved_away: 'Stop moved away',
-  early_exit: 'Early exits',
-};
-
-/** A pattern id the server sends that this build does not know reads as itself rather than vanishing. */
-export const patternLabel = (id: string) => PATTERN_LABELS[id as CoachPattern] ?? id;
 
 /** Who wrote a review: 'built-in analysis', or the provider's model name. */
 export const sourceLabel = (source: string) => (source === BUILTIN_SOURCE ? 'built-in analysis' : source);

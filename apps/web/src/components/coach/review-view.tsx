@@ -1,6 +1,7 @@
 import { CBadge } from '@coreui/react';
 import type { ReviewPoint, TradeReview } from '@pipsense/contract';
-import { patternLabel, sourceLabel } from '../../lib/coach-query';
+import { patternLabel } from '@pipsense/contract';
+import { sourceLabel } from '../../lib/coach-query';
 import './coach.css';
 
 interface ReviewViewProps {

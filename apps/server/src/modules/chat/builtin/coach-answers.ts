@@ -1,4 +1,4 @@
-import type { MoneyFigure, PatternResult, ReviewPoint } from '@pipsense/contract';
+import { PATTERN_LABELS, patternLabel, type MoneyFigure, type ReviewPoint } from '@pipsense/contract';
 import { plural } from '../../../lib/text';
 import type { PatternsToolResult, TradeReviewToolResult, WeeklyReviewToolResult } from '../tools/coach';
 import { pl } from './format';
@@ -7,17 +7,6 @@ import { pl } from './format';
  * The built-in analyst's coach answers (docs/coach.md, The assistant): every fact, pattern and figure is the coach's
  * (get_trade_review, get_patterns, get_weekly_review), written out here; nothing here computes one.
  */
-
-/** The names the patterns read as (the Patterns screen's titles). */
-const PATTERN_NAMES: Record<PatternResult['pattern'], string> = {
-  revenge_trading: 'Revenge trading',
-  overtrading: 'Overtrading',
-  size_escalation: 'Size escalation',
-  off_session: 'Off-session trading',
-  holding_losers: 'Holding losers',
-  stop_moved_away: 'Stop moved away',
-  early_exit: 'Early exits',
-};
 
 /** A money figure in words: one amount, converted with what it came from, or each currency apart. */
 function moneyText(figure: MoneyFigure | null): string {
@@ -37,18 +26,15 @@ export function patternsAnswer(result: PatternsToolResult): string {
   } else {
     const first = result.patterns[0]!;
     lines.push(
-      `Work on ${PATTERN_NAMES[first.pattern].toLowerCase()} first: it costs you the most in ${result.period.label}.`,
+      `Work on ${PATTERN_LABELS[first.pattern].toLowerCase()} first: it costs you the most in ${result.period.label}.`,
     );
     for (const p of result.patterns)
       lines.push(
-        `- ${PATTERN_NAMES[p.pattern]}: ${plural(p.count, 'trade')}, net ${moneyText(p.netPL)} at ${r(p.averageR)} ` +
+        `- ${PATTERN_LABELS[p.pattern]}: ${plural(p.count, 'trade')}, net ${moneyText(p.netPL)} at ${r(p.averageR)} ` +
           `a trade, against ${moneyText(p.othersNetPL)} at ${r(p.othersAverageR)} for the others. ${p.definition}`,
       );
   }
-  if (result.clear.length > 0)
-    lines.push(
-      `Not seen: ${result.clear.map((id) => PATTERN_NAMES[id as PatternResult['pattern']] ?? id).join(', ')}.`,
-    );
+  if (result.clear.length > 0) lines.push(`Not seen: ${result.clear.map((id) => patternLabel(id)).join(', ')}.`);
   lines.push("Data: the coach's patterns (Coach → Patterns), with your thresholds.");
   return lines.join('\n');
 }
@@ -66,9 +52,7 @@ export function tradeReviewAnswer(result: TradeReviewToolResult, heading: string
   }
   if (result.facts.length > 0) lines.push('The facts:', ...result.facts.map((f) => `- ${f.text}`));
   if (result.patterns.length > 0)
-    lines.push(
-      `Patterns that flag it: ${result.patterns.map((id) => PATTERN_NAMES[id as PatternResult['pattern']] ?? id).join(', ')}.`,
-    );
+    lines.push(`Patterns that flag it: ${result.patterns.map((id) => patternLabel(id)).join(', ')}.`);
   if (result.note) lines.push(result.note);
   return lines.join('\n');
 }

@@ -1,4 +1,10 @@
-import type { CoachFact, CoachFactName, TradeListItem, TradePlaybook } from '@pipsense/contract';
+import {
+  COACH_FACT_NAMES,
+  type CoachFact,
+  type CoachFactName,
+  type TradeListItem,
+  type TradePlaybook,
+} from '@pipsense/contract';
 import { pipSizeOf } from '../../../domain/instruments';
 import { round, roundRate, roundRatio } from '../../../domain/rounding';
 import { median, SESSION_NAMES, sessionIndexAt } from '../../analytics';
@@ -224,26 +230,7 @@ export function tradeFacts(inputs: FactInputs): CoachFact[] {
     }
   }
 
-  const order = (name: CoachFactName) => FACT_ORDER.indexOf(name);
+  // In the contract's order of the fact names.
+  const order = (name: CoachFactName) => COACH_FACT_NAMES.indexOf(name);
   return [...facts.values()].sort((a, b) => order(a.name) - order(b.name));
 }
-
-const FACT_ORDER: readonly CoachFactName[] = [
-  'trend_h1_slope',
-  'trend_h4_slope',
-  'trend_alignment',
-  'entry_range_percentile',
-  'stop_atr_multiple',
-  'stop_inside_noise',
-  'mfe_capture_pct',
-  'r_left_on_table',
-  'result_r',
-  'hold_minutes',
-  'hold_vs_median',
-  'session',
-  'size_vs_usual',
-  'playbook_rules_followed',
-  'playbook_rules_broken',
-  'personal_rule_breaks',
-  'minutes_after_loss',
-];

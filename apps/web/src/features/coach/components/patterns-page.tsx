@@ -4,14 +4,13 @@ import { CButton, CCard, CCardBody, CFormInput, CFormLabel, CFormSelect, CSpinne
 import CIcon from '@coreui/icons-react';
 import { cilSettings } from '@coreui/icons';
 import { useQueries } from '@tanstack/react-query';
-import type { MoneyFigure, PatternResult } from '@pipsense/contract';
+import { PATTERN_LABELS, type MoneyFigure, type PatternResult } from '@pipsense/contract';
 import { EmptyState, LoadErrorState } from '../../../components/data/data-states';
 import { formatCount, formatR, moneyFigureParts, plClass } from '../../../components/data/format';
 import { config } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { accountChoices } from '../../../lib/account-choices';
 import { accountsOfPlatformQuery } from '../../../lib/accounts-query';
-import { PATTERN_LABELS } from '../../../lib/coach-query';
 import { usePatterns } from '../api/coach-api';
 import {
   invertedRange,

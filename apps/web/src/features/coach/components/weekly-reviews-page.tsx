@@ -2,12 +2,12 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CBadge, CButton, CCard, CCardBody, CFormInput, CFormLabel, CSpinner } from '@coreui/react';
 import { useQuery } from '@tanstack/react-query';
-import type { WeeklyReview, WeeklyReviewListItem } from '@pipsense/contract';
+import { PATTERN_LABELS, type WeeklyReview, type WeeklyReviewListItem } from '@pipsense/contract';
 import { PatternChips, ReviewView } from '../../../components/coach/review-view';
 import { EmptyState, LoadErrorState } from '../../../components/data/data-states';
 import { formatDateTime, formatInstrument, formatR } from '../../../components/data/format';
 import { paths } from '../../../config/paths';
-import { PATTERN_LABELS, sourceLabel, weekPath, weeklyReviewsQuery } from '../../../lib/coach-query';
+import { sourceLabel, weekPath, weeklyReviewsQuery } from '../../../lib/coach-query';
 import { useReadWeeklyReview, useWeeklyReview } from '../api/coach-api';
 import { isIsoWeek, lastWeek } from '../model/coach-view';
 import { Money } from './patterns-page';

@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CBadge, CButton, CCol, CForm, CFormInput, CFormLabel, CFormSelect, CRow } from '@coreui/react';
-import { COACH_PATTERNS, TRADE_SORTS, type TradeSortField } from '@pipsense/contract';
+import { COACH_PATTERNS, PATTERN_LABELS, TRADE_SORTS, type TradeSortField } from '@pipsense/contract';
 import { useQuery } from '@tanstack/react-query';
 import { TagPicker } from '../../../components/journal/tag-picker';
-import { PATTERN_LABELS } from '../../../lib/coach-query';
 import { playbooksQuery } from '../../../lib/playbooks-query';
 import { useTags } from '../../../lib/tags-query';
 import {
