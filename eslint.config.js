@@ -71,6 +71,9 @@ const rawSqlFiles = [
   // trade-views: the fast SQLite reads of the trade list and the Overview's book (decision 020), over the tables it reads.
   'apps/server/src/modules/trade-views/trade-list.repository.ts',
   'apps/server/src/modules/trade-views/book-rows.ts',
+  // coach: runs the read side's compiled pattern read (book-rows.ts `patternRowParts`) on a thread of its own, no SQL
+  // of its own (docs/decisions/026-pattern-book-on-threads.md).
+  'apps/server/src/modules/coach/pattern-book.worker.ts',
 ];
 const rawSqlMessage =
   "Raw SQL over a table only in the repository of the module that owns it (eslint.config.js's rawSqlFiles, docs/ARCHITECTURE.md): use the module's typed Kysely.";

@@ -12,7 +12,8 @@ import { DEFAULT_COACH_THRESHOLDS } from '@pipsense/contract';
 import { createDb } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { detectPatterns, type PatternTrade } from '../apps/server/src/modules/analytics';
-import { createCoachPatterns } from '../apps/server/src/modules/coach';
+import type { PatternRow } from '../apps/server/src/modules/trade-views';
+import { createCoachPatterns, createPatternBookThreads } from '../apps/server/src/modules/coach';
 import { createBookRows } from '../apps/server/src/modules/trade-views';
 import { generateSyntheticTrades, SYNTHETIC_NOW } from '../apps/server/src/test/synthetic-trades';
 import { goal, heading, median, ms, runBench, spread } from './support/stats';
@@ -48,30 +49,49 @@ runBench(async () => {
 
     const rows = createBookRows(db.kysely);
     let version = 0;
-    const patterns = createCoachPatterns({
-      rows: (userId, add) => rows.patternRows(userId, { platform: 'oanda' }, add),
-      accountKeysNamed: (userId, accountId) => rows.accountKeysNamed(userId, accountId),
-      accountCurrencies: () => Promise.resolve(new Map()),
-      stopLevels: () => Promise.resolve(new Map()),
+    const threads = createPatternBookThreads();
+    const deps = {
+      rows: (userId: string, add: (row: PatternRow) => void) => rows.patternRows(userId, {}, add),
+      accountKeysNamed: (userId: string, accountId: string) => rows.accountKeysNamed(userId, accountId),
+      accountCurrencies: () => Promise.resolve(new Map<string, string>()),
+      stopLevels: () => Promise.resolve(new Map<string, string[]>()),
       thresholds: () => Promise.resolve(DEFAULT_COACH_THRESHOLDS),
       timeZoneOf: () => Promise.resolve(TIME_ZONE),
       homeCurrencyOf: () => Promise.resolve('USD'),
       // A new version on each call: every request below reads and detects again, unless said otherwise.
       dataVersionOf: () => Promise.resolve(String(version)),
+    };
+    // As the app wires it: a book this large is built in two parts on two threads.
+    const patterns = createCoachPatterns({
+      ...deps,
+      rowParts: (userId, parts, from) => rows.patternRowParts(userId, {}, parts, from),
+      threads,
     });
+    // The same book read and built on the request's thread alone, for comparison.
+    const oneThread = createCoachPatterns(deps);
     const request = { platform: 'oanda' as const };
     const first = await patterns.patterns(USER, request);
-    console.log(`check: ${first.map((p) => `${p.pattern} ${p.count}`).join(', ')}`);
+    const same = await oneThread.patterns(USER, request);
+    if (JSON.stringify(first) !== JSON.stringify(same)) throw new Error('the threads and one thread disagree');
+    console.log(`check: ${first.map((p) => `${p.pattern} ${p.count}`).join(', ')}; the same on one thread`);
 
-    heading(`a request, analysis not kept: read, detect, cost (${RUNS} runs after a warm-up)`);
+    heading(`a request, analysis not kept: read, detect, cost (${RUNS} runs each after a warm-up, taking turns)`);
     const cold: number[] = [];
+    const coldOne: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      version++;
-      const start = performance.now();
-      await patterns.patterns(USER, request);
-      cold.push(performance.now() - start);
+      for (const [service, times] of [
+        [patterns, cold],
+        [oneThread, coldOne],
+      ] as const) {
+        version++;
+        const start = performance.now();
+        await service.patterns(USER, request);
+        times.push(performance.now() - start);
+      }
     }
-    console.log(`request: ${spread(cold)}`);
+    console.log(`two threads (the app): ${spread(cold)}`);
+    console.log(`one thread: ${spread(coldOne)}`);
+    console.log(`two threads / one thread (medians): ${(median(cold) / median(coldOne)).toFixed(2)}`);
 
     heading('a request, analysis kept (the same data version)');
     const warm: number[] = [];
@@ -87,7 +107,7 @@ runBench(async () => {
     for (let i = 0; i < 3; i++) {
       const start = performance.now();
       let n = 0;
-      await rows.patternRows(USER, { platform: 'oanda' }, () => n++);
+      await rows.patternRows(USER, {}, () => n++);
       readOnly.push(performance.now() - start);
     }
     console.log(`read: ${spread(readOnly)}`);
@@ -113,6 +133,7 @@ runBench(async () => {
       detect.push(performance.now() - start);
     }
     console.log(`detectors: ${spread(detect)}`);
+    await threads.close();
     await db.close();
 
     heading('goals');

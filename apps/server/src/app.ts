@@ -129,6 +129,7 @@ import {
   coachUserData,
   createCoachPatterns,
   createCoachSettingsStore,
+  createPatternBookThreads,
   createTradeReviewRepository,
   createTradeReviewService,
   createWeeklyService,
@@ -667,8 +668,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(coachSettingsRoutes, { settings: coachSettings });
   // Behaviour patterns (docs/coach.md, Patterns): the whole book through the read side, stop orders through trading,
   // thresholds from the coach's settings; the trade list's `pattern` filter asks it (wired above).
+  // A large book on SQLite is built in parts on two threads (docs/decisions/026-pattern-book-on-threads.md).
+  const patternThreads = createPatternBookThreads();
+  app.addHook('onClose', () => patternThreads.close());
   const coachPatterns = createCoachPatterns({
     rows: (userId, add) => views.bookRows.patternRows(userId, {}, add),
+    rowParts: (userId, parts, from) => views.bookRows.patternRowParts(userId, {}, parts, from),
+    threads: patternThreads,
     accountKeysNamed: (userId, accountId) => views.bookRows.accountKeysNamed(userId, accountId),
     accountCurrencies: (userId) => views.accountCurrencies(userId),
     stopLevels: (userId) => trading.stopLevels(userId),

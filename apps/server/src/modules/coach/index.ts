@@ -8,4 +8,5 @@ export { tradeReviewRoutes } from './trade-review.routes';
 export { createWeeklyService, type WeeklyService } from './weekly-service';
 export { weeklyRoutes } from './weekly.routes';
 export { createCoachPatterns } from './patterns';
+export { createPatternBookThreads } from './pattern-book-threads';
 export { coachPatternsRoutes } from './patterns.routes';

@@ -15,20 +15,15 @@ import {
   type MoneyFigure,
   utcDay,
 } from '../../domain/currency-totals';
-import { isPlainDecimal, subtractDecimals } from '../../domain/decimal';
-import { DAY_MS, instantOf } from '../../domain/calendar';
-import { formatMinorUnits, minorUnitsOf } from '../../domain/money';
-import { rMultipleOf } from '../../domain/risk';
+import { subtractDecimals } from '../../domain/decimal';
+import { DAY_MS } from '../../domain/calendar';
+import { formatMinorUnits } from '../../domain/money';
 import { roundRatio } from '../../domain/rounding';
-import {
-  capturePctOf,
-  detectPatternColumns,
-  patternDefinition,
-  stopMovedAway,
-  type PatternColumns,
-} from '../analytics';
+import { detectPatternColumns, patternDefinition } from '../analytics';
 import { apiAccountId } from '../trading';
 import { tradeMatcher, type PatternKeys, type PatternRow, type TradeFieldReaders } from '../trade-views';
+import { createBookBuilder, joinBooks, type CodedColumn, type PatternBook } from './pattern-book';
+import type { PartStatement, PatternBookThreads } from './pattern-book-threads';
 
 /**
  * The coach's behaviour patterns (docs/coach.md, Patterns): the detectors of analytics' engine (engine/METRICS.md,
@@ -51,6 +46,15 @@ export interface CoachPatternsDeps {
   timeZoneOf: (userId: string) => Promise<string | null>;
   homeCurrencyOf: (userId: string) => Promise<string>;
   ratesFor?: ((userId: string) => DailyRates) | undefined;
+  /**
+   * The read of `rows` cut into `parts` statements for the threads (trade-views book-rows.ts `patternRowParts`); null
+   * when it is read on this thread (PostgreSQL, a book of fewer than `from` trades).
+   */
+  rowParts?: ((userId: string, parts: number, from: number) => Promise<PartStatement[] | null>) | undefined;
+  /** The threads that build the parts; without them every book is read on this thread. */
+  threads?: PatternBookThreads | undefined;
+  /** Books of at least this many trades are built on the threads (THREADED_FROM unless given: tests). */
+  threadedFrom?: number | undefined;
   /** The user's stored trades' version (the data counter of db/data-versions.ts): the analysis is kept per version. */
   dataVersionOf: (userId: string) => Promise<string>;
 }
@@ -62,36 +66,10 @@ export interface PatternsRequest {
   platform?: PlatformQuery | undefined;
 }
 
-/**
- * The book as kept between requests, one array per field (no object per trade): what the range filter and the cost
- * read, beside the detectors' columns.
- */
-interface KeptBook {
-  count: number;
-  accountKey: string[];
-  tradeId: string[];
-  platform: string[];
-  mode: string[];
-  instrument: string[];
-  short: Uint8Array;
-  state: string[];
-  /** The UTC day (days since 1970-01-01) a trade is booked on once closed: its close, else its open. */
-  bookedDay: Int32Array;
-  /** R in hundredths (exact integer); NaN without R. */
-  rHundredths: Float64Array;
-  /** The account currencies, numbered as `columns.currency` numbers them. */
-  currencies: string[];
-  /** The decimals of each closed trade's P/L text; −1 when its minor units are not exactly its amount. */
-  plScale: Int8Array;
-  /** The P/L text of the closed trades whose minor units are not exactly their amount, by index. */
-  irregularPL: Map<number, string>;
-  columns: PatternColumns;
-}
-
 interface Analysis {
   version: string;
   thresholds: CoachThresholds;
-  book: KeptBook;
+  book: PatternBook;
   readers: TradeFieldReaders<number>;
   flags: Record<CoachPattern, number[]>;
   /** Each pattern's flagged trades by `<account key> <trade id>`, made on the first ask (the list's filter, the modal). */
@@ -103,191 +81,40 @@ interface Analysis {
 /** Users whose analysis this instance keeps (the trade list's filter asks once per page). */
 const KEPT_USERS = 32;
 
-const num = (text: string | null): number | null => (isPlainDecimal(text) ? Number(text) : null);
+/** Books of at least this many trades are built in parts on threads when the read side can cut them (SQLite). */
+const THREADED_FROM = 20_000;
+
+/** The text of trade `i` in a coded column. */
+const textOf = (column: CodedColumn, i: number) => column.names[column.codes[i]!]!;
 
 /**
- * The decimals of a decimal text in the form the exact sums read ('-12.50': a sign, digits, a point and digits), when
- * they are at most the 4 of minor units (domain/money.ts); else −1.
- */
-function scaleOf(text: string): number {
-  let i = text.charCodeAt(0) === 45 /* - */ ? 1 : 0;
-  const digits = i;
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 48 || c > 57) break;
-  }
-  if (i === digits) return -1;
-  if (i === text.length) return 0;
-  if (text.charCodeAt(i) !== 46 /* . */) return -1;
-  const scale = text.length - i - 1;
-  if (scale < 1 || scale > 4) return -1;
-  for (i++; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 48 || c > 57) return -1;
-  }
-  return scale;
-}
-
-/** The number of `name` in `names` (numbered as they come). */
-function numberOf(names: Map<string, number>, name: string): number {
-  let k = names.get(name);
-  if (k === undefined) names.set(name, (k = names.size));
-  return k;
-}
-
-/**
- * The whole book from the stored rows (oldest first), each row taken into the columns as it comes (plain arrays while
- * the count is not known, typed at the end): nothing of a row but its shared strings and its trade id outlives it.
+ * The whole book, oldest first: in parts on the threads when the read side cuts it (a large book on SQLite), else
+ * read on this thread.
  */
 async function readBook(
   deps: CoachPatternsDeps,
   userId: string,
   currencyOf: Map<string, string>,
   stops: Map<string, string[]>,
-): Promise<KeptBook> {
-  const shared = new Map<string, string>();
-  /** One string for every equal value of a repeated column (account key, platform, mode, state, instrument). */
-  const one = (text: string) => {
-    const known = shared.get(text);
-    if (known !== undefined) return known;
-    shared.set(text, text);
-    return text;
-  };
-  const instruments = new Map<string, number>();
-  const currencies = new Map<string, number>();
-  const strings = {
-    accountKey: [] as string[],
-    tradeId: [] as string[],
-    platform: [] as string[],
-    mode: [] as string[],
-    instrument: [] as string[],
-    state: [] as string[],
-  };
-  const irregularPL = new Map<number, string>();
-  const numbers = {
-    instrument: [] as number[],
-    currency: [] as number[],
-    units: [] as number[],
-    risk: [] as number[],
-    openTime: [] as number[],
-    closeTime: [] as number[],
-    closed: [] as number[],
-    plMinor: [] as number[],
-    plScale: [] as number[],
-    capturePct: [] as number[],
-    stopWidened: [] as number[],
-    short: [] as number[],
-    rHundredths: [] as number[],
-    bookedDay: [] as number[],
-  };
-  await deps.rows(userId, (row) => {
-    const [accountKey, tradeId, instrument, price, units, realizedPL, state, open, close, averageClose, stop, mfe] =
-      row;
-    const i = strings.tradeId.length;
-    const short = units.trim().startsWith('-');
-    const absUnits = Math.abs(Number(units)) || 0;
-    const closed = state === 'CLOSED';
-    strings.accountKey.push(one(accountKey));
-    strings.tradeId.push(tradeId);
-    strings.platform.push(one(row[12]));
-    strings.mode.push(one(row[13]));
-    strings.instrument.push(one(instrument));
-    strings.state.push(one(state));
-    numbers.instrument.push(numberOf(instruments, instrument));
-    numbers.currency.push(numberOf(currencies, currencyOf.get(accountKey) ?? ''));
-    numbers.units.push(absUnits);
-    numbers.short.push(short ? 1 : 0);
-    const opened = instantOf(open);
-    const closedAt = close === null ? Number.NaN : instantOf(close);
-    numbers.openTime.push(opened);
-    numbers.closeTime.push(closedAt);
-    numbers.closed.push(closed ? 1 : 0);
-    numbers.bookedDay.push(Math.floor((close === null ? opened : closedAt) / DAY_MS));
-    // R and the risk only where there is a first stop (domain/risk.ts: none without one).
-    const entry = stop !== null || mfe !== null || stops.size > 0 ? num(price) : null;
-    let r = Number.NaN;
-    let risk = Number.NaN;
-    if (stop !== null) {
-      if (closed) {
-        const rMultiple = rMultipleOf({
-          instrument,
-          initialUnits: units,
-          price,
-          averageClosePrice: averageClose,
-          initialStopLossPrice: stop,
-        });
-        if (rMultiple !== null) r = Math.round(rMultiple * 100);
-      }
-      // Only compared with the trader's other trades on the instrument: the distance in price as a number, against
-      // the trade (domain/risk.ts: a first stop at or beyond the entry on the profit side risks nothing).
-      const firstStop = num(stop);
-      const against = entry !== null && firstStop !== null ? (short ? firstStop - entry : entry - firstStop) : 0;
-      if (against > 0) risk = against * absUnits;
-    }
-    numbers.rHundredths.push(r);
-    numbers.risk.push(risk);
-    let plMinor = 0;
-    let scale = 0;
-    let capture = Number.NaN;
-    if (closed) {
-      plMinor = isPlainDecimal(realizedPL) ? minorUnitsOf(realizedPL) : 0;
-      scale = scaleOf(realizedPL);
-      if (scale < 0) irregularPL.set(i, realizedPL);
-      if (plMinor > 0 && entry !== null && mfe !== null) {
-        const exit = num(averageClose);
-        const best = num(mfe);
-        capture = (exit !== null && best !== null ? capturePctOf(entry, exit, best, !short) : null) ?? Number.NaN;
-      }
-    }
-    numbers.plMinor.push(plMinor);
-    numbers.plScale.push(scale);
-    numbers.capturePct.push(capture);
-    const levels = entry !== null ? stops.get(`${accountKey} ${tradeId}`) : undefined;
-    const widened =
-      levels !== undefined &&
-      levels.length > 1 &&
-      stopMovedAway(
-        entry!,
-        !short,
-        levels.flatMap((s) => (isPlainDecimal(s) ? [Number(s)] : [])),
-      );
-    numbers.stopWidened.push(widened ? 1 : 0);
-  });
-  const columns: PatternColumns = {
-    count: strings.tradeId.length,
-    instrument: Int32Array.from(numbers.instrument),
-    currency: Int32Array.from(numbers.currency),
-    units: Float64Array.from(numbers.units),
-    risk: Float64Array.from(numbers.risk),
-    openTime: Float64Array.from(numbers.openTime),
-    closeTime: Float64Array.from(numbers.closeTime),
-    closed: Uint8Array.from(numbers.closed),
-    plMinor: Float64Array.from(numbers.plMinor),
-    capturePct: Float64Array.from(numbers.capturePct),
-    stopWidened: Uint8Array.from(numbers.stopWidened),
-  };
-  return {
-    ...strings,
-    count: columns.count,
-    short: Uint8Array.from(numbers.short),
-    rHundredths: Float64Array.from(numbers.rHundredths),
-    bookedDay: Int32Array.from(numbers.bookedDay),
-    currencies: [...currencies.keys()],
-    plScale: Int8Array.from(numbers.plScale),
-    irregularPL,
-    columns,
-  };
+): Promise<PatternBook> {
+  const threads = deps.threads;
+  const parts = threads ? await deps.rowParts?.(userId, threads.count, deps.threadedFrom ?? THREADED_FROM) : null;
+  if (threads && parts)
+    return joinBooks(await Promise.all(parts.map((part) => threads.build(part, currencyOf, stops))));
+  const builder = createBookBuilder(currencyOf, stops);
+  await deps.rows(userId, builder.add);
+  return builder.finish();
 }
 
 /** The range filter's readers of a kept trade by its index. */
-function readersOf(book: KeptBook): TradeFieldReaders<number> {
+function readersOf(book: PatternBook): TradeFieldReaders<number> {
   return {
-    accountKey: (i) => book.accountKey[i]!,
-    platform: (i) => book.platform[i]!,
-    mode: (i) => book.mode[i]!,
-    instrument: (i) => book.instrument[i]!,
+    accountKey: (i) => textOf(book.accountKey, i),
+    platform: (i) => textOf(book.platform, i),
+    mode: (i) => textOf(book.mode, i),
+    instrument: (i) => book.instruments[book.columns.instrument[i]!]!,
     short: (i) => book.short[i] === 1,
-    state: (i) => book.state[i]!,
+    state: (i) => textOf(book.state, i),
     openTime: (i) => book.columns.openTime[i]!,
     closeTime: (i) => (Number.isNaN(book.columns.closeTime[i]!) ? null : book.columns.closeTime[i]!),
     realizedPL: (i) => plText(book, i),
@@ -298,11 +125,11 @@ function readersOf(book: KeptBook): TradeFieldReaders<number> {
 }
 
 /** A closed trade's P/L as a decimal of the same value and decimals as its stored text (what sums read of it). */
-const plText = (book: KeptBook, i: number): string =>
+const plText = (book: PatternBook, i: number): string =>
   book.irregularPL.get(i) ?? formatMinorUnits(book.columns.plMinor[i]!, book.plScale[i]);
 
 /** What a closed trade books (its P/L in its currency on its UTC close day), as the playbook report books it. */
-const bookedOf = (book: KeptBook, i: number): DatedAmount => ({
+const bookedOf = (book: PatternBook, i: number): DatedAmount => ({
   currency: book.currencies[book.columns.currency[i]!]!,
   amount: plText(book, i),
   day: utcDay(book.bookedDay[i]! * DAY_MS),
@@ -313,7 +140,7 @@ const bookedOf = (book: KeptBook, i: number): DatedAmount => ({
  * each currency are taken in exact minor units and written with the decimals of its most precise amount, as
  * sumDecimals writes them; converted, or with an amount minor units do not hold exactly, through moneyFigure.
  */
-function figureOf(conversion: Conversion, book: KeptBook, closed: ArrayLike<number>, count: number): MoneyFigure {
+function figureOf(conversion: Conversion, book: PatternBook, closed: ArrayLike<number>, count: number): MoneyFigure {
   const { currency, plMinor } = book.columns;
   const sums = new Float64Array(book.currencies.length);
   const scales = new Int8Array(book.currencies.length).fill(-1);
@@ -368,7 +195,7 @@ function remainder(whole: MoneyFigure, part: MoneyFigure | null, currencies: rea
 function keysOf(analysis: Analysis): Map<CoachPattern, Set<string>> {
   const { book, flags } = analysis;
   analysis.keys ??= new Map(
-    COACH_PATTERNS.map((p) => [p, new Set(flags[p].map((i) => `${book.accountKey[i]!} ${book.tradeId[i]!}`))]),
+    COACH_PATTERNS.map((p) => [p, new Set(flags[p].map((i) => `${textOf(book.accountKey, i)} ${book.tradeId[i]!}`))]),
   );
   return analysis.keys;
 }
@@ -475,7 +302,7 @@ export function createCoachPatterns(deps: CoachPatternsDeps) {
           pattern,
           definition: patternDefinition(pattern, thresholds),
           trades: flagged.map((i) => ({
-            accountId: apiIdOf(analysis, book.accountKey[i]!),
+            accountId: apiIdOf(analysis, textOf(book.accountKey, i)),
             tradeId: book.tradeId[i]!,
           })),
           count: flagged.length,

@@ -113,6 +113,18 @@ export interface TradeFacts {
 export function createBookRows(db: Kysely<TradeViewsTables>) {
   const sqlite = sqliteHandleOf(db);
 
+  /** The selected trades' `columns`, oldest first. */
+  const columnsQuery = (
+    columns: readonly (keyof Selectable<TradesTable>)[],
+    userId: string,
+    selection: TradeSelection,
+  ) =>
+    selectTrades(db, userId, selection)
+      .select(columns.map((c) => `trades.${c}` as const))
+      .orderBy('trades.open_time', 'asc')
+      .orderBy('trades.trade_num', 'asc')
+      .orderBy('trades.account_key', 'asc');
+
   /** The selected trades' `columns` to `add` as arrays in that order, oldest first. */
   async function readColumns<R>(
     columns: readonly (keyof Selectable<TradesTable>)[],
@@ -120,11 +132,7 @@ export function createBookRows(db: Kysely<TradeViewsTables>) {
     selection: TradeSelection,
     add: (row: R) => void,
   ): Promise<void> {
-    const query = selectTrades(db, userId, selection)
-      .select(columns.map((c) => `trades.${c}` as const))
-      .orderBy('trades.open_time', 'asc')
-      .orderBy('trades.trade_num', 'asc')
-      .orderBy('trades.account_key', 'asc');
+    const query = columnsQuery(columns, userId, selection);
     if (sqlite) {
       const compiled = query.compile();
       // Inside Kysely's hold on its one connection: never in the middle of another caller's transaction.
@@ -158,6 +166,46 @@ export function createBookRows(db: Kysely<TradeViewsTables>) {
     /** Every selected trade as the coach's behaviour patterns read it, in the book's order. */
     patternRows: (userId: string, selection: TradeSelection, add: (row: PatternRow) => void): Promise<void> =>
       readColumns<PatternRow>(PATTERN_COLUMNS, userId, selection, add),
+
+    /**
+     * The pattern read of patternRows cut by open time into `parts` consecutive statements, each to run on a SQLite
+     * connection of its own (a thread: docs/decisions/026-pattern-book-on-threads.md); their rows one after another
+     * are patternRows' rows. Null on PostgreSQL, or when the selection holds fewer than `from` trades (one read on the
+     * caller's connection is quicker than starting threads).
+     */
+    async patternRowParts(
+      userId: string,
+      selection: TradeSelection,
+      parts: number,
+      from: number,
+    ): Promise<Array<{ filename: string; busyTimeoutMs: number; sql: string; parameters: readonly unknown[] }> | null> {
+      if (!sqlite || sqlite.memory) return null;
+      const counted = await selectTrades(db, userId, selection)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const count = Number(counted.n);
+      if (count < from || parts < 2) return null;
+      // The open time at each cut: every trade of one open time falls in one part, so the parts keep the order.
+      const cuts: string[] = [];
+      for (let k = 1; k < parts; k++) {
+        const at = await selectTrades(db, userId, selection)
+          .select('trades.open_time')
+          .orderBy('trades.open_time', 'asc')
+          .limit(1)
+          .offset(Math.floor((k * count) / parts))
+          .executeTakeFirst();
+        if (at) cuts.push(at.open_time);
+      }
+      const busyTimeoutMs = Number(sqlite.pragma('busy_timeout', { simple: true })) || 5000;
+      return [...cuts, null].map((before, k) => {
+        let query = columnsQuery(PATTERN_COLUMNS, userId, selection);
+        const after = cuts[k - 1];
+        if (after !== undefined) query = query.where('trades.open_time', '>=', after);
+        if (before !== null) query = query.where('trades.open_time', '<', before);
+        const { sql, parameters } = query.compile();
+        return { filename: sqlite.name, busyTimeoutMs, sql, parameters };
+      });
+    },
 
     /**
      * One account's trades with what a rule set reads of each (docs/rules.md, Inputs), oldest open first: through the

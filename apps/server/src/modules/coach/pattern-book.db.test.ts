@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_COACH_THRESHOLDS } from '@pipsense/contract';
+import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
+import { seedAccount, seedTrades, userIdOf, type SeedTrade } from '../../test/seed-trades';
+import { createBookRows } from '../trade-views';
+import { createBookBuilder, joinBooks } from './pattern-book';
+import { createPatternBookThreads } from './pattern-book-threads';
+import { createCoachPatterns, type CoachPatternsDeps } from './patterns';
+
+/*
+ * A book built in parts on threads (docs/decisions/026-pattern-book-on-threads.md) is the book built on one thread:
+ * the same patterns, trades and costs, on SQLite; PostgreSQL is never cut. The book: two accounts in two currencies,
+ * losses followed within minutes by larger trades, trades opened at the same second across a cut, an open trade and
+ * a P/L of more decimals than minor units hold.
+ */
+
+const NOW = '2026-11-20T12:00:00.000Z';
+
+function book(prefix: number): SeedTrade[] {
+  const trades: SeedTrade[] = [];
+  for (let i = 0; i < 60; i++) {
+    const day = String(2 + Math.floor(i / 6)).padStart(2, '0');
+    const minute = String((i % 6) * 9).padStart(2, '0');
+    const open = `2026-03-${day}T${i % 5 === 0 ? '08:00' : `09:${minute}`}:00Z`;
+    trades.push({
+      id: String(prefix + i),
+      instrument: i % 3 === 0 ? 'USD_JPY' : 'EUR_USD',
+      units: String((i % 4 === 1 ? -1 : 1) * (i % 7 === 3 ? 5000 : 1000)),
+      open,
+      close: i === 59 ? null : `2026-03-${day}T10:${minute}:00Z`,
+      pl: i === 17 ? '1.23456' : `${i % 3 === 0 ? '-' : ''}${i}.${String(i % 100).padStart(2, '0')}`,
+      closePrice: i === 59 ? null : '1.10100',
+      initialStop: i % 2 === 0 ? '1.09500' : null,
+      mfe: i % 4 === 0 ? '1.11000' : null,
+    });
+  }
+  return trades;
+}
+
+let t: TestApp;
+let testDb: Awaited<ReturnType<typeof createTestDb>>;
+let userId: string;
+const keys: string[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  t = await createTestApp({}, { db: testDb.db, now: () => new Date(NOW) });
+  const alice = await t.user('alice');
+  userId = await userIdOf(testDb.db.kysely, alice.username);
+  keys.push(await seedAccount(testDb.db.kysely, userId, '101-001'));
+  keys.push(await seedAccount(testDb.db.kysely, userId, '101-002'));
+  await seedTrades(testDb.db.kysely, userId, keys[0]!, book(1000));
+  await seedTrades(testDb.db.kysely, userId, keys[1]!, book(2000));
+});
+
+afterAll(async () => {
+  await t.close();
+  await testDb.close();
+});
+
+function deps(): CoachPatternsDeps {
+  const rows = createBookRows(testDb.db.kysely);
+  return {
+    rows: (user, add) => rows.patternRows(user, {}, add),
+    accountKeysNamed: (user, accountId) => rows.accountKeysNamed(user, accountId),
+    accountCurrencies: () =>
+      Promise.resolve(
+        new Map([
+          [keys[0]!, 'USD'],
+          [keys[1]!, 'EUR'],
+        ]),
+      ),
+    stopLevels: () => Promise.resolve(new Map([[`${keys[0]!} 1004`, ['1.09500', '1.09000']]])),
+    thresholds: () => Promise.resolve(DEFAULT_COACH_THRESHOLDS),
+    timeZoneOf: () => Promise.resolve('Europe/London'),
+    homeCurrencyOf: () => Promise.resolve('USD'),
+    dataVersionOf: () => Promise.resolve('1'),
+  };
+}
+
+describe('the pattern book in parts', () => {
+  it('cuts the read into consecutive parts on SQLite only, and only from the size asked', async () => {
+    const rows = createBookRows(testDb.db.kysely);
+    const parts = await rows.patternRowParts(userId, {}, 3, 1);
+    if (testDb.db.dialect === 'postgres') {
+      expect(parts).toBeNull();
+      return;
+    }
+    expect(parts).toHaveLength(3);
+    expect(await rows.patternRowParts(userId, {}, 3, 121)).toBeNull();
+  });
+
+  it('gives the same book joined from parts as read whole', async () => {
+    const all: Parameters<ReturnType<typeof createBookBuilder>['add']>[0][] = [];
+    await createBookRows(testDb.db.kysely).patternRows(userId, {}, (row) => all.push(row));
+    const currencies = new Map([[keys[1]!, 'EUR']]);
+    const whole = createBookBuilder(currencies, new Map());
+    all.forEach((row) => whole.add(row));
+    for (const cuts of [[1], [7, 61], [0, 60, 119]]) {
+      const parts = [0, ...cuts, all.length].slice(1).map((end, k, ends) => {
+        const builder = createBookBuilder(currencies, new Map());
+        all.slice(k === 0 ? 0 : ends[k - 1], end).forEach((row) => builder.add(row));
+        return builder.finish();
+      });
+      expect(joinBooks(parts)).toEqual(whole.finish());
+    }
+  });
+
+  it('finds the same patterns, trades and costs on two threads as on one', async () => {
+    const threads = createPatternBookThreads(2);
+    try {
+      const rows = createBookRows(testDb.db.kysely);
+      let cut = 0;
+      const threaded = createCoachPatterns({
+        ...deps(),
+        rowParts: async (user, parts, from) => {
+          const statements = await rows.patternRowParts(user, {}, parts, from);
+          if (statements) cut += 1;
+          return statements;
+        },
+        threads,
+        threadedFrom: 1,
+      });
+      const one = createCoachPatterns(deps());
+      for (const request of [{}, { from: '2026-03-04T00:00:00Z' }, { accountId: '101-002' }]) {
+        const expected = await one.patterns(userId, request);
+        expect(expected.some((p) => p.count > 0)).toBe(true);
+        expect(await threaded.patterns(userId, request)).toEqual(expected);
+      }
+      expect(cut).toBe(testDb.db.dialect === 'postgres' ? 0 : 1);
+    } finally {
+      await threads.close();
+    }
+  });
+});
