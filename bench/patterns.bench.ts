@@ -78,19 +78,25 @@ runBench(async () => {
     heading(`a request, analysis not kept: read, detect, cost (${RUNS} runs each after a warm-up, taking turns)`);
     const cold: number[] = [];
     const coldOne: number[] = [];
+    // CPU time of the whole process (every thread) a request: steadier than wall time on a busy machine.
+    const cpu: number[] = [];
+    const cpuOne: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      for (const [service, times] of [
-        [patterns, cold],
-        [oneThread, coldOne],
+      for (const [service, times, cpuTimes] of [
+        [patterns, cold, cpu],
+        [oneThread, coldOne, cpuOne],
       ] as const) {
         version++;
+        const startCpu = process.cpuUsage();
         const start = performance.now();
         await service.patterns(USER, request);
         times.push(performance.now() - start);
+        const used = process.cpuUsage(startCpu);
+        cpuTimes.push((used.user + used.system) / 1000);
       }
     }
-    console.log(`two threads (the app): ${spread(cold)}`);
-    console.log(`one thread: ${spread(coldOne)}`);
+    console.log(`two threads (the app): ${spread(cold)}; CPU ${spread(cpu)}`);
+    console.log(`one thread: ${spread(coldOne)}; CPU ${spread(cpuOne)}`);
     console.log(`two threads / one thread (medians): ${(median(cold) / median(coldOne)).toFixed(2)}`);
 
     heading('a request, analysis kept (the same data version)');

@@ -668,7 +668,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(coachSettingsRoutes, { settings: coachSettings });
   // Behaviour patterns (docs/coach.md, Patterns): the whole book through the read side, stop orders through trading,
   // thresholds from the coach's settings; the trade list's `pattern` filter asks it (wired above).
-  // A large book on SQLite is built in parts on two threads (docs/decisions/026-pattern-book-on-threads.md).
+  // A large book on SQLite is built in parts on threads (docs/decisions/026-pattern-book-on-threads.md).
   const patternThreads = createPatternBookThreads();
   app.addHook('onClose', () => patternThreads.close());
   const coachPatterns = createCoachPatterns({

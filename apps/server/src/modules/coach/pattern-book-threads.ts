@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../../lib/workers';
 import type { PatternBook } from './pattern-book';
@@ -26,10 +27,10 @@ export interface PartStatement {
 /**
  * Threads that build parts of large pattern books at once (docs/decisions/026-pattern-book-on-threads.md): on
  * SQLite the read and the per-row work are synchronous, so a 100,000-trade book on the request's thread held the
- * event loop for most of a second, and one thread could not use the machine's other core. Each thread starts on
- * first use, does not keep the process alive while idle, and stops on `close`.
+ * event loop for most of a second, and one thread could not use the machine's other core. One thread a core, two to
+ * four. Each thread starts on first use, does not keep the process alive while idle, and stops on `close`.
  */
-export function createPatternBookThreads(count = 2) {
+export function createPatternBookThreads(count = Math.min(4, Math.max(2, availableParallelism()))) {
   const slots = new Array<Worker | undefined>(count).fill(undefined);
   const pending = new Map<number, { resolve: (b: PatternBook) => void; reject: (e: Error) => void; slot: number }>();
   const busy = new Array<number>(count).fill(0);
