@@ -61,7 +61,7 @@ runBench(async () => {
       // A new version on each call: every request below reads and detects again, unless said otherwise.
       dataVersionOf: () => Promise.resolve(String(version)),
     };
-    // As the app wires it: a book this large is built in two parts on two threads.
+    // As the app wires it: a book this large is built in parts, one on each thread (a thread a core, two to four).
     const patterns = createCoachPatterns({
       ...deps,
       rowParts: (userId, parts, from) => rows.patternRowParts(userId, {}, parts, from),
@@ -95,9 +95,9 @@ runBench(async () => {
         cpuTimes.push((used.user + used.system) / 1000);
       }
     }
-    console.log(`two threads (the app): ${spread(cold)}; CPU ${spread(cpu)}`);
+    console.log(`${threads.count} threads (the app): ${spread(cold)}; CPU ${spread(cpu)}`);
     console.log(`one thread: ${spread(coldOne)}; CPU ${spread(cpuOne)}`);
-    console.log(`two threads / one thread (medians): ${(median(cold) / median(coldOne)).toFixed(2)}`);
+    console.log(`${threads.count} threads / one thread (medians): ${(median(cold) / median(coldOne)).toFixed(2)}`);
 
     heading('a request, analysis kept (the same data version)');
     const warm: number[] = [];
