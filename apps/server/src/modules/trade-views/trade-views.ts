@@ -40,7 +40,7 @@ export type TradeListRequest = Partial<TradeFilters>;
 const pagesFor = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
 /** Rows a batch of the export (or a journal day) reads at a time. */
-export const TRADE_BATCH = 1000;
+export const TRADE_BATCH = 250;
 
 /**
  * The trades as the screens and the export show them: with the trader's journal on each and its risk in R, selected
