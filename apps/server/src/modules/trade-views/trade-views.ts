@@ -39,7 +39,12 @@ export type TradeListRequest = Partial<TradeFilters>;
 
 const pagesFor = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
-/** Rows a batch of the export (or a journal day) reads at a time. */
+/**
+ * Rows a batch of the export (or a journal day) reads at a time. Small enough that a batch's rows, items and text
+ * die young: with 1,000 they lived across collections of the young generation, were promoted, and the export of
+ * 100,000 trades grew resident memory by 117–123 MB; with 250 by 38–41 (bench/README.md, "Results: `list`, with the
+ * playbook filters").
+ */
 export const TRADE_BATCH = 250;
 
 /**
