@@ -30,6 +30,7 @@ import * as m031 from './031-attachments';
 import * as m032 from './032-coach';
 import * as m033 from './033-trade-reductions';
 import * as m034 from './034-trade-review-filters';
+import * as m035 from './035-trade-list-keys';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -65,4 +66,5 @@ export const migrations = {
   '032-coach': m032,
   '033-trade-reductions': m033,
   '034-trade-review-filters': m034,
+  '035-trade-list-keys': m035,
 };

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type JoinBuilder, type Kysely, type SqlBool } from 'kysely';
 import { platformByQuery } from '@pipsense/contract';
 import { accountKeysNamed } from '../trading';
 import type { TradeViewsTables } from './tables';
@@ -31,17 +31,16 @@ const unrealizedPlValue = sql`COALESCE(CAST(${sql.ref('trades.unrealized_pl')} A
 /** `%`, `_` and the escape itself match literally in a LIKE pattern. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** How the notes are joined (as `n`) to a trade's row. */
+const noteOfTrade = (join: JoinBuilder<TradeViewsTables & { n: TradeViewsTables['trade_notes'] }, 'trades' | 'n'>) =>
+  join
+    .onRef('n.user_id', '=', 'trades.user_id')
+    .onRef('n.account_key', '=', 'trades.account_key')
+    .onRef('n.trade_id', '=', 'trades.trade_id');
+
 /** The user's trades with the trader's note beside each (`n`, null without one). */
 const withNoteJoin = (db: Kysely<TradeViewsTables>, userId: string) =>
-  db
-    .selectFrom('trades')
-    .leftJoin('trade_notes as n', (join) =>
-      join
-        .onRef('n.user_id', '=', 'trades.user_id')
-        .onRef('n.account_key', '=', 'trades.account_key')
-        .onRef('n.trade_id', '=', 'trades.trade_id'),
-    )
-    .where('trades.user_id', '=', userId);
+  db.selectFrom('trades').leftJoin('trade_notes as n', noteOfTrade).where('trades.user_id', '=', userId);
 type SelectedTrades = ReturnType<typeof withNoteJoin>;
 
 /**
@@ -56,10 +55,19 @@ export function selectTrades(
   withNotes = readsNotes(s),
 ): SelectedTrades {
   // Without the join the query has no `n`: typed as the joined one, which only adds a nullable table the
-  // where-clauses below touch only when the join is there.
-  let query = withNotes
-    ? withNoteJoin(db, userId)
-    : (db.selectFrom('trades').where('trades.user_id', '=', userId) as unknown as SelectedTrades);
+  // where-clauses below touch only when the join is there. A filter that needs a note (its text, or one written)
+  // joins only the trades that have one: SQLite then starts from the notes and looks each trade up by its key
+  // (migration 035's index) instead of reading every trade in the range for its note (bench/README.md, "Results:
+  // `list`, with the playbook filters").
+  const noted = Boolean(s.noteText) || s.hasNote === true;
+  let query = noted
+    ? (db
+        .selectFrom('trades')
+        .innerJoin('trade_notes as n', noteOfTrade)
+        .where('trades.user_id', '=', userId) as unknown as SelectedTrades)
+    : withNotes
+      ? withNoteJoin(db, userId)
+      : (db.selectFrom('trades').where('trades.user_id', '=', userId) as unknown as SelectedTrades);
   if (s.platform) query = query.where('trades.platform', '=', platformByQuery(s.platform).stored);
   if (s.mode) query = query.where('trades.mode', '=', s.mode);
   if (s.account) query = query.where('trades.account_key', 'in', accountKeysNamed(db, userId, s.account));

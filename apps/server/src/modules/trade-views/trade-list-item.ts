@@ -38,8 +38,10 @@ export function toTradeListItem(
   const facts = riskFactsOf(row);
   const excursion = excursionState(row);
   const closed = row.state === 'CLOSED';
-  return {
-    ...toTradeItem(row),
+  // Added to the trade item, not spread into a new literal: V8 builds a literal spread with this many more fields
+  // through a fresh chain of hidden classes per call (about 14 kB and 0.1 ms a row, measured on the export of
+  // 100,000 trades; bench/README.md, "Results: `list`, with the playbook filters").
+  return Object.assign(toTradeItem(row), {
     note: row.note ?? '',
     rating: row.rating === null || row.rating === undefined ? null : Number(row.rating),
     tags: [...tags],
@@ -53,5 +55,5 @@ export function toTradeListItem(
     reviewed: review?.reviewed ?? false,
     followedAll: review?.followedAll ?? null,
     attachmentCount,
-  };
+  });
 }

@@ -52,7 +52,7 @@ type Direction = 'asc' | 'desc';
 /** One key of the order: how ORDER BY names it, and how a keyset compares it with a row's value. */
 interface SortKey {
   order: (dir: Direction) => RawBuilder<unknown>;
-  compare: (op: '<' | '>' | '=', row: TradeRow, dir: Direction) => RawBuilder<SqlBool>;
+  compare: (op: '<' | '>' | '=' | '<=' | '>=', row: TradeRow, dir: Direction) => RawBuilder<SqlBool>;
 }
 
 const column = (name: keyof TradeRow): SortKey => ({
@@ -159,9 +159,11 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
       .where('trade_id', 'in', ids)
       .execute();
     const byKey = new Map(notes.map((n) => [tradeKey(n), n]));
+    // The rows are this read's own: the note goes onto each (a spread copy would cost a new object and its hidden
+    // classes a row, bench/README.md "Results: `list`, with the playbook filters").
     return rows.map((row) => {
       const n = byKey.get(tradeKey(row));
-      return { ...row, note: n?.note ?? null, rating: n?.rating ?? null };
+      return Object.assign(row, { note: n?.note ?? null, rating: n?.rating ?? null });
     });
   }
 
@@ -265,6 +267,9 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
           parts.push(key.compare(past, cursor, dir));
           return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
         });
+        // The first key's bound again, alone: an index in the list's order starts at the cursor instead of reading
+        // every row before it (the branches above are no range an index can seek to).
+        q = q.where(keys[0]!.compare(dir === 'desc' ? '<=' : '>=', cursor, dir));
         q = q.where(sql<SqlBool>`(${sql.join(branches, sql` or `)})`);
       }
       return withNotes(userId, await q.limit(limit).execute());

@@ -39,8 +39,13 @@ export type TradeListRequest = Partial<TradeFilters>;
 
 const pagesFor = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
-/** Rows a batch of the export (or a journal day) reads at a time. */
-export const TRADE_BATCH = 1000;
+/**
+ * Rows a batch of the export (or a journal day) reads at a time. Small enough that a batch's rows, items and text
+ * die young: with 1,000 they lived across collections of the young generation, were promoted, and the export of
+ * 100,000 trades grew resident memory by 117–123 MB; with 250 by 38–41 (bench/README.md, "Results: `list`, with the
+ * playbook filters").
+ */
+export const TRADE_BATCH = 250;
 
 /**
  * The trades as the screens and the export show them: with the trader's journal on each and its risk in R, selected
