@@ -176,7 +176,11 @@ describe('the weekly review', () => {
     expect(review.mood?.summary).toContain('135.50 USD');
     expect(review.mood?.summary).toContain('-120.25 USD');
     // No pattern, no rule: the weakest figure, the win rate under its average.
-    expect(review.focus).toEqual({ text: expect.stringContaining('50% this week against 66.7%'), pattern: null });
+    expect(review.focus).toEqual({
+      text: expect.stringContaining('50% this week against 66.7%'),
+      pattern: null,
+      figure: 'win_rate',
+    });
     expect(review.previousFocus).toBeNull();
     expect(review.summary[0]).toBe('You closed 4 trades for 15.25 USD (1.5 R), winning 50% of them.');
 
@@ -185,6 +189,46 @@ describe('the weekly review', () => {
     const next = await reviewOf(t, u.token, '2026-W48');
     expect(next.figures.trades).toBe(0);
     expect(next.previousFocus).toMatchObject({ text: review.focus.text, kept: null });
+  });
+
+  it('checks a figure’s focus the next week: the win rate up, the count of trades down', async () => {
+    clock = new Date('2026-12-02T12:00:00.000Z');
+    const { t } = await instance();
+    const win = (id: string, day: string): SeedTrade => ({
+      id,
+      open: `2026-11-${day}T09:00:00Z`,
+      close: `2026-11-${day}T10:00:00Z`,
+      pl: '10.0000',
+    });
+    // Week 47 at 50% against 66.7% before; week 48 two winners: 100%, up.
+    const rate = await trader(t, [...BEFORE, ...WEEK_TRADES, win('21', '23'), win('22', '24')], 'rate');
+    expect((await reviewOf(t, rate.token, '2026-W47')).focus.figure).toBe('win_rate');
+    expect((await reviewOf(t, rate.token, '2026-W48')).previousFocus).toEqual({
+      text: expect.stringContaining('Win rate: 50% this week'),
+      pattern: null,
+      kept: true,
+      outcome: "Last week's focus kept: a 100% win rate, up from 50%.",
+    });
+    // Week 47: 3 winners, one a day, against 1.5 trades a week before; week 48: 4 more, one a day.
+    const busy = await trader(
+      t,
+      [...BEFORE, win('21', '16'), win('22', '17'), win('23', '18')].concat(
+        ['23', '24', '25', '26'].map((day, k) => win(String(31 + k), day)),
+      ),
+      'busy',
+    );
+    const week47 = await reviewOf(t, busy.token, '2026-W47');
+    expect(week47.focus).toEqual({
+      text: 'Trade less: 3 trades against 1.5 a week before.',
+      pattern: null,
+      figure: 'trades',
+    });
+    expect((await reviewOf(t, busy.token, '2026-W48')).previousFocus).toEqual({
+      text: week47.focus.text,
+      pattern: null,
+      kept: false,
+      outcome: "Last week's focus not kept: 4 trades (3 the week before).",
+    });
   });
 
   it('bounds the week in the trader’s zone across the end of summer time', async () => {
