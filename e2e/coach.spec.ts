@@ -13,6 +13,7 @@ import { mailsTo, simControl } from './stack/stack-client';
 import { readStackFacts, type StackFacts } from './stack/stack-facts';
 import {
   apiAs,
+  confirmEmailByApi,
   newUser,
   pageApi,
   registerByApi,
@@ -157,6 +158,8 @@ for (const viewport of VIEWPORTS) {
       // A trader in New York with the planted account, whose AI platform has no key: the built-in analyst.
       const user = newUser(`co${viewport.name[0]}`);
       await registerByApi(page, user);
+      // Confirmed: the weekly review is mailed to a confirmed address only.
+      await confirmEmailByApi(page, facts, user);
       const token = await signInByApi(page, user);
       await apiAs(page, token, '/api/v1/account/update_time_zone', { timeZone: ZONE });
       await connectOanda(pageApi(page, token), { ai: 'gemini', oanda: { accessToken: facts.planted.token } });

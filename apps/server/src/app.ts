@@ -581,10 +581,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       rates: ratesFor,
     },
     now: ctx.now,
-    // Alerts mailed to the address auth keeps (docs/rules.md, Alerts).
+    // Alerts mailed to the user's confirmed address, as auth gives it for every notice (docs/rules.md, Alerts).
     alerts: {
       mailer,
-      emailOf: async (userId) => (await auth.profile(userId)).email || null,
+      emailOf: (userId) => auth.noticeAddress(userId),
       log: (err, context) => app.log.warn({ err, ...context }, 'rule alert failed'),
     },
   });
@@ -749,7 +749,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ratesFor,
     timeZoneOf: (userId) => settings.timeZone(userId),
     usersWithTrades: () => views.usersWithTrades(),
-    emailOf: async (userId) => (await auth.profile(userId)).email || null,
+    emailOf: (userId) => auth.noticeAddress(userId),
     mailer,
     now: ctx.now,
     log: (err, context) => app.log.warn({ err, ...context }, 'weekly review failed'),

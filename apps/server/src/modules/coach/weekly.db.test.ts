@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WeeklyReview } from '@pipsense/contract';
 import { createDb, type Db } from '../../db/client';
+import { confirmEmail } from '../../test/confirm-email';
 import { createPgDatabase, createTestApp, TEST_SECRETS, testDialect, type TestApp } from '../../test/harness';
 import { seedAccount, seedTrades, userIdOf, type SeedTrade } from '../../test/seed-trades';
 import { startSmtp, type TestSmtp } from '../../test/smtp';
@@ -103,9 +104,10 @@ const BEFORE: SeedTrade[] = [
   { id: '3', open: '2026-11-11T09:00:00Z', close: '2026-11-11T10:00:00Z', pl: '50.0000' },
 ];
 
-/** A signed-in user with a USD account holding `trades`. */
-async function trader(t: TestApp, trades: readonly SeedTrade[], prefix = 'weekly') {
+/** A signed-in user with a USD account holding `trades`, their address confirmed unless `unconfirmed`. */
+async function trader(t: TestApp, trades: readonly SeedTrade[], prefix = 'weekly', unconfirmed = false) {
   const u = await t.user(prefix);
+  if (!unconfirmed) await confirmEmail(t, smtp, u.email);
   const id = await userIdOf(db.kysely, u.username);
   const key = await seedAccount(db.kysely, id, `101-004-${id.slice(0, 7)}-001`);
   await db.kysely.updateTable('broker_accounts').set({ currency: 'USD' }).where('account_key', '=', key).execute();
@@ -354,16 +356,20 @@ describe('the weekly review', () => {
     expect(weeklyMails(u.email)).toHaveLength(2);
   });
 
-  it('emails an opted-in trader a week made on request, once, and never an opted-out one', async () => {
+  it('emails an opted-in trader a week made on request, once, and never an opted-out one or an unconfirmed address', async () => {
     // The job is off: the week is made by the trader asking for it, as on an instance that never ran the job.
     clock = new Date('2026-11-25T12:00:00.000Z');
     const { t } = await instance();
     const opted = await trader(t, [...BEFORE, ...WEEK_TRADES], 'asked');
     const quiet = await trader(t, [...BEFORE, ...WEEK_TRADES], 'quiet');
-    await t.call(opted.token, { method: 'POST', url: '/api/v1/coach/update_settings', payload: { emailWeekly: true } });
+    // Opted in, but the address was never confirmed: it may be mistyped or someone else's.
+    const unsure = await trader(t, [...BEFORE, ...WEEK_TRADES], 'unsure', true);
+    for (const u of [opted, unsure])
+      await t.call(u.token, { method: 'POST', url: '/api/v1/coach/update_settings', payload: { emailWeekly: true } });
 
     expect((await reviewOf(t, opted.token, '2026-W47')).figures.trades).toBe(4);
     expect((await reviewOf(t, quiet.token, '2026-W47')).figures.trades).toBe(4);
+    expect((await reviewOf(t, unsure.token, '2026-W47')).figures.trades).toBe(4);
     await smtp.waitFor(opted.email, 2);
     const mails = weeklyMails(opted.email);
     expect(mails.map((m) => m.subject)).toEqual(['Your weekly review: 2026-W47']);
@@ -379,6 +385,13 @@ describe('the weekly review', () => {
       'Your weekly review: 2026-W46',
     ]);
     expect(weeklyMails(quiet.email)).toEqual([]);
+    expect(weeklyMails(unsure.email)).toEqual([]);
+    const unsent = await db.kysely
+      .selectFrom('coach_weekly_reviews')
+      .select('emailed_at')
+      .where('user_id', '=', unsure.id)
+      .execute();
+    expect(unsent).toEqual([{ emailed_at: null }]);
   });
 
   it('is made once per user and week with two instances on one database', async () => {
