@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../test/harness';
 import { migrateTo } from '../test/migrate-to';
 import { insertUser } from '../test/rows';
 import type { Db } from './client';
-import type { Database } from './schema';
 
 /*
  * 033-trade-reductions on a database made by 001–032: an account whose transaction store was read without fills has
