@@ -227,6 +227,21 @@ for (const viewport of VIEWPORTS) {
       await fitsWidth(page);
       await page.screenshot({ path: `${SHOTS}/coach-patterns-${viewport.name}.png`, fullPage: true });
 
+      // Another platform's patterns: the switch asks for MetaTrader's, where this trader imported nothing.
+      const asked = page.waitForRequest(
+        (r) => r.url().includes('/get_patterns?') && r.url().includes('platform=metatrader'),
+      );
+      await page.getByRole('button', { name: 'Trading platform: OANDA' }).click();
+      await page.getByRole('button', { name: /MetaTrader/ }).click();
+      await asked;
+      await expect(page.getByText('No closed trades in this range')).toBeVisible();
+      await expect(card).toBeHidden();
+      await fitsWidth(page);
+      await page.screenshot({ path: `${SHOTS}/coach-patterns-metatrader-${viewport.name}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Trading platform: MetaTrader' }).click();
+      await page.getByRole('button', { name: /OANDA/ }).click();
+      await expect(card.locator('.coach-count')).toHaveText('1 trade');
+
       // The weekly email, turned on in the coach settings.
       await page.getByRole('button', { name: 'Coach settings' }).click();
       const settings = page.getByRole('form', { name: 'Coach settings' });
