@@ -23,7 +23,9 @@ export const usePatterns = (filters: PatternFilters, enabled = true) =>
       authRequest<{ data: PatternResult[] }>('GET', `${coachBase}/get_patterns`, { ...filters }, signal).then(
         (b) => b.data,
       ),
-    placeholderData: (previous) => previous,
+    // A new range or account keeps the last answer on screen while it loads; another platform's never stands in.
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery?.queryKey[2] as PatternFilters | undefined)?.platform === filters.platform ? previous : undefined,
     enabled,
   });
 

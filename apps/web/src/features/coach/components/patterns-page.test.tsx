@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { COACH_PATTERNS, DEFAULT_COACH_SETTINGS } from '@pipsense/contract';
 import { account, accountPage, metaTraderAccount } from '../../../test/account-fixtures';
-import { fakeApi, failure, ok } from '../../../test/fake-api';
+import { deferred, fakeApi, failure, ok, type Reply } from '../../../test/fake-api';
 import { GET_INFO, metaTraderInfoBody } from '../../../test/info-fixtures';
 import { findOpenDialog, renderWithProviders } from '../../../test/render';
 import {
@@ -98,8 +98,9 @@ describe('the Patterns screen', () => {
 
   it('asks for the chosen platform’s patterns with its accounts, and opens the trade list on that platform', async () => {
     const mt5 = metaTraderAccount('FTMO-Demo', '5100231', { alias: 'FTMO' });
+    const metaTrader = deferred<Reply>();
     const api = fakeApi({
-      [GET_PATTERNS]: () => ok(patternsBody(ALL)),
+      [GET_PATTERNS]: ({ search }) => (search.has('platform') ? metaTrader.promise : ok(patternsBody(ALL))),
       [ACCOUNTS]: ({ search }) => ok(accountPage(search.get('platform') === 'metatrader' ? [mt5] : [account()])),
     });
     const user = userEvent.setup();
@@ -120,6 +121,10 @@ describe('the Patterns screen', () => {
     await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
     await user.click(screen.getByRole('button', { name: /MetaTrader/ }));
     await waitFor(() => expect(api.to(PATTERNS).at(-1)!.search.get('platform')).toBe('metatrader'));
+    // OANDA's patterns never stand in for MetaTrader's while they load.
+    expect(screen.getByRole('status', { name: 'Loading patterns' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Revenge trading' })).not.toBeInTheDocument();
+    metaTrader.resolve(ok(patternsBody(ALL)));
     // The OANDA account chosen names no MetaTrader trade: the filter lets it go.
     expect(api.to(PATTERNS).at(-1)!.search.has('accountId')).toBe(false);
     await waitFor(() => expect(optionsOf(screen.getByLabelText('Account'))).toContain('FTMO · 5100231 (MetaTrader)'));
