@@ -262,7 +262,7 @@ export function PatternsPage() {
         />
         {/* The list screens' toolbar: the platform switch and the button side by side, the whole row on a phone. */}
         <div className="data-card-toolbar">
-          <PlatformDropdown value={platform} onChange={switchPlatform} />
+          <PlatformDropdown value={platform} onChange={switchPlatform} size="sm" />
           <CButton color="secondary" variant="outline" size="sm" onClick={() => setSettingsOpen(true)}>
             <CIcon icon={cilSettings} className="me-1" aria-hidden="true" />
             Coach settings
