@@ -13,6 +13,7 @@ import { mailsTo, simControl } from './stack/stack-client';
 import { readStackFacts, type StackFacts } from './stack/stack-facts';
 import {
   apiAs,
+  confirmEmailByApi,
   newUser,
   pageApi,
   registerByApi,
@@ -157,6 +158,8 @@ for (const viewport of VIEWPORTS) {
       // A trader in New York with the planted account, whose AI platform has no key: the built-in analyst.
       const user = newUser(`co${viewport.name[0]}`);
       await registerByApi(page, user);
+      // Confirmed: the weekly review is mailed to a confirmed address only.
+      await confirmEmailByApi(page, facts, user);
       const token = await signInByApi(page, user);
       await apiAs(page, token, '/api/v1/account/update_time_zone', { timeZone: ZONE });
       await connectOanda(pageApi(page, token), { ai: 'gemini', oanda: { accessToken: facts.planted.token } });
@@ -223,6 +226,21 @@ for (const viewport of VIEWPORTS) {
       await card.scrollIntoViewIfNeeded();
       await fitsWidth(page);
       await page.screenshot({ path: `${SHOTS}/coach-patterns-${viewport.name}.png`, fullPage: true });
+
+      // Another platform's patterns: the switch asks for MetaTrader's, where this trader imported nothing.
+      const asked = page.waitForRequest(
+        (r) => r.url().includes('/get_patterns?') && r.url().includes('platform=metatrader'),
+      );
+      await page.getByRole('button', { name: 'Trading platform: OANDA' }).click();
+      await page.getByRole('button', { name: /MetaTrader/ }).click();
+      await asked;
+      await expect(page.getByText('No closed trades in this range')).toBeVisible();
+      await expect(card).toBeHidden();
+      await fitsWidth(page);
+      await page.screenshot({ path: `${SHOTS}/coach-patterns-metatrader-${viewport.name}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Trading platform: MetaTrader' }).click();
+      await page.getByRole('button', { name: /OANDA/ }).click();
+      await expect(card.locator('.coach-count')).toHaveText('1 trade');
 
       // The weekly email, turned on in the coach settings.
       await page.getByRole('button', { name: 'Coach settings' }).click();

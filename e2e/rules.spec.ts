@@ -5,6 +5,7 @@ import { mailsTo, simControl } from './stack/stack-client';
 import { readStackFacts } from './stack/stack-facts';
 import {
   apiAs,
+  confirmEmailByApi,
   importedStatus,
   MT5_EXPECTED,
   MT5_REPORT,
@@ -392,6 +393,8 @@ for (const viewport of VIEWPORTS) {
         prefix: `rua${viewport.name[0]}`,
         aiPlatform: 'gemini',
       });
+      // Confirmed: alerts are mailed to a confirmed address only.
+      await confirmEmailByApi(page, facts, user);
       const account = facts.practice.accounts[0]!;
       const name = 'Tight daily loss';
       await apiAs(page, token, '/api/v1/rules/create_rule_set', {

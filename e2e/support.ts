@@ -12,6 +12,7 @@ import {
 } from '@pipsense/contract';
 import type { FakeReply, FakeRequest } from '@pipsense/fake-llm';
 import { connectOanda, type ApiCall } from '../apps/server/src/test/oanda-user';
+import { mailsTo } from './stack/stack-client';
 import type { StackFacts } from './stack/stack-facts';
 
 /** Where the specs save the screenshots of their screens (to look at, not compared). */
@@ -33,6 +34,20 @@ export type User = ReturnType<typeof newUser>;
 /** Registers through the API (fast) — the register screen itself has its own test. */
 export async function registerByApi(page: Page, user: User): Promise<void> {
   const res = await page.request.post('/api/v1/auth/register', { data: user });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Confirms a registered user's address with the token of the link mailed at registration (the stack's SMTP server),
+ * as opening it would: the app mails its notices (rule alerts, weekly reviews) only to a confirmed address. The link
+ * itself is recovery.spec's subject.
+ */
+export async function confirmEmailByApi(page: Page, facts: StackFacts, user: User): Promise<void> {
+  await expect
+    .poll(async () => (await mailsTo(facts, user.email)).length, { message: `the confirmation mail to ${user.email}` })
+    .toBeGreaterThan(0);
+  const [confirmation] = await mailsTo(facts, user.email);
+  const res = await page.request.post('/api/v1/auth/confirm_email', { data: { token: confirmation!.token } });
   expect(res.status(), await res.text()).toBe(200);
 }
 

@@ -554,15 +554,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(chatAnswerRoutes, { answers: chat.answers });
   await app.register(analyticsRoutes, { analytics });
   await app.register(journalRoutes, { journal });
-  await app.register(calendarRoutes, {
-    calendar: createCalendarService({
-      db: slice<JournalTables>(db.kysely),
-      views,
-      now: ctx.now,
-      homeCurrencyOf: async (userId) => (await settings.homeCurrency(userId)).currency,
-      ratesFor,
-    }),
+  // The journal's calendar: its routes, and the day moods of the coach's weekly review.
+  const calendar = createCalendarService({
+    db: slice<JournalTables>(db.kysely),
+    views,
+    now: ctx.now,
+    homeCurrencyOf: async (userId) => (await settings.homeCurrency(userId)).currency,
+    ratesFor,
   });
+  await app.register(calendarRoutes, { calendar });
 
   await app.register(moneyRoutes, { money });
 
@@ -582,10 +582,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       rates: ratesFor,
     },
     now: ctx.now,
-    // Alerts mailed to the address auth keeps (docs/rules.md, Alerts).
+    // Alerts mailed to the user's confirmed address, as auth gives it for every notice (docs/rules.md, Alerts).
     alerts: {
       mailer,
-      emailOf: async (userId) => (await auth.profile(userId)).email || null,
+      emailOf: (userId) => auth.noticeAddress(userId),
       log: (err, context) => app.log.warn({ err, ...context }, 'rule alert failed'),
     },
   });
@@ -742,7 +742,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The weekly review (docs/coach.md, Weekly review): composed from the read side, the rules, the journal's moods
   // and the coach's own reviews and patterns; made by a job on the background sync's queue machinery (one per user
   // and week across instances), a missed week made up by the tick at start.
-  const weeklyCalendar = createCalendarService({ db: slice<JournalTables>(db.kysely), views, now: ctx.now });
   const weekly = createWeeklyService({
     db: slice<CoachTables>(db.kysely),
     views,
@@ -751,12 +750,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reviewOf: (userId, ref) => coachReviews.stored(userId, ref),
     patterns: (userId, range) => coachPatterns.patterns(userId, range),
     hasRuleSets: async (userId) => (await rules.list(userId)).length > 0,
-    moods: (userId, range) => weeklyCalendar.moods(userId, range.from, range.to),
+    moods: (userId, range) => calendar.moods(userId, range.from, range.to),
     homeCurrencyOf: async (userId) => (await settings.homeCurrency(userId)).currency,
     ratesFor,
     timeZoneOf: (userId) => settings.timeZone(userId),
     usersWithTrades: () => views.usersWithTrades(),
-    emailOf: async (userId) => (await auth.profile(userId)).email || null,
+    emailOf: (userId) => auth.noticeAddress(userId),
     mailer,
     now: ctx.now,
     log: (err, context) => app.log.warn({ err, ...context }, 'weekly review failed'),

@@ -302,12 +302,23 @@ export const weeklyReview = z.object({
     })
     .nullable(),
   /** One focus for next week, and how last week's focus went. */
-  focus: z.object({ text: z.string(), pattern: z.enum(COACH_PATTERNS).nullable() }),
+  focus: z.object({
+    text: z.string(),
+    pattern: z.enum(COACH_PATTERNS).nullable(),
+    /**
+     * The week's figure the focus names, when it names one (the win rate, or the count of trades) rather than a
+     * pattern or the rules; next week's review checks it. Absent otherwise, and in reviews stored before it was kept.
+     */
+    figure: z.enum(['win_rate', 'trades']).optional(),
+  }),
   previousFocus: z
     .object({
       text: z.string(),
       pattern: z.enum(COACH_PATTERNS).nullable(),
-      /** Whether this week kept it (the pattern did not recur, or recurred less); null when it cannot be told. */
+      /**
+       * Whether this week kept it (the pattern did not recur or recurred less, fewer trades broke a rule, the win
+       * rate rose, fewer trades were taken); null when it cannot be told.
+       */
       kept: z.boolean().nullable(),
       /** The sentence that says how it went. */
       outcome: z.string(),

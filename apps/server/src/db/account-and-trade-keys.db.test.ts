@@ -1,9 +1,9 @@
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../test/harness';
+import { migrateTo } from '../test/migrate-to';
 import type { Db } from './client';
 import type { BrokerAccountsTable, TradesTable, UsersTable } from './schema';
-import { migrations } from './migrations';
 
 /*
  * 006-account-and-trade-keys on a database made by 001–005 and holding data: every row carried over with every
@@ -40,16 +40,6 @@ beforeEach(async () => {
   ({ db, close } = await createTestDb());
 });
 afterEach(() => close());
-
-/** Runs the migrations up to and including `name` (later ones add columns this test does not describe). */
-async function migrateTo<S>(kysely: Kysely<S>, name: keyof typeof migrations) {
-  const migrator = new Migrator({
-    db: kysely,
-    provider: { getMigrations: () => Promise.resolve(migrations as Record<string, Migration>) },
-  });
-  const { error } = await migrator.migrateTo(name);
-  if (error) throw error;
-}
 
 const NOW = '2025-03-01T00:00:00.000Z';
 const DEMO = '101-004-1234567-001';

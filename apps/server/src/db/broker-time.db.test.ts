@@ -1,9 +1,9 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../test/harness';
+import { migrateTo } from '../test/migrate-to';
 import type { Db } from './client';
 import type { Database } from './schema';
-import { migrations } from './migrations';
 import { insertUser } from '../test/rows';
 
 /*
@@ -18,15 +18,6 @@ beforeEach(async () => {
   ({ db, close } = await createTestDb());
 });
 afterEach(() => close());
-
-async function migrateTo(kysely: Kysely<Database>, name: keyof typeof migrations) {
-  const migrator = new Migrator({
-    db: kysely,
-    provider: { getMigrations: () => Promise.resolve(migrations as Record<string, Migration>) },
-  });
-  const { error } = await migrator.migrateTo(name);
-  if (error) throw error;
-}
 
 const NOW = '2025-03-01T00:00:00.000Z';
 type Schema021 = Omit<Database, 'broker_accounts' | 'trades'> & {

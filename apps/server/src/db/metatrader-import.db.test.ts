@@ -1,9 +1,9 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../test/harness';
+import { migrateTo } from '../test/migrate-to';
 import type { Db } from './client';
 import type { Database } from './schema';
-import { migrations } from './migrations';
 
 /*
  * 012-metatrader-import on a database made by 001–011 and holding OANDA accounts, trades, notes and tags: every row
@@ -25,15 +25,6 @@ beforeEach(async () => {
   ({ db, close } = await createTestDb());
 });
 afterEach(() => close());
-
-async function migrateTo<S>(kysely: Kysely<S>, name: keyof typeof migrations) {
-  const migrator = new Migrator({
-    db: kysely,
-    provider: { getMigrations: () => Promise.resolve(migrations as Record<string, Migration>) },
-  });
-  const { error } = await migrator.migrateTo(name);
-  if (error) throw error;
-}
 
 const NOW = '2025-03-01T00:00:00.000Z';
 const DEMO = '101-004-1234567-001';

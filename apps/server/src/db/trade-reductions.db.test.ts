@@ -1,10 +1,8 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../test/harness';
+import { migrateTo } from '../test/migrate-to';
 import { insertUser } from '../test/rows';
 import type { Db } from './client';
-import type { Database } from './schema';
-import { migrations } from './migrations';
 
 /*
  * 033-trade-reductions on a database made by 001–032: an account whose transaction store was read without fills has
@@ -18,15 +16,6 @@ beforeEach(async () => {
   ({ db, close } = await createTestDb());
 });
 afterEach(() => close());
-
-async function migrateTo(kysely: Kysely<Database>, name: keyof typeof migrations) {
-  const migrator = new Migrator({
-    db: kysely,
-    provider: { getMigrations: () => Promise.resolve(migrations as Record<string, Migration>) },
-  });
-  const { error } = await migrator.migrateTo(name);
-  if (error) throw error;
-}
 
 const NOW = '2026-03-01T00:00:00.000Z';
 const KEY = 'oanda:fxpractice:101-004-1-001';

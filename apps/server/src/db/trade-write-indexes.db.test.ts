@@ -1,6 +1,7 @@
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../test/harness';
+import { migrateTo } from '../test/migrate-to';
 import { createTradeRepository } from '../modules/trading/trade.repository';
 import type { TradeRecord } from '../modules/trading/broker-data';
 import type { Db } from './client';
@@ -20,15 +21,6 @@ beforeEach(async () => {
   ({ db, close } = await createTestDb());
 });
 afterEach(() => close());
-
-async function migrateTo(kysely: Kysely<Database>, name: keyof typeof migrations) {
-  const migrator = new Migrator({
-    db: kysely,
-    provider: { getMigrations: () => Promise.resolve(migrations as Record<string, Migration>) },
-  });
-  const { error } = await migrator.migrateTo(name);
-  if (error) throw error;
-}
 
 /** The names of the indexes on `trades` (the primary key's too), sorted. */
 async function tradeIndexes(kysely: Kysely<Database>): Promise<string[]> {

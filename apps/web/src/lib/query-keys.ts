@@ -68,7 +68,9 @@ export const queryKeys = {
     /** Every coach key: a change of settings (thresholds) moves the patterns and the reviews' facts. */
     all: ['coach'] as const,
     settings: ['coach', 'settings'] as const,
-    /** GET coach/get_patterns under its range and account. */
+    /** Every get_patterns answer (cleared on a platform switch). */
+    patternsAll: ['coach', 'patterns'] as const,
+    /** GET coach/get_patterns under its range, account and platform. */
     patterns: (filters: object = {}) => ['coach', 'patterns', filters] as const,
     /** GET coach/get_trade_review/:accountId/:tradeId. */
     tradeReview: (accountId: string, tradeId: string) => ['coach', 'trade-review', accountId, tradeId] as const,

@@ -42,6 +42,10 @@ export function account(overrides: Partial<AccountItem> = {}): AccountItem {
   });
 }
 
+/** An imported MetaTrader account, keyed as the API names it ('metatrader:<server>:<login>'). */
+export const metaTraderAccount = (server: string, login: string, overrides: Partial<AccountItem> = {}) =>
+  account({ platform: 'metatrader', oandaAccountId: `metatrader:${server}:${login}`, login, server, ...overrides });
+
 /** One page of get_accounts. */
 export function accountPage(data: AccountItem[], pages = 1, total = data.length): AccountListResponse {
   return accountListResponse.parse({ success: true, message: 'Accounts fetched', data, pages, total });

@@ -79,6 +79,16 @@ export function createAuthService({ users, now, onEmailSet, sessionsChanged }: A
       return { username: user.username, email: user.email, emailConfirmed: user.email_confirmed_at !== null };
     },
 
+    /**
+     * Where the app may mail a user's notices (rule alerts, weekly reviews): their address once confirmed, else null.
+     * An address nobody confirmed may be mistyped or someone else's, so only the confirmation link and the password
+     * reset go there (docs/coach.md, Weekly review; docs/rules.md, Alerts). Null for a user who no longer exists.
+     */
+    async noticeAddress(userId: string): Promise<string | null> {
+      const user = await users.profileById(userId);
+      return user && user.email !== '' && user.email_confirmed_at !== null ? user.email : null;
+    },
+
     async updateProfile(userId: string, username: string, email: string): Promise<Profile> {
       const before = await requireUser(userId);
       if (await users.usernameTaken(username, userId)) throw conflict('Username already exists', 'USERNAME_TAKEN');

@@ -1,9 +1,9 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestDb } from '../../test/harness';
+import { migrateTo } from '../../test/migrate-to';
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/schema';
-import { migrations } from '../../db/migrations';
 
 /* 016-chat-answer-status on a database holding answers from before: answered ones complete, failed ones failed. */
 
@@ -17,15 +17,6 @@ beforeEach(async () => {
   ({ db, close } = await createTestDb());
 });
 afterEach(() => close());
-
-async function migrateTo<S>(kysely: Kysely<S>, name: keyof typeof migrations) {
-  const migrator = new Migrator({
-    db: kysely,
-    provider: { getMigrations: () => Promise.resolve(migrations as Record<string, Migration>) },
-  });
-  const { error } = await migrator.migrateTo(name);
-  if (error) throw error;
-}
 
 it('marks every stored message complete, failed answers failed, and keeps their text', async () => {
   const old = db.kysely as unknown as Kysely<Schema014>;

@@ -30,7 +30,7 @@ export interface WeeklyServiceDeps extends WeeklyPorts {
   timeZoneOf: (userId: string) => Promise<string | null>;
   /** The users the job considers besides those with coach settings: the users with trades (the read side). */
   usersWithTrades: () => Promise<string[]>;
-  /** The address auth keeps, or null (no email then). */
+  /** The user's confirmed address (auth's `noticeAddress`), or null: no email then. */
   emailOf: (userId: string) => Promise<string | null>;
   mailer: Pick<Mailer, 'sends' | 'send'>;
   now: () => Date;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WeeklyReview } from '@pipsense/contract';
 import { createDb, type Db } from '../../db/client';
+import { confirmEmail } from '../../test/confirm-email';
 import { createPgDatabase, createTestApp, TEST_SECRETS, testDialect, type TestApp } from '../../test/harness';
 import { seedAccount, seedTrades, userIdOf, type SeedTrade } from '../../test/seed-trades';
 import { startSmtp, type TestSmtp } from '../../test/smtp';
@@ -103,9 +104,10 @@ const BEFORE: SeedTrade[] = [
   { id: '3', open: '2026-11-11T09:00:00Z', close: '2026-11-11T10:00:00Z', pl: '50.0000' },
 ];
 
-/** A signed-in user with a USD account holding `trades`. */
-async function trader(t: TestApp, trades: readonly SeedTrade[], prefix = 'weekly') {
+/** A signed-in user with a USD account holding `trades`, their address confirmed unless `unconfirmed`. */
+async function trader(t: TestApp, trades: readonly SeedTrade[], prefix = 'weekly', unconfirmed = false) {
   const u = await t.user(prefix);
+  if (!unconfirmed) await confirmEmail(t, smtp, u.email);
   const id = await userIdOf(db.kysely, u.username);
   const key = await seedAccount(db.kysely, id, `101-004-${id.slice(0, 7)}-001`);
   await db.kysely.updateTable('broker_accounts').set({ currency: 'USD' }).where('account_key', '=', key).execute();
@@ -176,7 +178,11 @@ describe('the weekly review', () => {
     expect(review.mood?.summary).toContain('135.50 USD');
     expect(review.mood?.summary).toContain('-120.25 USD');
     // No pattern, no rule: the weakest figure, the win rate under its average.
-    expect(review.focus).toEqual({ text: expect.stringContaining('50% this week against 66.7%'), pattern: null });
+    expect(review.focus).toEqual({
+      text: expect.stringContaining('50% this week against 66.7%'),
+      pattern: null,
+      figure: 'win_rate',
+    });
     expect(review.previousFocus).toBeNull();
     expect(review.summary[0]).toBe('You closed 4 trades for 15.25 USD (1.5 R), winning 50% of them.');
 
@@ -185,6 +191,46 @@ describe('the weekly review', () => {
     const next = await reviewOf(t, u.token, '2026-W48');
     expect(next.figures.trades).toBe(0);
     expect(next.previousFocus).toMatchObject({ text: review.focus.text, kept: null });
+  });
+
+  it('checks a figure’s focus the next week: the win rate up, the count of trades down', async () => {
+    clock = new Date('2026-12-02T12:00:00.000Z');
+    const { t } = await instance();
+    const win = (id: string, day: string): SeedTrade => ({
+      id,
+      open: `2026-11-${day}T09:00:00Z`,
+      close: `2026-11-${day}T10:00:00Z`,
+      pl: '10.0000',
+    });
+    // Week 47 at 50% against 66.7% before; week 48 two winners: 100%, up.
+    const rate = await trader(t, [...BEFORE, ...WEEK_TRADES, win('21', '23'), win('22', '24')], 'rate');
+    expect((await reviewOf(t, rate.token, '2026-W47')).focus.figure).toBe('win_rate');
+    expect((await reviewOf(t, rate.token, '2026-W48')).previousFocus).toEqual({
+      text: expect.stringContaining('Win rate: 50% this week'),
+      pattern: null,
+      kept: true,
+      outcome: "Last week's focus kept: a 100% win rate, up from 50%.",
+    });
+    // Week 47: 3 winners, one a day, against 1.5 trades a week before; week 48: 4 more, one a day.
+    const busy = await trader(
+      t,
+      [...BEFORE, win('21', '16'), win('22', '17'), win('23', '18')].concat(
+        ['23', '24', '25', '26'].map((day, k) => win(String(31 + k), day)),
+      ),
+      'busy',
+    );
+    const week47 = await reviewOf(t, busy.token, '2026-W47');
+    expect(week47.focus).toEqual({
+      text: 'Trade less: 3 trades against 1.5 a week before.',
+      pattern: null,
+      figure: 'trades',
+    });
+    expect((await reviewOf(t, busy.token, '2026-W48')).previousFocus).toEqual({
+      text: week47.focus.text,
+      pattern: null,
+      kept: false,
+      outcome: "Last week's focus not kept: 4 trades (3 the week before).",
+    });
   });
 
   it('bounds the week in the trader’s zone across the end of summer time', async () => {
@@ -310,16 +356,20 @@ describe('the weekly review', () => {
     expect(weeklyMails(u.email)).toHaveLength(2);
   });
 
-  it('emails an opted-in trader a week made on request, once, and never an opted-out one', async () => {
+  it('emails an opted-in trader a week made on request, once, and never an opted-out one or an unconfirmed address', async () => {
     // The job is off: the week is made by the trader asking for it, as on an instance that never ran the job.
     clock = new Date('2026-11-25T12:00:00.000Z');
     const { t } = await instance();
     const opted = await trader(t, [...BEFORE, ...WEEK_TRADES], 'asked');
     const quiet = await trader(t, [...BEFORE, ...WEEK_TRADES], 'quiet');
-    await t.call(opted.token, { method: 'POST', url: '/api/v1/coach/update_settings', payload: { emailWeekly: true } });
+    // Opted in, but the address was never confirmed: it may be mistyped or someone else's.
+    const unsure = await trader(t, [...BEFORE, ...WEEK_TRADES], 'unsure', true);
+    for (const u of [opted, unsure])
+      await t.call(u.token, { method: 'POST', url: '/api/v1/coach/update_settings', payload: { emailWeekly: true } });
 
     expect((await reviewOf(t, opted.token, '2026-W47')).figures.trades).toBe(4);
     expect((await reviewOf(t, quiet.token, '2026-W47')).figures.trades).toBe(4);
+    expect((await reviewOf(t, unsure.token, '2026-W47')).figures.trades).toBe(4);
     await smtp.waitFor(opted.email, 2);
     const mails = weeklyMails(opted.email);
     expect(mails.map((m) => m.subject)).toEqual(['Your weekly review: 2026-W47']);
@@ -335,6 +385,13 @@ describe('the weekly review', () => {
       'Your weekly review: 2026-W46',
     ]);
     expect(weeklyMails(quiet.email)).toEqual([]);
+    expect(weeklyMails(unsure.email)).toEqual([]);
+    const unsent = await db.kysely
+      .selectFrom('coach_weekly_reviews')
+      .select('emailed_at')
+      .where('user_id', '=', unsure.id)
+      .execute();
+    expect(unsent).toEqual([{ emailed_at: null }]);
   });
 
   it('is made once per user and week with two instances on one database', async () => {

@@ -32,6 +32,7 @@ import { rMultipleOf } from '../../domain/risk';
 import { PerformanceTally, winRate } from '../../domain/performance';
 import { percent, roundRatio } from '../../domain/rounding';
 import type { TradeSelection, TradeViews } from '../trade-views';
+import { plural } from '../../lib/text';
 import { apiAccountId } from '../trading';
 
 /** Weeks the baseline averages (docs/coach.md, Weekly review). */
@@ -59,7 +60,7 @@ export interface WeeklyPorts {
 }
 
 /** What the composer needs of the week before (its stored review): its focus and its counts. */
-export type PreviousReview = Pick<WeeklyReview, 'focus' | 'patterns' | 'ruleBreaks'>;
+export type PreviousReview = Pick<WeeklyReview, 'focus' | 'patterns' | 'ruleBreaks' | 'figures'>;
 
 const PATTERN_WORDS: Record<CoachPattern, string> = {
   revenge_trading: 'revenge trading',
@@ -300,7 +301,7 @@ export async function composeWeeklyReview(
 
   const mood = await moodOf(ports, userId, week, timeZone, current, conversion);
   const focus = focusOf(weekPatterns, ruleBreaks, figures, baseline);
-  const previousFocus = request.previous ? checkPrevious(request.previous, weekPatterns, ruleBreaks) : null;
+  const previousFocus = request.previous ? checkPrevious(request.previous, weekPatterns, ruleBreaks, figures) : null;
 
   const summary: string[] = [];
   summary.push(
@@ -433,11 +434,13 @@ function focusOf(
     return {
       text: `Win rate: ${figures.winRate}% this week against ${baseline.winRate}% before. Take only your A setups.`,
       pattern: null,
+      figure: 'win_rate',
     };
   if (baseline && figures.trades > baseline.trades * 1.5)
     return {
       text: `Trade less: ${figures.trades} trades against ${baseline.trades} a week before.`,
       pattern: null,
+      figure: 'trades',
     };
   return { text: 'Keep the process that worked this week, and review each trade.', pattern: null };
 }
@@ -446,6 +449,7 @@ function checkPrevious(
   previous: PreviousReview,
   patterns: readonly PatternResult[],
   ruleBreaks: WeeklyReview['ruleBreaks'],
+  figures: Pick<WeeklyReview['figures'], 'trades' | 'winRate'>,
 ): NonNullable<WeeklyReview['previousFocus']> {
   const { text, pattern } = previous.focus;
   if (pattern !== null && COACH_PATTERNS.includes(pattern)) {
@@ -474,6 +478,31 @@ function checkPrevious(
       outcome: kept
         ? `Last week's focus kept: ${ruleBreaks.trades} trades broke a rule, down from ${previous.ruleBreaks.trades}.`
         : `Last week's focus not kept: ${ruleBreaks.trades} trades broke a rule (${previous.ruleBreaks.trades} the week before).`,
+    };
+  }
+  // A figure's focus is kept when the figure moved the way it asked against the week that named it: the win rate
+  // up, the count of trades down (docs/coach.md, Weekly review). A week without closed trades has no win rate.
+  const before = previous.figures;
+  if (previous.focus.figure === 'win_rate' && before.winRate !== null && figures.winRate !== null) {
+    const kept = figures.winRate > before.winRate;
+    return {
+      text,
+      pattern,
+      kept,
+      outcome: kept
+        ? `Last week's focus kept: a ${figures.winRate}% win rate, up from ${before.winRate}%.`
+        : `Last week's focus not kept: a ${figures.winRate}% win rate (${before.winRate}% the week before).`,
+    };
+  }
+  if (previous.focus.figure === 'trades') {
+    const kept = figures.trades < before.trades;
+    return {
+      text,
+      pattern,
+      kept,
+      outcome: kept
+        ? `Last week's focus kept: ${plural(figures.trades, 'trade')}, down from ${before.trades}.`
+        : `Last week's focus not kept: ${plural(figures.trades, 'trade')} (${before.trades} the week before).`,
     };
   }
   return { text, pattern, kept: null, outcome: `Last week's focus was: ${text}` };

@@ -8,6 +8,7 @@ import type {
   RuleAlertsResponse,
   StoredRuleSet,
 } from '@pipsense/contract';
+import { confirmEmail } from '../../test/confirm-email';
 import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
 import { userIdOf } from '../../test/seed-trades';
 import { startSmtp, type TestSmtp } from '../../test/smtp';
@@ -89,6 +90,7 @@ describe('an imported account', () => {
 
   beforeAll(async () => {
     alice = await t.user('alice');
+    await confirmEmail(t, smtp, alice.email);
     bob = await t.user('bob');
     clock = Date.UTC(2026, 10, 23, 12, 0);
     key = await importCsv(alice.token, [
@@ -188,6 +190,30 @@ describe('an imported account', () => {
       '70002,2026-11-23T08:00:00Z,2026-11-23T10:00:00Z,buy,1.00,EURUSD,1.08000,1.04800,0.00,0.00,-4200.00',
     ]);
     expect((await alertsOf(alice.token)).alerts).toHaveLength(1);
+  });
+
+  it('stores the alert of a trader whose address is not confirmed, and mails it nowhere', async () => {
+    const dave = await t.user('dave');
+    const daveKey = await importCsv(dave.token, [
+      '71001,2026-11-02T08:00:00Z,2026-11-02T10:00:00Z,buy,1.00,EURUSD,1.08000,1.08100,0.00,0.00,100.00',
+    ]);
+    await ok<StoredRuleSet>(
+      await post(dave.token, '/api/v1/rules/create_rule_set', {
+        accountId: daveKey,
+        name: 'Unconfirmed',
+        preset: 'ftmo-2step-challenge',
+        startTime: '2026-11-02T00:00:00Z',
+        initialBalance: '100000',
+        emailAlerts: true,
+      }),
+    );
+    await importCsv(dave.token, [
+      '71002,2026-11-23T08:00:00Z,2026-11-23T10:00:00Z,buy,1.00,EURUSD,1.08000,1.04800,0.00,0.00,-4200.00',
+    ]);
+    expect((await alertsOf(dave.token)).alerts.map((a) => a.threshold)).toEqual([80, 50]);
+    // Time for a mail to arrive had one been sent: the address holds its confirmation link only.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(smtp.to(dave.email).map((m) => m.subject)).toEqual(['Confirm your email address for PipSense']);
   });
 
   it('lists and marks read for the signed-in user only', async () => {

@@ -48,7 +48,10 @@ export interface RulesDeps {
   repository: RulesRepository;
   sources: RuleSources;
   now: () => Date;
-  /** Where alerts are mailed (docs/rules.md, Alerts): the mailer, the user's address (auth owns users), the log. */
+  /**
+   * Where alerts are mailed (docs/rules.md, Alerts): the mailer, the user's confirmed address or null (auth's
+   * `noticeAddress`: no mail then), the log.
+   */
   alerts?: {
     mailer: Pick<Mailer, 'send'>;
     emailOf: (userId: string) => Promise<string | null>;

@@ -5,16 +5,18 @@ import { tradingBase, type PlatformName } from '../../config/env';
 interface PlatformDropdownProps {
   value: PlatformName;
   onChange: (platform: PlatformName) => void;
+  /** 'sm' beside small buttons (the Patterns screen's toolbar). */
+  size?: 'sm';
 }
 
 /**
- * docs/PRODUCT.md, Overview and Trade list: the trading-platform switch of the Overview, Trades and Accounts screens;
- * OANDA first.
+ * docs/PRODUCT.md, Overview and Trade list: the trading-platform switch of the Overview, Trades, Accounts and Patterns
+ * screens; OANDA first.
  */
-export function PlatformDropdown({ value, onChange }: PlatformDropdownProps) {
+export function PlatformDropdown({ value, onChange, size }: PlatformDropdownProps) {
   return (
     <CDropdown className="platform-dropdown">
-      <CDropdownToggle color="secondary" variant="outline" aria-label={`Trading platform: ${value}`}>
+      <CDropdownToggle color="secondary" variant="outline" size={size} aria-label={`Trading platform: ${value}`}>
         {value}
       </CDropdownToggle>
       <CDropdownMenu>

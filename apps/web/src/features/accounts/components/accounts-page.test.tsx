@@ -5,7 +5,7 @@ import { accountSyncResponse } from '@pipsense/contract';
 import { deferred, errorBody, fakeApi, type Reply } from '../../../test/fake-api';
 import { GET_INFO, metaTraderInfoBody, oandaInfoBody } from '../../../test/info-fixtures';
 import { renderWithProviders } from '../../../test/render';
-import { account, accountPage } from '../test-fixtures';
+import { account, accountPage, metaTraderAccount } from '../test-fixtures';
 import { AccountsPage } from './accounts-page';
 
 const LIST = '/api/v1/account/get_accounts';
@@ -152,12 +152,8 @@ describe('AccountsPage', () => {
   });
 
   it('lists MetaTrader accounts with platform=metatrader by their login, with Import instead of Sync', async () => {
-    const mt = account({
+    const mt = metaTraderAccount('ICMarketsSC-Demo', '51234567', {
       id: 'mt-row',
-      platform: 'metatrader',
-      oandaAccountId: 'metatrader:ICMarketsSC-Demo:51234567',
-      login: '51234567',
-      server: 'ICMarketsSC-Demo',
       broker: 'Raw Trading Ltd',
       leverage: '1:500',
       serverUtcOffset: '+02:00',

@@ -1,14 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CoachSettings, CoachSettingsBody, PatternResult, WeeklyReview } from '@pipsense/contract';
+import type { CoachSettings, CoachSettingsBody, PatternResult, PlatformQuery, WeeklyReview } from '@pipsense/contract';
 import { authRequest } from '../../../lib/api';
 import { coachBase, type WeeklyReviewsData } from '../../../lib/coach-query';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The range and account the patterns are read over (ISO instants on the open time; absent ends are open). */
+/**
+ * The range, account and platform the patterns are read over (ISO instants on the open time; absent ends are open;
+ * no platform is OANDA, as the trade list's).
+ */
 export interface PatternFilters {
   from?: string;
   to?: string;
   accountId?: string;
+  platform?: PlatformQuery;
 }
 
 /** GET coach/get_patterns: every pattern with its flagged trades and their cost against the rest. */
@@ -19,7 +23,9 @@ export const usePatterns = (filters: PatternFilters, enabled = true) =>
       authRequest<{ data: PatternResult[] }>('GET', `${coachBase}/get_patterns`, { ...filters }, signal).then(
         (b) => b.data,
       ),
-    placeholderData: (previous) => previous,
+    // A new range or account keeps the last answer on screen while it loads; another platform's never stands in.
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery?.queryKey[2] as PatternFilters | undefined)?.platform === filters.platform ? previous : undefined,
     enabled,
   });
 

@@ -1,8 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
 import { COACH_PATTERNS, DEFAULT_COACH_SETTINGS } from '@pipsense/contract';
-import { fakeApi, failure, ok } from '../../../test/fake-api';
+import { account, accountPage, metaTraderAccount } from '../../../test/account-fixtures';
+import { deferred, fakeApi, failure, ok, type Reply } from '../../../test/fake-api';
+import { GET_INFO, metaTraderInfoBody } from '../../../test/info-fixtures';
 import { findOpenDialog, renderWithProviders } from '../../../test/render';
 import {
   GET_PATTERNS,
@@ -19,6 +22,15 @@ const ALL = COACH_PATTERNS.map((pattern) =>
     ? patternResult()
     : patternResult({ pattern, count: 0, trades: [], netPL: null, averageR: null, definition: `${pattern} rule.` }),
 );
+
+const PATTERNS = '/api/v1/coach/get_patterns';
+const ACCOUNTS = '/api/v1/account/get_accounts';
+const optionsOf = (select: HTMLElement) => [...(select as HTMLSelectElement).options].map((o) => o.textContent);
+
+/** The screen a link opened, showing the router state the link gave it. */
+function RouterState() {
+  return <pre data-testid="router-state">{JSON.stringify(useLocation().state)}</pre>;
+}
 
 beforeEach(() => localStorage.setItem('token', JSON.stringify('test-token')));
 
@@ -82,6 +94,69 @@ describe('the Patterns screen', () => {
     expect(api.to('/api/v1/coach/get_patterns')[1]!.search.get('from')).toBe(
       new Date('2026-11-10T00:00:00.000').toISOString(),
     );
+  });
+
+  it('asks for the chosen platform’s patterns with its accounts, and opens the trade list on that platform', async () => {
+    const mt5 = metaTraderAccount('FTMO-Demo', '5100231', { alias: 'FTMO' });
+    const metaTrader = deferred<Reply>();
+    const api = fakeApi({
+      [GET_PATTERNS]: ({ search }) => (search.has('platform') ? metaTrader.promise : ok(patternsBody(ALL))),
+      [ACCOUNTS]: ({ search }) => ok(accountPage(search.get('platform') === 'metatrader' ? [mt5] : [account()])),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Routes>
+        <Route path="/coach/patterns" element={<PatternsPage />} />
+        <Route path="/trades/all_trades" element={<RouterState />} />
+      </Routes>,
+      { path: '/coach/patterns?accountId=101-004-27183640-001' },
+    );
+    await screen.findByRole('region', { name: 'Revenge trading' });
+    // OANDA, the server's default: no platform named, OANDA's accounts only.
+    expect(api.to(PATTERNS)[0]!.search.has('platform')).toBe(false);
+    const accountSelect = screen.getByLabelText('Account');
+    await waitFor(() => expect(optionsOf(accountSelect)).toContain('Primary · 101-004-27183640-001 (OANDA)'));
+    expect(optionsOf(accountSelect)).not.toContain('FTMO · 5100231 (MetaTrader)');
+
+    await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
+    await user.click(screen.getByRole('button', { name: /MetaTrader/ }));
+    await waitFor(() => expect(api.to(PATTERNS).at(-1)!.search.get('platform')).toBe('metatrader'));
+    // OANDA's patterns never stand in for MetaTrader's while they load.
+    expect(screen.getByRole('status', { name: 'Loading patterns' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Revenge trading' })).not.toBeInTheDocument();
+    metaTrader.resolve(ok(patternsBody(ALL)));
+    // The OANDA account chosen names no MetaTrader trade: the filter lets it go.
+    expect(api.to(PATTERNS).at(-1)!.search.has('accountId')).toBe(false);
+    await waitFor(() => expect(optionsOf(screen.getByLabelText('Account'))).toContain('FTMO · 5100231 (MetaTrader)'));
+    expect(optionsOf(screen.getByLabelText('Account'))).not.toContain('Primary · 101-004-27183640-001 (OANDA)');
+    const card = await screen.findByRole('region', { name: 'Revenge trading' });
+    await user.click(within(card).getByRole('link', { name: 'Show the revenge trading trades' }));
+    expect(await screen.findByTestId('router-state')).toHaveTextContent('{"platform":"MetaTrader"}');
+  });
+
+  it('names no platform with no data (TradeView) and asks nothing for it', async () => {
+    const api = fakeApi({ [GET_PATTERNS]: () => ok(patternsBody(ALL)) });
+    const user = userEvent.setup();
+    renderWithProviders(<PatternsPage />, { path: '/coach/patterns' });
+    await screen.findByRole('region', { name: 'Revenge trading' });
+    await user.click(screen.getByRole('button', { name: 'Trading platform: OANDA' }));
+    await user.click(screen.getByRole('button', { name: /TradeView/ }));
+    expect(screen.getByText('TradeView is not connected')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Revenge trading' })).not.toBeInTheDocument();
+    expect(api.to(PATTERNS)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Show OANDA patterns' }));
+    expect(await screen.findByRole('region', { name: 'Revenge trading' })).toBeInTheDocument();
+  });
+
+  it('opens on the trader’s default platform (MetaTrader), never asking for OANDA’s patterns first', async () => {
+    const api = fakeApi({
+      [GET_INFO]: () => ok(metaTraderInfoBody()),
+      [GET_PATTERNS]: () => ok(patternsBody(ALL)),
+    });
+    renderWithProviders(<PatternsPage />, { path: '/coach/patterns' });
+    await screen.findByRole('region', { name: 'Revenge trading' });
+    expect(screen.getByRole('button', { name: 'Trading platform: MetaTrader' })).toBeInTheDocument();
+    expect(api.to(PATTERNS).map((c) => c.search.get('platform'))).toEqual(['metatrader']);
   });
 
   it('says when the range holds no closed trade', async () => {

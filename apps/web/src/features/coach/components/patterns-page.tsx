@@ -3,14 +3,18 @@ import { Link, useSearchParams } from 'react-router';
 import { CButton, CCard, CCardBody, CFormInput, CFormLabel, CFormSelect, CSpinner } from '@coreui/react';
 import CIcon from '@coreui/icons-react';
 import { cilSettings } from '@coreui/icons';
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { PATTERN_LABELS, type MoneyFigure, type PatternResult } from '@pipsense/contract';
-import { EmptyState, LoadErrorState } from '../../../components/data/data-states';
+import { EmptyState, LoadErrorState, NotConnectedState } from '../../../components/data/data-states';
 import { formatCount, formatR, moneyFigureParts, plClass } from '../../../components/data/format';
-import { config } from '../../../config/env';
+import { PlatformDropdown } from '../../../components/data/platform-dropdown';
+import type { PlatformScope } from '../../../components/data/platform-scope';
+import { platformState, usePlatformPaging } from '../../../components/data/use-platform-paging';
+import type { PlatformName } from '../../../config/env';
 import { paths } from '../../../config/paths';
-import { accountChoices } from '../../../lib/account-choices';
+import { accountChoices, type AccountChoice } from '../../../lib/account-choices';
 import { accountsOfPlatformQuery } from '../../../lib/accounts-query';
+import { queryKeys } from '../../../lib/query-keys';
 import { usePatterns } from '../api/coach-api';
 import {
   invertedRange,
@@ -37,18 +41,26 @@ export function Money({ figure }: { figure: MoneyFigure | null }) {
   );
 }
 
-/** The OANDA and imported MetaTrader accounts, for the account filter. */
-function useAccountChoices() {
-  const lists = useQueries({
-    queries: [accountsOfPlatformQuery(config.oanda), accountsOfPlatformQuery(config.oanda, 'metatrader')],
+/** The chosen platform's accounts, for the account filter (none for a platform without a service). */
+function useAccountChoices(scope: PlatformScope): AccountChoice[] {
+  const list = useQuery({
+    ...accountsOfPlatformQuery(scope.base ?? '', scope.params.platform),
+    enabled: scope.base !== null,
   });
-  return accountChoices(lists.flatMap((l) => l.data?.data ?? []));
+  return accountChoices(list.data?.data ?? []);
 }
 
-function Filters({ view, onApply }: { view: PatternView; onApply: (view: PatternView) => void }) {
+function Filters({
+  view,
+  accounts,
+  onApply,
+}: {
+  view: PatternView;
+  accounts: readonly AccountChoice[];
+  onApply: (view: PatternView) => void;
+}) {
   const id = useId();
   const [draft, setDraft] = useState(view);
-  const accounts = useAccountChoices();
   const inverted = invertedRange(draft);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -132,7 +144,7 @@ function Compare({ label, flagged, others }: { label: string; flagged: ReactNode
   );
 }
 
-function PatternCard({ result, view }: { result: PatternResult; view: PatternView }) {
+function PatternCard({ result, view, platform }: { result: PatternResult; view: PatternView; platform: PlatformName }) {
   const name = PATTERN_LABELS[result.pattern];
   const titleId = useId();
   return (
@@ -169,7 +181,12 @@ function PatternCard({ result, view }: { result: PatternResult; view: PatternVie
           </dl>
         )}
         {result.count > 0 && (
-          <Link className="small" to={`${paths.trades}?${tradeListSearch(result.pattern, view)}`}>
+          // The trade list opens on the platform whose trades these are.
+          <Link
+            className="small"
+            to={`${paths.trades}?${tradeListSearch(result.pattern, view)}`}
+            state={platformState(platform)}
+          >
             Show the {name.toLowerCase()} trades
           </Link>
         )}
@@ -182,25 +199,42 @@ function PatternCard({ result, view }: { result: PatternResult; view: PatternVie
 const noTrades = (results: readonly PatternResult[]) =>
   results.every((r) => r.count === 0 && r.netPL === null && r.othersNetPL === null);
 
+const loading = (
+  <div className="coach-loading" role="status" aria-label="Loading patterns">
+    <CSpinner color="primary" aria-hidden="true" />
+  </div>
+);
+
 /**
- * docs/PRODUCT.md, Coach: Patterns. The behaviour patterns over the range and account, each with its definition (the
- * trader's thresholds written in), its trades and their cost against the others; the coach's settings beside them.
+ * docs/PRODUCT.md, Coach: Patterns. The behaviour patterns of the chosen platform's trades over the range and
+ * account, each with its definition (the trader's thresholds written in), its trades and their cost against the
+ * others; the platform switch of the Overview and the trade list, and the coach's settings beside them.
  */
 export function PatternsPage() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => patternViewFromParams(params), [params]);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const patterns = usePatterns(patternQuery(view), !invertedRange(view));
+  // The platform the Overview and the trade list open on (the trader's default until one is chosen); a switch
+  // clears the patterns shown, so another platform's never stand in for the new one's.
+  const { platform, ready, scope, setPlatform } = usePlatformPaging(queryKeys.coach.patternsAll);
+  const accounts = useAccountChoices(scope);
+  const patterns = usePatterns(
+    { ...patternQuery(view), ...scope.params },
+    ready && scope.query !== null && !invertedRange(view),
+  );
+  const switchPlatform = (next: PlatformName) => {
+    setPlatform(next);
+    // The account chosen is one of the platform left.
+    if (view.accountId) setParams(patternViewToParams({ ...view, accountId: '' }));
+  };
 
   let body;
-  if (patterns.isError)
+  if (!ready) body = loading;
+  else if (scope.query === null)
+    body = <NotConnectedState platform={platform} what="patterns" onShowOanda={() => switchPlatform('OANDA')} />;
+  else if (patterns.isError)
     body = <LoadErrorState what="patterns" message={patterns.error.message} onRetry={() => void patterns.refetch()} />;
-  else if (!patterns.data)
-    body = (
-      <div className="coach-loading" role="status" aria-label="Loading patterns">
-        <CSpinner color="primary" aria-hidden="true" />
-      </div>
-    );
+  else if (!patterns.data) body = loading;
   else if (noTrades(patterns.data))
     body = (
       <EmptyState
@@ -212,7 +246,7 @@ export function PatternsPage() {
     body = (
       <div className="coach-patterns">
         {patterns.data.map((result) => (
-          <PatternCard key={result.pattern} result={result} view={view} />
+          <PatternCard key={result.pattern} result={result} view={view} platform={platform} />
         ))}
       </div>
     );
@@ -220,11 +254,20 @@ export function PatternsPage() {
   return (
     <div className="coach-page">
       <div className="coach-toolbar">
-        <Filters key={params.toString()} view={view} onApply={(next) => setParams(patternViewToParams(next))} />
-        <CButton color="secondary" variant="outline" size="sm" onClick={() => setSettingsOpen(true)}>
-          <CIcon icon={cilSettings} className="me-1" aria-hidden="true" />
-          Coach settings
-        </CButton>
+        <Filters
+          key={`${platform}\n${params.toString()}`}
+          view={view}
+          accounts={accounts}
+          onApply={(next) => setParams(patternViewToParams(next))}
+        />
+        {/* The list screens' toolbar: the platform switch and the button side by side, the whole row on a phone. */}
+        <div className="data-card-toolbar">
+          <PlatformDropdown value={platform} onChange={switchPlatform} size="sm" />
+          <CButton color="secondary" variant="outline" size="sm" onClick={() => setSettingsOpen(true)}>
+            <CIcon icon={cilSettings} className="me-1" aria-hidden="true" />
+            Coach settings
+          </CButton>
+        </div>
       </div>
       {body}
       {settingsOpen && <CoachSettingsDialog onClose={() => setSettingsOpen(false)} />}

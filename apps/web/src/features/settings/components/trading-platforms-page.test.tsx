@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { InfoRecord } from '@pipsense/contract';
 import { describe, expect, it } from 'vitest';
 import { failure, fakeApi, ok } from '../../../test/fake-api';
-import { account, accountPage } from '../../../test/account-fixtures';
+import { accountPage, metaTraderAccount } from '../../../test/account-fixtures';
 import { GET_INFO, infoBody, infoRoutes, UPDATE_INFO } from '../../../test/info-fixtures';
 import { findOpenDialog, renderWithProviders } from '../../../test/render';
 import { TradingPlatformsPage } from './trading-platforms-page';
@@ -178,12 +178,8 @@ describe('Trading Platforms', () => {
   });
 
   it('offers Make Default once an import exists, saving the whole record with MetaTrader; then the card is Active', async () => {
-    const mt = account({
+    const mt = metaTraderAccount('Broker-Live', '7001234', {
       id: 'mt-1',
-      platform: 'metatrader',
-      oandaAccountId: 'metatrader:Broker-Live:7001234',
-      login: '7001234',
-      server: 'Broker-Live',
       broker: 'Broker Ltd',
       mode: 'live',
     });
