@@ -15,9 +15,9 @@ import { ApiError } from '../../../lib/api';
 import { useTradeReplay } from '../api/trade-replay-api';
 import {
   markerSpots,
-  REPLAY_EVENT_LABELS,
   REPLAY_SPEEDS,
   replayFrame,
+  replayEventLabel,
   replayKeyAction,
   replayModel,
   startIndex,
@@ -307,7 +307,7 @@ function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
             <ol className="replay-events small mb-0" aria-label="Events so far">
               {frame.happened.map((e, i) => (
                 <li key={`${e.kind}:${e.time}:${i}`}>
-                  <span className="fw-semibold">{REPLAY_EVENT_LABELS[e.kind]}</span>
+                  <span className="fw-semibold">{replayEventLabel(e)}</span>
                   {e.price !== null ? ` ${e.price}` : ''}
                   {e.units !== null && (e.kind === 'partial_close' || e.kind === 'exit')
                     ? `, ${unitsText(e.units)}`

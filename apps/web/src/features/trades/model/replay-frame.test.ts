@@ -3,6 +3,7 @@ import { REPLAY_EVENT_KINDS } from '@pipsense/contract';
 import {
   markerSpots,
   REPLAY_EVENT_LABELS,
+  replayEventLabel,
   replayFrame,
   replayKeyAction,
   replayModel,
@@ -148,6 +149,30 @@ describe('replay frames', () => {
       { index: 2, text: 'Buy 1.10000' },
       { index: 5, text: 'SL → 1.10000' },
       { index: 8, text: 'Close 1.10200' },
+    ]);
+  });
+
+  it("a trailing stop's moves read from the candles: the SL line follows, a dot without text, named as derived", () => {
+    const events = replayFixture().events.filter((e) => e.kind !== 'stop_moved');
+    events.splice(3, 0, {
+      time: '2026-11-24T09:04:00.000000000Z',
+      kind: 'stop_moved',
+      price: '1.09920',
+      units: null,
+      fromCandles: true,
+    });
+    const trailing = replayModel(replayFixture({ events }), (ms) => ms / 1000);
+    const frame = replayFrame(trailing, 4);
+    expect(frame.lines.map((l) => `${l.title} ${l.price}`)).toEqual(['Entry 1.1', 'SL 1.0992', 'TP 1.103']);
+    expect(frame.markers.map((m) => [m.shape, m.text])).toEqual([
+      ['arrowUp', 'Buy 1.10000'],
+      ['circle', ''],
+    ]);
+    expect(frame.happened.map(replayEventLabel)).toEqual([
+      'Entry',
+      'Stop loss set',
+      'Take profit set',
+      'Trailing stop moved (from candles)',
     ]);
   });
 

@@ -35,6 +35,10 @@ export const REPLAY_EVENT_LABELS: Readonly<Record<ReplayEventKind, string>> = {
   exit: 'Exit',
 };
 
+/** What the events list calls an event: a trailing stop's move read from the candles says so. */
+export const replayEventLabel = (event: Pick<ReplayEvent, 'kind' | 'fromCandles'>) =>
+  event.fromCandles ? 'Trailing stop moved (from candles)' : REPLAY_EVENT_LABELS[event.kind];
+
 /** Speeds the replay offers; 1× plays two candles a second. */
 export const REPLAY_SPEEDS = [1, 2, 5, 10, 20] as const;
 export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number];
@@ -234,7 +238,9 @@ export function replayFrame(model: ReplayModel, index: number): ReplayFrame {
         position: long ? 'belowBar' : 'aboveBar',
         shape: 'circle',
         color: CHART_COLORS.stopLoss,
-        text: `SL → ${event.price ?? 'removed'}`,
+        // A trailing stop moves on many candles: its moves read from them are dots, named in the events list, and
+        // the SL line shows where it stands.
+        text: event.fromCandles ? '' : `SL → ${event.price ?? 'removed'}`,
       });
   }
   const entered = last >= replay.entryIndex;
