@@ -26,7 +26,6 @@ import {
   type ReplaySpeed,
 } from '../model/replay-frame';
 import { TradeChart } from './trade-chart';
-import { EdgeLabels } from '../../../components/charts/edge-labels';
 
 const LazyReplayChart = lazyChunk('replay-chart', () => import('./replay-chart'), 'ReplayChart');
 
@@ -162,6 +161,7 @@ function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
             bars={frame.bars}
             total={model.bars.length}
             lines={fitted.lines}
+            edges={fitted.edges}
             markers={frame.markers}
             spots={spots}
             precision={precision}
@@ -169,7 +169,6 @@ function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
             className="trade-chart-canvas"
             label={`${title}, replayed to candle ${index + 1} of ${model.bars.length}`}
           />
-          <EdgeLabels edges={fitted.edges} />
           {query.isFetching && (
             <div className="replay-refetch" role="status">
               <CSpinner size="sm" color="primary" aria-hidden="true" /> Loading…
