@@ -154,7 +154,7 @@ describe('replay frames', () => {
     ]);
   });
 
-  it("a trailing stop's moves read from the candles: the SL line follows, a dot without text, named as derived", () => {
+  it("a trailing stop's moves read from the candles: the SL line follows, no marker, named as derived", () => {
     const events = replayFixture().events.filter((e) => e.kind !== 'stop_moved');
     events.splice(3, 0, {
       time: '2026-11-24T09:04:00.000000000Z',
@@ -166,10 +166,7 @@ describe('replay frames', () => {
     const trailing = replayModel(replayFixture({ events }), (ms) => ms / 1000);
     const frame = replayFrame(trailing, 4);
     expect(frame.lines.map((l) => `${l.title} ${l.price}`)).toEqual(['Entry 1.1', 'SL 1.0992', 'TP 1.103']);
-    expect(frame.markers.map((m) => [m.shape, m.text])).toEqual([
-      ['arrowUp', 'Buy 1.10000'],
-      ['circle', ''],
-    ]);
+    expect(frame.markers.map((m) => m.text)).toEqual(['Buy 1.10000']);
     expect(frame.happened.map(replayEventLabel)).toEqual([
       'Entry',
       'Stop loss set',

@@ -235,15 +235,15 @@ export function replayFrame(model: ReplayModel, index: number): ReplayFrame {
           .filter(Boolean)
           .join(' '),
       });
-    else if (event.kind === 'stop_moved')
+    // A trailing stop moves on many candles: its moves read from them have no marker (a row of them would bury the
+    // candles); the SL line shows where it stands and the events list names each.
+    else if (event.kind === 'stop_moved' && !event.fromCandles)
       markers.push({
         time: bar.time,
         position: long ? 'belowBar' : 'aboveBar',
         shape: 'circle',
         color: CHART_COLORS.stopLoss,
-        // A trailing stop moves on many candles: its moves read from them are dots, named in the events list, and
-        // the SL line shows where it stands.
-        text: event.fromCandles ? '' : `SL → ${event.price ?? 'removed'}`,
+        text: `SL → ${event.price ?? 'removed'}`,
       });
   }
   const entered = last >= replay.entryIndex;
