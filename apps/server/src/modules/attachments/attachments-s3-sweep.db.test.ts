@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import S3rver from 's3rver';
-import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AttachmentItem } from '@pipsense/contract';
 import { createTestApp, testDialect, type TestApp } from '../../test/harness';
 import { imageForm, plainPng } from '../../test/images';
+import { startTestBucket, userIdOfToken, type TestBucket } from '../../test/s3-bucket';
 import { until } from '../../test/until';
-import { parseS3Url } from './object-store';
 import type { OrphanSweep } from './orphan-sweep';
 
 /*
@@ -16,31 +11,18 @@ import type { OrphanSweep } from './orphan-sweep';
  * against s3rver on loopback, the sweep's scheduled job in process on SQLite and on pg-boss on PostgreSQL. Objects
  * put without a row stand for an upload whose process died between the put and the commit.
  */
-const BUCKET = 'pipsense-sweep';
 /** pg-boss tuned for a test: no cron (ticks by hand), quick polling. */
 const PG_BOSS = { cron: false, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, retryDelay: 1 };
-let dir: string;
-let server: S3rver;
-let bucket: S3Client;
+let bucket: TestBucket;
 let t: TestApp;
 let jobs: { queue: { tick(): Promise<number>; idle(): Promise<void> }; sweep: OrphanSweep } | undefined;
 /** The app's clock runs this far ahead of the real one (the objects' times are s3rver's, the real clock's). */
 let skewMs = 0;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'pipsense-s3rver-'));
-  server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = await server.run();
-  const s3Url = `http://S3RVER:S3RVER@127.0.0.1:${port}/${BUCKET}/pipsense?region=us-east-1&forcePathStyle=true`;
-  bucket = new S3Client(parseS3Url(s3Url).client);
+  bucket = await startTestBucket('pipsense-sweep');
   t = await createTestApp(
-    { ATTACHMENTS_S3_URL: s3Url },
+    { ATTACHMENTS_S3_URL: bucket.url },
     {
       now: () => new Date(Date.now() + skewMs),
       syncJobs: { tickMs: 0, pgBoss: PG_BOSS },
@@ -50,18 +32,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  bucket?.destroy();
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await bucket?.close();
 });
-
-async function objectKeys(): Promise<string[]> {
-  const res = await bucket.send(new ListObjectsV2Command({ Bucket: BUCKET }));
-  return (res.Contents ?? []).map((o) => o.Key!).sort();
-}
-const put = (Key: string) => bucket.send(new PutObjectCommand({ Bucket: BUCKET, Key, Body: 'x' }));
-const userIdOf = (token: string) =>
-  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;
 
 describe(`the orphan sweep on an S3 bucket (${testDialect})`, () => {
   it('its scheduled job deletes the objects no row names once an hour old; committed images and other keys stay', async () => {
@@ -70,11 +42,12 @@ describe(`the orphan sweep on an S3 bucket (${testDialect})`, () => {
     const res = await t.call(token, { method: 'POST', url: '/api/v1/attachment/upload', ...form });
     expect(res.statusCode, res.body).toBe(200);
     const item = res.json<{ data: AttachmentItem }>().data;
-    const prefix = `pipsense/attachments/${userIdOf(token)}/`;
+    const prefix = `pipsense/attachments/${userIdOfToken(token)}/`;
     const kept = [`${prefix}${item.id}`, `${prefix}${item.id}.thumbnail.webp`];
     const orphans = [`${prefix}killed-upload`, `${prefix}killed-upload.thumbnail.webp`];
-    for (const key of [...orphans, 'pipsense/exports/not-an-attachment', 'elsewhere/attachments/x/y']) await put(key);
-    const before = await objectKeys();
+    for (const key of [...orphans, 'pipsense/exports/not-an-attachment', 'elsewhere/attachments/x/y'])
+      await bucket.put(key);
+    const before = await bucket.keys();
 
     // The sweeps the job ran, as they end (the job calls the sweep it was built with).
     const swept: number[] = [];
@@ -89,14 +62,14 @@ describe(`the orphan sweep on an S3 bucket (${testDialect})`, () => {
     expect(await jobs!.queue.tick()).toBe(1);
     await until(() => swept.length === 1, 'the first sweep');
     expect(swept).toEqual([0]);
-    expect(await objectKeys()).toEqual(before);
+    expect(await bucket.keys()).toEqual(before);
 
     // Two hours on: the next tick's sweep deletes the orphans only.
     skewMs = 2 * 3_600_000;
     expect(await jobs!.queue.tick()).toBe(1);
     await until(() => swept.length === 2, 'the second sweep');
     expect(swept).toEqual([0, 1]);
-    expect(await objectKeys()).toEqual(
+    expect(await bucket.keys()).toEqual(
       [...kept, 'pipsense/exports/not-an-attachment', 'elsewhere/attachments/x/y'].sort(),
     );
     // Within the hour, no further sweep is asked for.

@@ -13,7 +13,7 @@ export interface OrphanSweepOptions {
 }
 
 /** The one job the sweep puts on the scheduled-job queue: the bucket, not a user. */
-export const ORPHAN_SWEEP_JOB = 'attachment-objects';
+const ORPHAN_SWEEP_JOB = 'attachment-objects';
 
 const HOUR_MS = 3_600_000;
 

@@ -110,7 +110,7 @@ interface TrailingSpan {
  * listed, at the start of the candle that moved it. The candles are mid prices, where OANDA trails the bid (a long)
  * or the ask (a short): a derived level is within half a spread of OANDA's.
  */
-export function trailingStopMoves(
+function trailingStopMoves(
   span: TrailingSpan,
   long: boolean,
   candles: readonly Pick<Candle, 'time' | 'h' | 'l'>[],
