@@ -118,10 +118,12 @@ import {
   createAttachmentsRepository,
   createAttachmentsService,
   createDeletionWorker,
+  createOrphanSweep,
   createS3Store,
   type AttachmentItemsPort,
   type AttachmentsDb,
   type DeletionWorker,
+  type OrphanSweep,
 } from './modules/attachments';
 import {
   coachPatternsRoutes,
@@ -182,6 +184,14 @@ export interface BuildOptions {
   ratesFor?: (userId: string) => DailyRates;
   /** Sees the attachments' outbox worker when ATTACHMENTS_S3_URL is set (tests run its rounds by hand). */
   attachmentDeletions?: (worker: DeletionWorker) => void;
+  /**
+   * The bucket's orphan sweep when ATTACHMENTS_S3_URL is set: `enabled` (default: as the background sync) starts its
+   * scheduled job; tests take its queue and the sweep to tick and wait for it.
+   */
+  attachmentSweep?: {
+    enabled?: boolean;
+    expose?: (jobs: { queue: ReturnType<SyncJobs['scheduledJob']>; sweep: OrphanSweep }) => void;
+  };
   /**
    * The coach's weekly job: `enabled` (default: as the background sync) starts it and runs a tick at once; tests
    * take its queue and service to tick and wait for it.
@@ -655,8 +665,27 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
     deletions.start();
     options.attachmentDeletions?.(deletions);
+    // Objects an upload wrote before its process died, never committed: swept once they are an hour old, on the
+    // scheduled jobs' machinery (one sweep at a time across instances on PostgreSQL; decision 025, Update).
+    const sweep = createOrphanSweep({
+      repository: attachmentsRepository,
+      objects: attachmentObjects,
+      now: ctx.now,
+      log: (err, context) => app.log.warn({ err, ...context }, 'attachment orphan sweep failed'),
+    });
+    const sweepJobs = syncJobs.scheduledJob('attachment-sweep', {
+      due: () => sweep.due(),
+      run: async () => {
+        const deleted = await sweep.sweep();
+        if (deleted > 0) app.log.info({ deleted }, 'attachment orphan sweep deleted objects no row names');
+      },
+      log: (err, context) => app.log.warn({ err, ...context }, 'attachment orphan sweep job failed'),
+    });
+    options.attachmentSweep?.expose?.({ queue: sweepJobs, sweep });
+    if (options.attachmentSweep?.enabled ?? options.syncJobs?.enabled) await sweepJobs.start();
     // After the database's hook, so it runs first: the round in progress ends before the database closes.
     app.addHook('onClose', async () => {
+      await sweepJobs.stop();
       await deletions.stop();
       attachmentObjects.close();
     });

@@ -428,6 +428,11 @@ const replayEvent = z.object({
   price: decimalString.nullable(),
   /** Units closed by a partial close or the exit; null for the others. */
   units: decimalString.nullable().default(null),
+  /**
+   * Set on a trailing stop's move read from the candles (a `stop_moved`): OANDA moves a trailing stop without a
+   * transaction, so the replay derives its level from the candles' highs (a long) or lows (a short).
+   */
+  fromCandles: z.literal(true).optional(),
 });
 export type ReplayEvent = z.infer<typeof replayEvent>;
 export const replay = z.object({

@@ -11,12 +11,16 @@ export interface RecordedSeries {
   priceLines: { title: string; price: number }[];
   /** The markers last set. */
   markers: { time: number; text: string }[];
+  /** The price scale's margins last set. */
+  scaleMargins?: { top: number; bottom: number };
 }
 
 export const charts = {
   series: [] as RecordedSeries[],
   /** The width the time scale reports (the candles' pane), and the visible ranges set, last one last. */
   plotWidth: 300,
+  /** The candles' pane height the chart reports. */
+  paneHeight: 260,
   ranges: [] as { from: number; to: number }[],
 };
 
@@ -41,9 +45,14 @@ export function createChart() {
         removePriceLine: (line: { title: string; price: number }) => {
           series.priceLines = series.priceLines.filter((l) => l !== line);
         },
+        priceScale: () => ({
+          applyOptions: (more: { scaleMargins?: RecordedSeries['scaleMargins'] }) =>
+            (series.scaleMargins = more.scaleMargins),
+        }),
         _recorded: series,
       };
     },
+    paneSize: () => ({ width: charts.plotWidth, height: charts.paneHeight }),
     timeScale: () => ({
       fitContent: () => undefined,
       width: () => charts.plotWidth,

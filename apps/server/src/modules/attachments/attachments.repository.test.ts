@@ -7,7 +7,8 @@ import { plainPng } from '../../test/images';
 import { createAttachmentsRepository } from './attachments.repository';
 import { createAttachmentsService } from './attachments.service';
 import { createDeletionWorker } from './deletion-worker';
-import type { ObjectStore } from './object-store';
+import type { ObjectStore, StoredObject } from './object-store';
+import { createOrphanSweep } from './orphan-sweep';
 
 /*
  * What the playbooks module and the account deletion use (deleteForItem, countsFor, the itemExists port), and the
@@ -28,9 +29,10 @@ beforeEach(async () => {
 });
 afterEach(() => close());
 
-/** A bucket in memory; `failing` makes every removal throw. */
+/** A bucket in memory, each object with the test clock's time it was written; `failing` makes every removal throw. */
 function memoryStore() {
   const objects = new Map<string, Uint8Array>();
+  const written = new Map<string, Date>();
   const store = {
     failing: false,
     putFailing: false,
@@ -39,9 +41,16 @@ function memoryStore() {
     keyFor: (userId: string, id: string) => `attachments/${userId}/${id}`,
     put(key: string, image: Uint8Array, _type: string, thumbnail: Uint8Array) {
       objects.set(key, image);
+      written.set(key, now());
       if (store.putFailing) return Promise.reject(new Error('bucket unreachable'));
       objects.set(`${key}.thumbnail.webp`, thumbnail);
+      written.set(`${key}.thumbnail.webp`, now());
       return Promise.resolve();
+    },
+    /** Pages of two objects, in key order as S3 lists them. */
+    async *list() {
+      const all: StoredObject[] = [...objects.keys()].sort().map((key) => ({ key, modifiedAt: written.get(key)! }));
+      for (let i = 0; i < all.length; i += 2) yield Promise.resolve(all.slice(i, i + 2));
     },
     get: (key: string, part: 'image' | 'thumbnail') =>
       Promise.resolve(objects.get(part === 'image' ? key : `${key}.thumbnail.webp`)),
@@ -188,5 +197,68 @@ describe('the outbox worker', () => {
     const worker = createDeletionWorker({ repository, objects: memoryStore(), now, log: () => undefined });
     worker.start();
     await worker.stop();
+  });
+});
+
+describe('the orphan sweep', () => {
+  const MINUTE = 60_000;
+  const orphan = (store: ReturnType<typeof memoryStore>, key: string) =>
+    store.put(key, new Uint8Array([1]), 'image/png', new Uint8Array([2]));
+
+  it('deletes the objects no row names once they are an hour old, and keeps every committed image', async () => {
+    const store = memoryStore();
+    const s = service(store);
+    const log: unknown[] = [];
+    const sweep = createOrphanSweep({
+      repository: createAttachmentsRepository(db.kysely, db.dialect),
+      objects: store,
+      now,
+      log: (err) => log.push(err),
+    });
+    const kept = await s.upload('u1', { target: 'day', date: '2025-03-01' }, await plainPng(16, 16));
+    const keptKeys = [`attachments/u1/${kept.id}`, `attachments/u1/${kept.id}.thumbnail.webp`];
+    // A process killed between the put and the commit: objects without a row.
+    await orphan(store, 'attachments/u1/killed-upload');
+    clock += 30 * MINUTE;
+    await orphan(store, 'attachments/u2/upload-in-flight');
+    // 30 minutes on, nothing is old enough.
+    expect(await sweep.sweep()).toBe(0);
+    expect(store.objects.size).toBe(6);
+
+    clock += 45 * MINUTE;
+    // 75 minutes: the killed upload's image and thumbnail go; the one in flight is 45 minutes old and stays.
+    expect(await sweep.sweep()).toBe(1);
+    expect([...store.objects.keys()].sort()).toEqual(
+      [...keptKeys, 'attachments/u2/upload-in-flight', 'attachments/u2/upload-in-flight.thumbnail.webp'].sort(),
+    );
+    clock += 30 * MINUTE;
+    expect(await sweep.sweep()).toBe(1);
+    expect([...store.objects.keys()].sort()).toEqual(keptKeys.sort());
+
+    // A bucket refusing the deletion: logged, left for the next sweep.
+    await orphan(store, 'attachments/u2/another');
+    clock += 2 * 60 * MINUTE;
+    store.failing = true;
+    expect(await sweep.sweep()).toBe(0);
+    expect(log).toHaveLength(1);
+    store.failing = false;
+    expect(await sweep.sweep()).toBe(1);
+    expect([...store.objects.keys()].sort()).toEqual(keptKeys.sort());
+    // The committed image is still served.
+    expect((await s.bytes('u1', kept.id, 'thumbnail')).bytes.length).toBeGreaterThan(0);
+  });
+
+  it('asks for its job once an hour', async () => {
+    const sweep = createOrphanSweep({
+      repository: { referencedKeys: () => Promise.resolve(new Set<string>()) },
+      objects: memoryStore(),
+      now,
+      log: () => undefined,
+    });
+    expect(await sweep.due()).toEqual(['attachment-objects']);
+    clock += 59 * MINUTE;
+    expect(await sweep.due()).toEqual([]);
+    clock += MINUTE;
+    expect(await sweep.due()).toEqual(['attachment-objects']);
   });
 });

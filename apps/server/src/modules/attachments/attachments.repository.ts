@@ -221,6 +221,23 @@ export function createAttachmentsRepository(db: Kysely<AttachmentsDb>, dialect: 
         .execute();
     },
 
+    /**
+     * Which of the bucket's attachment keys a row names (the orphan sweep keeps those). A key ends in its
+     * attachment's id (object-store.ts keyFor), so rows are found by their primary key and compared whole.
+     */
+    async referencedKeys(keys: readonly string[]): Promise<Set<string>> {
+      const ids = [...new Set(keys.map((key) => key.slice(key.lastIndexOf('/') + 1)))];
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('attachments')
+        .select('storage_key')
+        .where('id', 'in', ids)
+        .where('storage', '=', 's3')
+        .execute();
+      const wanted = new Set(keys);
+      return new Set(rows.map((r) => r.storage_key).filter((key) => wanted.has(key)));
+    },
+
     /** The outbox rows left (tests and the worker's idle check). */
     pendingDeletions: async (): Promise<number> =>
       Number(

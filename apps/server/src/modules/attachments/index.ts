@@ -4,5 +4,6 @@ export { createAttachmentsRepository } from './attachments.repository';
 export { attachmentsRoutes } from './attachments.routes';
 export { createDeletionWorker, type DeletionWorker } from './deletion-worker';
 export { createS3Store } from './object-store';
+export { createOrphanSweep, type OrphanSweep } from './orphan-sweep';
 export type { AttachmentItemsPort } from './ports';
 export { attachmentsUserData, type AttachmentsDb } from './tables';

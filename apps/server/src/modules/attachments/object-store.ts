@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -21,7 +22,17 @@ export interface ObjectStore {
   remove(key: string): Promise<void>;
   /** The object key of a new attachment of the user. */
   keyFor(userId: string, attachmentId: string): string;
+  /**
+   * Every object under the attachments' prefix (images and thumbnails), a page at a time, with the time it was
+   * written: what the orphan sweep looks through (orphan-sweep.ts).
+   */
+  list(): AsyncIterable<StoredObject[]>;
   close(): void;
+}
+
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 export interface S3Location {
@@ -65,14 +76,32 @@ export function parseS3Url(text: string): S3Location {
   return { client, bucket, prefix: rest.length > 0 ? `${rest.join('/')}/` : '' };
 }
 
-const thumbnailKey = (key: string) => `${key}.thumbnail.webp`;
+const THUMBNAIL_SUFFIX = '.thumbnail.webp';
+const thumbnailKey = (key: string) => `${key}${THUMBNAIL_SUFFIX}`;
+/** The attachment's key of one of its two objects: the image's own, or the thumbnail's without its suffix. */
+export const attachmentKeyOf = (objectKey: string) =>
+  objectKey.endsWith(THUMBNAIL_SUFFIX) ? objectKey.slice(0, -THUMBNAIL_SUFFIX.length) : objectKey;
 
 /** The bucket of ATTACHMENTS_S3_URL, through the official AWS SDK. */
 export function createS3Store(url: string): ObjectStore {
   const { client: config, bucket, prefix } = parseS3Url(url);
   const client = new S3Client(config);
+  const root = `${prefix}attachments/`;
   return {
-    keyFor: (userId, attachmentId) => `${prefix}attachments/${userId}/${attachmentId}`,
+    keyFor: (userId, attachmentId) => `${root}${userId}/${attachmentId}`,
+    async *list() {
+      let token: string | undefined;
+      do {
+        const res = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: root, ContinuationToken: token, MaxKeys: 1000 }),
+        );
+        const page: StoredObject[] = [];
+        for (const o of res.Contents ?? [])
+          if (o.Key && o.LastModified) page.push({ key: o.Key, modifiedAt: o.LastModified });
+        if (page.length > 0) yield page;
+        token = res.IsTruncated ? res.NextContinuationToken : undefined;
+      } while (token);
+    },
     async put(key, image, contentType, thumbnail) {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: image, ContentType: contentType }));
       await client.send(

@@ -155,12 +155,15 @@ export function createAccountTransactionRepository(db: Kysely<TradingDb>) {
         .execute();
     },
 
-    /** The stored stop-loss, trailing-stop and take-profit orders of one trade, oldest first (the trade's replay). */
+    /**
+     * The stored stop-loss, trailing-stop and take-profit orders of one trade and their cancellations (`order_id`:
+     * the order cancelled), oldest first (the trade's replay).
+     */
     ofTrade(userId: string, key: string, tradeId: string) {
       return scoped(userId, key)
-        .select(['transaction_num', 'type', 'time', 'trade_id', 'price', 'distance'])
+        .select(['transaction_num', 'type', 'time', 'trade_id', 'order_id', 'price', 'distance'])
         .where('trade_id', '=', tradeId)
-        .where('type', 'in', DEPENDENT_ORDER_TYPES)
+        .where('type', 'in', [...DEPENDENT_ORDER_TYPES, 'ORDER_CANCEL'])
         .orderBy('transaction_num')
         .execute();
     },

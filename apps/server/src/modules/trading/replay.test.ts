@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultGranularity, pipValueAtRate, pipValueOf, replayOf, replayWindow, riskAmountOf } from './replay';
+import {
+  defaultGranularity,
+  pipValueAtRate,
+  pipValueOf,
+  replayOf,
+  replayWindow,
+  riskAmountOf,
+  type ReplayTransaction,
+} from './replay';
 import type { TradeRow } from './trade.repository';
 
 const trade = (over: Partial<TradeRow>): TradeRow =>
@@ -76,5 +84,107 @@ describe('replay', () => {
     expect(replayWindow(list, 6 * 60_000 + 30_000, 3)).toMatchObject({ entryIndex: 3 });
     expect(replayWindow(list, 6 * 60_000, 3).candles).toHaveLength(7);
     expect(replayWindow(list, 1 * 60_000, 50)).toMatchObject({ entryIndex: 1 });
+  });
+});
+
+describe("a trailing stop's moves from the candles", () => {
+  const candle = (time: string, h: string, l: string) => ({ time, o: l, h, l, c: h, volume: 1, complete: true });
+  const tsl = (num: number, time: string, distance: string) => ({
+    transaction_num: num,
+    type: 'TRAILING_STOP_LOSS_ORDER',
+    time,
+    trade_id: '1',
+    price: null,
+    distance,
+  });
+  const events = (row: TradeRow, candles: ReturnType<typeof candle>[], transactions: ReplayTransaction[], g = 'M1') =>
+    replayOf({
+      trade: row,
+      granularity: g as 'M1' | 'M5',
+      candles,
+      before: 5,
+      transactions,
+      accountCurrency: 'USD',
+    }).events.map((e) => [e.time.slice(11, 19), e.kind, e.price, e.fromCandles ?? false]);
+
+  it('a long: the highest high − distance since it was set, listed per pip, within its span', () => {
+    const long = trade({
+      instrument: 'EUR_USD',
+      initial_units: '10000',
+      price: '1.10000',
+      open_time: '2026-11-24T09:00:30.000Z',
+      close_time: '2026-11-24T09:06:20.000Z',
+      average_close_price: '1.09960',
+    });
+    const candles = [
+      // Starts before the order: its high may be from before it was set.
+      candle('2026-11-24T09:00:00.000Z', '1.10050', '1.09990'),
+      // 1.10040 − 0.00100 = 1.09940: 4 pips up from 1.09900, listed.
+      candle('2026-11-24T09:01:00.000Z', '1.10040', '1.09980'),
+      // 1.09945: half a pip from the last listed, not listed.
+      candle('2026-11-24T09:02:00.000Z', '1.10045', '1.09990'),
+      // 1.09920: below the level, which stays at 1.09945.
+      candle('2026-11-24T09:03:00.000Z', '1.10020', '1.09970'),
+      // 1.09960: 2 pips from 1.09940, listed.
+      candle('2026-11-24T09:04:00.000Z', '1.10060', '1.10000'),
+      candle('2026-11-24T09:05:00.000Z', '1.10055', '1.09965'),
+      // Holds the exit at 09:06:20: its high may be from after it.
+      candle('2026-11-24T09:06:00.000Z', '1.10200', '1.09950'),
+    ];
+    expect(events(long, candles, [tsl(11, '2026-11-24T09:00:30.000Z', '0.00100')])).toEqual([
+      ['09:00:30', 'entry', '1.10000', false],
+      ['09:00:30', 'stop_set', '1.09900', false],
+      ['09:01:00', 'stop_moved', '1.09940', true],
+      ['09:04:00', 'stop_moved', '1.09960', true],
+      ['09:06:20', 'exit', '1.09960', false],
+    ]);
+    // Cancelled at 09:03:30 without a replacement: nothing from the candles after it.
+    const cancel = {
+      ...tsl(12, '2026-11-24T09:03:30.000Z', '0'),
+      type: 'ORDER_CANCEL',
+      distance: null,
+      order_id: '11',
+    };
+    expect(events(long, candles, [tsl(11, '2026-11-24T09:00:30.000Z', '0.00100'), cancel])).toEqual([
+      ['09:00:30', 'entry', '1.10000', false],
+      ['09:00:30', 'stop_set', '1.09900', false],
+      ['09:01:00', 'stop_moved', '1.09940', true],
+      ['09:06:20', 'exit', '1.09960', false],
+    ]);
+  });
+
+  it('a short: the lowest low + distance, until a new stop order replaces it', () => {
+    const short = trade({
+      open_time: '2026-11-24T10:00:00.000Z',
+      close_time: '2026-11-24T10:40:00.000Z',
+      average_close_price: '150.050',
+    });
+    const candles = [
+      // 149.950 + 0.200 = 150.150: 5 pips down from 150.200.
+      candle('2026-11-24T10:00:00.000Z', '150.050', '149.950'),
+      // 150.195: above the level, which stays.
+      candle('2026-11-24T10:05:00.000Z', '150.100', '149.995'),
+      // 150.100: 5 pips down again.
+      candle('2026-11-24T10:10:00.000Z', '150.000', '149.900'),
+      // Holds the replacement at 10:16: not counted.
+      candle('2026-11-24T10:15:00.000Z', '150.000', '149.000'),
+      candle('2026-11-24T10:20:00.000Z', '150.000', '148.000'),
+    ];
+    const replacement = {
+      transaction_num: 20,
+      type: 'STOP_LOSS_ORDER',
+      time: '2026-11-24T10:16:00.000Z',
+      trade_id: '1',
+      price: '150.050',
+      distance: null,
+    };
+    expect(events(short, candles, [tsl(11, '2026-11-24T10:00:00.000Z', '0.200'), replacement], 'M5')).toEqual([
+      ['10:00:00', 'entry', '150.000', false],
+      ['10:00:00', 'stop_set', '150.200', false],
+      ['10:00:00', 'stop_moved', '150.150', true],
+      ['10:10:00', 'stop_moved', '150.100', true],
+      ['10:16:00', 'stop_moved', '150.050', false],
+      ['10:40:00', 'exit', '150.050', false],
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import {
   negateDecimal,
   roundDecimal,
   subtractDecimals,
+  sumDecimals,
   trimDecimal,
 } from '../../domain/decimal';
 import { pipSizeOf } from '../../domain/instruments';
@@ -61,6 +62,8 @@ export interface ReplayTransaction {
   type: string;
   time: string;
   trade_id: string | null;
+  /** An ORDER_CANCEL's cancelled order (an order's id is its transaction's number). */
+  order_id?: string | null;
   price: string | null;
   distance: string | null;
 }
@@ -87,6 +90,54 @@ function stopFromDistance(trade: Pick<TradeRow, 'price' | 'initial_units'>, dist
     : subtractDecimals(trade.price, negateDecimal(distance));
 }
 
+/** A trailing stop order of the trade: from its time to the next stop order's or the exit, `distance` behind. */
+interface TrailingSpan {
+  /** The order's id: its transaction's number. */
+  order: string;
+  from: number;
+  to: number;
+  distance: string;
+  /** Its level when set. */
+  level: string;
+}
+
+/**
+ * A trailing stop's moves read from the candles (docs/review.md, Replay): OANDA moves a trailing stop as the price
+ * goes the trade's way and books no transaction for it. For a long the level is the highest (high − distance) since
+ * the order was set, never below where it was; for a short the lowest (low + distance), never above. Only candles
+ * wholly within the order's span count (one that starts before it or ends after the next stop order or the exit
+ * may hold prices from outside it). A move is listed once the level has gone at least a pip from the last one
+ * listed, at the start of the candle that moved it. The candles are mid prices, where OANDA trails the bid (a long)
+ * or the ask (a short): a derived level is within half a spread of OANDA's.
+ */
+function trailingStopMoves(
+  span: TrailingSpan,
+  long: boolean,
+  candles: readonly Pick<Candle, 'time' | 'h' | 'l'>[],
+  candleMs: number,
+  pip: string,
+): ReplayEvent[] {
+  const moves: ReplayEvent[] = [];
+  let level = span.level;
+  let listed = span.level;
+  for (const candle of candles) {
+    const start = Date.parse(candle.time);
+    if (start < span.from) continue;
+    if (start + candleMs > span.to) break;
+    const extreme = long ? candle.h : candle.l;
+    if (!isPlainDecimal(extreme)) continue;
+    const trail = long ? subtractDecimals(extreme, span.distance) : sumDecimals([extreme, span.distance]);
+    // The level only ever moves the trade's way.
+    if (compareDecimals(trail, level) * (long ? 1 : -1) > 0) level = trail;
+    const moved = long ? subtractDecimals(level, listed) : subtractDecimals(listed, level);
+    if (compareDecimals(moved, pip) >= 0) {
+      moves.push({ time: candle.time, kind: 'stop_moved', price: level, units: null, fromCandles: true });
+      listed = level;
+    }
+  }
+  return moves;
+}
+
 /**
  * The trade's events, in time order. OANDA trades: the stop-loss, trailing-stop and take-profit orders the
  * transaction store keeps for the trade (docs/decisions/022-transaction-store.md): the first stop is `stop_set`,
@@ -101,6 +152,7 @@ function replayEvents(
   trade: TradeRow,
   transactions: readonly ReplayTransaction[],
   fills: readonly ReplayFill[],
+  candles: { list: readonly Candle[]; ms: number },
 ): ReplayEvent[] {
   const events: ReplayEvent[] = [{ time: trade.open_time, kind: 'entry', price: trade.price, units: null }];
   const own = transactions
@@ -108,16 +160,39 @@ function replayEvents(
     .sort((a, b) => Number(a.transaction_num) - Number(b.transaction_num));
   let stops = 0;
   let targets = 0;
+  const end = trade.state === 'CLOSED' && trade.close_time ? Date.parse(trade.close_time) : Infinity;
+  const pip = String(pipSizeOf(trade.instrument));
+  /** The trailing stop in force, if any; `trail` lists its moves up to `to` and ends it. */
+  const open: { trailing: TrailingSpan | null } = { trailing: null };
+  const trail = (to: number) => {
+    const span = open.trailing;
+    if (span) events.push(...trailingStopMoves({ ...span, to }, isLong(trade), candles.list, candles.ms, pip));
+    open.trailing = null;
+  };
   for (const t of own) {
     if (STOP_TYPES.has(t.type)) {
       const price = isPlainDecimal(t.price) ? t.price : stopFromDistance(trade, t.distance);
+      // A new stop order ends the trailing one it replaces.
+      trail(Math.min(end, Date.parse(t.time)));
       events.push({ time: t.time, kind: stops === 0 ? 'stop_set' : 'stop_moved', price, units: null });
       stops += 1;
-    } else if (t.type === 'TAKE_PROFIT_ORDER') {
+      if (t.type === 'TRAILING_STOP_LOSS_ORDER' && isPlainDecimal(t.distance) && price !== null)
+        open.trailing = {
+          order: String(t.transaction_num),
+          from: Date.parse(t.time),
+          to: end,
+          distance: t.distance,
+          level: price,
+        };
+    } else if (t.type === 'ORDER_CANCEL' && t.order_id === open.trailing?.order)
+      // Cancelled without a replacement (a replacement's cancel comes with it: the new order ends the span alike).
+      trail(Math.min(end, Date.parse(t.time)));
+    else if (t.type === 'TAKE_PROFIT_ORDER') {
       events.push({ time: t.time, kind: 'take_profit_set', price: t.price, units: null });
       targets += 1;
     }
   }
+  trail(end);
   if (stops === 0) {
     const stop = trade.initial_stop_loss_price ?? (trade.platform === 'oanda' ? null : trade.stop_loss_price);
     if (isPlainDecimal(stop)) events.push({ time: trade.open_time, kind: 'stop_set', price: stop, units: null });
@@ -259,7 +334,10 @@ export function replayOf(input: {
       complete: c.complete,
       mid: { o: c.o, h: c.h, l: c.l, c: c.c },
     })),
-    events: replayEvents(trade, input.transactions, input.fills ?? []),
+    events: replayEvents(trade, input.transactions, input.fills ?? [], {
+      list: window.candles,
+      ms: GRANULARITY_SECONDS[input.granularity] * 1000,
+    }),
     entryIndex: window.entryIndex,
     side: isLong(trade) ? 'long' : 'short',
     entryPrice: trade.price ?? '0',

@@ -11,11 +11,14 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { candleChartOptions, candleSeriesOptions, LINE_STYLES } from '../../../components/charts/candle-chart';
-import type { ChartBar, ChartMarker, ChartPriceLine } from '../../../components/charts/candle-series';
-import { replayRange, type MarkerSpot } from '../model/replay-frame';
+import type { ChartBar, ChartMarker, ChartPriceLine, EdgeLabel } from '../../../components/charts/candle-series';
+import { EdgeLabels } from '../../../components/charts/edge-labels';
+import { priceMargins, replayRange, type MarkerSpot } from '../model/replay-frame';
 
 /** The price scale's width before the chart has measured it (5-decimal prices at 11 px). */
 const PRICE_SCALE_PX = 60;
+/** Space between an edge label's row and the nearest marker text, in pixels. */
+const LABEL_GAP_PX = 4;
 
 export interface ReplayChartProps {
   /** The candles up to the current one. */
@@ -23,6 +26,8 @@ export interface ReplayChartProps {
   /** How many candles the whole replay has: the time axis holds room for all of them from the start. */
   total: number;
   lines: readonly ChartPriceLine[];
+  /** The levels beyond the candles, named at the chart's edges (candle-series.ts `fitLevels`). */
+  edges: readonly EdgeLabel[];
   markers: readonly ChartMarker[];
   /** The whole replay's markers, at their candles: the time range keeps room for their text from the start. */
   spots: readonly MarkerSpot[];
@@ -48,6 +53,7 @@ export function ReplayChart({
   bars,
   total,
   lines,
+  edges,
   markers,
   spots,
   precision,
@@ -101,5 +107,27 @@ export function ReplayChart({
     );
   }, [lines, precision, intraday]);
 
-  return <div ref={container} className={className} role="img" aria-label={label} />;
+  useEffect(() => {
+    const d = drawn.current;
+    const element = container.current;
+    if (!d || !element) return;
+    // The pixels the edge labels' rows cover from the pane's top and bottom, as laid out (nothing before layout).
+    const pane = { top: element.getBoundingClientRect().top, height: d.chart.paneSize().height };
+    const band = (edge: 'top' | 'bottom') => {
+      const row = element.parentElement?.querySelector(`.chart-edge-${edge}`)?.getBoundingClientRect();
+      if (!row || row.height === 0) return 0;
+      const px = edge === 'top' ? row.bottom - pane.top : pane.top + pane.height - row.top;
+      return Math.max(0, px + LABEL_GAP_PX);
+    };
+    d.series
+      .priceScale()
+      .applyOptions({ scaleMargins: priceMargins(markers, { top: band('top'), bottom: band('bottom') }, pane.height) });
+  }, [edges, markers, lines, precision, intraday]);
+
+  return (
+    <>
+      <div ref={container} className={className} role="img" aria-label={label} />
+      <EdgeLabels edges={edges} />
+    </>
+  );
 }

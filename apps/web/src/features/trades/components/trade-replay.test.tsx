@@ -98,8 +98,9 @@ describe('TradeReplay', () => {
     });
     await screen.findByText('Candle 2 of 10', { exact: false });
     // From the first frame, room for the markers to come: 'Part −4,000 @ 1.10150' (73.5 px each side) on the seventh
-    // of 10 candles needs 3 + 6 candles of 150 ÷ 18 px after it (75 px), 'Buy 1.10000' on the third 2 + 3 before it.
-    await waitFor(() => expect(charts.ranges.at(-1)).toEqual({ from: -3, to: 15 }));
+    // of 10 candles asks on the right for its half and the lines' titles (120.5 px), more than the replay's own
+    // width of 10 candles, where the room stops; on the left it needs 6 + 7 candles of 150 ÷ 26 = 5.77 px (75 px).
+    await waitFor(() => expect(charts.ranges.at(-1)).toEqual({ from: -7, to: 19 }));
     fireEvent.change(screen.getByLabelText('Replay position'), { target: { value: '6' } });
     await waitFor(() => expect(candleSeries().markers.map((m) => m.text)).toContain('Part −4,000 @ 1.10150'));
     expect(figure('Open P/L')).toBe('+15.0 pips · +9.00 USD · +0.90 R on 6,000 units open');
@@ -109,7 +110,7 @@ describe('TradeReplay', () => {
     ).toHaveTextContent('Partial close 1.10150, 4,000 units ·');
     fireEvent.change(screen.getByLabelText('Replay position'), { target: { value: '9' } });
     await waitFor(() => expect(figure('Result')).toBe('+18.0 pips · +18.00 USD · +1.80 R'));
-    expect(new Set(charts.ranges.map((r) => `${r.from}..${r.to}`))).toEqual(new Set(['-3..15']));
+    expect(new Set(charts.ranges.map((r) => `${r.from}..${r.to}`))).toEqual(new Set(['-7..19']));
     expect(figure('Partial closes')).toBe('+15.0 pips · +6.00 USD · +0.60 R on 4,000 units');
   });
 

@@ -15,9 +15,9 @@ import { ApiError } from '../../../lib/api';
 import { useTradeReplay } from '../api/trade-replay-api';
 import {
   markerSpots,
-  REPLAY_EVENT_LABELS,
   REPLAY_SPEEDS,
   replayFrame,
+  replayEventLabel,
   replayKeyAction,
   replayModel,
   startIndex,
@@ -26,7 +26,6 @@ import {
   type ReplaySpeed,
 } from '../model/replay-frame';
 import { TradeChart } from './trade-chart';
-import { EdgeLabels } from '../../../components/charts/edge-labels';
 
 const LazyReplayChart = lazyChunk('replay-chart', () => import('./replay-chart'), 'ReplayChart');
 
@@ -162,6 +161,7 @@ function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
             bars={frame.bars}
             total={model.bars.length}
             lines={fitted.lines}
+            edges={fitted.edges}
             markers={frame.markers}
             spots={spots}
             precision={precision}
@@ -169,7 +169,6 @@ function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
             className="trade-chart-canvas"
             label={`${title}, replayed to candle ${index + 1} of ${model.bars.length}`}
           />
-          <EdgeLabels edges={fitted.edges} />
           {query.isFetching && (
             <div className="replay-refetch" role="status">
               <CSpinner size="sm" color="primary" aria-hidden="true" /> Loading…
@@ -307,7 +306,7 @@ function TradeReplay({ base, trade }: { base: string; trade: TradeListItem }) {
             <ol className="replay-events small mb-0" aria-label="Events so far">
               {frame.happened.map((e, i) => (
                 <li key={`${e.kind}:${e.time}:${i}`}>
-                  <span className="fw-semibold">{REPLAY_EVENT_LABELS[e.kind]}</span>
+                  <span className="fw-semibold">{replayEventLabel(e)}</span>
                   {e.price !== null ? ` ${e.price}` : ''}
                   {e.units !== null && (e.kind === 'partial_close' || e.kind === 'exit')
                     ? `, ${unitsText(e.units)}`

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { REPLAY_EVENT_KINDS } from '@pipsense/contract';
 import {
   markerSpots,
+  priceMargins,
   REPLAY_EVENT_LABELS,
+  replayEventLabel,
   replayFrame,
   replayKeyAction,
   replayModel,
@@ -135,20 +137,56 @@ describe('replay frames', () => {
   it("leaves room in the time range for a marker's text at either end", () => {
     // 100 candles on 300 px: 1 candle on the left and 5 on the right, 105 candle widths of 2.86 px.
     expect(replayRange(100, 300, [{ index: 50, text: 'Buy 1.10000' }])).toEqual({ from: -1, to: 104 });
-    // 'Close 1.10200' (13 characters, 45.5 px each side) on the last candle: 18 candles of 300 ÷ 118 = 2.54 px are
-    // 45.8 px; 17 of 300 ÷ 117 would be 43.6.
-    expect(replayRange(100, 300, [{ index: 99, text: 'Close 1.10200' }])).toEqual({ from: -1, to: 117 });
+    // 'Close 1.10200' (13 characters, 45.5 px each side) on the last candle, clear of the lines' titles ('Entry':
+    // 5 × 7 + 12 = 47 px), 92.5 px in all: 45 candles of 300 ÷ 145 = 2.07 px are 93.1 px; 44 of 300 ÷ 144 would be
+    // 91.7.
+    expect(replayRange(100, 300, [{ index: 99, text: 'Close 1.10200' }])).toEqual({ from: -1, to: 99 + 45 });
     // 'Buy 1.10000' (38.5 px each side) on the first candle: 16 candles of 300 ÷ 120 = 2.5 px are 40 px.
     expect(replayRange(100, 300, [{ index: 0, text: 'Buy 1.10000' }])).toEqual({ from: -16, to: 104 });
-    // A marker further in needs less: 5 candles before the last, 12 after the last make 17 of 300 ÷ 112 = 45.5 px;
-    // 11 would make 16 of 300 ÷ 111 = 43.2 px.
-    expect(replayRange(100, 300, [{ index: 94, text: 'Close 1.10200' }])).toEqual({ from: -1, to: 99 + 12 });
+    // A marker further in needs less: 5 candles before the last, 38 after the last make 43 of 300 ÷ 138 = 93.5 px;
+    // 37 would make 42 of 300 ÷ 137 = 92.0 px.
+    expect(replayRange(100, 300, [{ index: 94, text: 'Close 1.10200' }])).toEqual({ from: -1, to: 99 + 38 });
     // The whole replay's markers, at their candles.
     expect(markerSpots(model)).toEqual([
       { index: 2, text: 'Buy 1.10000' },
       { index: 5, text: 'SL → 1.10000' },
       { index: 8, text: 'Close 1.10200' },
     ]);
+  });
+
+  it("a trailing stop's moves read from the candles: the SL line follows, no marker, named as derived", () => {
+    const events = replayFixture().events.filter((e) => e.kind !== 'stop_moved');
+    events.splice(3, 0, {
+      time: '2026-11-24T09:04:00.000000000Z',
+      kind: 'stop_moved',
+      price: '1.09920',
+      units: null,
+      fromCandles: true,
+    });
+    const trailing = replayModel(replayFixture({ events }), (ms) => ms / 1000);
+    const frame = replayFrame(trailing, 4);
+    expect(frame.lines.map((l) => `${l.title} ${l.price}`)).toEqual(['Entry 1.1', 'SL 1.0992', 'TP 1.103']);
+    expect(frame.markers.map((m) => m.text)).toEqual(['Buy 1.10000']);
+    expect(frame.happened.map(replayEventLabel)).toEqual([
+      'Entry',
+      'Stop loss set',
+      'Take profit set',
+      'Trailing stop moved (from candles)',
+    ]);
+  });
+
+  it('keeps margins for the edge labels and the markers stacked on a candle, the candles 40 % of the pane', () => {
+    const at = (time: number, position: 'aboveBar' | 'belowBar') => ({ time, position });
+    // Nothing to keep: the chart's own margins.
+    expect(priceMargins([], { top: 0, bottom: 0 }, 230)).toEqual({ top: 0.2, bottom: 0.1 });
+    // A bottom label's band of 27 px and two markers below one candle (18 px of text each): 63 px of 230.
+    const below = priceMargins([at(1, 'belowBar'), at(1, 'belowBar'), at(2, 'belowBar')], { top: 0, bottom: 27 }, 230);
+    expect(below.top).toBe(0.2);
+    expect(below.bottom).toBeCloseTo(63 / 230, 6);
+    // Bands and markers on both sides asking for more than 60 % of a small pane: scaled down to 60 % together.
+    const tight = priceMargins([at(1, 'aboveBar'), at(1, 'belowBar')], { top: 60, bottom: 60 }, 150);
+    expect(tight.top + tight.bottom).toBeCloseTo(0.6, 6);
+    expect(tight.top).toBeCloseTo(tight.bottom, 6);
   });
 
   it('names every event kind', () => {

@@ -35,6 +35,10 @@ export const REPLAY_EVENT_LABELS: Readonly<Record<ReplayEventKind, string>> = {
   exit: 'Exit',
 };
 
+/** What the events list calls an event: a trailing stop's move read from the candles says so. */
+export const replayEventLabel = (event: Pick<ReplayEvent, 'kind' | 'fromCandles'>) =>
+  event.fromCandles ? 'Trailing stop moved (from candles)' : REPLAY_EVENT_LABELS[event.kind];
+
 /** Speeds the replay offers; 1× plays two candles a second. */
 export const REPLAY_SPEEDS = [1, 2, 5, 10, 20] as const;
 export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number];
@@ -140,6 +144,9 @@ export interface ReplayFrame {
 
 const STOP_KINDS = new Set(['stop_set', 'stop_moved']);
 
+/** The titles of the replay's price lines. */
+const LINE_TITLES = { entry: 'Entry', stop: 'SL', target: 'TP', exit: 'Exit' } as const;
+
 /** Pips of a price move, to the tenth shown. */
 const pipsOf = (model: ReplayModel, priceMove: number) => {
   const pips = Math.round((priceMove / model.pipSize) * 10) / 10;
@@ -228,7 +235,9 @@ export function replayFrame(model: ReplayModel, index: number): ReplayFrame {
           .filter(Boolean)
           .join(' '),
       });
-    else if (event.kind === 'stop_moved')
+    // A trailing stop moves on many candles: its moves read from them have no marker (a row of them would bury the
+    // candles); the SL line shows where it stands and the events list names each.
+    else if (event.kind === 'stop_moved' && !event.fromCandles)
       markers.push({
         time: bar.time,
         position: long ? 'belowBar' : 'aboveBar',
@@ -240,16 +249,17 @@ export function replayFrame(model: ReplayModel, index: number): ReplayFrame {
   const entered = last >= replay.entryIndex;
   const closed = exit !== null;
   const lines: ChartPriceLine[] = [];
-  if (entered) lines.push({ price: model.entry, color: CHART_COLORS.entry, title: 'Entry', style: 'solid' });
+  if (entered) lines.push({ price: model.entry, color: CHART_COLORS.entry, title: LINE_TITLES.entry, style: 'solid' });
   const level = (event: ReplayEvent | null) => (event?.price == null ? null : Number(event.price));
   const stopPrice = level(stop);
   const targetPrice = level(target);
   if (!closed && stopPrice !== null)
-    lines.push({ price: stopPrice, color: CHART_COLORS.stopLoss, title: 'SL', style: 'dashed' });
+    lines.push({ price: stopPrice, color: CHART_COLORS.stopLoss, title: LINE_TITLES.stop, style: 'dashed' });
   if (!closed && targetPrice !== null)
-    lines.push({ price: targetPrice, color: CHART_COLORS.takeProfit, title: 'TP', style: 'dashed' });
+    lines.push({ price: targetPrice, color: CHART_COLORS.takeProfit, title: LINE_TITLES.target, style: 'dashed' });
   const exitPrice = level(exit);
-  if (exitPrice !== null) lines.push({ price: exitPrice, color: CHART_COLORS.exit, title: 'Exit', style: 'dotted' });
+  if (exitPrice !== null)
+    lines.push({ price: exitPrice, color: CHART_COLORS.exit, title: LINE_TITLES.exit, style: 'dotted' });
 
   // The units open after the partial closes up to candle `i` (`through` it, or only those before it).
   const openAfter = (i: number, through: boolean) =>
@@ -330,13 +340,19 @@ export function markerSpots(model: ReplayModel): MarkerSpot[] {
 
 /** A character of the markers' text (lightweight-charts' 11 px font) in pixels, on the wide side. */
 const MARKER_CHAR_PX = 7;
+/**
+ * The widest title of the replay's price lines ('Entry'), as the chart draws it inside the pane beside the price
+ * scale: its text and the box around it.
+ */
+const LINE_TITLE_PX = Math.max(...Object.values(LINE_TITLES).map((t) => t.length)) * MARKER_CHAR_PX + 12;
 
 /**
  * The replay chart's time range, in candle indices: every candle of the replay from the start (those to come blank
  * on the right), with at least 1 candle of room on the left and 5 on the right, more where a marker's text, centred
- * on its candle, would otherwise run past the chart's left edge or under the price scale (a phone's narrow chart:
- * the exit's 'Close 1.10200' on the last candle). The room is counted in candles whose width itself shrinks as room
- * is added, so it is found by a few rounds; `plotWidth` is the width of the candles' pane in pixels.
+ * on its candle, would otherwise run past the chart's left edge, or on the right under the price lines' titles
+ * ('Entry', 'Exit') the chart draws inside the pane beside the price scale (the exit's 'Close 1.10200' on the last
+ * candle, beside the exit's own line). The room is counted in candles whose width itself shrinks as room is added,
+ * so it is found by a few rounds; `plotWidth` is the width of the candles' pane in pixels.
  */
 export function replayRange(
   total: number,
@@ -352,7 +368,7 @@ export function replayRange(
     for (const spot of spots) {
       const half = (spot.text.length * MARKER_CHAR_PX) / 2;
       needLeft = Math.max(needLeft, Math.ceil(half / spacing - spot.index));
-      needRight = Math.max(needRight, Math.ceil(half / spacing - (total - 1 - spot.index)));
+      needRight = Math.max(needRight, Math.ceil((half + LINE_TITLE_PX) / spacing - (total - 1 - spot.index)));
     }
     // A chart too narrow for a label at all keeps its candles: the room stops at the replay's own width.
     needLeft = Math.min(needLeft, Math.max(1, total));
@@ -362,6 +378,42 @@ export function replayRange(
     right = Math.max(right, needRight);
   }
   return { from: -left, to: total - 1 + right };
+}
+
+/** A marker's text line with its gap, in pixels (lightweight-charts' 11 px font), on the wide side. */
+const MARKER_LINE_PX = 18;
+/** The price scale's own margins in lightweight-charts: what a side keeps at least. */
+const CHART_MARGINS = { top: 0.2, bottom: 0.1 } as const;
+/** The share of the pane's height the candles keep, whatever the margins ask for. */
+const CANDLES_SHARE = 0.4;
+
+/**
+ * The price scale's margins (shares of the pane's height) that keep the markers' text clear of the edge labels and of
+ * the pane's edges. The chart keeps room beyond the highest high and the lowest low for one marker's shape, not for
+ * its text, nor for the next marker stacked on the same candle (the entry and a moved stop on one candle); and the
+ * edge labels sit over the pane's top and bottom (`bands`: the pixels they cover from each edge). So a side keeps its
+ * labels' band and a text line per marker stacked on that side of a candle, and never less than the chart's own
+ * margin; the candles keep at least 40 % of the height, so on a tiny pane the margins shrink in proportion.
+ */
+export function priceMargins(
+  markers: readonly Pick<ChartMarker, 'time' | 'position'>[],
+  bands: { top: number; bottom: number },
+  paneHeight: number,
+): { top: number; bottom: number } {
+  const stacked = { aboveBar: new Map<number, number>(), belowBar: new Map<number, number>() };
+  for (const m of markers) stacked[m.position].set(m.time, (stacked[m.position].get(m.time) ?? 0) + 1);
+  const most = (counts: Map<number, number>) => Math.max(0, ...counts.values());
+  if (paneHeight <= 0) return { ...CHART_MARGINS };
+  const share = (px: number, least: number) => Math.max(least, px / paneHeight);
+  let top = share(bands.top + most(stacked.aboveBar) * MARKER_LINE_PX, CHART_MARGINS.top);
+  let bottom = share(bands.bottom + most(stacked.belowBar) * MARKER_LINE_PX, CHART_MARGINS.bottom);
+  const room = 1 - CANDLES_SHARE;
+  if (top + bottom > room) {
+    const scale = room / (top + bottom);
+    top *= scale;
+    bottom *= scale;
+  }
+  return { top, bottom };
 }
 
 /** The replay's start: the candle before the entry's, so that the first step shows the entry happen. */
