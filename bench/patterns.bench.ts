@@ -11,11 +11,13 @@ import SQLite from 'better-sqlite3';
 import { DEFAULT_COACH_THRESHOLDS } from '@pipsense/contract';
 import { createDb } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { detectPatterns, type PatternTrade } from '../apps/server/src/modules/analytics';
+import { detectPatternColumns, detectPatterns, type PatternTrade } from '../apps/server/src/modules/analytics';
+import { createBookBuilder } from '../apps/server/src/modules/coach/pattern-book';
 import type { PatternRow } from '../apps/server/src/modules/trade-views';
 import { createCoachPatterns, createPatternBookThreads } from '../apps/server/src/modules/coach';
 import { createBookRows } from '../apps/server/src/modules/trade-views';
 import { generateSyntheticTrades, SYNTHETIC_NOW } from '../apps/server/src/test/synthetic-trades';
+import { bareReadThreads } from './support/bare-read-threads';
 import { goal, heading, median, ms, runBench, spread } from './support/stats';
 import { TRADE_COLUMNS, tradeRow } from './support/trade-rows';
 
@@ -76,8 +78,21 @@ runBench(async () => {
     console.log(`check: ${first.map((p) => `${p.pattern} ${p.count}`).join(', ')}; the same on one thread`);
 
     heading(`a request, analysis not kept: read, detect, cost (${RUNS} runs each after a warm-up, taking turns)`);
+    // The floor: the same statements read on as many plain threads, nothing built from the rows, then the detectors
+    // over the book's columns already built.
+    const bare = bareReadThreads(threads.count);
+    const statements = (await rows.patternRowParts(USER, {}, threads.count, 1))!;
+    const built = createBookBuilder(new Map(), new Map());
+    await rows.patternRows(USER, {}, built.add);
+    const columns = built.finish().columns;
+    const floor = async () => {
+      if ((await bare.read(statements)) !== N) throw new Error('the bare read missed rows');
+      detectPatternColumns(columns, DEFAULT_COACH_THRESHOLDS, TIME_ZONE);
+    };
+    await floor();
     const cold: number[] = [];
     const coldOne: number[] = [];
+    const floorTimes: number[] = [];
     // CPU time of the whole process (every thread) a request: steadier than wall time on a busy machine.
     const cpu: number[] = [];
     const cpuOne: number[] = [];
@@ -94,10 +109,15 @@ runBench(async () => {
         const used = process.cpuUsage(startCpu);
         cpuTimes.push((used.user + used.system) / 1000);
       }
+      const start = performance.now();
+      await floor();
+      floorTimes.push(performance.now() - start);
     }
     console.log(`${threads.count} threads (the app): ${spread(cold)}; CPU ${spread(cpu)}`);
     console.log(`one thread: ${spread(coldOne)}; CPU ${spread(cpuOne)}`);
+    console.log(`floor (the bare read on ${threads.count} threads, then the detectors): ${spread(floorTimes)}`);
     console.log(`${threads.count} threads / one thread (medians): ${(median(cold) / median(coldOne)).toFixed(2)}`);
+    console.log(`the app / its floor (medians): ${(median(cold) / median(floorTimes)).toFixed(2)}`);
 
     heading('a request, analysis kept (the same data version)');
     const warm: number[] = [];
@@ -140,6 +160,7 @@ runBench(async () => {
     }
     console.log(`detectors: ${spread(detect)}`);
     await threads.close();
+    await bare.close();
     await db.close();
 
     heading('goals');

@@ -352,7 +352,7 @@ export function joinBooks(parts: PatternBook[]): PatternBook {
     platform: joinCoded(parts.map((p) => p.platform)),
     mode: joinCoded(parts.map((p) => p.mode)),
     state: joinCoded(parts.map((p) => p.state)),
-    tradeId: parts.flatMap((p) => p.tradeId),
+    tradeId: ([] as string[]).concat(...parts.map((p) => p.tradeId)),
     instruments: instrument.names,
     currencies: currency.names,
     short: concat(
