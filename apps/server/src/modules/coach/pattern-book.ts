@@ -109,7 +109,7 @@ class Growing {
 
 /**
  * A builder of one book (or one part of it) from pattern rows in the book's order: `add` takes each row as it comes
- * (into plain arrays while the count is not known, typed at the end); nothing of a row but its trade id outlives it.
+ * (into typed arrays grown as it goes); nothing of a row but its trade id outlives it.
  * `currencyOf`: each account's currency by key; `stops`: the stop levels of each trade's stop-loss orders in the
  * order placed, by `<account key> <trade id>`.
  */
