@@ -31,6 +31,7 @@ import * as m032 from './032-coach';
 import * as m033 from './033-trade-reductions';
 import * as m034 from './034-trade-review-filters';
 import * as m035 from './035-trade-list-keys';
+import * as m036 from './036-trade-list-counts';
 
 /** Ordered by name; add new migrations here (never edit a released one). */
 export const migrations = {
@@ -67,4 +68,5 @@ export const migrations = {
   '033-trade-reductions': m033,
   '034-trade-review-filters': m034,
   '035-trade-list-keys': m035,
+  '036-trade-list-counts': m036,
 };
