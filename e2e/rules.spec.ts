@@ -384,7 +384,8 @@ for (const viewport of VIEWPORTS) {
      * /sims/practice/trades/{account} then …/{id}/close). After a sync, My Rules shows the set "Breached" with
      * "Daily loss at {the close time}"; the header bell "Alerts" shows an unread count of at least 1 and, opened, the
      * alert of that set (the daily loss at 100 % used); and a mail about the set arrives at the trader's address.
-     * The simulator's market must be open (not a weekend) for the order to fill.
+     * The trade is placed on the scratch account (its own token), so the shared accounts keep only generated trades;
+     * the simulator fills it at the last open price when the market is closed.
      */
     test('a synced OANDA account breaching its daily loss: breached, the bell, an email', async ({ page, baseURL }) => {
       const facts = readStackFacts(baseURL);
@@ -392,13 +393,14 @@ for (const viewport of VIEWPORTS) {
       const { user, token } = await syncedOandaUser(page, facts, {
         prefix: `rua${viewport.name[0]}`,
         aiPlatform: 'gemini',
+        accessToken: facts.scratch.token,
       });
       // Confirmed: alerts are mailed to a confirmed address only.
       await confirmEmailByApi(page, facts, user);
-      const account = facts.practice.accounts[0]!;
+      const accountId = facts.scratch.accountId;
       const name = 'Tight daily loss';
       await apiAs(page, token, '/api/v1/rules/create_rule_set', {
-        accountId: account.id,
+        accountId,
         name,
         startTime: new Date().toISOString(),
         emailAlerts: true,
@@ -410,8 +412,8 @@ for (const viewport of VIEWPORTS) {
           },
         ],
       });
-      const opened = await sim.openTrade(account.id, { instrument: 'EUR_USD', units: 1_000_000 });
-      const closed = await sim.closeTrade(account.id, opened.id);
+      const opened = await sim.openTrade(accountId, { instrument: 'EUR_USD', units: 1_000_000 });
+      const closed = await sim.closeTrade(accountId, opened.id);
       expect(Number(closed.realizedPL)).toBeLessThan(-1);
       await syncOanda(pageApi(page, token));
 

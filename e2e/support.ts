@@ -135,12 +135,13 @@ export async function allTradesByApi(page: Page, token: string): Promise<TradeIt
 export async function syncedOandaUser(
   page: Page,
   facts: StackFacts,
-  options: { prefix: string; aiPlatform: AiPlatformId },
+  options: { prefix: string; aiPlatform: AiPlatformId; accessToken?: string },
 ): Promise<{ user: User; token: string }> {
   const user = newUser(options.prefix);
   await registerByApi(page, user);
   const token = await signInByApi(page, user);
-  await connectOanda(pageApi(page, token), { ai: options.aiPlatform, oanda: { accessToken: facts.practice.token } });
+  const accessToken = options.accessToken ?? facts.practice.token;
+  await connectOanda(pageApi(page, token), { ai: options.aiPlatform, oanda: { accessToken } });
   return { user, token };
 }
 

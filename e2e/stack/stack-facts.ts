@@ -24,6 +24,11 @@ export interface StackFacts {
    * chosen past times, sim-control.ts /plant) and connects a user with this token.
    */
   planted: { token: string; accountId: string };
+  /**
+   * A practice account with no generated history, seen only by its own token: a spec that opens and closes trades
+   * now does it here, so the shared accounts' newest trades stay the generated ones (with candles around them).
+   */
+  scratch: { token: string; accountId: string };
   /** Fake OpenAI (ends in /v1, as OPENAI_BASE_URL) and fake Vertex AI; both have /_fake/* control endpoints. */
   openaiUrl: string;
   vertexUrl: string;

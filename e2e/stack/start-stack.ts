@@ -45,7 +45,7 @@ function sweepStaleDataDirs(): void {
   }
 }
 
-/** The simulator's facts as its default token sees them (the coach's planted account is another token's). */
+/** The simulator's facts as its default token sees them (the planted and scratch accounts are other tokens'). */
 function simFacts(sim: OandaSim): SimFacts {
   const seen = new Set(sim.tokens[sim.token]);
   return {
@@ -75,6 +75,12 @@ const factsPath = stackFactsPath(port);
 const clocks: Record<'practice' | 'live', { at: number | null }> = { practice: { at: null }, live: { at: null } };
 /** A third practice account with no generated trades, seen only by its own token: a book a spec plants (coach). */
 const PLANT_TOKEN = 'e2e-plant-0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e-6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c';
+/**
+ * A fourth, seen only by its own token: a spec that trades on the simulator now (rules) does it here, so the shared
+ * book keeps only generated trades. A trade placed while the market is closed (the simulator fills it at the last
+ * open price) has no candles around it, and the trading spec opens the newest trade's chart.
+ */
+const SCRATCH_TOKEN = 'e2e-scratch-1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f-7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d';
 
 // Small books so a sync takes well under a second: two practice accounts (30 pages of trades between them) and
 // one live account, each mode with its own token so a token saved for the wrong mode is rejected.
@@ -82,9 +88,9 @@ const [practice, live, openai, vertex, smtp] = await Promise.all([
   startOandaSim({
     environment: 'practice',
     seed: 42,
-    accounts: [{}, {}, { alias: 'Planted', trades: 0 }],
+    accounts: [{}, {}, { alias: 'Planted', trades: 0 }, { alias: 'Scratch', trades: 0 }],
     tradesPerAccount: 150,
-    tokens: { [DEMO_TOKEN]: [0, 1], [PLANT_TOKEN]: [2] },
+    tokens: { [DEMO_TOKEN]: [0, 1], [PLANT_TOKEN]: [2], [SCRATCH_TOKEN]: [3] },
     now: () => clocks.practice.at ?? Date.now(),
   }),
   startOandaSim({
@@ -106,6 +112,7 @@ const facts: StackFacts = {
   practice: simFacts(practice),
   live: simFacts(live),
   planted: { token: PLANT_TOKEN, accountId: practice.tokens[PLANT_TOKEN]![0]! },
+  scratch: { token: SCRATCH_TOKEN, accountId: practice.tokens[SCRATCH_TOKEN]![0]! },
   openaiUrl: openai.url,
   vertexUrl: vertex.url,
   pid: process.pid,
