@@ -704,6 +704,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     rows: (userId, add) => views.bookRows.patternRows(userId, {}, add),
     rowParts: (userId, parts, from) => views.bookRows.patternRowParts(userId, {}, parts, from),
     threads: patternThreads,
+    threadFailed: (err) =>
+      app.log.warn({ err }, "pattern book thread failed: the book was read on the request's thread"),
     accountKeysNamed: (userId, accountId) => views.bookRows.accountKeysNamed(userId, accountId),
     accountCurrencies: (userId) => views.accountCurrencies(userId),
     stopLevels: (userId) => trading.stopLevels(userId),

@@ -1,8 +1,10 @@
 /**
  * Exact arithmetic on broker decimal strings. The one implementation lives in the contract package, so that the
- * server and the web app add P/L the same way (packages/contract/src/decimal.ts).
+ * server and the web app add P/L the same way (packages/contract/src/decimal.ts). It is read through the contract's
+ * light entry, '@pipsense/contract/decimal', not its index and every schema: a thread that imports domain/ stays small
+ * (docs/decisions/026-pattern-book-on-threads.md).
  */
-import { isDecimal, subtractDecimals } from '@pipsense/contract';
+import { isDecimal, subtractDecimals } from '@pipsense/contract/decimal';
 
 export {
   compareDecimals,
@@ -18,7 +20,7 @@ export {
   sumDecimals,
   sumsByCurrency,
   trimDecimal,
-} from '@pipsense/contract';
+} from '@pipsense/contract/decimal';
 
 /** Digits a number holds exactly as an integer (2^53 ≈ 9.007e15). */
 const SAFE_DIGITS = 15;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialRiskOf, maeOf, mfeOf, rMultipleOf, type RiskFacts } from './risk';
+import { initialRiskOf, maeOf, mfeCapturePct, mfeOf, rMultipleOf, stopMovedAway, type RiskFacts } from './risk';
 
 // Values worked out by hand (METRICS.md, "Risk in R").
 const longEur: RiskFacts = {
@@ -61,5 +61,34 @@ describe('risk in R', () => {
     expect(maeOf({ ...longEur, maePrice: '1.10000' })).toEqual({ price: '1.10000', pips: 0, r: 0 });
     expect(mfeOf({ ...longEur, mfePrice: '1.09950' })).toEqual({ price: '1.09950', pips: 0, r: 0 });
     expect(maeOf({ ...longEur, maePrice: null })).toBeNull();
+  });
+});
+
+describe('mfeCapturePct', () => {
+  it('is the exit’s move over the best move, in the trade’s direction', () => {
+    // long from 1.1000, best 1.1050 (50 pips), out at 1.1020 (20 pips): 20 / 50 = 40 %
+    expect(mfeCapturePct(1.1, 1.102, 1.105, true)).toBeCloseTo(40, 9);
+    expect(mfeCapturePct(1.1, 1.102, 1.11, true)).toBeCloseTo(20, 9);
+    // short from 150.00, best 149.00 (100 pips), out at 149.75 (25 pips): 25 %
+    expect(mfeCapturePct(150, 149.75, 149, false)).toBeCloseTo(25, 9);
+    expect(mfeCapturePct(150, 149, 145, false)).toBeCloseTo(20, 9);
+    // long closed 10 pips under its entry after being 50 pips up: −10 / 50 = −20 %
+    expect(mfeCapturePct(1.1, 1.099, 1.105, true)).toBeCloseTo(-20, 9);
+  });
+  it('has no share when the price never moved in the trade’s favour', () => {
+    expect(mfeCapturePct(1.1, 1.09, 1.1, true)).toBeNull();
+    expect(mfeCapturePct(1.1, 1.102, 1.1, true)).toBeNull();
+  });
+});
+
+describe('stopMovedAway', () => {
+  it('is a replacement farther from the entry on the losing side', () => {
+    expect(stopMovedAway(1.1, true, [1.095, 1.09])).toBe(true);
+    expect(stopMovedAway(1.1, true, [1.095, 1.098])).toBe(false);
+    expect(stopMovedAway(1.1, true, [1.101, 1.1005])).toBe(false);
+    expect(stopMovedAway(1.1, true, [1.101, 1.099])).toBe(true);
+    expect(stopMovedAway(1.1, false, [1.105, 1.11])).toBe(true);
+    expect(stopMovedAway(1.1, false, [1.105, 1.102])).toBe(false);
+    expect(stopMovedAway(1.1, true, [1.09])).toBe(false);
   });
 });

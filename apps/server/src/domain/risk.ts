@@ -95,3 +95,29 @@ function excursionOf(t: RiskFacts, reached: string | null | undefined, sign: 1 |
 export const maeOf = (t: RiskFacts) => excursionOf(t, t.maePrice, -1);
 /** Maximum favourable excursion: the best price reached in the trade's favour. */
 export const mfeOf = (t: RiskFacts) => excursionOf(t, t.mfePrice, 1);
+
+/**
+ * The percent of the most favourable move a closed trade's exit kept: the exit's move in the trade's favour over
+ * the best price's, both from the entry (numbers in price). Negative when the trade closed against itself; null when
+ * the price never moved in its favour. The coach's early-exit pattern and its trade facts read it from here.
+ */
+export function mfeCapturePct(entry: number, exit: number, best: number, long: boolean): number | null {
+  const direction = long ? 1 : -1;
+  const bestMove = (best - entry) * direction;
+  if (!(bestMove > 0)) return null;
+  return (((exit - entry) * direction) / bestMove) * 100;
+}
+
+/**
+ * Whether a stop was ever replaced farther from the entry on the losing side than the stop before it: the stop
+ * levels of the trade's stop-loss orders in the order placed, the entry and the side. A stop at or beyond the entry
+ * on the profit side risks nothing (distance ≤ 0); moving it back into risk counts, trailing it never does.
+ */
+export function stopMovedAway(entry: number, long: boolean, stops: readonly number[]): boolean {
+  const riskOf = (stop: number) => (long ? entry - stop : stop - entry);
+  for (let k = 1; k < stops.length; k++) {
+    const now = riskOf(stops[k]!);
+    if (now > 0 && now > riskOf(stops[k - 1]!)) return true;
+  }
+  return false;
+}

@@ -10,11 +10,9 @@ export { SESSION_NAMES, sessionIndexAt } from './engine/sessions';
 export { median } from './engine/stats';
 /** The coach's behaviour patterns (engine/METRICS.md, Behaviour patterns): pure detectors the coach module runs. */
 export {
-  capturePctOf,
   detectPatternColumns,
   detectPatterns,
   patternDefinition,
-  stopMovedAway,
   type PatternColumns,
   type PatternTrade,
 } from './engine/patterns';

@@ -4,7 +4,7 @@ import { createTestApp, createTestDb, type TestApp } from '../../test/harness';
 import { seedAccount, seedTrades, userIdOf, type SeedTrade } from '../../test/seed-trades';
 import { createBookRows } from '../trade-views';
 import { createBookBuilder, joinBooks } from './pattern-book';
-import { createPatternBookThreads } from './pattern-book-threads';
+import { createPatternBookThreads, type PartStatement, type PatternBookThreads } from './pattern-book-threads';
 import { createCoachPatterns, type CoachPatternsDeps } from './patterns';
 
 /*
@@ -128,6 +128,48 @@ describe('the pattern book in parts', () => {
         expect(await threaded.patterns(userId, request)).toEqual(expected);
       }
       expect(cut).toBe(testDb.db.dialect === 'postgres' ? 0 : 1);
+    } finally {
+      await threads.close();
+    }
+  });
+
+  it('reads the book on the request’s thread when a thread fails, and says so', async () => {
+    const threads = createPatternBookThreads(2);
+    try {
+      const rows = createBookRows(testDb.db.kysely);
+      // A statement that fails in its thread: the read side's last part broken on SQLite; on PostgreSQL (never cut)
+      // parts on a file that is not there.
+      const failingParts = async (user: string, parts: number, from: number): Promise<PartStatement[]> => {
+        const statements = await rows.patternRowParts(user, {}, parts, from);
+        if (!statements) {
+          const missing = { filename: '/nonexistent/pipsense.db', busyTimeoutMs: 0, sql: 'select 1', parameters: [] };
+          return [missing, missing];
+        }
+        return statements.map((part, k) =>
+          k === statements.length - 1 ? { ...part, sql: 'select * from no_such_table' } : part,
+        );
+      };
+      // A thread that stopped while building.
+      const stopped: PatternBookThreads = {
+        ...threads,
+        build: () => Promise.reject(new Error('a pattern book thread stopped (exit code 1)')),
+      };
+      const one = createCoachPatterns(deps());
+      for (const failing of [threads, stopped]) {
+        const failures: unknown[] = [];
+        const threaded = createCoachPatterns({
+          ...deps(),
+          rowParts: failingParts,
+          threads: failing,
+          threadedFrom: 1,
+          threadFailed: (error) => failures.push(error),
+        });
+        for (const request of [{}, { from: '2026-03-04T00:00:00Z' }, { accountId: '101-002' }])
+          expect(await threaded.patterns(userId, request)).toEqual(await one.patterns(userId, request));
+        // The book is read once per version: one failure, reported.
+        expect(failures).toHaveLength(1);
+        failures.forEach((error) => expect(error).toBeInstanceOf(Error));
+      }
     } finally {
       await threads.close();
     }

@@ -1,8 +1,8 @@
 import { isPlainDecimal } from '../../domain/decimal';
 import { DAY_MS, instantOf } from '../../domain/calendar';
 import { minorUnitsOf } from '../../domain/money';
-import { rMultipleOf } from '../../domain/risk';
-import { capturePctOf, stopMovedAway, type PatternColumns } from '../analytics';
+import { mfeCapturePct, rMultipleOf, stopMovedAway } from '../../domain/risk';
+import type { PatternColumns } from '../analytics';
 import type { PatternRow } from '../trade-views';
 
 /**
@@ -202,7 +202,7 @@ export function createBookBuilder(currencyOf: ReadonlyMap<string, string>, stops
       if (plMinor > 0 && entry !== null && mfe !== null) {
         const exit = num(averageClose);
         const best = num(mfe);
-        capture = (exit !== null && best !== null ? capturePctOf(entry, exit, best, !short) : null) ?? Number.NaN;
+        capture = (exit !== null && best !== null ? mfeCapturePct(entry, exit, best, !short) : null) ?? Number.NaN;
       }
     }
     numbers.plMinor.push(plMinor);

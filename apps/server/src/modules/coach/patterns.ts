@@ -53,6 +53,8 @@ export interface CoachPatternsDeps {
   rowParts?: ((userId: string, parts: number, from: number) => Promise<PartStatement[] | null>) | undefined;
   /** The threads that build the parts; without them every book is read on this thread. */
   threads?: PatternBookThreads | undefined;
+  /** A thread's build failed (the thread stopped, a statement failed there): the book was read on this thread. */
+  threadFailed?: ((error: unknown) => void) | undefined;
   /** Books of at least this many trades are built on the threads (THREADED_FROM unless given: tests). */
   threadedFrom?: number | undefined;
   /** The user's stored trades' version (the data counter of db/data-versions.ts): the analysis is kept per version. */
@@ -89,7 +91,7 @@ const textOf = (column: CodedColumn, i: number) => column.names[column.codes[i]!
 
 /**
  * The whole book, oldest first: in parts on the threads when the read side cuts it (a large book on SQLite), else
- * read on this thread.
+ * read on this thread. A thread that fails costs speed, not the answer: the book is then read on this thread.
  */
 async function readBook(
   deps: CoachPatternsDeps,
@@ -99,8 +101,13 @@ async function readBook(
 ): Promise<PatternBook> {
   const threads = deps.threads;
   const parts = threads ? await deps.rowParts?.(userId, threads.count, deps.threadedFrom ?? THREADED_FROM) : null;
-  if (threads && parts)
-    return joinBooks(await Promise.all(parts.map((part) => threads.build(part, currencyOf, stops))));
+  if (threads && parts) {
+    try {
+      return joinBooks(await Promise.all(parts.map((part) => threads.build(part, currencyOf, stops))));
+    } catch (error) {
+      deps.threadFailed?.(error);
+    }
+  }
   const builder = createBookBuilder(currencyOf, stops);
   await deps.rows(userId, builder.add);
   return builder.finish();

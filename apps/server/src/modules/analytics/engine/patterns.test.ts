@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COACH_THRESHOLDS, type CoachPattern } from '@pipsense/contract';
-import { capturePctOf, detectPatterns, stopMovedAway, type PatternTrade } from './patterns';
+import { detectPatterns, type PatternTrade } from './patterns';
 
 /*
  * Each detector on a generated book with planted patterns: the base book flags nothing, and with the plants each
@@ -165,25 +165,5 @@ describe('behaviour pattern detectors', () => {
       expect(flags.revenge_trading).toEqual([]);
       expect(flags.holding_losers).toEqual([]);
     }
-  });
-});
-
-describe('stopMovedAway', () => {
-  it('is a replacement farther from the entry on the losing side', () => {
-    expect(stopMovedAway(1.1, true, [1.095, 1.09])).toBe(true);
-    expect(stopMovedAway(1.1, true, [1.095, 1.098])).toBe(false);
-    expect(stopMovedAway(1.1, true, [1.101, 1.1005])).toBe(false);
-    expect(stopMovedAway(1.1, true, [1.101, 1.099])).toBe(true);
-    expect(stopMovedAway(1.1, false, [1.105, 1.11])).toBe(true);
-    expect(stopMovedAway(1.1, false, [1.105, 1.102])).toBe(false);
-    expect(stopMovedAway(1.1, true, [1.09])).toBe(false);
-  });
-});
-
-describe('capturePctOf', () => {
-  it('is the share of the best move the exit kept', () => {
-    expect(capturePctOf(1.1, 1.102, 1.11, true)).toBeCloseTo(20, 9);
-    expect(capturePctOf(150, 149, 145, false)).toBeCloseTo(20, 9);
-    expect(capturePctOf(1.1, 1.102, 1.1, true)).toBeNull();
   });
 });

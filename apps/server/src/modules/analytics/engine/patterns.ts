@@ -26,9 +26,9 @@ export interface PatternTrade {
   closed: boolean;
   /** Realized P/L of a closed trade in integer ten-thousandths of its currency (domain/money.ts); 0 while open. */
   plMinor: number;
-  /** The percent of the most favourable move the exit kept, for a closed winner with a known MFE; else null. */
+  /** The percent of the best move the exit kept (domain/risk.ts), for a closed winner with a known MFE; else null. */
   capturePct: number | null;
-  /** The trade's stop-loss replacements widened its risk (stopMovedAway below). */
+  /** The trade's stop-loss replacements widened its risk (stopMovedAway in domain/risk.ts). */
   stopWidened: boolean;
 }
 
@@ -93,20 +93,6 @@ function toPatternColumns(trades: readonly PatternTrade[]): PatternColumns {
     c.stopWidened[i] = t.stopWidened ? 1 : 0;
   });
   return c;
-}
-
-/**
- * Whether a stop was ever replaced farther from the entry on the losing side than the stop before it: the stop
- * levels of the trade's stop-loss orders in the order placed, the entry and the side. A stop at or beyond the entry
- * on the profit side risks nothing (distance ≤ 0); moving it back into risk counts, trailing it never does.
- */
-export function stopMovedAway(entry: number, long: boolean, stops: readonly number[]): boolean {
-  const riskOf = (stop: number) => (long ? entry - stop : stop - entry);
-  for (let k = 1; k < stops.length; k++) {
-    const now = riskOf(stops[k]!);
-    if (now > 0 && now > riskOf(stops[k - 1]!)) return true;
-  }
-  return false;
 }
 
 /** The median of `values` per group (NaN for a group without values, NaN values left out). */
@@ -291,17 +277,6 @@ export function detectPatternColumns(
     out[pattern] = list;
   }
   return out;
-}
-
-/**
- * The percent of the most favourable move a closed trade's exit kept: (close − entry) / (MFE − entry), in the
- * trade's direction; null when the price never moved in its favour.
- */
-export function capturePctOf(entry: number, close: number, mfe: number, long: boolean): number | null {
-  const direction = long ? 1 : -1;
-  const best = (mfe - entry) * direction;
-  if (!(best > 0)) return null;
-  return (((close - entry) * direction) / best) * 100;
 }
 
 const sessions = SESSION_NAMES.join(', ');

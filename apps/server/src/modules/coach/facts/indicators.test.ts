@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageTrueRange, emaSlope, mfeCapture, rangePercentile, type Bar } from './indicators';
+import { averageTrueRange, emaSlope, rangePercentile, type Bar } from './indicators';
 
 const bar = (h: number, l: number, c: number, i = 0): Bar => ({ time: i * 3_600_000, h, l, c });
 
@@ -72,19 +72,5 @@ describe('range percentile', () => {
     expect(rangePercentile(bars, 4, 6)).toBe(0);
     expect(rangePercentile(bars, 6, 10)).toBeNull();
     expect(rangePercentile([bar(1, 1, 1), bar(1, 1, 1)], 2, 1)).toBeNull();
-  });
-});
-
-describe('MFE capture', () => {
-  it('is the exit’s move over the best move, in the trade’s direction', () => {
-    // long from 1.1000, best 1.1050 (50 pips), out at 1.1020 (20 pips): 20 / 50 = 40 %
-    expect(mfeCapture(1.1, 1.102, 1.105, 1)).toBeCloseTo(40, 9);
-    // short from 150.00, best 149.00 (100 pips), out at 149.75 (25 pips): 25 %
-    expect(mfeCapture(150, 149.75, 149, -1)).toBeCloseTo(25, 9);
-    // long closed 10 pips under its entry after being 50 pips up: −10 / 50 = −20 %
-    expect(mfeCapture(1.1, 1.099, 1.105, 1)).toBeCloseTo(-20, 9);
-  });
-  it('has no share when the price never moved in the trade’s favour', () => {
-    expect(mfeCapture(1.1, 1.09, 1.1, 1)).toBeNull();
   });
 });

@@ -72,14 +72,3 @@ export function rangePercentile(bars: readonly Bar[], count: number, price: numb
   if (!(high > low)) return null;
   return Math.min(100, Math.max(0, ((price - low) / (high - low)) * 100));
 }
-
-/**
- * The share of the most favourable move the exit kept, percent: the exit's move in the trade's favour over the
- * best price's (both from the entry). Negative when the trade closed against itself; null when the price never
- * moved in its favour.
- */
-export function mfeCapture(entry: number, exit: number, best: number, direction: 1 | -1): number | null {
-  const bestMove = (best - entry) * direction;
-  if (!(bestMove > 0)) return null;
-  return (((exit - entry) * direction) / bestMove) * 100;
-}

@@ -6,9 +6,10 @@ import {
   type TradePlaybook,
 } from '@pipsense/contract';
 import { pipSizeOf } from '../../../domain/instruments';
+import { mfeCapturePct } from '../../../domain/risk';
 import { round, roundRate, roundRatio } from '../../../domain/rounding';
 import { median, SESSION_NAMES, sessionIndexAt } from '../../analytics';
-import { averageTrueRange, emaSlope, mfeCapture, rangePercentile, type Bar } from './indicators';
+import { averageTrueRange, emaSlope, rangePercentile, type Bar } from './indicators';
 
 /** The indicator settings of the facts (docs/coach.md, Facts). */
 const FACT_SETTINGS = {
@@ -139,7 +140,7 @@ export function tradeFacts(inputs: FactInputs): CoachFact[] {
 
   // The exit against the best point of the trade.
   if (entry !== null && trade.averageClosePrice !== null && trade.mfe !== null && trade.closeTime !== null) {
-    const capture = mfeCapture(entry, Number(trade.averageClosePrice), Number(trade.mfe.price), direction);
+    const capture = mfeCapturePct(entry, Number(trade.averageClosePrice), Number(trade.mfe.price), direction === 1);
     if (capture !== null) {
       const value = roundRate(capture);
       add(
