@@ -153,6 +153,60 @@ describe("a trailing stop's moves from the candles", () => {
     ]);
   });
 
+  it('one added after the entry: from the last price the candles show by then, not from the entry', () => {
+    const long = trade({
+      instrument: 'EUR_USD',
+      initial_units: '10000',
+      price: '1.10000',
+      open_time: '2026-11-24T09:00:30.000Z',
+      close_time: '2026-11-24T09:06:20.000Z',
+      average_close_price: '1.10160',
+    });
+    const at = (time: string, o: string, h: string, l: string, c: string) => ({ ...candle(time, h, l), o, c });
+    const candles = [
+      at('2026-11-24T09:00:00.000Z', '1.09990', '1.10050', '1.09980', '1.10040'),
+      at('2026-11-24T09:01:00.000Z', '1.10040', '1.10200', '1.10000', '1.10150'),
+      // The best price before the order: its high − distance (1.10200) is not where OANDA sets the order.
+      at('2026-11-24T09:02:00.000Z', '1.10150', '1.10300', '1.10140', '1.10250'),
+      // Holds the order at 09:03:30: its open, 1.10240, is the last price known before it; 1.10140 set.
+      at('2026-11-24T09:03:00.000Z', '1.10240', '1.10280', '1.10200', '1.10210'),
+      // 1.10260 − 0.00100 = 1.10160: 2 pips up, listed.
+      at('2026-11-24T09:04:00.000Z', '1.10210', '1.10260', '1.10190', '1.10200'),
+      // 1.10100: below the level, which stays.
+      at('2026-11-24T09:05:00.000Z', '1.10200', '1.10200', '1.10150', '1.10170'),
+      at('2026-11-24T09:06:00.000Z', '1.10170', '1.10400', '1.10150', '1.10160'),
+    ];
+    const stop = {
+      transaction_num: 10,
+      type: 'STOP_LOSS_ORDER',
+      time: '2026-11-24T09:00:30.000Z',
+      trade_id: '1',
+      price: '1.09800',
+      distance: null,
+    };
+    expect(events(long, candles, [stop, tsl(11, '2026-11-24T09:03:30.000Z', '0.00100')])).toEqual([
+      ['09:00:30', 'entry', '1.10000', false],
+      ['09:00:30', 'stop_set', '1.09800', false],
+      ['09:03:30', 'stop_moved', '1.10140', false],
+      ['09:04:00', 'stop_moved', '1.10160', true],
+      ['09:06:20', 'exit', '1.10160', false],
+    ]);
+    // Set on a candle's end: that candle's close (09:02's, 1.10250), not the next one's open.
+    expect(events(long, candles, [tsl(11, '2026-11-24T09:03:00.000Z', '0.00100')])[1]).toEqual([
+      '09:03:00',
+      'stop_set',
+      '1.10150',
+      false,
+    ]);
+    // Within the entry's candle: no candle price comes after the entry, so from the entry.
+    expect(events(long, candles, [tsl(11, '2026-11-24T09:00:45.000Z', '0.00100')])[1]).toEqual([
+      '09:00:45',
+      'stop_set',
+      '1.09900',
+      false,
+    ]);
+  });
+
   it('a short: the lowest low + distance, until a new stop order replaces it', () => {
     const short = trade({
       open_time: '2026-11-24T10:00:00.000Z',

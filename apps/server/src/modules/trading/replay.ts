@@ -82,12 +82,39 @@ const STOP_TYPES = new Set(['STOP_LOSS_ORDER', 'GUARANTEED_STOP_LOSS_ORDER', 'TR
 
 const isLong = (trade: Pick<TradeRow, 'initial_units'>) => !trade.initial_units.trim().startsWith('-');
 
-/** A stop given as a distance: that far from the entry against the trade (a trailing stop's first level). */
-function stopFromDistance(trade: Pick<TradeRow, 'price' | 'initial_units'>, distance: string | null): string | null {
-  if (!isPlainDecimal(distance) || !isPlainDecimal(trade.price)) return null;
-  return isLong(trade)
-    ? subtractDecimals(trade.price, distance)
-    : subtractDecimals(trade.price, negateDecimal(distance));
+/**
+ * The price a trailing stop's distance is measured from: OANDA sets it that far from the market price when the
+ * order is created. That is the latest price known by the order's time: the entry (at the trade's open), or, when
+ * later, the close of the last candle that ended by then, else the open of the candle holding it (that candle's
+ * later prices may be from after the order). So one set with the trade starts from the entry, and one added later
+ * from where the price had gone.
+ */
+function priceWhenSet(
+  trade: Pick<TradeRow, 'price' | 'open_time'>,
+  at: number,
+  candles: readonly Pick<Candle, 'time' | 'o' | 'c'>[],
+  candleMs: number,
+): string | null {
+  let last: Pick<Candle, 'time' | 'o' | 'c'> | undefined;
+  for (const candle of candles) {
+    // A candle starting at the order's time opens with a price from after it.
+    if (Date.parse(candle.time) >= at) break;
+    last = candle;
+  }
+  if (!last) return trade.price;
+  const start = Date.parse(last.time);
+  const [price, known] = start + candleMs <= at ? [last.c, start + candleMs] : [last.o, start];
+  return known > Date.parse(trade.open_time) && isPlainDecimal(price) ? price : trade.price;
+}
+
+/** A stop given as a distance: that far from `from` (the price when it was set) against the trade. */
+function stopFromDistance(
+  trade: Pick<TradeRow, 'initial_units'>,
+  from: string | null,
+  distance: string | null,
+): string | null {
+  if (!isPlainDecimal(distance) || !isPlainDecimal(from)) return null;
+  return isLong(trade) ? subtractDecimals(from, distance) : subtractDecimals(from, negateDecimal(distance));
 }
 
 /** A trailing stop order of the trade: from its time to the next stop order's or the exit, `distance` behind. */
@@ -171,15 +198,18 @@ function replayEvents(
   };
   for (const t of own) {
     if (STOP_TYPES.has(t.type)) {
-      const price = isPlainDecimal(t.price) ? t.price : stopFromDistance(trade, t.distance);
+      const at = Date.parse(t.time);
+      const trailing = t.type === 'TRAILING_STOP_LOSS_ORDER';
+      const from = trailing ? priceWhenSet(trade, at, candles.list, candles.ms) : trade.price;
+      const price = isPlainDecimal(t.price) ? t.price : stopFromDistance(trade, from, t.distance);
       // A new stop order ends the trailing one it replaces.
-      trail(Math.min(end, Date.parse(t.time)));
+      trail(Math.min(end, at));
       events.push({ time: t.time, kind: stops === 0 ? 'stop_set' : 'stop_moved', price, units: null });
       stops += 1;
-      if (t.type === 'TRAILING_STOP_LOSS_ORDER' && isPlainDecimal(t.distance) && price !== null)
+      if (trailing && isPlainDecimal(t.distance) && price !== null)
         open.trailing = {
           order: String(t.transaction_num),
-          from: Date.parse(t.time),
+          from: at,
           to: end,
           distance: t.distance,
           level: price,

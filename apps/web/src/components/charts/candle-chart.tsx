@@ -1,6 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { CandlestickSeries, createChart, createSeriesMarkers, LineStyle, type UTCTimestamp } from 'lightweight-charts';
+import {
+  CandlestickSeries,
+  createChart,
+  createSeriesMarkers,
+  LineStyle,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
 import { CHART_COLORS, type ChartBar, type ChartMarker, type ChartPriceLine } from './candle-series';
+import { edgeBands, priceMargins } from './price-margins';
 
 export interface CandleChartProps {
   bars: readonly ChartBar[];
@@ -55,6 +64,36 @@ export const candleSeriesOptions = (precision: number) => ({
 /** lightweight-charts' line styles by the names ChartPriceLine uses. */
 export const LINE_STYLES = { solid: LineStyle.Solid, dashed: LineStyle.Dashed, dotted: LineStyle.Dotted } as const;
 
+/**
+ * Keeps the price scale's margins (price-margins.ts) right for `markers` and the edge labels laid out beside
+ * `element`, the chart's element, so that neither runs into the candles on a short or narrow chart: set now, and again
+ * after each change of the element's size (the pane's height and the labels' rows follow it). Returns the clean-up.
+ */
+export function followPriceMargins(
+  chart: IChartApi,
+  series: ISeriesApi<'Candlestick'>,
+  element: HTMLElement,
+  markers: readonly Pick<ChartMarker, 'time' | 'position'>[],
+): () => void {
+  const fit = () => {
+    const height = chart.paneSize().height;
+    series.priceScale().applyOptions({ scaleMargins: priceMargins(markers, edgeBands(element, height), height) });
+  };
+  fit();
+  if (typeof ResizeObserver === 'undefined') return () => undefined;
+  // After the chart has taken the new size (its own observer may run after this one).
+  let frame = 0;
+  const resized = new ResizeObserver(() => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(fit);
+  });
+  resized.observe(element);
+  return () => {
+    resized.disconnect();
+    cancelAnimationFrame(frame);
+  };
+}
+
 const NO_MARKERS: readonly ChartMarker[] = [];
 const NO_LINES: readonly ChartPriceLine[] = [];
 
@@ -94,7 +133,11 @@ export function CandleChart({
         });
     }
     chart.timeScale().fitContent();
-    return () => chart.remove();
+    const margins = followPriceMargins(chart, series, element, markers);
+    return () => {
+      margins();
+      chart.remove();
+    };
   }, [bars, precision, intraday, markers, priceLines, wheel]);
 
   return <div ref={container} className={className} role="img" aria-label={label} />;

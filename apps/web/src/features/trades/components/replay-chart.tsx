@@ -10,15 +10,18 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { candleChartOptions, candleSeriesOptions, LINE_STYLES } from '../../../components/charts/candle-chart';
+import {
+  candleChartOptions,
+  candleSeriesOptions,
+  followPriceMargins,
+  LINE_STYLES,
+} from '../../../components/charts/candle-chart';
 import type { ChartBar, ChartMarker, ChartPriceLine, EdgeLabel } from '../../../components/charts/candle-series';
 import { EdgeLabels } from '../../../components/charts/edge-labels';
-import { priceMargins, replayRange, type MarkerSpot } from '../model/replay-frame';
+import { replayRange, type MarkerSpot } from '../model/replay-frame';
 
 /** The price scale's width before the chart has measured it (5-decimal prices at 11 px). */
 const PRICE_SCALE_PX = 60;
-/** Space between an edge label's row and the nearest marker text, in pixels. */
-const LABEL_GAP_PX = 4;
 
 export interface ReplayChartProps {
   /** The candles up to the current one. */
@@ -111,17 +114,7 @@ export function ReplayChart({
     const d = drawn.current;
     const element = container.current;
     if (!d || !element) return;
-    // The pixels the edge labels' rows cover from the pane's top and bottom, as laid out (nothing before layout).
-    const pane = { top: element.getBoundingClientRect().top, height: d.chart.paneSize().height };
-    const band = (edge: 'top' | 'bottom') => {
-      const row = element.parentElement?.querySelector(`.chart-edge-${edge}`)?.getBoundingClientRect();
-      if (!row || row.height === 0) return 0;
-      const px = edge === 'top' ? row.bottom - pane.top : pane.top + pane.height - row.top;
-      return Math.max(0, px + LABEL_GAP_PX);
-    };
-    d.series
-      .priceScale()
-      .applyOptions({ scaleMargins: priceMargins(markers, { top: band('top'), bottom: band('bottom') }, pane.height) });
+    return followPriceMargins(d.chart, d.series, element, markers);
   }, [edges, markers, lines, precision, intraday]);
 
   return (

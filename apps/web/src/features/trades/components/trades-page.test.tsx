@@ -14,6 +14,7 @@ const chartCalls = vi.hoisted(() => ({
   setData: [] as unknown[],
   markers: [] as unknown[],
   priceLines: [] as unknown[],
+  margins: [] as unknown[],
 }));
 vi.mock('lightweight-charts', () => ({
   CandlestickSeries: { type: 'Candlestick' },
@@ -23,7 +24,11 @@ vi.mock('lightweight-charts', () => ({
     addSeries: () => ({
       setData: (data: unknown) => chartCalls.setData.push(data),
       createPriceLine: (line: unknown) => chartCalls.priceLines.push(line),
+      priceScale: () => ({
+        applyOptions: (options: { scaleMargins: unknown }) => chartCalls.margins.push(options.scaleMargins),
+      }),
     }),
+    paneSize: () => ({ width: 300, height: 260 }),
     timeScale: () => ({ fitContent: () => undefined }),
     remove: () => undefined,
   }),
@@ -46,6 +51,7 @@ beforeEach(() => {
   chartCalls.setData.length = 0;
   chartCalls.markers.length = 0;
   chartCalls.priceLines.length = 0;
+  chartCalls.margins.length = 0;
 });
 
 describe('TradesPage', () => {
@@ -490,6 +496,13 @@ describe('TradesPage', () => {
         }),
       }),
     });
+    // The edge labels' rows as a phone lays them out: the bottom one wrapped onto two rows, 60 px from the pane's
+    // bottom (the chart's element at 0, its pane 260 px high).
+    const rows = { 'chart-edge-top': [0, 26], 'chart-edge-bottom': [200, 256] } as const;
+    const layout = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const edge = Object.entries(rows).find(([name]) => this.classList.contains(name))?.[1] ?? [0, 0];
+      return { top: edge[0], bottom: edge[1], height: edge[1] - edge[0] } as DOMRect;
+    });
     const user = userEvent.setup();
     renderWithProviders(<TradesPage />);
     await user.click(await screen.findByRole('button', { name: 'View Trade' }));
@@ -529,6 +542,12 @@ describe('TradesPage', () => {
     expect(within(dialog).getByText('SL 1.17000 ↓')).toBeInTheDocument();
     expect(within(dialog).getByText('TP 1.17500 ↑')).toBeInTheDocument();
     expect(within(dialog).getByRole('img', { name: /EUR\/USD · 1 Minute candles/ })).toBeInTheDocument();
+    // The price scale keeps the replay's margins (components/charts/price-margins.ts): the bottom the labels' two rows
+    // and a gap (64 px) and the entry's marker text below its candle (18 px); the top the chart's own 20 %.
+    const [margins] = chartCalls.margins as { top: number; bottom: number }[];
+    expect(margins!.top).toBe(0.2);
+    expect(margins!.bottom).toBeCloseTo(82 / 260, 6);
+    layout.mockRestore();
   });
 
   it('shows the chart error in place with the server message', async () => {
