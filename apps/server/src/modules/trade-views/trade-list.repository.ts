@@ -50,7 +50,7 @@ export type TradeListRow = TradeRow & { note: string | null; rating: number | nu
  * note to it made a new hidden class (or a dictionary) a row and left every later read of its fields megamorphic
  * (bench/README.md, "Results: `list`, the export on PostgreSQL").
  */
-export function listRow(r: TradeRow, note: string | null, rating: number | null): TradeListRow {
+function listRow(r: TradeRow, note: string | null, rating: number | null): TradeListRow {
   return {
     user_id: r.user_id,
     account_key: r.account_key,
