@@ -48,7 +48,7 @@ export type TradeListRow = TradeRow & { note: string | null; rating: number | nu
  * A stored trade and its note as a list row of one shape: every column named in one literal, so that every row
  * shares one hidden class whatever the driver built. `pg` builds each row on a hidden class of its own; adding the
  * note to it made a new hidden class (or a dictionary) a row and left every later read of its fields megamorphic
- * (bench/README.md, "Results: `list`, the export on PostgreSQL").
+ * (bench/README.md, "Results: `list`, with the playbook filters", the export on PostgreSQL).
  */
 function listRow(r: TradeRow, note: string | null, rating: number | null): TradeListRow {
   return {
@@ -205,8 +205,9 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
       .where('trade_id', 'in', ids)
       .execute();
     const byKey = new Map(notes.map((n) => [tradeKey(n), n]));
-    // The rows are this read's own: the note goes onto each (a spread copy would cost a new object and its hidden
-    // classes a row, bench/README.md "Results: `list`, with the playbook filters").
+    // Each row copied with its note into a list row of one shape (listRow): neither a spread copy (a fresh chain of
+    // hidden classes a row) nor the note added onto the driver's row (a dictionary or a hidden class a row on
+    // PostgreSQL), bench/README.md "Results: `list`, with the playbook filters".
     return rows.map((row) => {
       const n = byKey.get(tradeKey(row));
       return listRow(row, n?.note ?? null, n?.rating ?? null);
@@ -322,8 +323,8 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
       const rows = await withNotes(userId, read);
       // The driver's rows are copied into list rows (listRow): emptied here, they are garbage at once. Left in the
       // driver's result, PostgreSQL's stayed reachable to the young generation's collections after the batch was
-      // done and were moved to the old one, batch after batch (bench/README.md, "Results: `list`, the export on
-      // PostgreSQL").
+      // done and were moved to the old one, batch after batch (bench/README.md, "Results: `list`, with the playbook
+      // filters", the export on PostgreSQL).
       read.length = 0;
       return rows;
     },
