@@ -44,6 +44,52 @@ export function listSelection(f: Partial<TradeFilters>): TradeSelection {
 /** A stored trade with the trader's note and rating on it (note null: none written). */
 export type TradeListRow = TradeRow & { note: string | null; rating: number | null };
 
+/**
+ * A stored trade and its note as a list row of one shape: every column named in one literal, so that every row
+ * shares one hidden class whatever the driver built. `pg` builds each row on a hidden class of its own; adding the
+ * note to it made a new hidden class (or a dictionary) a row and left every later read of its fields megamorphic
+ * (bench/README.md, "Results: `list`, with the playbook filters", the export on PostgreSQL).
+ */
+function listRow(r: TradeRow, note: string | null, rating: number | null): TradeListRow {
+  return {
+    user_id: r.user_id,
+    account_key: r.account_key,
+    trade_id: r.trade_id,
+    trade_num: r.trade_num,
+    mode: r.mode,
+    instrument: r.instrument,
+    price: r.price,
+    initial_units: r.initial_units,
+    current_units: r.current_units,
+    realized_pl: r.realized_pl,
+    unrealized_pl: r.unrealized_pl,
+    financing: r.financing,
+    state: r.state,
+    open_time: r.open_time,
+    close_time: r.close_time,
+    average_close_price: r.average_close_price,
+    stop_loss_price: r.stop_loss_price,
+    take_profit_price: r.take_profit_price,
+    trailing_stop_distance: r.trailing_stop_distance,
+    initial_stop_loss_price: r.initial_stop_loss_price,
+    mae_price: r.mae_price,
+    mfe_price: r.mfe_price,
+    excursion_status: r.excursion_status,
+    excursion_at: r.excursion_at,
+    excursion_attempts: r.excursion_attempts,
+    platform: r.platform,
+    symbol: r.symbol,
+    lots: r.lots,
+    commission: r.commission,
+    swap: r.swap,
+    server_open_time: r.server_open_time,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    note,
+    rating,
+  };
+}
+
 /** Where the previous batch ended: its last row. */
 export type TradeCursor = TradeRow;
 
@@ -159,11 +205,12 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
       .where('trade_id', 'in', ids)
       .execute();
     const byKey = new Map(notes.map((n) => [tradeKey(n), n]));
-    // The rows are this read's own: the note goes onto each (a spread copy would cost a new object and its hidden
-    // classes a row, bench/README.md "Results: `list`, with the playbook filters").
+    // Each row copied with its note into a list row of one shape (listRow): neither a spread copy (a fresh chain of
+    // hidden classes a row) nor the note added onto the driver's row (a dictionary or a hidden class a row on
+    // PostgreSQL), bench/README.md "Results: `list`, with the playbook filters".
     return rows.map((row) => {
       const n = byKey.get(tradeKey(row));
-      return Object.assign(row, { note: n?.note ?? null, rating: n?.rating ?? null });
+      return listRow(row, n?.note ?? null, n?.rating ?? null);
     });
   }
 
@@ -272,7 +319,14 @@ export function createTradeListRepository(db: Kysely<TradeViewsTables>) {
         q = q.where(keys[0]!.compare(dir === 'desc' ? '<=' : '>=', cursor, dir));
         q = q.where(sql<SqlBool>`(${sql.join(branches, sql` or `)})`);
       }
-      return withNotes(userId, await q.limit(limit).execute());
+      const read = await q.limit(limit).execute();
+      const rows = await withNotes(userId, read);
+      // The driver's rows are copied into list rows (listRow): emptied here, they are garbage at once. Left in the
+      // driver's result, PostgreSQL's stayed reachable to the young generation's collections after the batch was
+      // done and were moved to the old one, batch after batch (bench/README.md, "Results: `list`, with the playbook
+      // filters", the export on PostgreSQL).
+      read.length = 0;
+      return rows;
     },
 
     /** The tags on each of these trades, by `<account_key> <trade_id>`, in kind then name order. */
