@@ -77,6 +77,46 @@ const rawSqlFiles = [
 ];
 const rawSqlMessage =
   "Raw SQL over a table only in the repository of the module that owns it (eslint.config.js's rawSqlFiles, docs/ARCHITECTURE.md): use the module's typed Kysely.";
+const rawSqlImports = {
+  paths: [
+    { name: 'better-sqlite3', message: rawSqlMessage, allowTypeImports: true },
+    { name: 'kysely', importNames: ['CompiledQuery'], message: rawSqlMessage, allowTypeImports: true },
+  ],
+  patterns: [{ group: ['**/db/client'], importNames: ['sqliteHandleOf', 'onSqliteClose'], message: rawSqlMessage }],
+};
+
+/**
+ * What a worker thread loads (docs/decisions/026-pattern-book-on-threads.md): each idle thread holds every module its
+ * bundle evaluates, so the threads and the files they load import values only from domain/, files of their own
+ * module and the contract's light entries ('@pipsense/contract/decimal', '/import-constants'): never the contract's
+ * index (every zod schema) or a module's index (its services and everything they import). Types come from anywhere.
+ */
+const leanThreadFiles = [
+  'apps/server/src/modules/coach/pattern-book.worker.ts',
+  'apps/server/src/modules/coach/pattern-book.ts',
+  'apps/server/src/modules/trading/sqlite-trade.worker.ts',
+  'apps/server/src/modules/trading/trade-upsert.ts',
+  'apps/server/src/modules/trading/trade-content.ts',
+  'apps/server/src/modules/trading/trade-pack.ts',
+  'apps/server/src/modules/import/report-parse.worker.ts',
+  'apps/server/src/modules/import/import-plan.ts',
+  'apps/server/src/modules/import/symbols.ts',
+  'apps/server/src/modules/import/parse/**/*.ts',
+  'apps/server/src/domain/**/*.ts',
+];
+const leanMessage =
+  "A worker thread and what it loads import values only from domain/, their own module's files and the contract's light entries (eslint.config.js's leanThreadFiles, docs/decisions/026-pattern-book-on-threads.md); `import type` for the rest.";
+const leanImports = {
+  paths: [{ name: '@pipsense/contract', message: leanMessage, allowTypeImports: true }],
+  patterns: [
+    {
+      // A module's index: `../trading`, `../../trading/index`, `../modules/coach`, or the file's own `.`/`./index`.
+      regex: `^((\\.\\./)+(modules/)?(${serverModules.join('|')})|\\.)(/index)?$`,
+      message: leanMessage,
+      allowTypeImports: true,
+    },
+  ],
+};
 
 export default tseslint.config(
   {
@@ -133,18 +173,7 @@ export default tseslint.config(
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['**/*.test.ts', ...rawSqlFiles],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'better-sqlite3', message: rawSqlMessage, allowTypeImports: true },
-            { name: 'kysely', importNames: ['CompiledQuery'], message: rawSqlMessage, allowTypeImports: true },
-          ],
-          patterns: [
-            { group: ['**/db/client'], importNames: ['sqliteHandleOf', 'onSqliteClose'], message: rawSqlMessage },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', rawSqlImports],
       'no-restricted-syntax': [
         'error',
         {
@@ -156,6 +185,25 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The lean rule beside the raw SQL one (a later setting of a rule replaces an earlier one: both are given here).
+    files: leanThreadFiles,
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [...rawSqlImports.paths, ...leanImports.paths],
+          patterns: [...rawSqlImports.patterns, ...leanImports.patterns],
+        },
+      ],
+    },
+  },
+  {
+    // The threads with a SQLite connection of their own are rawSqlFiles: the lean rule alone.
+    files: leanThreadFiles.filter((f) => rawSqlFiles.includes(f)),
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', leanImports] },
   },
   {
     // Plain JavaScript (the scripts, the server's build, this file): the recommended rules, without type information.

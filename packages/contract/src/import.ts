@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalString, envelope, MODES } from './common';
+import { CSV_FIELD_LABELS, CSV_FIELDS, CSV_REQUIRED_FIELDS } from './import-constants';
 
 /*
  * MetaTrader 4/5 and CSV import (docs/decisions/012-metatrader-import.md): upload → preview → confirm or cancel.
@@ -22,13 +23,6 @@ import { decimalString, envelope, MODES } from './common';
 
 const IMPORT_FORMATS = ['mt4-html', 'mt5-html', 'mt5-xlsx', 'csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
-
-/** 50 MB: larger files are refused with 413, in the browser before sending and on the server. */
-export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
-/** A preview not confirmed within this time is discarded. */
-export const IMPORT_PREVIEW_TTL_MINUTES = 60;
-/** Rows of the preview's `sample`. */
-export const IMPORT_SAMPLE_ROWS = 10;
 
 /** Broker server time → UTC: a fixed offset such as +02:00 (within ±14:00). */
 export const UTC_OFFSET_PATTERN = /^[+-](0\d|1[0-4]):[0-5]\d$/;
@@ -184,51 +178,6 @@ export const importConfirmResponse = envelope.extend({
 export type ImportConfirmResponse = z.infer<typeof importConfirmResponse>;
 
 export const importIdParams = z.object({ importId: z.string().min(1).max(64) });
-
-/** The fields a CSV mapping can name; `*` ones are required. */
-export const CSV_FIELDS = [
-  'ticket',
-  'openTime',
-  'closeTime',
-  'symbol',
-  'side',
-  'volume',
-  'openPrice',
-  'closePrice',
-  'stopLoss',
-  'takeProfit',
-  'profit',
-  'commission',
-  'swap',
-  'fees',
-] as const;
-export type CsvField = (typeof CSV_FIELDS)[number];
-export const CSV_REQUIRED_FIELDS = [
-  'openTime',
-  'closeTime',
-  'symbol',
-  'side',
-  'volume',
-  'openPrice',
-  'closePrice',
-  'profit',
-] as const satisfies readonly CsvField[];
-export const CSV_FIELD_LABELS: Record<CsvField, string> = {
-  ticket: 'Ticket / trade id',
-  openTime: 'Open time',
-  closeTime: 'Close time',
-  symbol: 'Symbol',
-  side: 'Side (buy/sell)',
-  volume: 'Volume (lots)',
-  openPrice: 'Open price',
-  closePrice: 'Close price',
-  stopLoss: 'Stop loss',
-  takeProfit: 'Take profit',
-  profit: 'Profit / P&L',
-  commission: 'Commission',
-  swap: 'Swap',
-  fees: 'Other fees',
-};
 
 /** How dates are written; a file whose dates fit more than one order is refused unless the mapping says. */
 export const CSV_DATE_ORDERS = ['ymd', 'dmy', 'mdy'] as const;

@@ -10,6 +10,7 @@ export * from './tags';
 export * from './journal';
 export * from './platforms';
 export * from './import';
+export * from './import-constants';
 export * from './sync';
 export * from './support';
 export * from './api-docs';

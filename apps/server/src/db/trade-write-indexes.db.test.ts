@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../test/harness';
 import { migrateTo } from '../test/migrate-to';
 import { createTradeRepository } from '../modules/trading/trade.repository';
-import type { TradeRecord } from '../modules/trading/broker-data';
+import type { TradeRecord } from '../modules/trading/trade-content';
 import type { Db } from './client';
 import type { Database } from './schema';
 import { migrations } from './migrations';

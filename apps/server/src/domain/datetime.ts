@@ -23,6 +23,13 @@ export function utcDateTime(value: string): string | undefined {
   return `${new Date(ms).toISOString().slice(0, 19)}.${nanos}Z`;
 }
 
+/** utcDateTime for a time that must be one (an imported trade's, converted before): throws naming `what` otherwise. */
+export function storedDateTime(value: string, what: string): string {
+  const t = utcDateTime(value);
+  if (!t) throw new Error(`${what} is not an RFC 3339 time: ${JSON.stringify(value)}`);
+  return t;
+}
+
 /**
  * A wall-clock time without a zone (`YYYY-MM-DDTHH:mm:ss`, as a broker's server prints it) read at a fixed UTC
  * offset (`+02:00`), in the stored UTC form. Throws when the text is not such a time.

@@ -1,11 +1,5 @@
-import {
-  IMPORT_SAMPLE_ROWS,
-  type ContractSize,
-  type ImportedTrade,
-  type ImportFormat,
-  type ImportPreview,
-  type Mode,
-} from '@pipsense/contract';
+import type { ContractSize, ImportedTrade, ImportFormat, ImportPreview, Mode } from '@pipsense/contract';
+import { IMPORT_SAMPLE_ROWS } from '@pipsense/contract/import-constants';
 import {
   compareDecimals,
   decimalPlaces,
@@ -17,12 +11,8 @@ import {
   trimDecimal,
 } from '../../domain/decimal';
 import { serverOffsetAt, serverTimesToUtc, type BrokerTime } from '../../domain/broker-time';
-import {
-  importedTradeIds,
-  type ImportedAccountInput,
-  type ImportedBalanceOperationInput,
-  type ImportedTradeInput,
-} from '../trading';
+import { importedTradeIds } from '../../domain/imported-trade-ids';
+import type { ImportedAccountInput, ImportedBalanceOperationInput, ImportedTradeInput } from '../trading';
 import type { ParsedReport, ParsedTrade } from './parse/types';
 import { contractSizeOf, instrumentOf } from './symbols';
 

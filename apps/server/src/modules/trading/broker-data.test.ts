@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { accountSummaryResponse, tradeResponse, tradesResponse } from '../../integrations/oanda/wire-schemas';
 import { readFixture } from '../../test/oanda-fixture-server';
 import type { WireTrade } from '../../integrations/oanda/wire-schemas';
-import { accountContent, BrokerDataError, sameTradeContent, toAccountItem, tradeRecord } from './broker-data';
+import { accountContent, BrokerDataError, toAccountItem, tradeRecord } from './broker-data';
+import { sameTradeContent } from './trade-content';
 import { oandaAccount } from './account-key';
 
 const trade = (name: string) => tradeResponse.parse(readFixture(name)).trade;

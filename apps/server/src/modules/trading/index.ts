@@ -15,13 +15,8 @@ export { accountKeyOf } from './account-key';
 /** A stored trade as the API shows it (the trade views map the rows they read with it). */
 export { toTradeItem } from './broker-data';
 /**
- * The one rule for an imported trade's id (a reused ticket carries its open time): the import's preview names its
- * sample by it, storeImport its stored trades.
+ * What the import hands over to storeImport. Its trades are named by domain/imported-trade-ids.ts, the rule the
+ * import's preview names its sample by too.
  */
-export {
-  importedTradeIds,
-  type ImportedAccountInput,
-  type ImportedBalanceOperationInput,
-  type ImportedTradeInput,
-} from './metatrader-store';
+export type { ImportedAccountInput, ImportedBalanceOperationInput, ImportedTradeInput } from './metatrader-store';
 export { tradingUserData, type TradingDb, type TradingTables } from './tables';

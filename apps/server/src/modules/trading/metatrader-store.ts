@@ -1,8 +1,10 @@
 import type { BalanceOperationType, BrokerTimeName, Mode } from '@pipsense/contract';
-import { utcDateTime } from '../../domain/datetime';
+import { storedDateTime } from '../../domain/datetime';
+import { tradeIdNamer, type StoredOpenTime } from '../../domain/imported-trade-ids';
 import { compareDecimals, sumDecimals, trimDecimal } from '../../domain/decimal';
 import type { BrokerAccountsTable } from '../../db/schema';
-import { ACCOUNT_CONTENT, type AccountContent, type TradeRecord } from './broker-data';
+import { ACCOUNT_CONTENT, type AccountContent } from './broker-data';
+import type { TradeRecord } from './trade-content';
 
 /*
  * What an imported MetaTrader report stores (docs/decisions/012-metatrader-import.md): the account row, its
@@ -36,7 +38,7 @@ export interface ImportedAccountInput {
 
 /**
  * One closed or open trade of the report as the import module hands it over: times already in UTC, ticket as the
- * report prints it. The trade id is named here (importedTradeIds), never by the import. An open trade has no close
+ * report prints it. The trade id is named here (domain/imported-trade-ids.ts), never by the import. An open trade has no close
  * time; its `realizedPL` is the report's floating profit, stored as the trade's unrealized P/L.
  */
 export interface ImportedTradeInput {
@@ -122,12 +124,6 @@ export const sameImportedAccount = (
   b: ImportedAccountContent,
 ): boolean => IMPORTED_ACCOUNT_CONTENT.every((k) => (a[k] ?? null) === (b[k] ?? null));
 
-function storedTime(value: string, what: string): string {
-  const t = utcDateTime(value);
-  if (!t) throw new Error(`${what} is not an RFC 3339 time: ${JSON.stringify(value)}`);
-  return t;
-}
-
 /** The ticket as a number for the ordering column; a CSV's `row-<n>` ticket orders by its number. */
 function ticketNumber(ticket: string): number {
   const digits = /(\d+)$/.exec(ticket)?.[1];
@@ -135,72 +131,11 @@ function ticketNumber(ticket: string): number {
   return Number.isSafeInteger(n) ? n : 0;
 }
 
-/** The ticket a stored trade id names (`<ticket>` or `<ticket>@<open time>`, account-key.ts). */
-const ticketOf = (tradeId: string): string => {
-  const at = tradeId.indexOf('@');
-  return at < 0 ? tradeId : tradeId.slice(0, at);
-};
-
-/** What a stored trade of the account is matched by: its UTC open time and, for an imported one, the server's. */
-export interface StoredOpenTime {
-  openTime: string;
-  /** null for a row that has none (OANDA's). */
-  serverOpenTime: string | null;
-}
-
-/**
- * The trade id of each imported trade (account-key.ts: the trade key). The ticket, unless the ticket is not enough
- * to tell trades apart: it occurs more than once among these trades, or a stored trade of the account has it with
- * another open time (an MT5 netting position reused after a reversal). Then `<ticket>@<open time>` (the stored,
- * nanosecond form of the UTC open time). A trade already stored with the same ticket and the same open time as the
- * server printed it keeps its id, so a re-import of the same file, of one that overlaps it, or of the same file read
- * with a corrected server clock rule (its UTC times moved) names every trade as before; an id's `@<open time>` is
- * then the UTC time it was first stored with, a name and no longer the trade's time.
- * `stored`: the account's stored trades by id; none for an import's preview, which names the trades as the file
- * alone does.
- */
-export function importedTradeIds(
-  trades: ReadonlyArray<{ ticket: string; openTime: string; serverOpenTime: string }>,
-  stored: ReadonlyMap<string, StoredOpenTime> = new Map(),
-): string[] {
-  const idOf = tradeIdNamer(trades, stored);
-  return trades.map((t) => idOf(t.ticket, storedTime(t.openTime, `trade ${t.ticket} openTime`), t.serverOpenTime));
-}
-
-/** The id rule of importedTradeIds for one trade, given the whole import and the stored trades. */
-function tradeIdNamer(
-  trades: ReadonlyArray<{ ticket: string }>,
-  stored: ReadonlyMap<string, StoredOpenTime>,
-): (ticket: string, openTime: string, serverOpenTime: string) => string {
-  // Ids with an open time suffix are few (reversals); plain ids are looked up in `stored` itself.
-  const suffixed = new Map<string, Array<{ id: string } & StoredOpenTime>>();
-  for (const [id, times] of stored) {
-    if (!id.includes('@')) continue;
-    const ticket = ticketOf(id);
-    let list = suffixed.get(ticket);
-    if (!list) suffixed.set(ticket, (list = []));
-    list.push({ id, ...times });
-  }
-  const inBatch = new Map<string, number>();
-  for (const t of trades) inBatch.set(t.ticket, (inBatch.get(t.ticket) ?? 0) + 1);
-  // A row without a server time (none should be left after migration 022) is matched by its UTC open time.
-  const sameTrade = (k: StoredOpenTime, openTime: string, serverOpenTime: string) =>
-    k.serverOpenTime === null ? k.openTime === openTime : k.serverOpenTime === serverOpenTime;
-  return (ticket, openTime, serverOpenTime) => {
-    const plain = stored.get(ticket);
-    const known = [...(plain === undefined ? [] : [{ id: ticket, ...plain }]), ...(suffixed.get(ticket) ?? [])];
-    const same = known.find((k) => sameTrade(k, openTime, serverOpenTime));
-    if (same) return same.id;
-    const reused = (inBatch.get(ticket) ?? 0) > 1 || known.length > 0;
-    return reused ? `${ticket}@${openTime}` : ticket;
-  };
-}
-
 /** Trades turned into records per slice before the event loop gets a turn (100,000 trades take about a second). */
 const SLICE = 2000;
 
 /**
- * Every imported trade as a trade record with its id (importedTradeIds), built a slice at a time so that a large
+ * Every imported trade as a trade record with its id (domain/imported-trade-ids.ts), built a slice at a time so that a large
  * import never holds the event loop for long.
  */
 export async function importedTradeRecords(
@@ -251,8 +186,8 @@ function importedTradeRecord(t: ImportedTradeInput, id: string, mode: Mode): Tra
     unrealized_pl: null,
     financing: sumDecimals([t.commission, t.swap]),
     state: 'CLOSED',
-    open_time: storedTime(t.openTime, `trade ${t.ticket} openTime`),
-    close_time: storedTime(t.closeTime, `trade ${t.ticket} closeTime`),
+    open_time: storedDateTime(t.openTime, `trade ${t.ticket} openTime`),
+    close_time: storedDateTime(t.closeTime, `trade ${t.ticket} closeTime`),
     average_close_price: t.averageClosePrice,
     stop_loss_price: t.stopLossPrice,
     take_profit_price: t.takeProfitPrice,
@@ -343,7 +278,7 @@ export function balanceOperationRecords(
     return {
       operation_id: n === 1 ? base : `${base}#${n}`,
       platform: 'metatrader',
-      time: storedTime(o.time, `balance operation ${base} time`),
+      time: storedDateTime(o.time, `balance operation ${base} time`),
       server_time: o.serverTime,
       type: balanceOperationType(o.type, o.amount),
       printed_type: o.type,

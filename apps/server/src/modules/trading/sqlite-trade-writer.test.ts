@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, sqliteHandleOf, type Db } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
-import type { TradeRecord } from './broker-data';
+import type { TradeRecord } from './trade-content';
 import { PACK_SLICE } from './trade-pack';
 import { SQLITE_ROWS_PER_STATEMENT } from './sqlite-trade-writer';
 import { createTradeRepository } from './trade.repository';

@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { onSqliteClose } from '../../db/client';
 import { startWorker } from '../../lib/workers';
-import type { TradeRecord } from './broker-data';
+import type { TradeRecord } from './trade-content';
 import type { WriteCounts } from './trade-upsert';
 import { pack, PACK_SLICE } from './trade-pack';
 import type { TradingDb } from './tables';

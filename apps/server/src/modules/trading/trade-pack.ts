@@ -1,4 +1,4 @@
-import type { TradeRecord } from './broker-data';
+import type { TradeRecord } from './trade-content';
 
 /*
  * Trade records on their way to the SQLite writer thread (sqlite-trade-writer.ts) in bulk: JSON in transferred

@@ -1,5 +1,5 @@
 import type { TradesTable } from '../../db/schema';
-import { sameTradeContent, TRADE_CONTENT, type TradeContent, type TradeRecord } from './broker-data';
+import { sameTradeContent, TRADE_CONTENT, type TradeContent, type TradeRecord } from './trade-content';
 
 /*
  * The trade upsert both write paths run: the SQL text and which records it writes. PostgreSQL runs it through
@@ -24,7 +24,7 @@ const INSERT_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof TradesTable>;
 const RECORD_COLUMNS = INSERT_COLUMNS.slice(2, -2) as Array<keyof TradeRecord>;
 /**
- * An imported trade's server open time is what matched it to its row (metatrader-store.ts importedTradeIds), so it
+ * An imported trade's server open time is what matched it to its row (domain/imported-trade-ids.ts), so it
  * never differs on an update; it is written all the same, for a row stored before the column was filled.
  */
 const UPDATE_COLUMNS = [...TRADE_CONTENT, 'trade_num', 'server_open_time', 'updated_at'] as const;

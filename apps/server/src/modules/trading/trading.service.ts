@@ -287,7 +287,7 @@ export function createTradingService({
     /**
      * Stores an import: upserts the account, its balance operations and its closed and open trades in one
      * transaction (SQLite: on the trade writer thread), naming the account (metatraderAccount), each trade
-     * (metatrader-store.ts importedTradeIds) and each operation (balanceOperationRecords) here; counts by content
+     * (domain/imported-trade-ids.ts) and each operation (balanceOperationRecords) here; counts by content
      * comparison, so a re-import of the same file adds and updates nothing. A trade stored closed is never made
      * open again by an older report that shows it open (docs/decisions/012-metatrader-import.md, Open trades).
      */

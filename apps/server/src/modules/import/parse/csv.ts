@@ -1,4 +1,4 @@
-import { CSV_FIELD_LABELS, CSV_FIELDS, CSV_REQUIRED_FIELDS, type CsvField } from '@pipsense/contract';
+import { CSV_FIELD_LABELS, CSV_FIELDS, CSV_REQUIRED_FIELDS, type CsvField } from '@pipsense/contract/import-constants';
 import { parse } from 'csv-parse/sync';
 import { emptyReport, FieldReader } from './fields';
 import { validDateTime } from './text';
