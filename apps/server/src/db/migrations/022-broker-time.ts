@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  *   'fixed' with utc_offset). Accounts imported before this migration were read at their fixed utc_offset, so they
  *   remember 'fixed': their stored times stay as they are until the trader picks another rule.
  * - trades.server_open_time: an imported trade's open time as the server printed it (`YYYY-MM-DDTHH:mm:ss`), which a
- *   re-import matches the trade by (trading/metatrader-store.ts importedTradeIds), so that a corrected rule moves
+ *   re-import matches the trade by (domain/imported-trade-ids.ts importedTradeIds), so that a corrected rule moves
  *   the stored times in place. Filled for the stored imported trades from their UTC open time at the account's
  *   remembered offset (+02:00 where it has none, the default of the time). null for OANDA's trades.
  */
