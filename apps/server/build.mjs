@@ -47,6 +47,24 @@ export async function buildServer(outDir = dist, entries = ['server.ts']) {
   ]);
 }
 
+/**
+ * Each worker's bundle built in memory: its source files (relative to the repository) and the packages it imports
+ * from node_modules. A test holds the threads lean with it (docs/ARCHITECTURE.md, Lean threads).
+ */
+export async function workerBundles() {
+  return Promise.all(
+    workers.map(async (file) => {
+      const { metafile } = await build({ ...common, entryPoints: [file], outdir: dist, write: false, metafile: true });
+      const output = Object.values(metafile.outputs).find((o) => o.entryPoint);
+      return {
+        worker: basename(file),
+        inputs: Object.keys(metafile.inputs),
+        packages: [...new Set((output?.imports ?? []).filter((i) => i.external).map((i) => i.path))],
+      };
+    }),
+  );
+}
+
 // Run as a script (`npm run build`), not imported by a test.
 if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url)))
   await buildServer();
