@@ -1,23 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createChart } from 'lightweight-charts';
 import { candlesAttachment, chatRecord, messageRecord, sseEvent, tradesAttachment } from '../test/chat-fixtures';
 import { jsonResponse } from '../../../test/fake-api';
+import { charts } from '../../../test/lightweight-charts-fake';
 import { renderWithProviders } from '../../../test/render';
 import { chatApi, type ChatApi } from '../test/chat-server';
 import { ChatPage } from './chat-page';
 
-const chart = vi.hoisted(() => ({ setData: vi.fn(), addSeries: vi.fn(), remove: vi.fn() }));
-vi.mock('lightweight-charts', () => ({
-  CandlestickSeries: { type: 'Candlestick' },
-  LineStyle: { Solid: 0, Dotted: 1, Dashed: 2 },
-  createChart: vi.fn(() => ({
-    addSeries: chart.addSeries.mockImplementation(() => ({ setData: chart.setData })),
-    timeScale: () => ({ fitContent: () => {} }),
-    remove: chart.remove,
-  })),
-}));
+vi.mock('lightweight-charts', () => import('../../../test/lightweight-charts-fake'));
 
 const renderChatPage = () => renderWithProviders(<ChatPage />, { path: '/chat/ai_chat' });
 
@@ -51,6 +42,7 @@ async function ready() {
 }
 
 beforeEach(() => {
+  charts.series.length = 0;
   localStorage.setItem('token', JSON.stringify('jwt'));
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -341,13 +333,11 @@ describe('ChatPage attachments', () => {
     expect(
       await within(bubble).findByRole('img', { name: 'Candlestick chart: EUR/USD · 5 Minutes · 2 candles' }),
     ).toBeInTheDocument();
-    await waitFor(() => expect(chart.setData).toHaveBeenCalled());
-    expect(vi.mocked(createChart)).toHaveBeenCalledTimes(1);
-    expect(chart.addSeries.mock.calls[0]?.[0]).toEqual({ type: 'Candlestick' });
-    expect(chart.addSeries.mock.calls[0]?.[1]).toMatchObject({
-      priceFormat: { type: 'price', precision: 5, minMove: 0.00001 },
-    });
-    expect(chart.setData.mock.calls[0]?.[0]).toEqual([
+    // One candlestick series (its price format), drawn with the candles.
+    await waitFor(() => expect(charts.series).toHaveLength(1));
+    const [series] = charts.series;
+    expect(series!.options).toMatchObject({ priceFormat: { type: 'price', precision: 5, minMove: 0.00001 } });
+    expect(series!.data).toEqual([
       { time: Date.parse('2025-05-01T10:00:00Z') / 1000, open: 1.08, high: 1.081, low: 1.0795, close: 1.0805 },
       { time: Date.parse('2025-05-01T10:05:00Z') / 1000, open: 1.0805, high: 1.0812, low: 1.0799, close: 1.0799 },
     ]);
