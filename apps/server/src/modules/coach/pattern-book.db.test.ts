@@ -175,3 +175,53 @@ describe('the pattern book in parts', () => {
     }
   });
 });
+
+describe('the pattern book in parts, written meanwhile', () => {
+  it('reads the book again in one statement when a write lands between the parts', async () => {
+    if (testDb.db.dialect === 'postgres') return; // never cut
+    const threads = createPatternBookThreads(2);
+    try {
+      const rows = createBookRows(testDb.db.kysely);
+      const before = await createCoachPatterns(deps()).patterns(userId, {});
+      let version = 1;
+      let wholeReads = 0;
+      // The first part is read, then a loss in the first part's days is written (moving the version), then the rest.
+      let first: PartStatement | undefined;
+      let written!: () => void;
+      const afterWrite = new Promise<void>((resolve) => (written = resolve));
+      const racing: PatternBookThreads = {
+        ...threads,
+        build: async (part, currencies, stops) => {
+          if (part !== first) await afterWrite;
+          const built = await threads.build(part, currencies, stops);
+          if (part === first) {
+            const loss = { id: '1999', open: '2026-03-01T09:00:00Z', close: '2026-03-01T09:30:00Z', pl: '-77.00' };
+            await seedTrades(testDb.db.kysely, userId, keys[0]!, [loss]);
+            version += 1;
+            written();
+          }
+          return built;
+        },
+      };
+      const threaded = createCoachPatterns({
+        ...deps(),
+        rows: (user, add) => ((wholeReads += 1), rows.patternRows(user, {}, add)),
+        dataVersionOf: () => Promise.resolve(String(version)),
+        rowParts: async (user, parts, from) => {
+          const statements = await rows.patternRowParts(user, {}, parts, from);
+          first = statements?.[0];
+          return statements;
+        },
+        threads: racing,
+        threadedFrom: 1,
+      });
+      const seen = await threaded.patterns(userId, {});
+      expect(first).toBeDefined();
+      expect(wholeReads).toBe(1);
+      expect(seen).not.toEqual(before);
+      expect(seen).toEqual(await createCoachPatterns(deps()).patterns(userId, {}));
+    } finally {
+      await threads.close();
+    }
+  });
+});

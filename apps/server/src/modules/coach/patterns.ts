@@ -92,10 +92,15 @@ const textOf = (column: CodedColumn, i: number) => column.names[column.codes[i]!
 /**
  * The whole book, oldest first: in parts on the threads when the read side cuts it (a large book on SQLite), else
  * read on this thread. A thread that fails costs speed, not the answer: the book is then read on this thread.
+ *
+ * Each part is its own statement, so a write that lands between them could be half seen. Every write of trades moves
+ * the data version in its transaction: the parts are one snapshot when the version read before them (`version`) is
+ * still the version after them, and otherwise the book is read again in one statement.
  */
 async function readBook(
   deps: CoachPatternsDeps,
   userId: string,
+  version: string,
   currencyOf: Map<string, string>,
   stops: Map<string, string[]>,
 ): Promise<PatternBook> {
@@ -103,7 +108,8 @@ async function readBook(
   const parts = threads ? await deps.rowParts?.(userId, threads.count, deps.threadedFrom ?? THREADED_FROM) : null;
   if (threads && parts) {
     try {
-      return joinBooks(await Promise.all(parts.map((part) => threads.build(part, currencyOf, stops))));
+      const book = joinBooks(await Promise.all(parts.map((part) => threads.build(part, currencyOf, stops))));
+      if ((await deps.dataVersionOf(userId)) === version) return book;
     } catch (error) {
       deps.threadFailed?.(error);
     }
@@ -230,7 +236,7 @@ export function createCoachPatterns(deps: CoachPatternsDeps) {
     const known = kept.get(userId);
     if (known?.version === version) return known;
     const [currencies, stops] = await Promise.all([deps.accountCurrencies(userId), deps.stopLevels(userId)]);
-    const book = await readBook(deps, userId, currencies, stops);
+    const book = await readBook(deps, userId, dataVersion, currencies, stops);
     const flags = detectPatternColumns(book.columns, thresholds, timeZone);
     const apiIds = new Map<string, string>();
     const analysis: Analysis = { version, thresholds, book, readers: readersOf(book), flags, keys: null, apiIds };
