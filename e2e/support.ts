@@ -130,7 +130,8 @@ export async function allTradesByApi(page: Page, token: string): Promise<TradeIt
 /**
  * A fresh user, signed in through the API (the page is left on /login with the token stored), with the practice
  * simulator saved as their OANDA connection (demo, every account), `aiPlatform` as the default AI platform, and
- * accounts and trades synced: for screens whose subject is not settings or sync.
+ * accounts and trades synced: for screens whose subject is not settings or sync. `accessToken` picks another of the
+ * stack's practice tokens (the scratch account's, for a test that trades now); the shared demo accounts' by default.
  */
 export async function syncedOandaUser(
   page: Page,
