@@ -19,7 +19,7 @@ import {
   returnsBody,
 } from '../test-fixtures';
 import { AccountMoneyPage } from './account-money-page';
-import { charts } from '../../../test/lightweight-charts-fake';
+import { charts, resetCharts } from '../../../test/lightweight-charts-fake';
 
 vi.mock('lightweight-charts', () => import('../../../test/lightweight-charts-fake'));
 
@@ -91,7 +91,7 @@ function januaryApi(overrides: Record<string, (call: { search: URLSearchParams }
 
 beforeEach(() => {
   localStorage.setItem('token', JSON.stringify('test-token'));
-  charts.series.length = 0;
+  resetCharts();
 });
 
 describe('AccountMoneyPage', () => {

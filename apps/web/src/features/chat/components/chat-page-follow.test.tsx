@@ -7,14 +7,7 @@ import { chatApi, type ChatApi } from '../test/chat-server';
 import { FOLLOW_EVERY_MS } from '../model/answer-status';
 import { ChatPage } from './chat-page';
 
-vi.mock('lightweight-charts', () => ({
-  CandlestickSeries: { type: 'Candlestick' },
-  createChart: vi.fn(() => ({
-    addSeries: () => ({ setData: () => {} }),
-    timeScale: () => ({ fitContent: () => {} }),
-    remove: () => {},
-  })),
-}));
+vi.mock('lightweight-charts', () => import('../../../test/lightweight-charts-fake'));
 
 /**
  * docs/decisions/015-chat-answers-outlive-the-page.md: an answer runs on the server whether or not the page is open; a

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { candlesAttachment, chatRecord, messageRecord, sseEvent, tradesAttachment } from '../test/chat-fixtures';
 import { jsonResponse } from '../../../test/fake-api';
-import { charts } from '../../../test/lightweight-charts-fake';
+import { charts, resetCharts } from '../../../test/lightweight-charts-fake';
 import { renderWithProviders } from '../../../test/render';
 import { chatApi, type ChatApi } from '../test/chat-server';
 import { ChatPage } from './chat-page';
@@ -42,7 +42,7 @@ async function ready() {
 }
 
 beforeEach(() => {
-  charts.series.length = 0;
+  resetCharts();
   localStorage.setItem('token', JSON.stringify('jwt'));
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
 });

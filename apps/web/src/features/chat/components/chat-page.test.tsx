@@ -6,14 +6,7 @@ import { renderWithProviders } from '../../../test/render';
 import { chatApi, type ChatApi } from '../test/chat-server';
 import { ChatPage } from './chat-page';
 
-vi.mock('lightweight-charts', () => ({
-  CandlestickSeries: { type: 'Candlestick' },
-  createChart: vi.fn(() => ({
-    addSeries: () => ({ setData: () => {} }),
-    timeScale: () => ({ fitContent: () => {} }),
-    remove: () => {},
-  })),
-}));
+vi.mock('lightweight-charts', () => import('../../../test/lightweight-charts-fake'));
 
 const renderChatPage = () => renderWithProviders(<ChatPage />, { path: '/chat/ai_chat' });
 

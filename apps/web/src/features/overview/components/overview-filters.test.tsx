@@ -9,20 +9,7 @@ import { GET_PLAYBOOKS, playbook, playbooksBody } from '../../../test/playbook-f
 import { METRICS, metricsBody, tradedMetrics } from '../test/overview-fixtures';
 import { OverviewPage } from './overview-page';
 
-// lightweight-charts draws on a canvas, which jsdom lacks.
-vi.mock('lightweight-charts', () => ({
-  BaselineSeries: {},
-  HistogramSeries: {},
-  ColorType: { Solid: 'solid' },
-  createChart: () => ({
-    addSeries: () => ({ setData: () => undefined }),
-    panes: () => [{ setStretchFactor: () => undefined }, { setStretchFactor: () => undefined }],
-    timeScale: () => ({ fitContent: () => undefined }),
-    subscribeCrosshairMove: () => undefined,
-    unsubscribeCrosshairMove: () => undefined,
-    remove: () => undefined,
-  }),
-}));
+vi.mock('lightweight-charts', () => import('../../../test/lightweight-charts-fake'));
 
 const TAGS = [
   { id: 't-breakout', name: 'Breakout', kind: 'setup', trades: 6 },

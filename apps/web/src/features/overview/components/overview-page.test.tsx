@@ -3,36 +3,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, errorBody, fakeApi, type Reply } from '../../../test/fake-api';
 import { GET_INFO, metaTraderInfoBody, oandaInfoBody } from '../../../test/info-fixtures';
+import { charts, resetCharts } from '../../../test/lightweight-charts-fake';
 import { renderWithProviders } from '../../../test/render';
 import { INSIGHTS_POLL_MS } from '../api/dashboard-metrics-api';
 import { emptyMetrics, METRICS, metricsBody, tradedMetrics } from '../test/overview-fixtures';
 import { OverviewPage } from './overview-page';
 
-// lightweight-charts draws on a canvas, which jsdom lacks: record what each chart is given instead.
-const charts = vi.hoisted(() => ({
-  created: [] as { options: Record<string, unknown>; series: { type: string; pane: number; data: unknown[] }[] }[],
-}));
-vi.mock('lightweight-charts', () => ({
-  BaselineSeries: { type: 'Baseline' },
-  HistogramSeries: { type: 'Histogram' },
-  ColorType: { Solid: 'solid' },
-  createChart: (_element: HTMLElement, options: Record<string, unknown>) => {
-    const chart = { options, series: [] as { type: string; pane: number; data: unknown[] }[] };
-    charts.created.push(chart);
-    return {
-      addSeries: (definition: { type: string }, _options: unknown, pane = 0) => {
-        const series = { type: definition.type, pane, data: [] as unknown[] };
-        chart.series.push(series);
-        return { setData: (data: unknown[]) => (series.data = data) };
-      },
-      panes: () => [{ setStretchFactor: () => undefined }, { setStretchFactor: () => undefined }],
-      timeScale: () => ({ fitContent: () => undefined }),
-      subscribeCrosshairMove: () => undefined,
-      unsubscribeCrosshairMove: () => undefined,
-      remove: () => undefined,
-    };
-  },
-}));
+vi.mock('lightweight-charts', () => import('../../../test/lightweight-charts-fake'));
 
 const SPEC_CARDS = [
   'Total Trades',
@@ -58,7 +35,7 @@ const cardValue = (title: string) => card(title).querySelector('.metric-card-val
 
 beforeEach(() => {
   localStorage.setItem('token', JSON.stringify('test-token'));
-  charts.created.length = 0;
+  resetCharts();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -110,7 +87,7 @@ describe('OverviewPage', () => {
     expect(hour!.series.map((s) => [s.type, s.data.length])).toEqual([['Histogram', 24]]);
     // The weekday axis prints day names, not the stand-in dates.
     const tickLabel = (weekday!.options.timeScale as { tickMarkFormatter: (time: number) => string }).tickMarkFormatter;
-    const times = weekday!.series[0]!.data.map((bar) => (bar as { time: number }).time);
+    const times = weekday!.series[0]!.data.map((bar) => bar.time);
     expect(times.map((time) => tickLabel(time))).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
 
     expect(screen.getByText('Max drawdown').nextSibling).toHaveTextContent('-60.00');

@@ -6,7 +6,7 @@ import { fakeApi, failure, ok, type Route } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { day, daysBody, GET_DAYS, GET_HISTORY, historyBody, point, ruleSet } from '../../../test/rules-fixtures';
 import { RuleEquityChart } from './rule-equity-chart';
-import { charts } from '../../../test/lightweight-charts-fake';
+import { charts, resetCharts } from '../../../test/lightweight-charts-fake';
 
 vi.mock('lightweight-charts', () => import('../../../test/lightweight-charts-fake'));
 
@@ -52,7 +52,7 @@ function serve(history: Route) {
 
 beforeEach(() => {
   localStorage.setItem('token', JSON.stringify('test-token'));
-  charts.series.length = 0;
+  resetCharts();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(Date.parse(NOW));
 });

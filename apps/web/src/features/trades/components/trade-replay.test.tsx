@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { charts } from '../../../test/lightweight-charts-fake';
+import { charts, resetCharts } from '../../../test/lightweight-charts-fake';
 import { errorBody, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { trade, tradePage } from '../test-fixtures';
@@ -18,9 +18,7 @@ const figure = (name: string) => screen.getByText(name, { selector: 'dt' }).next
 
 beforeEach(() => {
   localStorage.setItem('token', JSON.stringify('test-token'));
-  charts.series.length = 0;
-  charts.ranges.length = 0;
-  charts.plotWidth = 300;
+  resetCharts();
 });
 
 async function openReplay(routes: Parameters<typeof fakeApi>[0]) {

@@ -8,16 +8,7 @@ import { findOpenDialog, renderWithProviders } from '../../../test/render';
 import { trade, tradePage } from '../test-fixtures';
 import { TradesPage } from './trades-page';
 
-vi.mock('lightweight-charts', () => ({
-  CandlestickSeries: { type: 'Candlestick' },
-  LineStyle: { Solid: 0, Dotted: 1, Dashed: 2 },
-  createChart: () => ({
-    addSeries: () => ({ setData: () => undefined, createPriceLine: () => undefined }),
-    timeScale: () => ({ fitContent: () => undefined }),
-    remove: () => undefined,
-  }),
-  createSeriesMarkers: () => undefined,
-}));
+vi.mock('lightweight-charts', () => import('../../../test/lightweight-charts-fake'));
 
 const HISTORY = '/api/v1/trade/get_trade_history';
 const EXPORT = '/api/v1/trade/export_trades';

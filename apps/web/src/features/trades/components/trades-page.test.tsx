@@ -6,34 +6,11 @@ import { deferred, errorBody, fakeApi, type Reply } from '../../../test/fake-api
 import { GET_INFO, metaTraderInfoBody, oandaInfoBody } from '../../../test/info-fixtures';
 import { SYNC_NOW, SYNC_STATUS, syncAt, syncStatus, syncStatusBody } from '../../../test/sync-status';
 import { renderWithProviders } from '../../../test/render';
+import { charts, resetCharts } from '../../../test/lightweight-charts-fake';
 import { trade, tradePage } from '../test-fixtures';
 import { TradesPage } from './trades-page';
 
-// lightweight-charts draws on a canvas, which jsdom lacks: record what the chart is given instead.
-const chartCalls = vi.hoisted(() => ({
-  setData: [] as unknown[],
-  markers: [] as unknown[],
-  priceLines: [] as unknown[],
-  margins: [] as unknown[],
-}));
-vi.mock('lightweight-charts', () => ({
-  CandlestickSeries: { type: 'Candlestick' },
-  ColorType: { Solid: 'solid' },
-  LineStyle: { Solid: 0, Dotted: 1, Dashed: 2 },
-  createChart: () => ({
-    addSeries: () => ({
-      setData: (data: unknown) => chartCalls.setData.push(data),
-      createPriceLine: (line: unknown) => chartCalls.priceLines.push(line),
-      priceScale: () => ({
-        applyOptions: (options: { scaleMargins: unknown }) => chartCalls.margins.push(options.scaleMargins),
-      }),
-    }),
-    paneSize: () => ({ width: 300, height: 260 }),
-    timeScale: () => ({ fitContent: () => undefined }),
-    remove: () => undefined,
-  }),
-  createSeriesMarkers: (_series: unknown, markers: unknown) => chartCalls.markers.push(markers),
-}));
+vi.mock('lightweight-charts', () => import('../../../test/lightweight-charts-fake'));
 
 const HISTORY = '/api/v1/trade/get_trade_history';
 const SYNC = '/api/v1/trade/sync_trade';
@@ -48,10 +25,7 @@ const cells = (row: HTMLElement) =>
 
 beforeEach(() => {
   localStorage.setItem('token', JSON.stringify('test-token'));
-  chartCalls.setData.length = 0;
-  chartCalls.markers.length = 0;
-  chartCalls.priceLines.length = 0;
-  chartCalls.margins.length = 0;
+  resetCharts();
 });
 
 describe('TradesPage', () => {
@@ -524,27 +498,28 @@ describe('TradesPage', () => {
     expect(value('Account')).toBe('101-004-27183640-001');
 
     // The trade lasted about 3.5 hours: one-minute candles from before the entry to after the exit.
-    await waitFor(() => expect(chartCalls.markers).toHaveLength(1));
+    await waitFor(() => expect(charts.series).toHaveLength(1));
+    const [candleSeries] = charts.series;
     const [candles] = api.to(CANDLES);
     expect(candles!.search.get('instrument')).toBe('EUR_USD');
     expect(candles!.search.get('granularity')).toBe('M1');
     expect(Date.parse(candles!.search.get('from')!)).toBeLessThan(Date.parse(shown.openTime));
     expect(Date.parse(candles!.search.get('to')!)).toBeGreaterThan(Date.parse(shown.closeTime!));
-    expect(chartCalls.setData[0]).toHaveLength(3);
-    const markers = chartCalls.markers[0] as { text: string; shape: string }[];
+    expect(candleSeries!.data).toHaveLength(3);
+    const markers = candleSeries!.markers;
     expect(markers.map((m) => [m.text, m.shape])).toEqual([
       ['Buy 1.17254', 'arrowUp'],
       ['Close 1.17377', 'arrowDown'],
     ]);
     // The scale fits the candles (1.17100–1.17450): entry and exit are drawn as lines, the stop loss below and the
     // take profit above the candles are named at the chart's edges.
-    expect((chartCalls.priceLines as { title: string }[]).map((l) => l.title)).toEqual(['Entry', 'Exit']);
+    expect(candleSeries!.priceLines.map((l) => l.title)).toEqual(['Entry', 'Exit']);
     expect(within(dialog).getByText('SL 1.17000 ↓')).toBeInTheDocument();
     expect(within(dialog).getByText('TP 1.17500 ↑')).toBeInTheDocument();
     expect(within(dialog).getByRole('img', { name: /EUR\/USD · 1 Minute candles/ })).toBeInTheDocument();
     // The price scale keeps the replay's margins (components/charts/price-margins.ts): the bottom the labels' two rows
     // and a gap (64 px) and the entry's marker text below its candle (18 px); the top the chart's own 20 %.
-    const [margins] = chartCalls.margins as { top: number; bottom: number }[];
+    const margins = candleSeries!.scaleMargins;
     expect(margins!.top).toBe(0.2);
     expect(margins!.bottom).toBeCloseTo(82 / 260, 6);
     layout.mockRestore();
@@ -561,6 +536,6 @@ describe('TradesPage', () => {
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('The chart could not be loaded.')).toBeInTheDocument();
     expect(within(dialog).getByText('OANDA is not answering right now.')).toBeInTheDocument();
-    expect(chartCalls.setData).toHaveLength(0);
+    expect(charts.series).toHaveLength(0);
   });
 });
