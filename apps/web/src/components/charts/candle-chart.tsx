@@ -6,9 +6,13 @@ import {
   LineStyle,
   type IChartApi,
   type ISeriesApi,
+  type ISeriesMarkersPluginApi,
+  type MouseEventParams,
+  type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { CHART_COLORS, type ChartBar, type ChartMarker, type ChartPriceLine } from './candle-series';
+import { MARKER_CHAR_PX, spaceMarkerTexts, type MarkerView } from './marker-texts';
 import { edgeBands, priceMargins } from './price-margins';
 
 export interface CandleChartProps {
@@ -94,6 +98,74 @@ export function followPriceMargins(
   };
 }
 
+/** Markers as lightweight-charts takes them: times on its clock, and their index as the id a hover reports. */
+export const seriesMarkers = (markers: readonly ChartMarker[]) =>
+  markers.map((marker, index) => ({ ...marker, time: marker.time as UTCTimestamp, id: String(index) }));
+
+/**
+ * Keeps the texts of `markers`, drawn by `plugin` on `series`, clear of one another (marker-texts.ts) as the chart
+ * draws them: set now, and again after each change of the element's size and each zoom or scroll (the candles'
+ * spacing and the price scale follow them). A text shortened there shows in full as the element's tooltip while the
+ * pointer is on its marker. Without layout (no ResizeObserver) there is nothing to measure: the markers stay as they
+ * were set. Returns the clean-up.
+ */
+export function followMarkerTexts(
+  chart: IChartApi,
+  series: ISeriesApi<'Candlestick'>,
+  plugin: ISeriesMarkersPluginApi<Time>,
+  element: HTMLElement,
+  markers: readonly ChartMarker[],
+  bars: readonly ChartBar[],
+): () => void {
+  if (typeof ResizeObserver === 'undefined' || markers.length === 0) return () => undefined;
+  const byTime = new Map(bars.map((bar) => [bar.time, bar]));
+  const { fontSize, fontFamily } = chart.options().layout;
+  const measure = document.createElement('canvas').getContext('2d');
+  if (measure) measure.font = `${fontSize}px ${fontFamily}`;
+  const view = (): MarkerView => ({
+    barSpacing: chart.timeScale().options().barSpacing,
+    fontSize,
+    candle: (time) => {
+      const bar = byTime.get(time);
+      const x = chart.timeScale().timeToCoordinate(time as UTCTimestamp);
+      const high = bar && series.priceToCoordinate(bar.high);
+      const low = bar && series.priceToCoordinate(bar.low);
+      return x === null || high == null || low == null ? null : { x, high, low };
+    },
+    textWidth: (text) => (measure ? measure.measureText(text).width : text.length * MARKER_CHAR_PX),
+  });
+  let shown: readonly ChartMarker[] | null = null;
+  const place = () => {
+    const next = spaceMarkerTexts(markers, view());
+    const changed = !shown || next.some((marker, i) => marker.text !== shown![i]?.text);
+    shown = next;
+    if (changed) plugin.setMarkers(seriesMarkers(next));
+  };
+  place();
+  let frame = 0;
+  const later = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(place);
+  };
+  const resized = new ResizeObserver(later);
+  resized.observe(element);
+  chart.timeScale().subscribeVisibleLogicalRangeChange(later);
+  const hover = ({ hoveredObjectId }: MouseEventParams) => {
+    const i = typeof hoveredObjectId === 'string' ? Number(hoveredObjectId) : NaN;
+    const full = markers[i]?.text;
+    if (full && full !== shown?.[i]?.text) element.title = full;
+    else element.removeAttribute('title');
+  };
+  chart.subscribeCrosshairMove(hover);
+  return () => {
+    resized.disconnect();
+    cancelAnimationFrame(frame);
+    chart.timeScale().unsubscribeVisibleLogicalRangeChange(later);
+    chart.unsubscribeCrosshairMove(hover);
+    element.removeAttribute('title');
+  };
+}
+
 const NO_MARKERS: readonly ChartMarker[] = [];
 const NO_LINES: readonly ChartPriceLine[] = [];
 
@@ -116,11 +188,7 @@ export function CandleChart({
     const chart = createChart(element, candleChartOptions(element, intraday, wheel));
     const series = chart.addSeries(CandlestickSeries, candleSeriesOptions(precision));
     series.setData(bars.map((bar) => ({ ...bar, time: bar.time as UTCTimestamp })));
-    if (markers.length > 0)
-      createSeriesMarkers(
-        series,
-        markers.map((marker) => ({ ...marker, time: marker.time as UTCTimestamp })),
-      );
+    const plugin = markers.length > 0 ? createSeriesMarkers(series, seriesMarkers(markers)) : null;
     if (priceLines.length > 0) {
       for (const line of priceLines)
         series.createPriceLine({
@@ -134,7 +202,10 @@ export function CandleChart({
     }
     chart.timeScale().fitContent();
     const margins = followPriceMargins(chart, series, element, markers);
+    // After the margins: the texts' places follow the price scale.
+    const texts = plugin ? followMarkerTexts(chart, series, plugin, element, markers, bars) : () => undefined;
     return () => {
+      texts();
       margins();
       chart.remove();
     };

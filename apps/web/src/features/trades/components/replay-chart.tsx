@@ -13,8 +13,10 @@ import {
 import {
   candleChartOptions,
   candleSeriesOptions,
+  followMarkerTexts,
   followPriceMargins,
   LINE_STYLES,
+  seriesMarkers,
 } from '../../../components/charts/candle-chart';
 import type { ChartBar, ChartMarker, ChartPriceLine, EdgeLabel } from '../../../components/charts/candle-series';
 import { EdgeLabels } from '../../../components/charts/edge-labels';
@@ -91,7 +93,7 @@ export function ReplayChart({
   }, [bars, total, spots, precision, intraday]);
 
   useEffect(() => {
-    drawn.current?.markers.setMarkers(markers.map((m) => ({ ...m, time: m.time as UTCTimestamp })));
+    drawn.current?.markers.setMarkers(seriesMarkers(markers));
   }, [markers, precision, intraday]);
 
   useEffect(() => {
@@ -116,6 +118,14 @@ export function ReplayChart({
     if (!d || !element) return;
     return followPriceMargins(d.chart, d.series, element, markers);
   }, [edges, markers, lines, precision, intraday]);
+
+  // After the candles, the time range and the margins of this frame: the texts' places follow them.
+  useEffect(() => {
+    const d = drawn.current;
+    const element = container.current;
+    if (!d || !element) return;
+    return followMarkerTexts(d.chart, d.series, d.markers, element, markers, bars);
+  }, [bars, edges, markers, lines, precision, intraday]);
 
   return (
     <>

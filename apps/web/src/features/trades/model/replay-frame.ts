@@ -19,6 +19,7 @@ import {
   type ChartMarker,
   type ChartPriceLine,
 } from '../../../components/charts/candle-series';
+import { MARKER_CHAR_PX } from '../../../components/charts/marker-texts';
 
 /*
  * The replay's frames (docs/review.md, Replay): what the chart and the figures show with the candles up to one of
@@ -338,8 +339,6 @@ export function markerSpots(model: ReplayModel): MarkerSpot[] {
   }));
 }
 
-/** A character of the markers' text (lightweight-charts' 11 px font) in pixels, on the wide side. */
-const MARKER_CHAR_PX = 7;
 /**
  * The widest title of the replay's price lines ('Entry'), as the chart draws it inside the pane beside the price
  * scale: its text and the box around it.
